@@ -1,0 +1,77 @@
+/*
+ * main: the `cli` program's entry point: picks the subcommand.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char usage_text[] =
+    "usage: cli <command> [options]\n"
+    "\n"
+    "An exact RISC-V guest profiler: runs RV32IM/RV64IM ELF guests instruction\n"
+    "by instruction.\n"
+    "\n"
+    "commands:\n"
+    "  execute GUEST.elf   run a guest (see 'cli execute --help')\n"
+    "\n"
+    "options:\n"
+    "  -h, --help          show this help\n"
+    "  --version           show the version\n";
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool cli_parse_count(const char *text, bool binary, uint64_t *out)
+{
+    if (!text || *text < '0' || *text > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno == ERANGE)
+        return false;
+    uint64_t unit = 1, k = binary ? 1024 : 1000;
+    if (*end == 'k' || *end == 'K')
+        unit = k, end++;
+    else if (*end == 'm' || *end == 'M')
+        unit = k * k, end++;
+    else if (*end == 'g' || *end == 'G')
+        unit = k * k * k, end++;
+    if (*end != '\0' || (unit > 1 && v > UINT64_MAX / unit))
+        return false;
+    *out = (uint64_t)v * unit;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        cli_error("no command given; try 'cli execute GUEST.elf'");
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        puts("cli (zkprof) 0.1.0");
+        return 0;
+    }
+    if (strcmp(cmd, "execute") == 0)
+        return cmd_execute(argc - 1, argv + 1);
+    cli_error("unknown command '%s'; see 'cli --help'", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,61 @@
+/*
+ * decode: turns one 32-bit RISC-V instruction word into a predecoded
+ * `struct insn`: an operation number for the dispatch table and the
+ * operands already extracted and sign-extended, so the interpreter never
+ * looks at instruction bits again.
+ */
+#ifndef EXECUTOR_DECODE_H
+#define EXECUTOR_DECODE_H
+
+#include <stdint.h>
+
+/*
+ * Every operation the interpreter dispatches on. DECODE must stay first
+ * (value 0): a zero-filled code cache means "not decoded yet".
+ */
+#define INSN_OPS(X)                                                                                \
+    X(DECODE)                                                                                      \
+    X(ILLEGAL)                                                                                     \
+    X(LUI) X(AUIPC) X(JAL) X(JAL_FAR) X(JALR)                                                                \
+    X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU) X(BRANCH_FAR)                                      \
+    X(LB) X(LH) X(LW) X(LBU) X(LHU) X(LWU) X(LD)                                                   \
+    X(SB) X(SH) X(SW) X(SD)                                                                        \
+    X(ADDI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI) X(SRAI)                        \
+    X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND)                          \
+    X(FENCE) X(ECALL) X(EBREAK)                                                                    \
+    X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)                    \
+    X(MUL) X(MULH) X(MULHSU) X(MULHU) X(DIV) X(DIVU) X(REM) X(REMU)                                \
+    X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)
+
+enum insn_op {
+#define INSN_OP_ENUM(name) OP_##name,
+    INSN_OPS(INSN_OP_ENUM)
+#undef INSN_OP_ENUM
+        OP_COUNT
+};
+
+/* The register that receives writes to x0, so handlers need no test. */
+#define REG_SINK 32
+
+/*
+ * A predecoded instruction. For branches and jal, `imm` is the byte
+ * offset to the target until the code cache turns it into an instruction
+ * count (see machine.c); BRANCH_FAR and JAL_FAR, whose target lies outside
+ * the code or is misaligned, keep the byte offset, and BRANCH_FAR keeps the
+ * branch's funct3 in `rd`.
+ */
+struct insn {
+    uint8_t op;
+    uint8_t rd;
+    uint8_t rs1;
+    uint8_t rs2;
+    int32_t imm;
+};
+
+/* Decodes `word` for an RV32 (xlen 32) or RV64 (xlen 64) hart. */
+struct insn decode_insn(uint32_t word, int xlen);
+
+/* The operation's mnemonic, for messages and tests. */
+const char *insn_op_name(enum insn_op op);
+
+#endif

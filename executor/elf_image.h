@@ -1,0 +1,67 @@
+/*
+ * elf_image: reads a guest ELF file and checks that it is a program the
+ * executor can run (SPEC section 1): a little-endian RISC-V ET_EXEC of
+ * class 32 or 64 whose PT_LOAD segments fit the guest address space.
+ *
+ * The image owns the file's bytes; segments point into them.
+ */
+#ifndef EXECUTOR_ELF_IMAGE_H
+#define EXECUTOR_ELF_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Rights of a segment, as in p_flags. */
+enum seg_rights {
+    SEG_X = 1,
+    SEG_W = 2,
+    SEG_R = 4,
+};
+
+struct elf_segment {
+    uint64_t vaddr;
+    uint64_t memsz;
+    uint64_t filesz;
+    const uint8_t *data; /* filesz bytes inside the image's file */
+    unsigned rights;     /* enum seg_rights */
+};
+
+struct elf_image {
+    char *path;
+    uint8_t *file; /* whole file */
+    size_t file_size;
+    int xlen; /* 32 or 64 */
+    uint64_t entry;
+    size_t nsegments;
+    struct elf_segment *segments;
+};
+
+/* Why loading failed; the CLI maps these to exit statuses. */
+enum elf_error {
+    ELF_OK = 0,
+    ELF_ERR_READ,     /* the file cannot be read (exit 66) */
+    ELF_ERR_UNUSABLE, /* read, but not a guest we can run (exit 65) */
+    ELF_ERR_NOMEM,
+};
+
+/* The guest address space every image must fit, and the layout limits. */
+struct elf_limits {
+    uint64_t address_space_end; /* exclusive */
+    uint64_t reserved_start;    /* stack region [reserved_start, reserved_end) */
+    uint64_t reserved_end;
+};
+
+/*
+ * Loads and validates `path`. On failure returns the error and writes a
+ * one-line reason (without the path) into `why`.
+ */
+enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,
+                              struct elf_image *out, char *why, size_t why_size);
+
+/* Validates an ELF already in memory (takes ownership of `file`, a malloc'd buffer). */
+enum elf_error elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *limits,
+                                     struct elf_image *out, char *why, size_t why_size);
+
+void elf_image_free(struct elf_image *img);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * interp: what the two interpreter loops (interp_rv32.c, interp_rv64.c)
+ * share: their entry points and the out-of-line slow paths they call.
+ * Internal to the executor; users call machine_run().
+ */
+#ifndef EXECUTOR_INTERP_H
+#define EXECUTOR_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "executor/machine.h"
+
+enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
+
+/* A load that is not the fast case: crosses a page, or may be unmapped. */
+bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size);
+
+/* A store that is not the fast case; invalidates predecoded code it overwrites. */
+enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, const void *in, unsigned size);
+
+/* Why a jump to `target` (outside the code span) cannot fetch there. */
+enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target);
+
+/*
+ * Fixes up a freshly decoded instruction at `pc` for the code cache:
+ * branch and jal offsets become instruction counts, or the FAR variants
+ * when the target is outside the code or misaligned.
+ */
+struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc);
+
+/* The condition of a branch with this funct3; `slt` is the signed a < b. */
+static inline bool interp_branch_taken(unsigned funct3, uint64_t a, uint64_t b, bool slt)
+{
+    switch (funct3) {
+    case 0: return a == b;
+    case 1: return a != b;
+    case 4: return slt;
+    case 5: return !slt;
+    case 6: return a < b;
+    default: return a >= b;
+    }
+}
+
+#endif

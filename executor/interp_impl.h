@@ -1,0 +1,395 @@
+/*
+ * interp_impl.h: the interpreter loop, written once and compiled twice:
+ * interp_rv32.c and interp_rv64.c define XLEN and include this file.
+ *
+ * Threaded dispatch: every handler ends by jumping through the label table
+ * to the next predecoded instruction. The pc lives implicitly in `ip`, the
+ * pointer into the code cache; it is computed only where an instruction
+ * needs it (auipc, jal, jalr, ecall, faults).
+ */
+#if XLEN == 32
+typedef uint32_t ureg;
+typedef int32_t sreg;
+#define REGS x32
+#define RUN_FN interp_run_rv32
+#define MULH(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(sreg)(b)) >> 32))
+#define MULHU(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
+#define MULHSU(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
+#define IN_GUEST_SPACE(a) 1
+#elif XLEN == 64
+typedef uint64_t ureg;
+typedef int64_t sreg;
+#define REGS x64
+#define RUN_FN interp_run_rv64
+#define MULH(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(sreg)(b)) >> 64))
+#define MULHU(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
+#define MULHSU(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
+#define IN_GUEST_SPACE(a) (((a) >> 32) == 0)
+#else
+#error "define XLEN as 32 or 64"
+#endif
+
+#define SHAMT_MASK (XLEN - 1)
+#define SREG_MIN ((sreg)((ureg)1 << (XLEN - 1)))
+
+/* Sign-extends a 32-bit result to XLEN (the *W instructions). */
+#define SEXT32(v) ((ureg)(sreg)(int32_t)(uint32_t)(v))
+
+enum stop_reason RUN_FN(struct machine *m, uint64_t budget);
+
+enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
+{
+    static const void *const labels[OP_COUNT] = {
+#define INSN_OP_LABEL(name) [OP_##name] = &&op_##name,
+        INSN_OPS(INSN_OP_LABEL)
+#undef INSN_OP_LABEL
+    };
+    ureg *const x = m->regs.REGS;
+    uint8_t *const mem = m->mem.base;
+    const uint8_t *const rights = m->mem.rights;
+    struct insn *const code = m->code.insns;
+    const uint64_t code_lo = m->code.lo;
+    const uint64_t code_len = m->code.hi - m->code.lo;
+    uint64_t left = budget;
+    struct insn *ip = code + (m->pc - code_lo) / 4;
+    uint64_t fault_pc;
+
+#define PC() ((ureg)(code_lo + (uint64_t)(ip - code) * 4))
+#define DISPATCH()                                                                                 \
+    do {                                                                                           \
+        if (__builtin_expect(left == 0, 0))                                                        \
+            goto out_budget;                                                                       \
+        left--;                                                                                    \
+        goto *labels[ip->op];                                                                      \
+    } while (0)
+#define NEXT()                                                                                     \
+    do {                                                                                           \
+        ip++;                                                                                      \
+        DISPATCH();                                                                                \
+    } while (0)
+#define RD x[ip->rd]
+#define RS1 x[ip->rs1]
+#define RS2 x[ip->rs2]
+#define IMM ((ureg)(sreg)ip->imm)
+/* The current instruction faults and does not retire. */
+#define FAULT(kind_, addr_)                                                                        \
+    do {                                                                                           \
+        m->fault = (struct fault){.kind = (kind_), .pc = PC(), .addr = (addr_)};                   \
+        goto out_fault;                                                                            \
+    } while (0)
+#define FAST_OK(a, size, need)                                                                     \
+    (IN_GUEST_SPACE(a) && (rights[(a) >> GUEST_PAGE_SHIFT] & (need)) &&                            \
+     ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
+#define LOAD(T)                                                                                    \
+    do {                                                                                           \
+        ureg a_ = RS1 + IMM;                                                                       \
+        T v_;                                                                                      \
+        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_R), 1))                                   \
+            memcpy(&v_, mem + a_, sizeof(T));                                                      \
+        else if (!interp_load_slow(m, a_, &v_, sizeof(T)))                                         \
+            FAULT(FAULT_LOAD_UNMAPPED, a_);                                                        \
+        RD = (ureg)v_;                                                                             \
+        NEXT();                                                                                    \
+    } while (0)
+#define STORE(T)                                                                                   \
+    do {                                                                                           \
+        ureg a_ = RS1 + IMM;                                                                       \
+        T v_ = (T)RS2;                                                                             \
+        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_STORE_FAST), 1)) {                        \
+            memcpy(mem + a_, &v_, sizeof(T));                                                      \
+        } else {                                                                                   \
+            enum fault_kind k_ = interp_store_slow(m, a_, &v_, sizeof(T));                         \
+            if (k_ != FAULT_NONE)                                                                  \
+                FAULT(k_, a_);                                                                     \
+        }                                                                                          \
+        NEXT();                                                                                    \
+    } while (0)
+/* Transfers control to `target` from a jump at PC(); rd is written by the caller. */
+#define JUMP_TO(target)                                                                            \
+    do {                                                                                           \
+        uint64_t off_ = (uint64_t)(target)-code_lo;                                                \
+        if (__builtin_expect(off_ >= code_len || ((target)&3), 0)) {                               \
+            fault_pc = (target);                                                                   \
+            goto out_bad_target;                                                                   \
+        }                                                                                          \
+        ip = code + off_ / 4;                                                                      \
+        DISPATCH();                                                                                \
+    } while (0)
+#define BRANCH(cond)                                                                               \
+    do {                                                                                           \
+        if (cond) {                                                                                \
+            ip += ip->imm;                                                                         \
+            DISPATCH();                                                                            \
+        }                                                                                          \
+        NEXT();                                                                                    \
+    } while (0)
+
+    DISPATCH();
+
+op_DECODE : {
+    uint64_t pc = PC();
+    if (!(rights[pc >> GUEST_PAGE_SHIFT] & PAGE_X))
+        FAULT(rights[pc >> GUEST_PAGE_SHIFT] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
+              pc);
+    uint32_t word;
+    memcpy(&word, mem + pc, 4);
+    *ip = code_cache_prepare(&m->code, decode_insn(word, XLEN), pc);
+    goto *labels[ip->op]; /* already counted by the dispatch that got here */
+}
+op_ILLEGAL:
+    m->fault = (struct fault){
+        .kind = FAULT_ILLEGAL_INSTRUCTION, .pc = PC(), .word = (uint32_t)ip->imm};
+    goto out_fault;
+op_LUI:
+    RD = IMM;
+    NEXT();
+op_AUIPC:
+    RD = PC() + IMM;
+    NEXT();
+op_JAL:
+    RD = PC() + 4;
+    ip += ip->imm;
+    DISPATCH();
+op_JAL_FAR : {
+    ureg target = PC() + IMM;
+    if (!(target & 3))
+        RD = PC() + 4;
+    fault_pc = target;
+    goto out_bad_target;
+}
+op_JALR : {
+    ureg target = (RS1 + IMM) & ~(ureg)1;
+    if (!(target & 3))
+        RD = PC() + 4;
+    JUMP_TO(target);
+}
+op_BEQ:
+    BRANCH(RS1 == RS2);
+op_BNE:
+    BRANCH(RS1 != RS2);
+op_BLT:
+    BRANCH((sreg)RS1 < (sreg)RS2);
+op_BGE:
+    BRANCH((sreg)RS1 >= (sreg)RS2);
+op_BLTU:
+    BRANCH(RS1 < RS2);
+op_BGEU:
+    BRANCH(RS1 >= RS2);
+op_BRANCH_FAR:
+    if (interp_branch_taken(ip->rd, RS1, RS2, (sreg)RS1 < (sreg)RS2)) {
+        fault_pc = PC() + IMM;
+        goto out_bad_target;
+    }
+    NEXT();
+op_LB:
+    LOAD(int8_t);
+op_LH:
+    LOAD(int16_t);
+op_LW:
+    LOAD(int32_t);
+op_LBU:
+    LOAD(uint8_t);
+op_LHU:
+    LOAD(uint16_t);
+op_LWU:
+    LOAD(uint32_t);
+op_LD:
+    LOAD(uint64_t);
+op_SB:
+    STORE(uint8_t);
+op_SH:
+    STORE(uint16_t);
+op_SW:
+    STORE(uint32_t);
+op_SD:
+    STORE(uint64_t);
+op_ADDI:
+    RD = RS1 + IMM;
+    NEXT();
+op_SLTI:
+    RD = (sreg)RS1 < (sreg)IMM;
+    NEXT();
+op_SLTIU:
+    RD = RS1 < IMM;
+    NEXT();
+op_XORI:
+    RD = RS1 ^ IMM;
+    NEXT();
+op_ORI:
+    RD = RS1 | IMM;
+    NEXT();
+op_ANDI:
+    RD = RS1 & IMM;
+    NEXT();
+op_SLLI:
+    RD = RS1 << (ip->imm & SHAMT_MASK);
+    NEXT();
+op_SRLI:
+    RD = RS1 >> (ip->imm & SHAMT_MASK);
+    NEXT();
+op_SRAI:
+    RD = (ureg)((sreg)RS1 >> (ip->imm & SHAMT_MASK));
+    NEXT();
+op_ADD:
+    RD = RS1 + RS2;
+    NEXT();
+op_SUB:
+    RD = RS1 - RS2;
+    NEXT();
+op_SLL:
+    RD = RS1 << (RS2 & SHAMT_MASK);
+    NEXT();
+op_SLT:
+    RD = (sreg)RS1 < (sreg)RS2;
+    NEXT();
+op_SLTU:
+    RD = RS1 < RS2;
+    NEXT();
+op_XOR:
+    RD = RS1 ^ RS2;
+    NEXT();
+op_SRL:
+    RD = RS1 >> (RS2 & SHAMT_MASK);
+    NEXT();
+op_SRA:
+    RD = (ureg)((sreg)RS1 >> (RS2 & SHAMT_MASK));
+    NEXT();
+op_OR:
+    RD = RS1 | RS2;
+    NEXT();
+op_AND:
+    RD = RS1 & RS2;
+    NEXT();
+op_FENCE:
+    NEXT();
+op_ECALL:
+    m->pc = PC();
+    switch (syscall_handle(m)) {
+    case SYSCALL_CONTINUE: NEXT();
+    case SYSCALL_EXIT: m->retired += budget - left; return STOP_EXIT;
+    case SYSCALL_FAULT: goto out_fault;
+    }
+    __builtin_unreachable();
+op_EBREAK:
+    FAULT(FAULT_BREAKPOINT, 0);
+op_ADDIW:
+    RD = SEXT32(RS1 + IMM);
+    NEXT();
+op_SLLIW:
+    RD = SEXT32((uint32_t)RS1 << (ip->imm & 31));
+    NEXT();
+op_SRLIW:
+    RD = SEXT32((uint32_t)RS1 >> (ip->imm & 31));
+    NEXT();
+op_SRAIW:
+    RD = SEXT32((int32_t)RS1 >> (ip->imm & 31));
+    NEXT();
+op_ADDW:
+    RD = SEXT32(RS1 + RS2);
+    NEXT();
+op_SUBW:
+    RD = SEXT32(RS1 - RS2);
+    NEXT();
+op_SLLW:
+    RD = SEXT32((uint32_t)RS1 << (RS2 & 31));
+    NEXT();
+op_SRLW:
+    RD = SEXT32((uint32_t)RS1 >> (RS2 & 31));
+    NEXT();
+op_SRAW:
+    RD = SEXT32((int32_t)RS1 >> (RS2 & 31));
+    NEXT();
+op_MUL:
+    RD = RS1 * RS2;
+    NEXT();
+op_MULH:
+    RD = MULH(RS1, RS2);
+    NEXT();
+op_MULHSU:
+    RD = MULHSU(RS1, RS2);
+    NEXT();
+op_MULHU:
+    RD = MULHU(RS1, RS2);
+    NEXT();
+op_DIV : {
+    sreg a = (sreg)RS1, b = (sreg)RS2;
+    RD = b == 0 ? ~(ureg)0 : (a == SREG_MIN && b == -1) ? (ureg)a : (ureg)(a / b);
+    NEXT();
+}
+op_DIVU : {
+    ureg a = RS1, b = RS2;
+    RD = b == 0 ? ~(ureg)0 : a / b;
+    NEXT();
+}
+op_REM : {
+    sreg a = (sreg)RS1, b = (sreg)RS2;
+    RD = b == 0 ? (ureg)a : (a == SREG_MIN && b == -1) ? 0 : (ureg)(a % b);
+    NEXT();
+}
+op_REMU : {
+    ureg a = RS1, b = RS2;
+    RD = b == 0 ? a : a % b;
+    NEXT();
+}
+op_MULW:
+    RD = SEXT32((uint32_t)RS1 * (uint32_t)RS2);
+    NEXT();
+op_DIVW : {
+    int32_t a = (int32_t)RS1, b = (int32_t)RS2;
+    RD = SEXT32(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b);
+    NEXT();
+}
+op_DIVUW : {
+    uint32_t a = (uint32_t)RS1, b = (uint32_t)RS2;
+    RD = SEXT32(b == 0 ? UINT32_MAX : a / b);
+    NEXT();
+}
+op_REMW : {
+    int32_t a = (int32_t)RS1, b = (int32_t)RS2;
+    RD = SEXT32(b == 0 ? a : (a == INT32_MIN && b == -1) ? 0 : a % b);
+    NEXT();
+}
+op_REMUW : {
+    uint32_t a = (uint32_t)RS1, b = (uint32_t)RS2;
+    RD = SEXT32(b == 0 ? a : a % b);
+    NEXT();
+}
+
+out_bad_target:
+    /* A jump to a misaligned target faults on the jump itself; a jump out
+     * of executable memory retires and faults on the fetch at the target. */
+    if (fault_pc & 3) {
+        m->fault = (struct fault){
+            .kind = FAULT_MISALIGNED_TARGET, .pc = PC(), .from = PC(), .addr = fault_pc};
+        goto out_fault;
+    }
+    m->fault = (struct fault){.kind = interp_fetch_fault_kind(&m->mem, fault_pc),
+                              .pc = fault_pc,
+                              .from = PC(),
+                              .addr = fault_pc};
+    m->retired += budget - left;
+    m->pc = fault_pc;
+    return STOP_FAULT;
+out_fault:
+    m->retired += budget - left - 1;
+    m->pc = m->fault.pc;
+    return STOP_FAULT;
+out_budget:
+    m->retired += budget;
+    m->pc = PC();
+    return STOP_BUDGET;
+
+#undef PC
+#undef DISPATCH
+#undef NEXT
+#undef RD
+#undef RS1
+#undef RS2
+#undef IMM
+#undef FAULT
+#undef FAST_OK
+#undef LOAD
+#undef STORE
+#undef JUMP_TO
+#undef BRANCH
+}

@@ -1,0 +1,200 @@
+/*
+ * machine: builds a runnable hart from an ELF image (segments, stack,
+ * start frame, code cache) and hosts the code cache's bookkeeping and
+ * the interpreter's out-of-line slow paths.
+ */
+#include "executor/machine.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "executor/interp.h"
+
+static void set_why(char *why, size_t why_size, const char *what)
+{
+    snprintf(why, why_size, "%s: %s", what, strerror(errno));
+}
+
+static uint64_t page_floor(uint64_t a)
+{
+    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+}
+
+static uint64_t page_ceil(uint64_t a)
+{
+    return page_floor(a + GUEST_PAGE_SIZE - 1);
+}
+
+/* The code cache spans every executable segment; gaps decode as faults. */
+static bool code_cache_init(struct code_cache *cc, const struct elf_image *img)
+{
+    cc->lo = UINT64_MAX;
+    cc->hi = 0;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (!(s->rights & SEG_X))
+            continue;
+        if (page_floor(s->vaddr) < cc->lo)
+            cc->lo = page_floor(s->vaddr);
+        if (page_ceil(s->vaddr + s->memsz) > cc->hi)
+            cc->hi = page_ceil(s->vaddr + s->memsz);
+    }
+    /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
+    cc->bytes = ((cc->hi - cc->lo) / 4 + 1) * sizeof(struct insn);
+    void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return false;
+    cc->insns = p; /* zero-filled: every entry is OP_DECODE */
+    return true;
+}
+
+void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
+{
+    uint64_t start = addr & ~(uint64_t)3, end = addr + len;
+    if (end <= cc->lo || start >= cc->hi)
+        return;
+    if (start < cc->lo)
+        start = cc->lo;
+    if (end > cc->hi)
+        end = cc->hi;
+    memset(&cc->insns[(start - cc->lo) / 4], 0,
+           ((end - start + 3) / 4) * sizeof(struct insn));
+}
+
+struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)
+{
+    bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
+    if (!is_branch && in.op != OP_JAL)
+        return in;
+    uint64_t target = pc + (uint64_t)(int64_t)in.imm;
+    bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
+    if (near)
+        in.imm /= 4;
+    else
+        in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
+    return in;
+}
+
+static void map_segments(struct machine *m, const struct elf_image *img, uint64_t *highest_end)
+{
+    *highest_end = 0;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        unsigned rights = (s->rights & SEG_R ? PAGE_R : 0) | (s->rights & SEG_W ? PAGE_W : 0) |
+                          (s->rights & SEG_X ? PAGE_X : 0);
+        mem_grant(&m->mem, s->vaddr, s->memsz, rights);
+        mem_poke(&m->mem, s->vaddr, s->data, s->filesz);
+        if (s->vaddr + s->memsz > *highest_end)
+            *highest_end = s->vaddr + s->memsz;
+    }
+}
+
+/* sp 16-byte aligned on an empty Linux start frame: argc 0, argv NULL, envp NULL, AT_NULL. */
+static void push_start_frame(struct machine *m)
+{
+    unsigned word = (unsigned)m->xlen / 8;
+    uint64_t sp = (m->mem.stack_top - 5 * word) & ~(uint64_t)15;
+    static const uint8_t zeros[5 * 8];
+    mem_poke(&m->mem, sp, zeros, 5 * word);
+    machine_set_reg(m, 2, sp);
+}
+
+bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack_size,
+                  const struct machine_io *io, char *why, size_t why_size)
+{
+    memset(m, 0, sizeof(*m));
+    m->xlen = img->xlen;
+    m->io = *io;
+    if (!mem_init(&m->mem)) {
+        set_why(why, why_size, "cannot reserve the 4 GiB guest address space");
+        return false;
+    }
+    if (!code_cache_init(&m->code, img)) {
+        set_why(why, why_size, "cannot allocate the code cache");
+        mem_destroy(&m->mem);
+        return false;
+    }
+    uint64_t highest_end;
+    map_segments(m, img, &highest_end);
+    mem_setup_stack_and_heap(&m->mem, stack_size, highest_end);
+    push_start_frame(m);
+    m->pc = img->entry;
+    return true;
+}
+
+void machine_destroy(struct machine *m)
+{
+    if (m->code.insns)
+        munmap(m->code.insns, m->code.bytes);
+    mem_destroy(&m->mem);
+    memset(m, 0, sizeof(*m));
+}
+
+enum stop_reason machine_run(struct machine *m, uint64_t budget)
+{
+    return m->xlen == 32 ? interp_run_rv32(m, budget) : interp_run_rv64(m, budget);
+}
+
+uint64_t machine_get_reg(const struct machine *m, unsigned r)
+{
+    if (r == 0 || r >= REG_SINK)
+        return 0;
+    return m->xlen == 32 ? m->regs.x32[r] : m->regs.x64[r];
+}
+
+void machine_set_reg(struct machine *m, unsigned r, uint64_t value)
+{
+    if (r == 0 || r >= REG_SINK)
+        return;
+    if (m->xlen == 32)
+        m->regs.x32[r] = (uint32_t)value;
+    else
+        m->regs.x64[r] = value;
+}
+
+bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size)
+{
+    if (!mem_range_has(&m->mem, addr, size, PAGE_R))
+        return false;
+    memcpy(out, m->mem.base + addr, size);
+    return true;
+}
+
+enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, const void *in, unsigned size)
+{
+    if (!mem_range_has(&m->mem, addr, size, PAGE_W)) {
+        /* Name the first byte's problem: mapped but not writable, or not mapped. */
+        for (unsigned i = 0; i < size; i++) {
+            unsigned r = mem_page_rights(&m->mem, addr + i);
+            if (!(r & PAGE_W))
+                return r ? FAULT_STORE_READONLY : FAULT_STORE_UNMAPPED;
+        }
+    }
+    memcpy(m->mem.base + addr, in, size);
+    code_cache_invalidate(&m->code, addr, size);
+    return FAULT_NONE;
+}
+
+enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target)
+{
+    return mem_page_rights(mem, target) ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED;
+}
+
+const char *fault_kind_text(enum fault_kind kind)
+{
+    switch (kind) {
+    case FAULT_NONE: return "no fault";
+    case FAULT_LOAD_UNMAPPED: return "load from unmapped memory";
+    case FAULT_STORE_UNMAPPED: return "store to unmapped memory";
+    case FAULT_STORE_READONLY: return "store to read-only memory";
+    case FAULT_FETCH_UNMAPPED: return "instruction fetch from unmapped memory";
+    case FAULT_FETCH_NOT_EXECUTABLE: return "instruction fetch from non-executable memory";
+    case FAULT_MISALIGNED_TARGET: return "jump to misaligned target";
+    case FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
+    case FAULT_BREAKPOINT: return "breakpoint (ebreak)";
+    case FAULT_UNSUPPORTED_SYSCALL: return "unsupported system call (--strict)";
+    }
+    return "unknown fault";
+}

@@ -1,0 +1,102 @@
+/*
+ * machine: one guest hart with its memory, predecoded code and I/O, built
+ * from a loaded ELF image, and the single entry point that runs it.
+ */
+#ifndef EXECUTOR_MACHINE_H
+#define EXECUTOR_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "executor/decode.h"
+#include "executor/elf_image.h"
+#include "executor/memory.h"
+
+/* What stopped a run. */
+enum stop_reason {
+    STOP_EXIT,   /* the guest called exit; see exit_status */
+    STOP_FAULT,  /* see fault */
+    STOP_BUDGET, /* the instruction budget of machine_run ran out */
+};
+
+enum fault_kind {
+    FAULT_NONE,
+    FAULT_LOAD_UNMAPPED,
+    FAULT_STORE_UNMAPPED,
+    FAULT_STORE_READONLY,
+    FAULT_FETCH_UNMAPPED,
+    FAULT_FETCH_NOT_EXECUTABLE,
+    FAULT_MISALIGNED_TARGET,
+    FAULT_ILLEGAL_INSTRUCTION,
+    FAULT_BREAKPOINT,
+    FAULT_UNSUPPORTED_SYSCALL,
+};
+
+struct fault {
+    enum fault_kind kind;
+    uint64_t pc;   /* the instruction that faulted (for fetches, the target) */
+    uint64_t from; /* for fetch and target faults: the jump's own pc */
+    uint64_t addr; /* data address, target, or syscall number */
+    uint32_t word; /* instruction word, for illegal instructions */
+};
+
+/* Predecoded instructions for the executable span [lo, hi) of the guest. */
+struct code_cache {
+    struct insn *insns; /* (hi - lo) / 4 + 1 entries; the last one is past the end */
+    uint64_t lo, hi;
+    size_t bytes; /* size of the mapping */
+};
+
+struct machine_io {
+    int private_input_fd; /* guest fd 0; -1 reads as empty */
+    int public_output_fd; /* guest fd 3; -1 discards */
+    bool strict;          /* unknown syscalls fault instead of returning -ENOSYS */
+    FILE *warnings;       /* where one-time warnings go (stderr) */
+};
+
+union regfile {
+    uint32_t x32[REG_SINK + 1];
+    uint64_t x64[REG_SINK + 1];
+};
+
+struct machine {
+    int xlen;
+    union regfile regs;
+    uint64_t pc;
+    uint64_t retired; /* instructions retired so far, over all runs */
+    struct guest_memory mem;
+    struct code_cache code;
+    struct machine_io io;
+    int exit_status;
+    struct fault fault;
+    uint64_t warned_syscalls[16]; /* bitmap of numbers < 1024 already warned about */
+    bool warned_high_syscall;
+};
+
+/*
+ * Builds a machine for `img`: maps its segments, the stack and the start
+ * frame. Returns false with a reason in `why` when the host refuses memory.
+ */
+bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack_size,
+                  const struct machine_io *io, char *why, size_t why_size);
+void machine_destroy(struct machine *m);
+
+/*
+ * Runs until the guest exits, faults, or `budget` more instructions have
+ * retired. A fault leaves m->pc at the faulting instruction, which does not
+ * count as retired; the exit ecall counts.
+ */
+enum stop_reason machine_run(struct machine *m, uint64_t budget);
+
+/* Register access for slow paths (syscalls, tests), whatever the XLEN. */
+uint64_t machine_get_reg(const struct machine *m, unsigned r);
+void machine_set_reg(struct machine *m, unsigned r, uint64_t value);
+
+/* A short description of a fault kind ("load from unmapped memory"). */
+const char *fault_kind_text(enum fault_kind kind);
+
+/* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
+void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * memory: the flat guest address space, page rights and the brk heap.
+ */
+#include "executor/memory.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+static uint64_t page_down(uint64_t a)
+{
+    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+}
+
+static uint64_t page_up(uint64_t a)
+{
+    return page_down(a + GUEST_PAGE_SIZE - 1);
+}
+
+static unsigned with_derived_bits(unsigned r)
+{
+    r &= PAGE_R | PAGE_W | PAGE_X;
+    if ((r & PAGE_W) && !(r & PAGE_X))
+        r |= PAGE_STORE_FAST;
+    return r;
+}
+
+bool mem_init(struct guest_memory *mem)
+{
+    memset(mem, 0, sizeof(*mem));
+    void *base = mmap(NULL, GUEST_SPACE_SIZE, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base == MAP_FAILED)
+        return false;
+    size_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    uint8_t *rights = mmap(NULL, npages, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (rights == MAP_FAILED) {
+        munmap(base, GUEST_SPACE_SIZE);
+        return false;
+    }
+    mem->base = base;
+    mem->rights = rights;
+    return true;
+}
+
+void mem_destroy(struct guest_memory *mem)
+{
+    if (mem->base)
+        munmap(mem->base, GUEST_SPACE_SIZE);
+    if (mem->rights)
+        munmap(mem->rights, GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT);
+    memset(mem, 0, sizeof(*mem));
+}
+
+static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t end, unsigned rights,
+                       bool add)
+{
+    for (uint64_t p = page_down(start); p < end && p < GUEST_SPACE_SIZE; p += GUEST_PAGE_SIZE) {
+        uint8_t *r = &mem->rights[p >> GUEST_PAGE_SHIFT];
+        *r = (uint8_t)with_derived_bits(add ? (*r | rights) : rights);
+    }
+}
+
+void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
+{
+    set_rights(mem, addr, addr + len, rights, true);
+}
+
+void mem_poke(struct guest_memory *mem, uint64_t addr, const void *src, size_t len)
+{
+    memcpy(mem->base + addr, src, len);
+}
+
+void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uint64_t highest_end)
+{
+    mem->stack_top = GUEST_STACK_TOP;
+    mem->stack_bottom = GUEST_STACK_TOP - stack_size;
+    mem_grant(mem, mem->stack_bottom, stack_size, PAGE_R | PAGE_W);
+    mem->brk_start = mem->brk = page_up(highest_end);
+    /* Leave one unmapped guard page between the heap and the stack. */
+    mem->brk_limit = mem->stack_bottom - GUEST_PAGE_SIZE;
+}
+
+uint64_t mem_brk(struct guest_memory *mem, uint64_t want)
+{
+    if (want < mem->brk_start || want > mem->brk_limit)
+        return mem->brk;
+    uint64_t old_end = page_up(mem->brk), new_end = page_up(want);
+    if (new_end > old_end) {
+        set_rights(mem, old_end, new_end, PAGE_R | PAGE_W, false);
+    } else if (new_end < old_end) {
+        /* Give the pages back: a later grow must see zeros, as on Linux. */
+        set_rights(mem, new_end, old_end, 0, false);
+        madvise(mem->base + new_end, old_end - new_end, MADV_DONTNEED);
+    }
+    mem->brk = want;
+    return want;
+}
+
+bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
+{
+    if (len == 0)
+        return true;
+    uint64_t end = addr + len;
+    if (end < addr || end > GUEST_SPACE_SIZE)
+        return false;
+    for (uint64_t p = page_down(addr); p < end; p += GUEST_PAGE_SIZE) {
+        if ((mem->rights[p >> GUEST_PAGE_SHIFT] & rights) != rights)
+            return false;
+    }
+    return true;
+}

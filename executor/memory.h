@@ -1,0 +1,60 @@
+/*
+ * memory: the guest's address space. One flat host mapping covers the
+ * whole 4 GiB guest space (reserved, committed only where touched), and a
+ * byte of rights per 4 KiB guest page says what the guest may do there.
+ * Loads and stores that stay inside one page with the right bit take the
+ * fast path in the interpreter; everything else comes here.
+ */
+#ifndef EXECUTOR_MEMORY_H
+#define EXECUTOR_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GUEST_PAGE_SHIFT 12
+#define GUEST_PAGE_SIZE (1u << GUEST_PAGE_SHIFT)
+#define GUEST_SPACE_SIZE (1ull << 32)
+#define GUEST_STACK_TOP 0xF0000000ull
+#define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
+
+/* Page rights. STORE_FAST is W without X: stores into code must go slow. */
+enum page_rights {
+    PAGE_R = 1,
+    PAGE_W = 2,
+    PAGE_X = 4,
+    PAGE_STORE_FAST = 8,
+};
+
+struct guest_memory {
+    uint8_t *base;   /* host address of guest address 0 */
+    uint8_t *rights; /* one byte per guest page */
+    uint64_t stack_bottom, stack_top;
+    uint64_t brk_start, brk, brk_limit;
+};
+
+/* Reserves the space. Returns false (errno set) when the host refuses. */
+bool mem_init(struct guest_memory *mem);
+void mem_destroy(struct guest_memory *mem);
+
+/* Adds rights (enum page_rights without STORE_FAST) to the pages of [addr, addr+len). */
+void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
+
+/* Copies host bytes into guest memory, ignoring rights (loader use). */
+void mem_poke(struct guest_memory *mem, uint64_t addr, const void *src, size_t len);
+
+/* Sets up the stack region [top-size, top) and the heap start. */
+void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uint64_t highest_end);
+
+/* Linux brk(2): returns the new break, or the old one if `want` is refused. */
+uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
+
+/* True when every byte of [addr, addr+len) is in pages with all `rights`. */
+bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
+
+static inline unsigned mem_page_rights(const struct guest_memory *mem, uint64_t addr)
+{
+    return addr < GUEST_SPACE_SIZE ? mem->rights[addr >> GUEST_PAGE_SHIFT] : 0;
+}
+
+#endif

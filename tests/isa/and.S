@@ -1,0 +1,33 @@
+/* and: rd = rs1 & rs2 (bitwise and). */
+#include "test_macros.h"
+
+#define R(a, b) ((a) & (b))
+
+TEST_BEGIN
+
+  TEST_RR_OP(1, and, R(0xff00ff00, 0x0f0f0f0f), 0xff00ff00, 0x0f0f0f0f)
+  TEST_RR_OP(2, and, R(0x0ff00ff0, 0xf0f0f0f0), 0x0ff00ff0, 0xf0f0f0f0)
+  TEST_RR_OP(3, and, R(0x00ff00ff, 0x0f0f0f0f), 0x00ff00ff, 0x0f0f0f0f)
+  TEST_RR_OP(4, and, R(0xf00ff00f, 0xf0f0f0f0), 0xf00ff00f, 0xf0f0f0f0)
+  TEST_RR_OP(5, and, R(0, 0), 0, 0)
+  TEST_RR_OP(6, and, R(-1, 0), -1, 0)
+  TEST_RR_OP(7, and, R(-1, -1), -1, -1)
+  TEST_RR_OP(8, and, R(XMIN, XMAX), XMIN, XMAX)
+  TEST_RR_OP(9, and, R(XMIN, -1), XMIN, -1)
+  TEST_RR_OP(10, and, R(-0x80000000, 0x7fffffff), -0x80000000, 0x7fffffff)
+#if __riscv_xlen == 64
+  /* The upper 32 bits take part. */
+  TEST_RR_OP(11, and, R(0xff00ff0000ff00ff, 0x0f0f0f0ff0f0f0f0), 0xff00ff0000ff00ff, 0x0f0f0f0ff0f0f0f0)
+  TEST_RR_OP(12, and, R(0x8000000000000001, 0xffffffff00000001), 0x8000000000000001, 0xffffffff00000001)
+#endif
+
+  TEST_RR_SRC1_EQ_DEST(20, and, R(0xff00ff00, 0x0f0f0f0f), 0xff00ff00, 0x0f0f0f0f)
+  TEST_RR_SRC2_EQ_DEST(21, and, R(0xff00ff00, 0x0f0f0f0f), 0xff00ff00, 0x0f0f0f0f)
+  TEST_RR_SRC12_EQ_DEST(22, and, R(0xff00ff00, 0xff00ff00), 0xff00ff00)
+  TEST_RR_SRC12_SAME(23, and, R(-0x1234, -0x1234), -0x1234)
+  TEST_RR_ZEROSRC1(24, and, R(0, 0x11ff00ff), 0x11ff00ff)
+  TEST_RR_ZEROSRC2(25, and, R(0x00ff00ff, 0), 0x00ff00ff)
+  TEST_RR_ZEROSRC12(26, and, 0)
+  TEST_RR_ZERODEST(27, and, 0x11111111, 0x22222222)
+
+TEST_END

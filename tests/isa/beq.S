@@ -1,0 +1,64 @@
+/* beq: branch if rs1 == rs2.
+ * Each pair of values is tried forwards and backwards, taken or not as
+ * the comparison says; then both operands in one register, and the
+ * extreme offsets +4092 and -4096. */
+#include "test_macros.h"
+
+TEST_BEGIN
+
+#if __riscv_xlen == 64
+  TEST_BR2_OP_TAKEN(1, beq, 0, 0)
+  TEST_BR2_OP_TAKEN(2, beq, 1, 1)
+  TEST_BR2_OP_TAKEN(3, beq, -1, -1)
+  TEST_BR2_OP_NOTTAKEN(4, beq, 0, 1)
+  TEST_BR2_OP_NOTTAKEN(5, beq, 1, 0)
+  TEST_BR2_OP_NOTTAKEN(6, beq, -1, 1)
+  TEST_BR2_OP_NOTTAKEN(7, beq, 1, -1)
+  TEST_BR2_OP_NOTTAKEN(8, beq, -2, -1)
+  TEST_BR2_OP_NOTTAKEN(9, beq, -1, -2)
+  TEST_BR2_OP_NOTTAKEN(10, beq, 0x8000000000000000, 0x7fffffffffffffff)
+  TEST_BR2_OP_NOTTAKEN(11, beq, 0x7fffffffffffffff, 0x8000000000000000)
+  TEST_BR2_OP_NOTTAKEN(12, beq, 0x8000000000000000, 0)
+  TEST_BR2_OP_NOTTAKEN(13, beq, 0, 0x8000000000000000)
+  TEST_BR2_OP_TAKEN(14, beq, 0x8000000000000000, 0x8000000000000000)
+  TEST_BR2_OP_TAKEN(15, beq, 0x7fffffffffffffff, 0x7fffffffffffffff)
+  TEST_BR2_OP_NOTTAKEN(16, beq, -1, 0)
+  TEST_BR2_OP_NOTTAKEN(17, beq, 0, -1)
+  TEST_BR2_OP_NOTTAKEN(18, beq, 0x0000000080000000, 0)
+  TEST_BR2_OP_NOTTAKEN(19, beq, 0, 0x0000000080000000)
+  TEST_BR2_OP_NOTTAKEN(20, beq, 0x000000007fffffff, 0x0000000080000000)
+  TEST_BR2_OP_NOTTAKEN(21, beq, 0x0000000100000001, 1)
+  TEST_BR2_OP_NOTTAKEN(22, beq, 1, 0x0000000100000001)
+  TEST_BR2_OP_NOTTAKEN(23, beq, 0x00000000ffffffff, 0x0000000100000000)
+  TEST_BR2_OP_NOTTAKEN(24, beq, 0x0000000100000000, 0x00000000ffffffff)
+  TEST_BR2_OP_NOTTAKEN(25, beq, 0xffffffff00000000, 0x00000000ffffffff)
+  TEST_BR2_OP_NOTTAKEN(26, beq, 0x00000000ffffffff, 0xffffffff00000000)
+#else
+  TEST_BR2_OP_TAKEN(1, beq, 0, 0)
+  TEST_BR2_OP_TAKEN(2, beq, 1, 1)
+  TEST_BR2_OP_TAKEN(3, beq, -1, -1)
+  TEST_BR2_OP_NOTTAKEN(4, beq, 0, 1)
+  TEST_BR2_OP_NOTTAKEN(5, beq, 1, 0)
+  TEST_BR2_OP_NOTTAKEN(6, beq, -1, 1)
+  TEST_BR2_OP_NOTTAKEN(7, beq, 1, -1)
+  TEST_BR2_OP_NOTTAKEN(8, beq, -2, -1)
+  TEST_BR2_OP_NOTTAKEN(9, beq, -1, -2)
+  TEST_BR2_OP_NOTTAKEN(10, beq, 0x80000000, 0x7fffffff)
+  TEST_BR2_OP_NOTTAKEN(11, beq, 0x7fffffff, 0x80000000)
+  TEST_BR2_OP_NOTTAKEN(12, beq, 0x80000000, 0)
+  TEST_BR2_OP_NOTTAKEN(13, beq, 0, 0x80000000)
+  TEST_BR2_OP_TAKEN(14, beq, 0x80000000, 0x80000000)
+  TEST_BR2_OP_TAKEN(15, beq, 0x7fffffff, 0x7fffffff)
+  TEST_BR2_OP_NOTTAKEN(16, beq, -1, 0)
+  TEST_BR2_OP_NOTTAKEN(17, beq, 0, -1)
+  TEST_BR2_OP_NOTTAKEN(18, beq, 0x80000000, 0)
+  TEST_BR2_OP_NOTTAKEN(19, beq, 0, 0x80000000)
+  TEST_BR2_OP_NOTTAKEN(20, beq, 0x7fffffff, 0x80000000)
+#endif
+
+  TEST_BR1_SAME_TAKEN(40, beq, 0)
+  TEST_BR1_SAME_TAKEN(41, beq, -7)
+  TEST_BR2_OP_FAR_TAKEN(42, beq, 0, 0)
+  TEST_BR2_OP_FAR_NOTTAKEN(43, beq, 0, 1)
+
+TEST_END

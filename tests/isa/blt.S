@@ -1,0 +1,64 @@
+/* blt: branch if rs1 < rs2, signed.
+ * Each pair of values is tried forwards and backwards, taken or not as
+ * the comparison says; then both operands in one register, and the
+ * extreme offsets +4092 and -4096. */
+#include "test_macros.h"
+
+TEST_BEGIN
+
+#if __riscv_xlen == 64
+  TEST_BR2_OP_NOTTAKEN(1, blt, 0, 0)
+  TEST_BR2_OP_NOTTAKEN(2, blt, 1, 1)
+  TEST_BR2_OP_NOTTAKEN(3, blt, -1, -1)
+  TEST_BR2_OP_TAKEN(4, blt, 0, 1)
+  TEST_BR2_OP_NOTTAKEN(5, blt, 1, 0)
+  TEST_BR2_OP_TAKEN(6, blt, -1, 1)
+  TEST_BR2_OP_NOTTAKEN(7, blt, 1, -1)
+  TEST_BR2_OP_TAKEN(8, blt, -2, -1)
+  TEST_BR2_OP_NOTTAKEN(9, blt, -1, -2)
+  TEST_BR2_OP_TAKEN(10, blt, 0x8000000000000000, 0x7fffffffffffffff)
+  TEST_BR2_OP_NOTTAKEN(11, blt, 0x7fffffffffffffff, 0x8000000000000000)
+  TEST_BR2_OP_TAKEN(12, blt, 0x8000000000000000, 0)
+  TEST_BR2_OP_NOTTAKEN(13, blt, 0, 0x8000000000000000)
+  TEST_BR2_OP_NOTTAKEN(14, blt, 0x8000000000000000, 0x8000000000000000)
+  TEST_BR2_OP_NOTTAKEN(15, blt, 0x7fffffffffffffff, 0x7fffffffffffffff)
+  TEST_BR2_OP_TAKEN(16, blt, -1, 0)
+  TEST_BR2_OP_NOTTAKEN(17, blt, 0, -1)
+  TEST_BR2_OP_NOTTAKEN(18, blt, 0x0000000080000000, 0)
+  TEST_BR2_OP_TAKEN(19, blt, 0, 0x0000000080000000)
+  TEST_BR2_OP_TAKEN(20, blt, 0x000000007fffffff, 0x0000000080000000)
+  TEST_BR2_OP_NOTTAKEN(21, blt, 0x0000000100000001, 1)
+  TEST_BR2_OP_TAKEN(22, blt, 1, 0x0000000100000001)
+  TEST_BR2_OP_TAKEN(23, blt, 0x00000000ffffffff, 0x0000000100000000)
+  TEST_BR2_OP_NOTTAKEN(24, blt, 0x0000000100000000, 0x00000000ffffffff)
+  TEST_BR2_OP_TAKEN(25, blt, 0xffffffff00000000, 0x00000000ffffffff)
+  TEST_BR2_OP_NOTTAKEN(26, blt, 0x00000000ffffffff, 0xffffffff00000000)
+#else
+  TEST_BR2_OP_NOTTAKEN(1, blt, 0, 0)
+  TEST_BR2_OP_NOTTAKEN(2, blt, 1, 1)
+  TEST_BR2_OP_NOTTAKEN(3, blt, -1, -1)
+  TEST_BR2_OP_TAKEN(4, blt, 0, 1)
+  TEST_BR2_OP_NOTTAKEN(5, blt, 1, 0)
+  TEST_BR2_OP_TAKEN(6, blt, -1, 1)
+  TEST_BR2_OP_NOTTAKEN(7, blt, 1, -1)
+  TEST_BR2_OP_TAKEN(8, blt, -2, -1)
+  TEST_BR2_OP_NOTTAKEN(9, blt, -1, -2)
+  TEST_BR2_OP_TAKEN(10, blt, 0x80000000, 0x7fffffff)
+  TEST_BR2_OP_NOTTAKEN(11, blt, 0x7fffffff, 0x80000000)
+  TEST_BR2_OP_TAKEN(12, blt, 0x80000000, 0)
+  TEST_BR2_OP_NOTTAKEN(13, blt, 0, 0x80000000)
+  TEST_BR2_OP_NOTTAKEN(14, blt, 0x80000000, 0x80000000)
+  TEST_BR2_OP_NOTTAKEN(15, blt, 0x7fffffff, 0x7fffffff)
+  TEST_BR2_OP_TAKEN(16, blt, -1, 0)
+  TEST_BR2_OP_NOTTAKEN(17, blt, 0, -1)
+  TEST_BR2_OP_TAKEN(18, blt, 0x80000000, 0)
+  TEST_BR2_OP_NOTTAKEN(19, blt, 0, 0x80000000)
+  TEST_BR2_OP_NOTTAKEN(20, blt, 0x7fffffff, 0x80000000)
+#endif
+
+  TEST_BR1_SAME_NOTTAKEN(40, blt, 0)
+  TEST_BR1_SAME_NOTTAKEN(41, blt, -7)
+  TEST_BR2_OP_FAR_TAKEN(42, blt, 0, 1)
+  TEST_BR2_OP_FAR_NOTTAKEN(43, blt, 0, 0)
+
+TEST_END

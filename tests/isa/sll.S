@@ -1,0 +1,71 @@
+/* sll: rd = rs1 << rs2[4:0] on RV32, rs1 << rs2[5:0] on RV64: only the low
+ * 5 (6) bits of rs2 count, so shift amounts of 32, 64 and negative ones
+ * wrap. */
+#include "test_macros.h"
+
+TEST_BEGIN
+
+#if __riscv_xlen == 64
+  TEST_RR_OP(1, sll, 1, 1, 0)
+  TEST_RR_OP(2, sll, 2, 1, 1)
+  TEST_RR_OP(3, sll, 128, 1, 7)
+  TEST_RR_OP(4, sll, 0x0000000000004000, 1, 14)
+  TEST_RR_OP(5, sll, 0x0000000080000000, 1, 31)
+  TEST_RR_OP(6, sll, -1, -1, 0)
+  TEST_RR_OP(7, sll, -2, -1, 1)
+  TEST_RR_OP(8, sll, -128, -1, 7)
+  TEST_RR_OP(9, sll, 0xffffffffffffc000, -1, 14)
+  TEST_RR_OP(10, sll, 0xffffffff80000000, -1, 31)
+  TEST_RR_OP(11, sll, 0x0000000021212121, 0x0000000021212121, 0)
+  TEST_RR_OP(12, sll, 0x0000000042424242, 0x0000000021212121, 1)
+  TEST_RR_OP(13, sll, 0x0000001090909080, 0x0000000021212121, 7)
+  TEST_RR_OP(14, sll, 0x0000084848484000, 0x0000000021212121, 14)
+  TEST_RR_OP(15, sll, 0x1090909080000000, 0x0000000021212121, 31)
+  TEST_RR_OP(16, sll, 0x0000000100000000, 1, 32)
+  TEST_RR_OP(17, sll, 0x8000000000000000, 1, 63)
+  TEST_RR_OP(18, sll, 1, 1, 64)
+  TEST_RR_OP(19, sll, 0x8000000000000000, 1, -1)
+  TEST_RR_OP(20, sll, 0x0000000200000000, 1, -31)
+  TEST_RR_OP(21, sll, 0x0000000100000000, 1, -32)
+  TEST_RR_OP(22, sll, 2, 0x8000000000000001, 1)
+  TEST_RR_OP(23, sll, 0x0000001090909080, 0x0000000021212121, -57)
+  TEST_RR_OP(24, sll, 0x123456789abcdef0, 0x0123456789abcdef, 4)
+  TEST_RR_OP(25, sll, 0x9abcdef000000000, 0x0123456789abcdef, 36)
+  TEST_RR_OP(26, sll, 0x6543210000000000, 0xfedcba9876543210, 36)
+  TEST_RR_OP(27, sll, 0, 0xfedcba9876543210, 63)
+#else
+  TEST_RR_OP(1, sll, 1, 1, 0)
+  TEST_RR_OP(2, sll, 2, 1, 1)
+  TEST_RR_OP(3, sll, 128, 1, 7)
+  TEST_RR_OP(4, sll, 0x00004000, 1, 14)
+  TEST_RR_OP(5, sll, 0x80000000, 1, 31)
+  TEST_RR_OP(6, sll, -1, -1, 0)
+  TEST_RR_OP(7, sll, -2, -1, 1)
+  TEST_RR_OP(8, sll, -128, -1, 7)
+  TEST_RR_OP(9, sll, 0xffffc000, -1, 14)
+  TEST_RR_OP(10, sll, 0x80000000, -1, 31)
+  TEST_RR_OP(11, sll, 0x21212121, 0x21212121, 0)
+  TEST_RR_OP(12, sll, 0x42424242, 0x21212121, 1)
+  TEST_RR_OP(13, sll, 0x90909080, 0x21212121, 7)
+  TEST_RR_OP(14, sll, 0x48484000, 0x21212121, 14)
+  TEST_RR_OP(15, sll, 0x80000000, 0x21212121, 31)
+  TEST_RR_OP(16, sll, 1, 1, 32)
+  TEST_RR_OP(17, sll, 0x80000000, 1, 63)
+  TEST_RR_OP(18, sll, 1, 1, 64)
+  TEST_RR_OP(19, sll, 0x80000000, 1, -1)
+  TEST_RR_OP(20, sll, 2, 1, -31)
+  TEST_RR_OP(21, sll, 1, 1, -32)
+  TEST_RR_OP(22, sll, 2, 0x80000001, 1)
+  TEST_RR_OP(23, sll, 0x90909080, 0x21212121, -57)
+#endif
+
+  TEST_RR_SRC1_EQ_DEST(40, sll, 0x80, 1, 7)
+  TEST_RR_SRC2_EQ_DEST(41, sll, 0x4000, 1, 14)
+  TEST_RR_SRC12_EQ_DEST(42, sll, 0x102, 0x81)   /* shift by 0x81 & mask = 1 */
+  TEST_RR_SRC12_SAME(43, sll, -254, -127)
+  TEST_RR_ZEROSRC1(44, sll, 0, 15)
+  TEST_RR_ZEROSRC2(45, sll, 32, 32)
+  TEST_RR_ZEROSRC12(46, sll, 0)
+  TEST_RR_ZERODEST(47, sll, 1, 3)
+
+TEST_END

@@ -1,0 +1,64 @@
+/* srai: rd = rs1 >> shamt, arithmetic (sign fill); shamt 0..31 on
+ * RV32, 0..63 on RV64 (on RV64 shamt bit 5 sits next to the bit that tells
+ * srai from srli). */
+#include "test_macros.h"
+
+TEST_BEGIN
+
+#if __riscv_xlen == 64
+  TEST_IMM_OP(1, srai, 0x8000000000000000, 0x8000000000000000, 0)
+  TEST_IMM_OP(2, srai, 0xc000000000000000, 0x8000000000000000, 1)
+  TEST_IMM_OP(3, srai, 0xff00000000000000, 0x8000000000000000, 7)
+  TEST_IMM_OP(4, srai, 0xfffe000000000000, 0x8000000000000000, 14)
+  TEST_IMM_OP(5, srai, 0xffffffff00000000, 0x8000000000000000, 31)
+  TEST_IMM_OP(6, srai, -1, -1, 0)
+  TEST_IMM_OP(7, srai, -1, -1, 1)
+  TEST_IMM_OP(8, srai, -1, -1, 7)
+  TEST_IMM_OP(9, srai, -1, -1, 14)
+  TEST_IMM_OP(10, srai, -1, -1, 31)
+  TEST_IMM_OP(11, srai, 0x0000000021212121, 0x0000000021212121, 0)
+  TEST_IMM_OP(12, srai, 0x0000000010909090, 0x0000000021212121, 1)
+  TEST_IMM_OP(13, srai, 0x0000000000424242, 0x0000000021212121, 7)
+  TEST_IMM_OP(14, srai, 0x0000000000008484, 0x0000000021212121, 14)
+  TEST_IMM_OP(15, srai, 0, 0x0000000021212121, 31)
+  TEST_IMM_OP(16, srai, 1, 0x0000000080000000, 31)
+  TEST_IMM_OP(17, srai, 0x000000003fffffff, 0x000000007fffffff, 1)
+  TEST_IMM_OP(18, srai, 1, 0x0000000040000000, 30)
+  TEST_IMM_OP(19, srai, 0, 1, 32)
+  TEST_IMM_OP(20, srai, 0, 1, 63)
+  TEST_IMM_OP(21, srai, -1, -1, 32)
+  TEST_IMM_OP(22, srai, -1, -1, 63)
+  TEST_IMM_OP(23, srai, 0xffffffff80000000, 0x8000000000000000, 32)
+  TEST_IMM_OP(24, srai, -1, 0x8000000000000000, 63)
+  TEST_IMM_OP(25, srai, 0, 0x0000000021212121, 32)
+  TEST_IMM_OP(26, srai, 0, 0x0000000021212121, 62)
+  TEST_IMM_OP(27, srai, 0x0000000000123456, 0x0123456789abcdef, 36)
+  TEST_IMM_OP(28, srai, 0xffffffffffedcba9, 0xfedcba9876543210, 36)
+  TEST_IMM_OP(29, srai, 0xffedcba987654321, 0xfedcba9876543210, 4)
+#else
+  TEST_IMM_OP(1, srai, 0x80000000, 0x80000000, 0)
+  TEST_IMM_OP(2, srai, 0xc0000000, 0x80000000, 1)
+  TEST_IMM_OP(3, srai, 0xff000000, 0x80000000, 7)
+  TEST_IMM_OP(4, srai, 0xfffe0000, 0x80000000, 14)
+  TEST_IMM_OP(5, srai, -1, 0x80000000, 31)
+  TEST_IMM_OP(6, srai, -1, -1, 0)
+  TEST_IMM_OP(7, srai, -1, -1, 1)
+  TEST_IMM_OP(8, srai, -1, -1, 7)
+  TEST_IMM_OP(9, srai, -1, -1, 14)
+  TEST_IMM_OP(10, srai, -1, -1, 31)
+  TEST_IMM_OP(11, srai, 0x21212121, 0x21212121, 0)
+  TEST_IMM_OP(12, srai, 0x10909090, 0x21212121, 1)
+  TEST_IMM_OP(13, srai, 0x00424242, 0x21212121, 7)
+  TEST_IMM_OP(14, srai, 0x00008484, 0x21212121, 14)
+  TEST_IMM_OP(15, srai, 0, 0x21212121, 31)
+  TEST_IMM_OP(16, srai, -1, 0x80000000, 31)
+  TEST_IMM_OP(17, srai, 0x3fffffff, 0x7fffffff, 1)
+  TEST_IMM_OP(18, srai, 1, 0x40000000, 30)
+#endif
+
+  TEST_IMM_SRC1_EQ_DEST(40, srai, -0x10, -0x100, 4)
+  TEST_IMM_SRC1_EQ_DEST(41, srai, -1, XMIN, XLEN - 1)
+  TEST_IMM_ZEROSRC1(42, srai, 0, 31)
+  TEST_IMM_ZERODEST(43, srai, -33, 20)
+
+TEST_END

@@ -1,0 +1,79 @@
+/*
+ * test_memory: page rights and Linux brk(2) semantics of the guest
+ * address space.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "executor/memory.h"
+
+static int setup(void **state)
+{
+    static struct guest_memory mem;
+    if (!mem_init(&mem))
+        return -1;
+    mem_grant(&mem, 0x10000, 0x1800, PAGE_R | PAGE_X);
+    mem_grant(&mem, 0x12000, 0x100, PAGE_R | PAGE_W);
+    mem_setup_stack_and_heap(&mem, 1 << 20, 0x12100);
+    *state = &mem;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    mem_destroy(*state);
+    return 0;
+}
+
+static void test_rights_are_page_granular(void **state)
+{
+    struct guest_memory *mem = *state;
+    assert_true(mem_range_has(mem, 0x10000, 0x2000, PAGE_R | PAGE_X));
+    assert_false(mem_range_has(mem, 0x10000, 0x2001, PAGE_X)); /* 0x12000 is data */
+    assert_false(mem_range_has(mem, 0x10000, 4, PAGE_W));
+    assert_true(mem_range_has(mem, 0x12000, 0x1000, PAGE_W));
+    assert_int_equal(mem_page_rights(mem, 0x12000) & PAGE_STORE_FAST, PAGE_STORE_FAST);
+    assert_int_equal(mem_page_rights(mem, 0x10000) & PAGE_STORE_FAST, 0);
+    assert_int_equal(mem_page_rights(mem, 0x100000000ull), 0);
+    assert_false(mem_range_has(mem, 0xfffff000ull, 0x2000, PAGE_R)); /* wraps past 4 GiB */
+}
+
+static void test_stack_region(void **state)
+{
+    struct guest_memory *mem = *state;
+    assert_true(mem_range_has(mem, GUEST_STACK_TOP - (1 << 20), 1 << 20, PAGE_R | PAGE_W));
+    assert_false(mem_range_has(mem, GUEST_STACK_TOP, 1, PAGE_R));
+    assert_false(mem_range_has(mem, GUEST_STACK_TOP - (1 << 20) - 1, 1, PAGE_R));
+}
+
+static void test_brk_follows_linux(void **state)
+{
+    struct guest_memory *mem = *state;
+    uint64_t start = mem_brk(mem, 0);
+    assert_int_equal(start, 0x13000); /* page above the highest segment */
+    assert_int_equal(mem_brk(mem, start - 1), start); /* below the start: refused */
+    assert_int_equal(mem_brk(mem, start + 0x2345), start + 0x2345);
+    assert_true(mem_range_has(mem, start, 0x3000, PAGE_R | PAGE_W));
+    assert_false(mem_range_has(mem, start + 0x3000, 1, PAGE_R));
+    mem->base[start + 0x2000] = 42;
+    assert_int_equal(mem_brk(mem, start), start); /* shrink gives pages back */
+    assert_false(mem_range_has(mem, start, 1, PAGE_R));
+    assert_int_equal(mem_brk(mem, start + 0x3000), start + 0x3000);
+    assert_int_equal(mem->base[start + 0x2000], 0); /* regrown memory reads zero */
+    uint64_t cur = mem_brk(mem, 0);
+    assert_int_equal(mem_brk(mem, GUEST_STACK_TOP - 16), cur); /* into the stack: refused */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rights_are_page_granular),
+        cmocka_unit_test(test_stack_region),
+        cmocka_unit_test(test_brk_follows_linux),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
