@@ -14,6 +14,7 @@
 #include "cli/output_file.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
+#include "flamegraph/guest_profile.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
@@ -33,6 +34,18 @@ static const char execute_help[] =
     "                         of 1024; a multiple of 4K)\n"
     "  --strict               unsupported system calls fault instead of returning -ENOSYS\n"
     "  --stats                print retired instructions, wall time and MIPS to stderr\n"
+    "\n"
+    "profiling (SPEC section 2: every retired instruction counts in its call stack):\n"
+    "  --flamegraph FILE      write the folded stacks with function names to FILE\n"
+    "  --flamegraph-raw FILE  write the folded stacks with call target addresses\n"
+    "                         (0x<hex>) for scripts/enrich_flamegraph.py\n"
+    "  --format folded        the output format (default: from FILE's extension;\n"
+    "                         only folded is built so far)\n"
+    "  --flamegraph-checkpoint-cycles N\n"
+    "                         rewrite the flamegraph files every N instructions, so a\n"
+    "                         killed run leaves its profile so far\n"
+    "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
+    "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
 
 struct execute_options {
@@ -43,10 +56,37 @@ struct execute_options {
     uint64_t stack_size;
     bool strict;
     bool stats;
+    const char *flamegraph;     /* named folded output */
+    const char *flamegraph_raw; /* raw folded output */
+    uint64_t checkpoint_cycles; /* 0: only at the end */
 };
 
-enum { OPT_PRIVATE_INPUT = 256, OPT_PUBLIC_OUTPUT, OPT_MAX_CYCLES, OPT_STACK_SIZE, OPT_STRICT,
-       OPT_STATS };
+enum {
+    OPT_PRIVATE_INPUT = 256,
+    OPT_PUBLIC_OUTPUT,
+    OPT_MAX_CYCLES,
+    OPT_STACK_SIZE,
+    OPT_STRICT,
+    OPT_STATS,
+    OPT_FLAMEGRAPH,
+    OPT_FLAMEGRAPH_RAW,
+    OPT_FORMAT,
+    OPT_CHECKPOINT,
+};
+
+/* Only folded output exists so far; SVG and speedscope come with `cli flamegraph`. */
+static bool check_flamegraph_path(const char *opt, const char *path, const char *format)
+{
+    const char *dot = strrchr(path, '.');
+    bool other = dot && (strcmp(dot, ".svg") == 0 || strcmp(dot, ".json") == 0);
+    if (other && !format) {
+        cli_error("%s %s: only folded output is built so far; name the file .folded "
+                  "(or pass --format folded)",
+                  opt, path);
+        return false;
+    }
+    return true;
+}
 
 static int parse_options(int argc, char **argv, struct execute_options *o)
 {
@@ -57,10 +97,15 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH},
+        {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     *o = (struct execute_options){.stack_size = GUEST_DEFAULT_STACK_SIZE};
+    const char *format = NULL;
     opterr = 0;
     optind = 1;
     int c;
@@ -71,6 +116,24 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         case OPT_PUBLIC_OUTPUT: o->public_output = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_STATS: o->stats = true; break;
+        case OPT_FLAMEGRAPH: o->flamegraph = optarg; break;
+        case OPT_FLAMEGRAPH_RAW: o->flamegraph_raw = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "folded") != 0) {
+                cli_error("--format %s: only 'folded' is built so far", optarg);
+                return EXIT_USAGE;
+            }
+            format = optarg;
+            break;
+        case OPT_CHECKPOINT:
+            if (!cli_parse_count(optarg, false, &o->checkpoint_cycles) ||
+                o->checkpoint_cycles == 0) {
+                cli_error("--flamegraph-checkpoint-cycles wants a positive count such as 100M, "
+                          "not '%s'",
+                          optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case OPT_MAX_CYCLES:
             if (!cli_parse_count(optarg, false, &o->max_cycles) || o->max_cycles == 0) {
                 cli_error("--max-cycles wants a positive count such as 1000000 or 5G, not '%s'",
@@ -104,6 +167,14 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         return EXIT_USAGE;
     }
     o->guest_path = argv[optind];
+    if ((o->flamegraph && !check_flamegraph_path("--flamegraph", o->flamegraph, format)) ||
+        (o->flamegraph_raw &&
+         !check_flamegraph_path("--flamegraph-raw", o->flamegraph_raw, format)))
+        return EXIT_USAGE;
+    if (o->checkpoint_cycles && !o->flamegraph && !o->flamegraph_raw) {
+        cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
+        return EXIT_USAGE;
+    }
     return -1; /* go on */
 }
 
@@ -172,33 +243,90 @@ static int open_private_input(const char *path, int *fd)
     return 0;
 }
 
-/* Runs in chunks so that a long run on a terminal can show its progress. */
-static enum stop_reason run_guest(struct machine *m, uint64_t max_cycles, double start)
+/* One run of a guest: the machine and, when asked for, its profile. */
+struct session {
+    const struct execute_options *o;
+    const struct symtab *syms;
+    struct machine m;
+    struct guest_profile profile;
+    bool profiling;
+    uint64_t next_checkpoint; /* UINT64_MAX: none */
+};
+
+static int write_one_profile(struct session *s, const char *path, bool raw)
 {
-    const uint64_t chunk = 1ull << 28;
-    bool progress = isatty(STDERR_FILENO);
-    bool shown = false;
-    enum stop_reason why;
+    struct output_file out;
+    if (!output_file_open(&out, path)) {
+        cli_error("cannot create %s: %s", path, strerror(errno));
+        return EXIT_CANTCREAT;
+    }
+    if (guest_profile_write_folded(&s->profile, out.fp, raw) != 0) {
+        int e = errno;
+        output_file_abort(&out);
+        cli_error("cannot write %s: %s", path, strerror(e));
+        return e == ENOMEM ? EXIT_OSERR : EXIT_CANTCREAT;
+    }
+    if (!output_file_commit(&out)) {
+        cli_error("cannot write %s: %s", path, strerror(errno));
+        return EXIT_CANTCREAT;
+    }
+    return 0;
+}
+
+/* Writes the flamegraph files for everything retired so far. */
+static int write_profiles(struct session *s)
+{
+    if (!s->profiling)
+        return 0;
+    guest_profile_flush(&s->profile, s->m.retired);
+    int rc = 0;
+    if (s->o->flamegraph)
+        rc = write_one_profile(s, s->o->flamegraph, false);
+    if (rc == 0 && s->o->flamegraph_raw)
+        rc = write_one_profile(s, s->o->flamegraph_raw, true);
+    return rc;
+}
+
+/* How much may run before the next stop for progress, a checkpoint or the budget. */
+static uint64_t next_budget(const struct session *s)
+{
+    uint64_t budget = 1ull << 28, retired = s->m.retired;
+    if (s->o->max_cycles && s->o->max_cycles - retired < budget)
+        budget = s->o->max_cycles - retired;
+    if (s->next_checkpoint - retired < budget)
+        budget = s->next_checkpoint - retired;
+    return budget;
+}
+
+/*
+ * Runs in chunks, so that a long run on a terminal can show its progress
+ * and checkpoints can be written. Returns 0 or an exit status for an error
+ * of our own (a checkpoint that cannot be written).
+ */
+static int run_guest(struct session *s, double start, enum stop_reason *why)
+{
+    bool progress = isatty(STDERR_FILENO), shown = false;
+    int rc = 0;
     for (;;) {
-        uint64_t budget = chunk;
-        if (max_cycles) {
-            uint64_t left = max_cycles - m->retired;
-            if (left < budget)
-                budget = left;
-        }
-        why = machine_run(m, budget);
-        if (why != STOP_BUDGET || (max_cycles && m->retired >= max_cycles))
+        *why = machine_run(&s->m, next_budget(s));
+        if (*why != STOP_BUDGET || (s->o->max_cycles && s->m.retired >= s->o->max_cycles))
             break;
+        if (s->m.retired >= s->next_checkpoint) {
+            s->next_checkpoint += s->o->checkpoint_cycles;
+            rc = write_profiles(s);
+            if (rc)
+                break;
+        }
         double elapsed = now_seconds() - start;
         if (progress && elapsed > 1.0) {
-            fprintf(stderr, "\r%.2f G instructions, %.0f MIPS ", (double)m->retired / 1e9,
-                    (double)m->retired / elapsed / 1e6);
+            fprintf(stderr, "\r%.2f G instructions, %.0f MIPS ", (double)s->m.retired / 1e9,
+                    (double)s->m.retired / elapsed / 1e6);
             shown = true;
         }
     }
     if (shown)
         fputs("\r\033[K", stderr);
-    return why;
+    return rc;
 }
 
 static void print_stats(const struct machine *m, double seconds)
@@ -227,25 +355,55 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
 }
 
 /* Runs the loaded guest and turns how it stopped into an exit status. */
-static int run_and_report(const struct execute_options *o, struct machine *m,
-                          const struct symtab *syms)
+static int run_and_report(struct session *s)
 {
     double start = now_seconds();
-    enum stop_reason why = run_guest(m, o->max_cycles, start);
+    enum stop_reason why;
+    int rc = run_guest(s, start, &why);
     double seconds = now_seconds() - start;
-    if (o->stats)
-        print_stats(m, seconds);
+    if (s->o->stats)
+        print_stats(&s->m, seconds);
+    if (rc)
+        return rc;
+    rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
     char where[512];
     switch (why) {
-    case STOP_EXIT: return m->exit_status;
-    case STOP_FAULT: report_fault(m, syms); return EXIT_SOFTWARE;
+    case STOP_EXIT: return rc ? rc : s->m.exit_status;
+    case STOP_FAULT: report_fault(&s->m, s->syms); return EXIT_SOFTWARE;
     case STOP_BUDGET: break;
     }
     cli_error("the --max-cycles budget of %llu instructions ran out at pc 0x%llx%s; raise "
               "--max-cycles to run longer",
-              (unsigned long long)o->max_cycles, (unsigned long long)m->pc,
-              function_suffix(syms, m->pc, where, sizeof(where)));
+              (unsigned long long)s->o->max_cycles, (unsigned long long)s->m.pc,
+              function_suffix(s->syms, s->m.pc, where, sizeof(where)));
     return EXIT_MAX_CYCLES;
+}
+
+/* Builds the machine and the profile, runs, and tears both down. */
+static int run_session(const struct execute_options *o, const struct elf_image *img,
+                       const struct symtab *syms, const struct machine_io *io)
+{
+    struct session s = {.o = o, .syms = syms, .next_checkpoint = UINT64_MAX};
+    char why[256];
+    if (!machine_init(&s.m, img, o->stack_size, io, why, sizeof(why))) {
+        cli_error("%s", why);
+        return EXIT_OSERR;
+    }
+    s.profiling = o->flamegraph || o->flamegraph_raw;
+    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
+        cli_error("out of memory setting up the profile");
+        machine_destroy(&s.m);
+        return EXIT_OSERR;
+    }
+    if (s.profiling)
+        s.m.tracer = &s.profile.tracer;
+    if (o->checkpoint_cycles)
+        s.next_checkpoint = o->checkpoint_cycles;
+    int rc = run_and_report(&s);
+    if (s.profiling)
+        guest_profile_free(&s.profile);
+    machine_destroy(&s.m);
+    return rc;
 }
 
 int cmd_execute(int argc, char **argv)
@@ -265,8 +423,6 @@ int cmd_execute(int argc, char **argv)
 
     struct machine_io io = {.public_output_fd = -1, .strict = o.strict, .warnings = stderr};
     struct output_file public_out = {0};
-    struct machine m;
-    char why[256];
     rc = open_private_input(o.private_input, &io.private_input_fd);
     if (rc == 0 && o.public_output) {
         if (output_file_open(&public_out, o.public_output)) {
@@ -276,13 +432,8 @@ int cmd_execute(int argc, char **argv)
             rc = EXIT_CANTCREAT;
         }
     }
-    if (rc == 0 && !machine_init(&m, &img, o.stack_size, &io, why, sizeof(why))) {
-        cli_error("%s", why);
-        rc = EXIT_OSERR;
-    } else if (rc == 0) {
-        rc = run_and_report(&o, &m, &syms);
-        machine_destroy(&m);
-    }
+    if (rc == 0)
+        rc = run_session(&o, &img, &syms, &io);
     if (public_out.fp && !output_file_commit(&public_out)) {
         cli_error("cannot write public output %s: %s", o.public_output, strerror(errno));
         if (rc == 0)

@@ -13,6 +13,8 @@
 
 enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32_traced(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64_traced(struct machine *m, uint64_t budget);
 
 /* A load that is not the fast case: crosses a page, or may be unmapped. */
 bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size);

@@ -7,11 +7,15 @@
  * pointer into the code cache; it is computed only where an instruction
  * needs it (auipc, jal, jalr, ecall, faults).
  */
+#ifndef TRACED
+#define TRACED 0
+#endif
+
 #if XLEN == 32
 typedef uint32_t ureg;
 typedef int32_t sreg;
 #define REGS x32
-#define RUN_FN interp_run_rv32
+
 #define MULH(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(sreg)(b)) >> 32))
 #define MULHU(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
 #define MULHSU(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
@@ -20,13 +24,20 @@ typedef int32_t sreg;
 typedef uint64_t ureg;
 typedef int64_t sreg;
 #define REGS x64
-#define RUN_FN interp_run_rv64
 #define MULH(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(sreg)(b)) >> 64))
 #define MULHU(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
 #define MULHSU(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
 #define IN_GUEST_SPACE(a) (((a) >> 32) == 0)
 #else
 #error "define XLEN as 32 or 64"
+#endif
+
+#define RUN_NAME_(x, t) RUN_NAME2_(x, t)
+#define RUN_NAME2_(x, t) interp_run_rv##x##t
+#if TRACED
+#define RUN_FN RUN_NAME_(XLEN, _traced)
+#else
+#define RUN_FN RUN_NAME_(XLEN, )
 #endif
 
 #define SHAMT_MASK (XLEN - 1)
@@ -53,6 +64,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     uint64_t left = budget;
     struct insn *ip = code + (m->pc - code_lo) / 4;
     uint64_t fault_pc;
+#if TRACED
+    struct flow_tracer *const tracer = m->tracer;
+    const uint64_t retired_base = m->retired + budget;
+#endif
 
 #define PC() ((ureg)(code_lo + (uint64_t)(ip - code) * 4))
 #define DISPATCH()                                                                                 \
@@ -115,6 +130,23 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         ip = code + off_ / 4;                                                                      \
         DISPATCH();                                                                                \
     } while (0)
+/*
+ * Reports a jump from PC() to `target` (rd, rs1 as register numbers)
+ * unless it is a plain jump inside the tracer's current function.
+ */
+#if TRACED
+#define TRACE_TRANSFER(target, rd, rs1)                                                            \
+    do {                                                                                           \
+        uint64_t t_ = (target);                                                                    \
+        if (trace_is_link(rd) || trace_is_link(rs1) || t_ < tracer->top_lo ||                      \
+            t_ >= tracer->top_hi)                                                                  \
+            tracer->transfer(tracer, PC(), t_, rd, rs1, retired_base - left);                      \
+    } while (0)
+#else
+#define TRACE_TRANSFER(target, rd, rs1) ((void)0)
+#endif
+/* The architectural rd of the current instruction (x0 for the sink). */
+#define RD_NUM (ip->rd == REG_SINK ? 0u : ip->rd)
 #define BRANCH(cond)                                                                               \
     do {                                                                                           \
         if (cond) {                                                                                \
@@ -148,6 +180,7 @@ op_AUIPC:
     NEXT();
 op_JAL:
     RD = PC() + 4;
+    TRACE_TRANSFER(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);
     ip += ip->imm;
     DISPATCH();
 op_JAL_FAR : {
@@ -159,8 +192,10 @@ op_JAL_FAR : {
 }
 op_JALR : {
     ureg target = (RS1 + IMM) & ~(ureg)1;
-    if (!(target & 3))
+    if (!(target & 3)) {
         RD = PC() + 4;
+        TRACE_TRANSFER(target, RD_NUM, (unsigned)ip->rs1);
+    }
     JUMP_TO(target);
 }
 op_BEQ:
@@ -392,4 +427,6 @@ out_budget:
 #undef STORE
 #undef JUMP_TO
 #undef BRANCH
+#undef TRACE_TRANSFER
+#undef RD_NUM
 }

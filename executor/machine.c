@@ -134,6 +134,9 @@ void machine_destroy(struct machine *m)
 
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
+    if (m->tracer)
+        return m->xlen == 32 ? interp_run_rv32_traced(m, budget)
+                             : interp_run_rv64_traced(m, budget);
     return m->xlen == 32 ? interp_run_rv32(m, budget) : interp_run_rv64(m, budget);
 }
 

@@ -12,6 +12,7 @@
 #include "executor/decode.h"
 #include "executor/elf_image.h"
 #include "executor/memory.h"
+#include "executor/trace.h"
 
 /* What stopped a run. */
 enum stop_reason {
@@ -68,6 +69,7 @@ struct machine {
     struct guest_memory mem;
     struct code_cache code;
     struct machine_io io;
+    struct flow_tracer *tracer; /* NULL: untraced, fastest loops */
     int exit_status;
     struct fault fault;
     uint64_t warned_syscalls[16]; /* bitmap of numbers < 1024 already warned about */

@@ -84,8 +84,14 @@ NOINLINE static struct node *list_reverse(struct node *l)
 
 typedef int (*node_cmp)(const struct node *, const struct node *);
 
-NOINLINE static int cmp_data(const struct node *a, const struct node *b) { return a->data - b->data; }
-NOINLINE static int cmp_idx(const struct node *a, const struct node *b) { return a->idx - b->idx; }
+NOINLINE static int cmp_data(const struct node *a, const struct node *b)
+{
+    return a->data - b->data;
+}
+NOINLINE static int cmp_idx(const struct node *a, const struct node *b)
+{
+    return a->idx - b->idx;
+}
 
 /* bottom-up merge sort of a singly linked list (stable) */
 NOINLINE static struct node *list_mergesort(struct node *list, node_cmp cmp)
@@ -102,6 +108,7 @@ NOINLINE static struct node *list_mergesort(struct node *list, node_cmp cmp)
                 psize++;
                 q = q->next;
             }
+            /* clang-format off */
             while (psize > 0 || (qsize > 0 && q)) {
                 struct node *e;
                 if (psize == 0) {
@@ -117,6 +124,7 @@ NOINLINE static struct node *list_mergesort(struct node *list, node_cmp cmp)
                     list = e;
                 tail = e;
             }
+            /* clang-format on */
             p = q;
         }
         if (!tail)
@@ -161,7 +169,8 @@ NOINLINE static void mat_add_const(int16_t m[MAT_N][MAT_N], int16_t v)
             m[i][j] = (int16_t)(m[i][j] + v);
 }
 
-NOINLINE static void mat_mul_const(int32_t c[MAT_N][MAT_N], const int16_t a[MAT_N][MAT_N], int16_t v)
+NOINLINE static void mat_mul_const(int32_t c[MAT_N][MAT_N], const int16_t a[MAT_N][MAT_N],
+                                   int16_t v)
 {
     for (int i = 0; i < MAT_N; i++)
         for (int j = 0; j < MAT_N; j++)
@@ -240,39 +249,53 @@ NOINLINE static uint16_t bench_matrix(uint16_t seed, uint16_t crc)
 /* ---- state machine: classify comma-separated number tokens ---- */
 enum state { S_START, S_INVALID, S_S1, S_INT, S_FLOAT, S_S2, S_EXPONENT, S_SCIENTIFIC, S_NSTATES };
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 NOINLINE static enum state next_state(enum state s, char c)
 {
     switch (s) {
     case S_START:
-        if (is_digit(c)) return S_INT;
-        if (c == '+' || c == '-') return S_S1;
-        if (c == '.') return S_FLOAT;
+        if (is_digit(c))
+            return S_INT;
+        if (c == '+' || c == '-')
+            return S_S1;
+        if (c == '.')
+            return S_FLOAT;
         return S_INVALID;
     case S_S1:
-        if (is_digit(c)) return S_INT;
-        if (c == '.') return S_FLOAT;
+        if (is_digit(c))
+            return S_INT;
+        if (c == '.')
+            return S_FLOAT;
         return S_INVALID;
     case S_INT:
-        if (is_digit(c)) return S_INT;
-        if (c == '.') return S_FLOAT;
+        if (is_digit(c))
+            return S_INT;
+        if (c == '.')
+            return S_FLOAT;
         return S_INVALID;
     case S_FLOAT:
-        if (is_digit(c)) return S_FLOAT;
-        if (c == 'e' || c == 'E') return S_S2;
+        if (is_digit(c))
+            return S_FLOAT;
+        if (c == 'e' || c == 'E')
+            return S_S2;
         return S_INVALID;
     case S_S2:
-        if (c == '+' || c == '-') return S_EXPONENT;
+        if (c == '+' || c == '-')
+            return S_EXPONENT;
         return S_INVALID;
     case S_EXPONENT:
-        if (is_digit(c)) return S_SCIENTIFIC;
+        if (is_digit(c))
+            return S_SCIENTIFIC;
         return S_INVALID;
     case S_SCIENTIFIC:
-        if (is_digit(c)) return S_SCIENTIFIC;
+        if (is_digit(c))
+            return S_SCIENTIFIC;
         return S_INVALID;
-    default:
-        return S_INVALID;
+    default: return S_INVALID;
     }
 }
 

@@ -11,25 +11,39 @@
 
 #include "guest.h"
 
+/* clang-format off */
 enum op {
     OP_HALT, OP_PUSH, OP_LOAD, OP_STORE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_LT,
     OP_EQ, OP_JMP, OP_JZ, OP_JNZ, OP_DUP, OP_DROP, OP_SWAP, OP_INC, OP_OUT,
 };
+/* clang-format on */
 
-#define CODE_MAX 256
+#define CODE_MAX  256
 #define STACK_MAX 64
-#define NREGS 8
+#define NREGS     8
 
 /* ---- a tiny assembler with forward labels ---- */
 static int32_t code[CODE_MAX];
 static int ncode;
 static int label_at[16];
-static struct { int at, label; } fixups[32];
+static struct {
+    int at, label;
+} fixups[32];
 static int nfixups;
 
-static void emit(enum op op) { code[ncode++] = op; }
-static void emit1(enum op op, int32_t imm) { code[ncode++] = op; code[ncode++] = imm; }
-static void label(int l) { label_at[l] = ncode; }
+static void emit(enum op op)
+{
+    code[ncode++] = op;
+}
+static void emit1(enum op op, int32_t imm)
+{
+    code[ncode++] = op;
+    code[ncode++] = imm;
+}
+static void label(int l)
+{
+    label_at[l] = ncode;
+}
 static void jump(enum op op, int l)
 {
     code[ncode++] = op;
@@ -44,39 +58,67 @@ static void resolve_labels(void)
 }
 
 /* registers: 0 candidate n, 1 divisor d, 2 count, 3 sum, 4 limit N */
+/* clang-format off: one line per bytecode statement */
 static void assemble_primes(void)
 {
     enum { L_LOOP_N, L_LOOP_D, L_PRIME, L_NEXT, L_DONE };
-    emit1(OP_PUSH, 2); emit1(OP_STORE, 0);
+    emit1(OP_PUSH, 2);
+    emit1(OP_STORE, 0);
     label(L_LOOP_N);
-    emit1(OP_LOAD, 0); emit1(OP_LOAD, 4); emit(OP_LT); jump(OP_JZ, L_DONE);
-    emit1(OP_PUSH, 2); emit1(OP_STORE, 1);
+    emit1(OP_LOAD, 0);
+    emit1(OP_LOAD, 4);
+    emit(OP_LT);
+    jump(OP_JZ, L_DONE);
+    emit1(OP_PUSH, 2);
+    emit1(OP_STORE, 1);
     label(L_LOOP_D);
     /* if n < d*d: prime */
-    emit1(OP_LOAD, 0); emit1(OP_LOAD, 1); emit(OP_DUP); emit(OP_MUL); emit(OP_LT);
+    emit1(OP_LOAD, 0);
+    emit1(OP_LOAD, 1);
+    emit(OP_DUP);
+    emit(OP_MUL);
+    emit(OP_LT);
     jump(OP_JNZ, L_PRIME);
     /* if n % d == 0: not prime */
-    emit1(OP_LOAD, 0); emit1(OP_LOAD, 1); emit(OP_MOD); emit1(OP_PUSH, 0); emit(OP_EQ);
+    emit1(OP_LOAD, 0);
+    emit1(OP_LOAD, 1);
+    emit(OP_MOD);
+    emit1(OP_PUSH, 0);
+    emit(OP_EQ);
     jump(OP_JNZ, L_NEXT);
     emit1(OP_INC, 1);
     jump(OP_JMP, L_LOOP_D);
     label(L_PRIME);
     emit1(OP_INC, 2);
-    emit1(OP_LOAD, 3); emit1(OP_LOAD, 0); emit(OP_ADD); emit1(OP_STORE, 3);
+    emit1(OP_LOAD, 3);
+    emit1(OP_LOAD, 0);
+    emit(OP_ADD);
+    emit1(OP_STORE, 3);
     label(L_NEXT);
     emit1(OP_INC, 0);
     jump(OP_JMP, L_LOOP_N);
     label(L_DONE);
-    emit1(OP_LOAD, 2); emit(OP_OUT);
-    emit1(OP_LOAD, 3); emit(OP_OUT);
-    emit1(OP_PUSH, 7); emit1(OP_PUSH, 3); emit(OP_SWAP); emit(OP_SUB); emit(OP_DROP);
-    emit1(OP_PUSH, 84); emit1(OP_PUSH, 2); emit(OP_DIV); emit(OP_OUT);
+    emit1(OP_LOAD, 2);
+    emit(OP_OUT);
+    emit1(OP_LOAD, 3);
+    emit(OP_OUT);
+    emit1(OP_PUSH, 7);
+    emit1(OP_PUSH, 3);
+    emit(OP_SWAP);
+    emit(OP_SUB);
+    emit(OP_DROP);
+    emit1(OP_PUSH, 84);
+    emit1(OP_PUSH, 2);
+    emit(OP_DIV);
+    emit(OP_OUT);
     emit(OP_HALT);
     resolve_labels();
 }
+/* clang-format on */
 
 /* Runs the program; returns the number of values output, or -1 on a fault. */
-__attribute__((noinline)) static int run(const int32_t *prog, uint32_t *regs, uint32_t *out, int out_max)
+__attribute__((noinline)) static int run(const int32_t *prog, uint32_t *regs, uint32_t *out,
+                                         int out_max)
 {
     uint32_t stack[STACK_MAX];
     int sp = 0, pc = 0, nout = 0;
@@ -88,30 +130,62 @@ __attribute__((noinline)) static int run(const int32_t *prog, uint32_t *regs, ui
         case OP_PUSH: stack[sp++] = (uint32_t)prog[pc++]; break;
         case OP_LOAD: stack[sp++] = regs[prog[pc++] & (NREGS - 1)]; break;
         case OP_STORE: regs[prog[pc++] & (NREGS - 1)] = stack[--sp]; break;
-        case OP_ADD: b = stack[--sp]; a = stack[--sp]; stack[sp++] = a + b; break;
-        case OP_SUB: b = stack[--sp]; a = stack[--sp]; stack[sp++] = a - b; break;
-        case OP_MUL: b = stack[--sp]; a = stack[--sp]; stack[sp++] = a * b; break;
+        case OP_ADD:
+            b = stack[--sp];
+            a = stack[--sp];
+            stack[sp++] = a + b;
+            break;
+        case OP_SUB:
+            b = stack[--sp];
+            a = stack[--sp];
+            stack[sp++] = a - b;
+            break;
+        case OP_MUL:
+            b = stack[--sp];
+            a = stack[--sp];
+            stack[sp++] = a * b;
+            break;
         case OP_DIV:
-            b = stack[--sp]; a = stack[--sp];
-            if (b == 0) return -1;
+            b = stack[--sp];
+            a = stack[--sp];
+            if (b == 0)
+                return -1;
             stack[sp++] = a / b;
             break;
         case OP_MOD:
-            b = stack[--sp]; a = stack[--sp];
-            if (b == 0) return -1;
+            b = stack[--sp];
+            a = stack[--sp];
+            if (b == 0)
+                return -1;
             stack[sp++] = a % b;
             break;
-        case OP_LT: b = stack[--sp]; a = stack[--sp]; stack[sp++] = a < b; break;
-        case OP_EQ: b = stack[--sp]; a = stack[--sp]; stack[sp++] = a == b; break;
+        case OP_LT:
+            b = stack[--sp];
+            a = stack[--sp];
+            stack[sp++] = a < b;
+            break;
+        case OP_EQ:
+            b = stack[--sp];
+            a = stack[--sp];
+            stack[sp++] = a == b;
+            break;
         case OP_JMP: pc = prog[pc]; break;
         case OP_JZ: pc = stack[--sp] == 0 ? prog[pc] : pc + 1; break;
         case OP_JNZ: pc = stack[--sp] != 0 ? prog[pc] : pc + 1; break;
-        case OP_DUP: a = stack[sp - 1]; stack[sp++] = a; break;
+        case OP_DUP:
+            a = stack[sp - 1];
+            stack[sp++] = a;
+            break;
         case OP_DROP: --sp; break;
-        case OP_SWAP: a = stack[sp - 1]; stack[sp - 1] = stack[sp - 2]; stack[sp - 2] = a; break;
+        case OP_SWAP:
+            a = stack[sp - 1];
+            stack[sp - 1] = stack[sp - 2];
+            stack[sp - 2] = a;
+            break;
         case OP_INC: regs[prog[pc++] & (NREGS - 1)]++; break;
         case OP_OUT:
-            if (nout == out_max) return -1;
+            if (nout == out_max)
+                return -1;
             out[nout++] = stack[--sp];
             break;
         default: return -1;

@@ -10,7 +10,8 @@
 
 #include "guest.h"
 
-__attribute__((noinline)) static void matmul(size_t n, const int32_t *A, const int32_t *B, int32_t *C)
+__attribute__((noinline)) static void matmul(size_t n, const int32_t *A, const int32_t *B,
+                                             int32_t *C)
 {
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < n; j++)
@@ -23,7 +24,8 @@ __attribute__((noinline)) static void matmul(size_t n, const int32_t *A, const i
     }
 }
 
-__attribute__((noinline)) static void matvec(size_t n, const int32_t *M, const int32_t *x, int32_t *y)
+__attribute__((noinline)) static void matvec(size_t n, const int32_t *M, const int32_t *x,
+                                             int32_t *y)
 {
     for (size_t i = 0; i < n; i++) {
         int32_t s = 0;

@@ -17,10 +17,10 @@
 #define NOINLINE __attribute__((noinline))
 
 /* ---- BabyBear field, Montgomery form with R = 2^32 ---- */
-#define P 0x78000001u
+#define P         0x78000001u
 #define P_NEG_INV 0x77ffffffu /* -P^-1 mod 2^32 */
-#define R2 0x45dddde3u        /* 2^64 mod P */
-#define F_ONE 0x0ffffffeu     /* 2^32 mod P: 1 in Montgomery form */
+#define R2        0x45dddde3u /* 2^64 mod P */
+#define F_ONE     0x0ffffffeu /* 2^32 mod P: 1 in Montgomery form */
 
 typedef uint32_t fe;
 
@@ -43,8 +43,14 @@ NOINLINE static fe f_mul(fe a, fe b)
     return u >= P ? u - P : u;
 }
 
-NOINLINE static fe f_from_u32(uint32_t x) { return f_mul(x % P, R2); }
-NOINLINE static uint32_t f_to_u32(fe a) { return f_mul(a, 1); }
+NOINLINE static fe f_from_u32(uint32_t x)
+{
+    return f_mul(x % P, R2);
+}
+NOINLINE static uint32_t f_to_u32(fe a)
+{
+    return f_mul(a, 1);
+}
 
 NOINLINE static fe f_pow(fe a, uint32_t e)
 {
@@ -58,14 +64,17 @@ NOINLINE static fe f_pow(fe a, uint32_t e)
     return r;
 }
 
-NOINLINE static fe f_inv(fe a) { return f_pow(a, P - 2); }
+NOINLINE static fe f_inv(fe a)
+{
+    return f_pow(a, P - 2);
+}
 
 /* ---- toy Poseidon2-like permutation, width 8 ---- */
-#define WIDTH 8
-#define RATE 4
-#define FULL_ROUNDS 4 /* half before, half after the partial rounds */
+#define WIDTH          8
+#define RATE           4
+#define FULL_ROUNDS    4 /* half before, half after the partial rounds */
 #define PARTIAL_ROUNDS 6
-#define NROUNDS (FULL_ROUNDS + PARTIAL_ROUNDS)
+#define NROUNDS        (FULL_ROUNDS + PARTIAL_ROUNDS)
 
 static fe round_constants[NROUNDS][WIDTH];
 
@@ -180,17 +189,17 @@ NOINLINE static fe transcript_challenge(void)
 }
 
 /* ---- Merkle trees over pairs (f[i], f[i + n/2]) ---- */
-#define LOG_N 6
-#define N (1 << LOG_N)
-#define FINAL_SIZE 4
-#define NLAYERS 4 /* committed layers of size 64, 32, 16, 8 */
+#define LOG_N       5
+#define N           (1 << LOG_N)
+#define FINAL_SIZE  4
+#define NLAYERS     3 /* committed layers of size 32, 16, 8; the last fold gives 4 */
 #define MAX_QUERIES 64
 
 struct layer {
-    int n;             /* evaluations in this layer */
-    fe evals[N];       /* f on the domain w_n^i */
-    digest nodes[N];   /* heap-ordered tree over n/2 leaves: nodes[1] is the root */
-    fe beta;           /* folding challenge */
+    int n;           /* evaluations in this layer */
+    fe evals[N];     /* f on the domain w_n^i */
+    digest nodes[N]; /* heap-ordered tree over n/2 leaves: nodes[1] is the root */
+    fe beta;         /* folding challenge */
 };
 
 static struct layer layers[NLAYERS];

@@ -9,11 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GUEST_SYS_READ 63
-#define GUEST_SYS_WRITE 64
-#define GUEST_SYS_EXIT 93
+#define GUEST_SYS_READ       63
+#define GUEST_SYS_WRITE      64
+#define GUEST_SYS_EXIT       93
 #define GUEST_SYS_EXIT_GROUP 94
-#define GUEST_SYS_BRK 214
+#define GUEST_SYS_BRK        214
 
 #define GUEST_FD_PRIVATE_INPUT 0
 #define GUEST_FD_PUBLIC_OUTPUT 3

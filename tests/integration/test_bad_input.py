@@ -15,8 +15,8 @@ one defect and the test needs no cross compiler. What is checked
 
 Never a signal, never an exit status >= 128.
 
-Run: CLI=build/cli/cli python3 tests/integration/test_bad_input.py [-v]
- or: python3 tests/integration/test_bad_input.py build/cli/cli [-v]
+Run: CLI=build/cli/cli python3 tests/integration/test_bad_input.py [-v] [Class[.test]]
+ or: python3 tests/integration/test_bad_input.py build/cli/cli [-v] [Class[.test]]
 """
 
 import os
@@ -497,7 +497,7 @@ class Usage(CliTest):
 def main():
     global CLI
     argv = sys.argv[:]
-    if len(argv) > 1 and not argv[1].startswith("-"):
+    if len(argv) > 1 and os.path.isfile(argv[1]):  # else a test name for unittest
         CLI = argv.pop(1)
     CLI = CLI or os.environ.get("CLI")
     if not CLI or not os.access(CLI, os.X_OK):

@@ -41,7 +41,10 @@
 #error "__riscv_xlen must be 32 or 64"
 #endif
 
-/* The 32-bit value x sign-extended to 64 bits (as a gas expression). */
+/* The low 8, 16, 32 bits of x sign-extended to 64 bits (gas expressions;
+ * MASK_XLEN then cuts them to XLEN). */
+#define SEXT8(x) ((((x) & 0xff) ^ 0x80) - 0x80)
+#define SEXT16(x) ((((x) & 0xffff) ^ 0x8000) - 0x8000)
 #define SEXT32(x) ((((x) & 0xffffffff) ^ 0x80000000) - 0x80000000)
 /* Smallest and largest signed XLEN values. */
 #if __riscv_xlen == 64
@@ -266,8 +269,7 @@
   .org 1b + 4096;                                                      \
   4: inst x11, x12, . - 4096;                                          \
   j fail;                                                              \
-  3:                                                                   \
-
+  3:
 
 /* Not taken, with the same far offsets: must fall through. */
 #define TEST_BR2_OP_FAR_NOTTAKEN(testnum, inst, val1, val2)            \
@@ -280,7 +282,6 @@
   2: j fail;                                                           \
   1: j fail;                                                           \
   .org 1b + 4096;                                                      \
-  4: inst x11, x12, . - 4096;                                          \
-
+  4: inst x11, x12, . - 4096;
 
 #endif

@@ -1,0 +1,26 @@
+/*
+ * folded: writes a call-graph trie as folded stacks (SPEC section 2,
+ * "Folded output"): `root;caller;...;leaf COUNT`, one line per distinct
+ * stack, identical stacks merged, zero counts left out, lines sorted
+ * bytewise. The format flamegraph.pl, inferno and speedscope read.
+ */
+#ifndef FLAMEGRAPH_FOLDED_H
+#define FLAMEGRAPH_FOLDED_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "flamegraph/trie.h"
+
+/*
+ * Names a node's frame. Returns a string that stays valid until the next
+ * call (it may be `buf`), or NULL when memory runs out. The name must not
+ * contain ';' or a newline.
+ */
+typedef const char *(*frame_namer)(void *ctx, const struct trie_node *node, char *buf,
+                                   size_t size);
+
+/* Returns 0, or -1 with errno set. */
+int folded_write(FILE *out, const struct trie *t, frame_namer name, void *ctx);
+
+#endif

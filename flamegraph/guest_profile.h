@@ -1,0 +1,64 @@
+/*
+ * guest_profile: follows a guest's call stack from its jal/jalr control
+ * flow by the rules of SPEC section 2 ("How the stack moves") and counts
+ * retired instructions into a call-graph trie. It is the executor's
+ * flow_tracer; symbol lookups happen once per new node or jump target.
+ */
+#ifndef FLAMEGRAPH_GUEST_PROFILE_H
+#define FLAMEGRAPH_GUEST_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "executor/trace.h"
+#include "flamegraph/trie.h"
+#include "symtab/symtab.h"
+
+struct guest_frame {
+    uint32_t node;
+    uint64_t ret; /* return address this frame expects; GUEST_NO_RETURN for the root */
+};
+
+#define GUEST_NO_RETURN UINT64_MAX
+
+/* target -> function index + 1 (0: no function), so each target is looked up once. */
+struct target_cache {
+    struct target_cache_slot {
+        uint64_t target;
+        uint32_t func; /* function index + 1, or 0 */
+        uint32_t used;
+    } *slots;
+    size_t mask, used;
+};
+
+struct guest_profile {
+    struct flow_tracer tracer; /* first: the executor calls through it */
+    const struct symtab *syms;
+    struct trie trie;
+    struct guest_frame *stack;
+    size_t depth, capacity; /* stack[depth - 1] is the top; depth >= 1 */
+    struct target_cache targets;
+    uint64_t charged; /* instructions already added to the trie */
+    bool out_of_memory;
+    char **names; /* demangled name per symtab function, made at write time */
+};
+
+/* Starts with the root frame at `entry`. `syms` must outlive the profile. */
+bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry);
+void guest_profile_free(struct guest_profile *p);
+
+/* Adds the instructions retired since the last transfer to the current frame. */
+void guest_profile_flush(struct guest_profile *p, uint64_t retired);
+
+/* Sum of the counts: equals the retired instructions after a flush. */
+uint64_t guest_profile_total(const struct guest_profile *p);
+
+/*
+ * Writes the folded stacks (SPEC "Folded output"): with `raw`, every frame
+ * as 0x<target>; else the demangled function names. Returns 0, or -1 with
+ * errno set (ENOMEM also when the profile itself ran out of memory).
+ */
+int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
+
+#endif

@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Turn a raw folded flamegraph (frames are 0x<hex> addresses) into a named one.
+
+`cli execute guest.elf --flamegraph-raw out.raw.folded` writes stacks whose
+frames are the call-target addresses, `0x10074;0x100a0;0x10100 1234`. This
+script resolves every distinct address with ONE addr2line process for the
+whole file (`addr2line -f -i -C -a -e GUEST.elf`, addresses fed on stdin),
+expands each frame into its inline chain (outermost first), and writes the
+folded format of SPEC.md section 2: frames joined by `;`, one space, the
+decimal count; identical stacks merged, zero counts dropped, lines sorted
+bytewise.
+
+Python 3 standard library only.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# Exit statuses (sysexits.h, as `cli` uses them).
+EX_OK = 0
+EX_NOTOOL = 2  # no addr2line tool found / it cannot be started
+EX_USAGE = 64
+EX_DATAERR = 65  # bad raw input line, or the ELF is not an ELF file
+EX_NOINPUT = 66  # ELF or input file missing / unreadable
+EX_SOFTWARE = 70  # addr2line failed or printed something unparseable
+EX_CANTCREAT = 73  # the output file cannot be written
+
+INSTALL_HINT = ("install llvm-addr2line (Debian/Ubuntu package `llvm`) or "
+                "riscv64-unknown-elf-addr2line (package "
+                "`binutils-riscv64-unknown-elf`), or name a tool with "
+                "--addr2line-bin")
+
+HEX_FRAME = re.compile(r"0[xX][0-9a-fA-F]+\Z")
+DECIMAL = re.compile(r"[0-9]+\Z")
+ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
+DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
+RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
+CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\])+\Z")
+CXX_QUALIFIER = re.compile(r"(?:\s*(?:const|volatile|restrict|noexcept|&&|&)"
+                           r"(?=\W|\Z))\Z")
+OPERATOR_WORD = re.compile(r"(?<![A-Za-z0-9_$])operator(?![A-Za-z0-9_$])")
+
+
+class Failure(Exception):
+    """An error that ends the run: one `error:` line and an exit status."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# ---------------------------------------------------------------- input
+
+def parse_raw(data):
+    """Parse raw folded text into a list of (tuple_of_addresses, count).
+
+    Empty lines are skipped. Anything else must be `0xA;0xB;... COUNT`."""
+    stacks = []
+    for lineno, line in enumerate(data.split("\n"), 1):
+        if line.endswith("\r"):
+            line = line[:-1]
+        if line == "":
+            continue
+        stack, sep, count = line.rpartition(" ")
+        if not sep:
+            raise Failure(EX_DATAERR, "line %d: no count (expected "
+                          "`0x<hex>;0x<hex>... COUNT`): %r" % (lineno, line))
+        if not DECIMAL.match(count):
+            raise Failure(EX_DATAERR, "line %d: count %r is not a decimal "
+                          "number" % (lineno, count))
+        if stack == "":
+            raise Failure(EX_DATAERR, "line %d: no frames before the count"
+                          % lineno)
+        addrs = []
+        for frame in stack.split(";"):
+            if not HEX_FRAME.match(frame):
+                raise Failure(EX_DATAERR, "line %d: frame %r is not an "
+                              "address `0x<hex>` (is the input already "
+                              "named, not from --flamegraph-raw?)"
+                              % (lineno, frame))
+            value = int(frame, 16)
+            if value >= 1 << 64:
+                raise Failure(EX_DATAERR, "line %d: frame %r does not fit "
+                              "in 64 bits" % (lineno, frame))
+            addrs.append(value)
+        stacks.append((tuple(addrs), int(count)))
+    return stacks
+
+
+# ---------------------------------------------------------------- tool
+
+def versioned_llvm_addr2line():
+    """The highest `llvm-addr2line-NN` on PATH, or None."""
+    best = None
+    pattern = re.compile(r"llvm-addr2line-([0-9]+)\Z")
+    for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        try:
+            names = os.listdir(directory or ".")
+        except OSError:
+            continue
+        for name in names:
+            m = pattern.match(name)
+            if not m:
+                continue
+            path = os.path.join(directory or ".", name)
+            if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+                continue
+            version = int(m.group(1))
+            if best is None or version > best[0]:
+                best = (version, path)
+    return best[1] if best else None
+
+
+def find_tool(requested):
+    if requested is not None:
+        if os.sep in requested or (os.altsep and os.altsep in requested):
+            if os.path.isfile(requested) and os.access(requested, os.X_OK):
+                return requested
+            found = None
+        else:
+            found = shutil.which(requested)
+        if found is None and not (os.sep in requested):
+            pass
+        if found is None:
+            raise Failure(EX_NOTOOL, "addr2line tool %r not found or not "
+                          "executable; %s" % (requested, INSTALL_HINT))
+        return found
+    for candidate in ("llvm-addr2line",):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    found = versioned_llvm_addr2line()
+    if found:
+        return found
+    for candidate in ("riscv64-unknown-elf-addr2line", "addr2line"):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    raise Failure(EX_NOTOOL, "no addr2line tool found on PATH; " + INSTALL_HINT)
+
+
+def run_addr2line(tool, elf, addrs):
+    """Run ONE addr2line process for all addresses; return its stdout text."""
+    cmd = [tool, "-f", "-i", "-C", "-a", "-e", elf]
+    stdin = "".join("0x%x\n" % a for a in addrs)
+    try:
+        proc = subprocess.run(cmd, input=stdin.encode("ascii"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as e:
+        raise Failure(EX_NOTOOL, "cannot run %s: %s; %s"
+                      % (tool, e.strerror or e, INSTALL_HINT))
+    if proc.returncode != 0:
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise Failure(EX_SOFTWARE, "%s exited with status %d%s"
+                      % (tool, proc.returncode,
+                         (": " + err[0]) if err else ""))
+    return proc.stdout.decode("utf-8", "surrogateescape")
+
+
+def parse_location(loc, llvm_style):
+    """`file:line`, `file:line (discriminator N)` or (LLVM style)
+    `file:line:column` -> (file, line) or None when unknown."""
+    loc = DISCRIMINATOR.sub("", loc)
+    if llvm_style:
+        m = re.match(r"(.*):([0-9]+|\?):([0-9]+|\?)\Z", loc)
+    else:
+        m = re.match(r"(.*):([0-9]+|\?)\Z", loc)
+    if not m:
+        return None
+    path, line = m.group(1), m.group(2)
+    if path in ("", "??") or not line.isdigit() or int(line) == 0:
+        return None
+    return path, int(line)
+
+
+def parse_addr2line(text, addrs):
+    """Split addr2line output into one block per address.
+
+    With `-a` every block starts with the address echoed on its own line
+    (GNU pads it to the address width: 0x000100b8; llvm does not: 0x100b8),
+    followed by function/location line pairs, innermost inline first.
+    llvm's LLVM output style also ends each block with an empty line and
+    adds `:column` to locations; empty lines are therefore ignored and the
+    style is recognised by them. Blocks are delimited by the echoed
+    addresses: a line is the start of the next block only if it stands at a
+    pair boundary and its value is the next address we sent, so a function
+    name can never be mistaken for an address.
+
+    Returns {address: [(function, location_or_None), ...]} innermost first.
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines = [l[:-1] if l.endswith("\r") else l for l in lines]
+    llvm_style = any(l == "" for l in lines)
+    lines = [l for l in lines if l != ""]
+
+    def is_addr(line, value):
+        return ADDR_LINE.match(line) is not None and int(line, 16) == value
+
+    result = {}
+    i = 0
+    n = len(lines)
+    for k, addr in enumerate(addrs):
+        if i >= n or not is_addr(lines[i], addr):
+            got = lines[i] if i < n else "end of output"
+            raise Failure(EX_SOFTWARE, "unexpected addr2line output: "
+                          "expected the address line 0x%x, got %r"
+                          % (addr, got))
+        i += 1
+        nxt = addrs[k + 1] if k + 1 < len(addrs) else None
+        chain = []
+        while i < n and not (nxt is not None and is_addr(lines[i], nxt)):
+            if i + 1 >= n:
+                raise Failure(EX_SOFTWARE, "unexpected addr2line output: "
+                              "function %r for 0x%x has no location line"
+                              % (lines[i], addr))
+            chain.append((lines[i], parse_location(lines[i + 1], llvm_style)))
+            i += 2
+        if not chain:
+            raise Failure(EX_SOFTWARE, "unexpected addr2line output: nothing "
+                          "printed for 0x%x" % addr)
+        result[addr] = chain
+    if i != n:
+        raise Failure(EX_SOFTWARE, "unexpected addr2line output after the "
+                      "last address: %r" % lines[i])
+    return result
+
+
+# ---------------------------------------------------------------- names
+
+def _matching_open(s, close_index):
+    """Index of the `(` matching the `)` at close_index, or -1."""
+    depth = 0
+    for j in range(close_index, -1, -1):
+        c = s[j]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def _drop_return_type(s):
+    """Drop a leading return type: everything up to the last space at
+    bracket depth 0 that comes before an `operator` keyword."""
+    depth = 0
+    last_space = -1
+    j = 0
+    while j < len(s):
+        c = s[j]
+        if depth == 0 and c == "o" and OPERATOR_WORD.match(s, j):
+            break  # the rest (`operator new`, `operator<`...) is the name
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            if c == ">" and j > 0 and s[j - 1] == "-":
+                pass  # `->` inside decltype(...)
+            else:
+                depth = max(0, depth - 1)
+        elif c == " " and depth == 0:
+            last_space = j
+        j += 1
+    return s[last_space + 1:] if last_space >= 0 else s
+
+
+def simplify_cxx(name):
+    """A demangled C++ name as `c++filt -p` prints it: no parameter list,
+    no return type, no cv/ref qualifiers, no ` [clone .xxx]` suffixes."""
+    if name.startswith(("virtual thunk to ", "non-virtual thunk to ",
+                        "covariant return thunk to ")):
+        return name  # c++filt -p prints special names in full
+    s = CLONE_SUFFIX.sub("", name)
+    while True:
+        t = CXX_QUALIFIER.sub("", s)
+        if t == s:
+            break
+        s = t
+    if not s.endswith(")"):
+        return name if "(" not in name else s
+    start = _matching_open(s, len(s) - 1)
+    if start <= 0:
+        return name
+    prefix = s[:start]
+    if s[start:] == "()" and OPERATOR_WORD.search(prefix) and \
+            prefix.rstrip().endswith("operator"):
+        return name  # a bare `operator()` (DWARF name, no parameter list)
+    if prefix.endswith(")") and not prefix.rstrip().endswith("operator()"):
+        # `void (*getfp<int>(int))(int)`: a function returning a pointer to
+        # function; the name is inside the declarator parentheses.
+        inner_start = _matching_open(prefix, len(prefix) - 1)
+        if inner_start >= 0:
+            inner = prefix[inner_start + 1:-1].lstrip("*& ")
+            return simplify_cxx(inner) if inner else name
+    return _drop_return_type(prefix)
+
+
+def clean_name(name):
+    """A frame name as the SPEC writes it."""
+    name = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
+    if "(" in name or "[clone " in name:
+        name = simplify_cxx(name)
+    return name.replace(";", ":")
+
+
+def frame_names(addr, chain, lines, no_inline):
+    """The `;`-joined frames one raw address becomes, outermost first."""
+    if no_inline:
+        chain = chain[-1:]
+    out = []
+    for func, loc in reversed(chain):
+        if func == "??" or func == "":
+            if out:
+                continue  # an unnamed inline level inside a named one
+            text = "0x%x" % addr
+        else:
+            text = clean_name(func)
+        if lines and loc is not None:
+            text += " (%s:%d)" % (os.path.basename(loc[0]).replace(";", ":"),
+                                  loc[1])
+        out.append(text)
+    if all(f.startswith("0x%x" % addr) for f in out) and len(out) > 1:
+        out = out[-1:]
+    return ";".join(out)
+
+
+# ---------------------------------------------------------------- output
+
+def render(stacks, names):
+    merged = {}
+    for addrs, count in stacks:
+        if count == 0:
+            continue
+        key = ";".join(names[a] for a in addrs)
+        merged[key] = merged.get(key, 0) + count
+    encoded = sorted((k.encode("utf-8", "surrogateescape"), c)
+                     for k, c in merged.items() if c != 0)
+    return b"".join(k + b" " + str(c).encode("ascii") + b"\n"
+                    for k, c in encoded)
+
+
+def write_atomically(path, data):
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix="." +
+                                   os.path.basename(path) + ".",
+                                   suffix=".tmp")
+    except OSError as e:
+        raise Failure(EX_CANTCREAT, "cannot write %s: %s"
+                      % (path, e.strerror or e))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise Failure(EX_CANTCREAT, "cannot write %s: %s"
+                      % (path, e.strerror or e))
+
+
+# ---------------------------------------------------------------- main
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        sys.stderr.write("error: %s (see --help)\n" % message)
+        sys.exit(EX_USAGE)
+
+
+def build_parser():
+    p = Parser(
+        prog="enrich_flamegraph.py",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Turn a raw folded flamegraph from `cli execute --flamegraph-raw`"
+            "\n(frames are 0x<hex> call-target addresses) into a named one."
+            "\nAll distinct addresses are resolved by ONE addr2line process"
+            "\n(`-f -i -C -a -e ELF`); each frame becomes its inline chain,"
+            "\noutermost first. Stacks that become identical are merged,"
+            "\nzero counts dropped, lines sorted bytewise. An address that"
+            "\naddr2line cannot name stays `0x<hex>`."),
+        epilog=(
+            "exit status: 0 ok, 2 no addr2line tool, 64 usage error,\n"
+            "65 bad input line or ELF not an ELF, 66 ELF or input missing,\n"
+            "70 addr2line failed, 73 output cannot be written.\n"
+            "Every error is one line on stderr starting `error:`."))
+    p.add_argument("--elf", required=True, metavar="GUEST.elf",
+                   help="the guest ELF the raw profile was taken from "
+                        "(needs debug info for inline frames and --lines)")
+    p.add_argument("-i", "--input", metavar="RAW", default="-",
+                   help="raw folded input file (default: stdin; `-` too)")
+    p.add_argument("-o", "--output", metavar="OUT", default="-",
+                   help="named folded output file, written to a temporary "
+                        "name and renamed (default: stdout; `-` too)")
+    p.add_argument("--lines", action="store_true",
+                   help="append ` (file:line)` to every frame: the source "
+                        "basename and line addr2line gives for it (for an "
+                        "inlined caller, the line of the inlined call); "
+                        "nothing is appended where the line is unknown")
+    p.add_argument("--addr2line-bin", metavar="PATH",
+                   help="the addr2line to run (a path, or a name looked up "
+                        "on PATH); default: the first found of "
+                        "llvm-addr2line, llvm-addr2line-NN (highest NN), "
+                        "riscv64-unknown-elf-addr2line, addr2line")
+    p.add_argument("--no-inline", action="store_true",
+                   help="do not expand inlined frames: keep only the "
+                        "outermost (real) function of each address")
+    return p
+
+
+def read_input(path):
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise Failure(EX_NOINPUT, "cannot read %s: %s"
+                      % (path, e.strerror or e))
+    return data.decode("utf-8", "surrogateescape")
+
+
+def check_elf(path):
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(4)
+    except OSError as e:
+        raise Failure(EX_NOINPUT, "cannot read ELF %s: %s"
+                      % (path, e.strerror or e))
+    if magic != b"\x7fELF":
+        raise Failure(EX_DATAERR, "%s is not an ELF file" % path)
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        check_elf(args.elf)
+        stacks = parse_raw(read_input(args.input))
+        tool = find_tool(args.addr2line_bin)
+        addrs = sorted({a for s, c in stacks if c != 0 for a in s})
+        names = {}
+        if addrs:
+            text = run_addr2line(tool, args.elf, addrs)
+            chains = parse_addr2line(text, addrs)
+            for a in addrs:
+                names[a] = frame_names(a, chains[a], args.lines,
+                                       args.no_inline)
+        data = render(stacks, names)
+        if args.output == "-":
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            write_atomically(args.output, data)
+    except Failure as f:
+        sys.stderr.write("error: %s\n" % f.message)
+        return f.status
+    return EX_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
