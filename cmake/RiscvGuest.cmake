@@ -1,7 +1,7 @@
 # Building RISC-V guest ELFs with the cross compiler, beside the native build.
 #
 # riscv_guest(NAME name SOURCES a.c b.S [NOSTDLIB] [XLEN 32|64|BOTH]
-#             [CFLAGS ...] [LDFLAGS ...] [OUTPUT_DIR dir])
+#             [CFLAGS ...] [LDFLAGS ...] [DEPENDS headers...] [OUTPUT_DIR dir])
 #
 # Builds ${OUTPUT_DIR}/<name>-rv32.elf (-march=rv32im -mabi=ilp32) and/or
 # ${OUTPUT_DIR}/<name>-rv64.elf (-march=rv64im -mabi=lp64) with -g.
@@ -32,7 +32,7 @@ if(NOT TARGET guests)
 endif()
 
 function(riscv_guest)
-  cmake_parse_arguments(G "NOSTDLIB" "NAME;XLEN;OUTPUT_DIR" "SOURCES;CFLAGS;LDFLAGS" ${ARGN})
+  cmake_parse_arguments(G "NOSTDLIB" "NAME;XLEN;OUTPUT_DIR" "SOURCES;CFLAGS;LDFLAGS;DEPENDS" ${ARGN})
   if(NOT G_XLEN)
     set(G_XLEN BOTH)
   endif()
@@ -62,8 +62,8 @@ function(riscv_guest)
     set(out ${G_OUTPUT_DIR}/${G_NAME}-rv${x}.elf)
     if(G_NOSTDLIB)
       set(flags ${arch} -g -nostdlib -nostartfiles -static
-          -Wl,--no-relax-gp ${G_CFLAGS} ${G_LDFLAGS})
-      set(deps ${srcs})
+          ${G_CFLAGS} ${G_LDFLAGS})
+      set(deps ${srcs} ${G_DEPENDS})
     else()
       file(GLOB rt_srcs ${RISCV_GUEST_RUNTIME_DIR}/*.c ${RISCV_GUEST_RUNTIME_DIR}/*.S)
       set(flags ${arch} -g -O2 -Wall -Wextra -Werror --specs=picolibc.specs
@@ -71,7 +71,7 @@ function(riscv_guest)
           -I ${RISCV_GUEST_RUNTIME_DIR} ${G_CFLAGS} ${G_LDFLAGS})
       set(srcs_all ${rt_srcs} ${srcs})
       set(deps ${srcs} ${rt_srcs} ${RISCV_GUEST_RUNTIME_DIR}/guest.ld
-          ${RISCV_GUEST_RUNTIME_DIR}/guest.h)
+          ${RISCV_GUEST_RUNTIME_DIR}/guest.h ${G_DEPENDS})
     endif()
     if(G_NOSTDLIB)
       set(srcs_all ${srcs})

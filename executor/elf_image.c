@@ -162,6 +162,24 @@ static enum elf_error check_entry(const struct elf_image *img, char *why, size_t
                 (unsigned long long)img->entry);
 }
 
+/* libelf quietly reports no program headers when they lie past the end; we say so. */
+static enum elf_error check_phdr_table(const GElf_Ehdr *eh, int elf_class, size_t file_size,
+                                       char *why, size_t why_size)
+{
+    size_t entsize = elf_class == ELFCLASS32 ? sizeof(Elf32_Phdr) : sizeof(Elf64_Phdr);
+    if (eh->e_phnum == 0)
+        return fail(ELF_ERR_UNUSABLE, why, why_size, "no program headers (e_phnum is 0)");
+    if (eh->e_phentsize != entsize)
+        return fail(ELF_ERR_UNUSABLE, why, why_size,
+                    "corrupt ELF header: e_phentsize %u, expected %zu", eh->e_phentsize, entsize);
+    uint64_t table = (uint64_t)eh->e_phnum * entsize;
+    if (eh->e_phoff > file_size || table > file_size - eh->e_phoff)
+        return fail(ELF_ERR_UNUSABLE, why, why_size,
+                    "truncated program headers: %u entries at offset 0x%llx, file size %zu",
+                    eh->e_phnum, (unsigned long long)eh->e_phoff, file_size);
+    return ELF_OK;
+}
+
 /* Collects the PT_LOAD segments with libelf, checking each. */
 static enum elf_error collect_segments(Elf *elf, struct elf_image *img,
                                        const struct elf_limits *lim, char *why, size_t why_size)
@@ -215,6 +233,8 @@ static enum elf_error parse(struct elf_image *img, const struct elf_limits *lim,
         img->xlen = gelf_getclass(elf) == ELFCLASS32 ? 32 : 64;
         img->entry = eh.e_entry;
         err = check_header(&eh, why, why_size);
+        if (!err)
+            err = check_phdr_table(&eh, gelf_getclass(elf), img->file_size, why, why_size);
         if (!err)
             err = collect_segments(elf, img, lim, why, why_size);
         if (!err)

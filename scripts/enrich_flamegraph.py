@@ -14,9 +14,11 @@ Python 3 standard library only.
 """
 
 import argparse
+import bisect
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -41,9 +43,10 @@ ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
 CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\])+\Z")
-CXX_QUALIFIER = re.compile(r"(?:\s*(?:const|volatile|restrict|noexcept|&&|&)"
-                           r"(?=\W|\Z))\Z")
+CXX_QUALIFIER = re.compile(r"(?:\s+(?:const|volatile|restrict|noexcept)|"
+                           r"(?<!operator)(?<!operator&)\s*&&?)\Z")
 OPERATOR_WORD = re.compile(r"(?<![A-Za-z0-9_$])operator(?![A-Za-z0-9_$])")
+ENDS_WITH_OPERATOR = re.compile(r"(?<![A-Za-z0-9_$])operator\Z")
 
 
 class Failure(Exception):
@@ -93,6 +96,118 @@ def parse_raw(data):
     return stacks
 
 
+# ---------------------------------------------------------------- ELF symbols
+
+class FunctionRanges:
+    """The functions of the ELF symbol table as SPEC section 2 defines them:
+    every STT_FUNC symbol, and every global or weak STT_NOTYPE symbol in an
+    executable section; [value, value+size), a zero-size one ending where
+    the next function starts (or its section ends). `covers(addr)` says
+    whether a function holds addr. With no symbol table it covers all."""
+
+    def __init__(self, ranges):
+        self.ranges = ranges  # None: no symbol table, trust addr2line
+        if ranges is not None:
+            self.starts = [r[0] for r in ranges]
+            self.max_end = []
+            m = 0
+            for _, end in ranges:
+                m = max(m, end)
+                self.max_end.append(m)
+
+    def covers(self, addr):
+        if self.ranges is None:
+            return True
+        k = bisect.bisect_right(self.starts, addr) - 1
+        while k >= 0 and self.max_end[k] > addr:
+            if self.ranges[k][1] > addr:
+                return True
+            k -= 1
+        return False
+
+
+def load_function_ranges(data):
+    """FunctionRanges from the bytes of an ELF file (None ranges when there
+    is no usable symbol table)."""
+    try:
+        return FunctionRanges(_read_function_ranges(data))
+    except (struct.error, IndexError, ValueError):
+        return FunctionRanges(None)
+
+
+def _read_function_ranges(data):
+    if data[:4] != b"\x7fELF" or data[4] not in (1, 2) or data[5] not in (1, 2):
+        return None
+    is64 = data[4] == 2
+    end = "<" if data[5] == 1 else ">"
+    if is64:
+        shoff, = struct.unpack_from(end + "Q", data, 0x28)
+        shentsize, shnum, _ = struct.unpack_from(end + "HHH", data, 0x3a)
+        shdr = struct.Struct(end + "IIQQQQIIQQ")
+        sym = struct.Struct(end + "IBBHQQ")
+    else:
+        shoff, = struct.unpack_from(end + "I", data, 0x20)
+        shentsize, shnum, _ = struct.unpack_from(end + "HHH", data, 0x2e)
+        shdr = struct.Struct(end + "IIIIIIIIII")
+        sym = struct.Struct(end + "IIIBBH")
+    if shoff == 0 or shentsize < shdr.size:
+        return None
+    if shnum == 0:  # extended numbering: the count is in section 0's size
+        shnum = shdr.unpack_from(data, shoff)[5]
+    sections = []
+    for i in range(shnum):
+        f = shdr.unpack_from(data, shoff + i * shentsize)
+        # (type, flags, addr, offset, size, link, entsize)
+        sections.append((f[1], f[2], f[3], f[4], f[5], f[6], f[9]))
+    symtab = None
+    for sec in sections:
+        if sec[0] == 2 or (sec[0] == 11 and symtab is None):  # SYMTAB/DYNSYM
+            symtab = sec
+    if symtab is None or symtab[6] < sym.size:
+        return None
+    strtab = sections[symtab[5]]
+    candidates = []
+    for i in range(symtab[4] // symtab[6]):
+        f = sym.unpack_from(data, symtab[3] + i * symtab[6])
+        if is64:
+            name, info, _, shndx, value, size = f
+        else:
+            name, value, size, info, _, shndx = f
+        stype, bind = info & 0xF, info >> 4
+        if shndx == 0 or shndx >= 0xFF00 or shndx >= len(sections):
+            continue
+        sec = sections[shndx]
+        if not (stype == 2 or (stype == 0 and bind in (1, 2)
+                               and sec[1] & 0x4)):  # FUNC / NOTYPE+EXECINSTR
+            continue
+        if name == 0 or data[strtab[3] + name] == 0:
+            continue  # unnamed
+        rank = (0 if stype == 2 else 3) + {1: 0, 2: 1}.get(bind, 2)
+        candidates.append((value, rank, 0 if size else 1, size,
+                           sec[2] + sec[4]))
+    candidates.sort()
+    groups = []  # (start, size, section_end) per distinct start
+    i = 0
+    while i < len(candidates):
+        j = i
+        while j < len(candidates) and candidates[j][0] == candidates[i][0]:
+            j += 1
+        size = candidates[i][3] or max(c[3] for c in candidates[i:j])
+        groups.append((candidates[i][0], size, candidates[i][4]))
+        i = j
+    ranges = []
+    for k, (start, size, section_end) in enumerate(groups):
+        if size:
+            stop = start + size
+        else:
+            stop = groups[k + 1][0] if k + 1 < len(groups) else section_end
+            stop = min(stop, section_end)
+            if stop <= start:
+                stop = start + 1
+        ranges.append((start, stop))
+    return ranges
+
+
 # ---------------------------------------------------------------- tool
 
 def versioned_llvm_addr2line():
@@ -118,15 +233,15 @@ def versioned_llvm_addr2line():
 
 
 def find_tool(requested):
+    """The addr2line to run: --addr2line-bin, else the first found of
+    llvm-addr2line, llvm-addr2line-NN, riscv64-unknown-elf-addr2line,
+    addr2line."""
     if requested is not None:
-        if os.sep in requested or (os.altsep and os.altsep in requested):
-            if os.path.isfile(requested) and os.access(requested, os.X_OK):
-                return requested
-            found = None
+        if os.path.dirname(requested):
+            ok = os.path.isfile(requested) and os.access(requested, os.X_OK)
+            found = requested if ok else None
         else:
             found = shutil.which(requested)
-        if found is None and not (os.sep in requested):
-            pass
         if found is None:
             raise Failure(EX_NOTOOL, "addr2line tool %r not found or not "
                           "executable; %s" % (requested, INSTALL_HINT))
@@ -290,10 +405,9 @@ def simplify_cxx(name):
     if start <= 0:
         return name
     prefix = s[:start]
-    if s[start:] == "()" and OPERATOR_WORD.search(prefix) and \
-            prefix.rstrip().endswith("operator"):
+    if s[start:] == "()" and ENDS_WITH_OPERATOR.search(prefix):
         return name  # a bare `operator()` (DWARF name, no parameter list)
-    if prefix.endswith(")") and not prefix.rstrip().endswith("operator()"):
+    if prefix.endswith(")") and not OPERATOR_WORD.search(prefix):
         # `void (*getfp<int>(int))(int)`: a function returning a pointer to
         # function; the name is inside the declarator parentheses.
         inner_start = _matching_open(prefix, len(prefix) - 1)
@@ -327,8 +441,6 @@ def frame_names(addr, chain, lines, no_inline):
             text += " (%s:%d)" % (os.path.basename(loc[0]).replace(";", ":"),
                                   loc[1])
         out.append(text)
-    if all(f.startswith("0x%x" % addr) for f in out) and len(out) > 1:
-        out = out[-1:]
     return ";".join(out)
 
 
@@ -440,21 +552,23 @@ def read_input(path):
     return data.decode("utf-8", "surrogateescape")
 
 
-def check_elf(path):
+def load_elf(path):
+    """Check the ELF and return its FunctionRanges."""
     try:
         with open(path, "rb") as f:
-            magic = f.read(4)
+            data = f.read()
     except OSError as e:
         raise Failure(EX_NOINPUT, "cannot read ELF %s: %s"
                       % (path, e.strerror or e))
-    if magic != b"\x7fELF":
+    if data[:4] != b"\x7fELF":
         raise Failure(EX_DATAERR, "%s is not an ELF file" % path)
+    return load_function_ranges(data)
 
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
-        check_elf(args.elf)
+        functions = load_elf(args.elf)
         stacks = parse_raw(read_input(args.input))
         tool = find_tool(args.addr2line_bin)
         addrs = sorted({a for s, c in stacks if c != 0 for a in s})
@@ -463,8 +577,14 @@ def main(argv=None):
             text = run_addr2line(tool, args.elf, addrs)
             chains = parse_addr2line(text, addrs)
             for a in addrs:
-                names[a] = frame_names(a, chains[a], args.lines,
-                                       args.no_inline)
+                chain = chains[a]
+                if not functions.covers(a):
+                    # No function symbol holds it: `0x<hex>` as in the
+                    # SPEC, whatever llvm-addr2line's nearest-symbol
+                    # fallback says (it names data objects, and `_end`
+                    # for everything past the last symbol).
+                    chain = [("??", chain[-1][1])]
+                names[a] = frame_names(a, chain, args.lines, args.no_inline)
         data = render(stacks, names)
         if args.output == "-":
             sys.stdout.buffer.write(data)

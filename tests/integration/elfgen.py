@@ -133,7 +133,8 @@ def build_elf(segments, entry, xlen=32, *, machine=EM_RISCV, etype=ET_EXEC,
                                                symbols)
 
     ident = bytes([0x7F, ord("E"), ord("L"), ord("F"),
-                   elf_class or (ELFCLASS32 if xlen == 32 else ELFCLASS64),
+                   (ELFCLASS32 if xlen == 32 else ELFCLASS64) if elf_class is None
+                   else elf_class,
                    ELFDATA2MSB if big_endian else ELFDATA2LSB,
                    1]) + bytes(9)  # EI_VERSION 1, OSABI SYSV, padding
     put(0, struct.pack(

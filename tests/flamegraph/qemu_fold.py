@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+"""Reference guest flamegraph, built from qemu's instruction trace.
+
+An implementation of SPEC.md section 2 ("Guest flamegraphs") that shares no
+code with `cli`: it runs the guest under qemu-user,
+
+    qemu-riscv32|64 -singlestep -d exec,nochain -D LOG guest.elf < INPUT
+
+takes the executed pc sequence from the `Trace` lines of the log, decodes
+the jal/jalr instructions from the raw instruction words that
+`riscv64-unknown-elf-objdump -d` lists, takes the functions from
+`riscv64-unknown-elf-readelf -sW` / `-SW`, replays the SPEC's stack rules
+instruction by instruction and prints the folded stacks.
+
+Usage:
+  qemu_fold.py GUEST.elf [INPUT] [--raw] [-o OUT] [--raw-output RAWOUT]
+
+Prints the named folded output on stdout (frames as `0x<hex>` target
+addresses with --raw). -o / --raw-output write the named / raw output to
+files instead (both from one qemu run). --count prints the number of
+instructions qemu retired on stderr as `instructions: N`.
+Exit status: 0 ok, 1 error (the guest died of a signal under qemu, a tool
+failed, ...), 77 qemu-riscvXX is not installed.
+
+The guest's stdout is discarded (or written to --guest-stdout FILE); fd 3
+(public output) is opened on /dev/null.
+"""
+
+import argparse
+import bisect
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+
+SKIP = 77
+LINK = (1, 5)  # x1 (ra) and x5 (t0)
+TOOL_PREFIX = os.environ.get("RISCV_TOOL_PREFIX", "riscv64-unknown-elf-")
+
+# Transfer kinds.
+CALL, JUMP, RETURN, RETURN_CALL = range(4)
+
+
+def tool(name):
+    path = shutil.which(TOOL_PREFIX + name) or shutil.which(name)
+    if not path:
+        sys.exit(f"error: neither {TOOL_PREFIX}{name} nor {name} is installed")
+    return path
+
+
+def run_tool(argv):
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        sys.exit(f"error: {' '.join(argv)} failed: {p.stderr.decode(errors='replace')}")
+    return p.stdout.decode("utf-8", errors="surrogateescape")
+
+
+# ---------------------------------------------------------------- ELF facts
+
+def elf_header(elf):
+    """(xlen, entry) from readelf -h."""
+    out = run_tool([tool("readelf"), "-hW", elf])
+    cls = re.search(r"^\s*Class:\s*ELF(32|64)\s*$", out, re.M)
+    entry = re.search(r"^\s*Entry point address:\s*0x([0-9a-fA-F]+)\s*$", out, re.M)
+    if not cls or not entry:
+        sys.exit(f"error: {elf}: cannot read the ELF class / entry point")
+    return int(cls.group(1)), int(entry.group(1), 16)
+
+
+def exec_sections(elf):
+    """Indexes of the sections with SHF_EXECINSTR (flag X in readelf -SW)."""
+    out = run_tool([tool("readelf"), "-SW", elf])
+    result = set()
+    for line in out.splitlines():
+        m = re.match(r"\s*\[\s*(\d+)\]\s+(.*)$", line)
+        if not m or int(m.group(1)) == 0:
+            continue
+        tok = m.group(2).split()
+        # Name Type Addr Off Size ES [Flg] Lk Inf Al: Flg may be empty.
+        if len(tok) == 10 and "X" in tok[6]:
+            result.add(int(m.group(1)))
+    return result
+
+
+SYM_RE = re.compile(
+    r"^\s*\d+:\s+([0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+|\d+)\s+(\S+)\s+(\S+)\s+(\S+)"
+    r"(?:\s+\[[^\]]*\])?\s+(\S+)(?: (.*))?$")
+
+
+def parse_size(s):
+    return int(s, 16) if s.startswith("0x") else int(s)
+
+
+def functions(elf):
+    """Sorted list of (start, end, name) following SPEC section 2:
+    every STT_FUNC symbol and every global or weak STT_NOTYPE symbol in an
+    executable section; [value, value+size), a zero-size one ending where
+    the next function starts; aliases at one address resolved by
+    STT_FUNC > STT_NOTYPE, GLOBAL > WEAK > LOCAL, sized > zero-size, then
+    the bytewise smallest name. The chosen symbol also gives the size."""
+    xsec = exec_sections(elf)
+    out = run_tool([tool("readelf"), "-sW", elf])
+    by_addr = {}
+    in_symtab = False
+    for line in out.splitlines():
+        if line.startswith("Symbol table"):
+            # .symtab holds everything .dynsym would (static executables).
+            in_symtab = "'.symtab'" in line
+            continue
+        if not in_symtab:
+            continue
+        m = SYM_RE.match(line)
+        if not m:
+            continue
+        value, size, typ, bind, _vis, ndx, name = m.groups()
+        name = name or ""
+        if ndx == "UND":
+            continue
+        if typ == "FUNC":
+            pass
+        elif typ == "NOTYPE" and bind in ("GLOBAL", "WEAK") and ndx.isdigit() \
+                and int(ndx) in xsec:
+            pass
+        else:
+            continue
+        key = (0 if typ == "FUNC" else 1,
+               {"GLOBAL": 0, "WEAK": 1}.get(bind, 2),
+               0 if parse_size(size) else 1,
+               name.encode("utf-8", errors="surrogateescape"))
+        addr = int(value, 16)
+        cand = (key, parse_size(size), name)
+        if addr not in by_addr or cand[0] < by_addr[addr][0]:
+            by_addr[addr] = cand
+    starts = sorted(by_addr)
+    funcs = []
+    for i, a in enumerate(starts):
+        _key, size, name = by_addr[a]
+        if size:
+            end = a + size
+        else:
+            # "a zero-size one ends where the next function starts" (none
+            # after it: it extends to the end of the address space)
+            end = starts[i + 1] if i + 1 < len(starts) else 1 << 64
+        funcs.append((a, end, name))
+    return funcs
+
+
+class FuncIndex:
+    """address -> function index (or None); the function that holds an
+    address is the one with the greatest start <= address whose range
+    still holds it."""
+
+    def __init__(self, funcs):
+        self.funcs = funcs
+        self.starts = [f[0] for f in funcs]
+        self.cache = {}
+
+    def of(self, addr):
+        r = self.cache.get(addr, -1)
+        if r != -1:
+            return r
+        i = bisect.bisect_right(self.starts, addr) - 1
+        r = i if i >= 0 and addr < self.funcs[i][1] else None
+        self.cache[addr] = r
+        return r
+
+
+def decode_transfers(elf, xlen):
+    """{pc: (kind, length)} for every jal/jalr (and compressed c.j, c.jal,
+    c.jr, c.jalr) listed by objdump -d, decoded from the raw instruction
+    word objdump prints (not from its mnemonic: aliases don't matter)."""
+    out = run_tool([tool("objdump"), "-d", "-z", elf])
+    table = {}
+    line_re = re.compile(r"^\s*([0-9a-f]+):\t([0-9a-f]{4}(?:[0-9a-f]{4})?)\s")
+    for line in out.splitlines():
+        m = line_re.match(line)
+        if not m:
+            continue
+        pc = int(m.group(1), 16)
+        word = int(m.group(2), 16)
+        if len(m.group(2)) == 8 and (word & 3) == 3:
+            op = word & 0x7f
+            rd = (word >> 7) & 31
+            rs1 = (word >> 15) & 31
+            if op == 0x6f:  # jal
+                table[pc] = (CALL if rd in LINK else JUMP, 4)
+            elif op == 0x67 and ((word >> 12) & 7) == 0:  # jalr
+                table[pc] = (jalr_kind(rd, rs1), 4)
+        elif len(m.group(2)) == 4 and (word & 3) != 3:
+            q, f3 = word & 3, (word >> 13) & 7
+            if q == 1 and f3 == 5:  # c.j
+                table[pc] = (JUMP, 2)
+            elif q == 1 and f3 == 1 and xlen == 32:  # c.jal (RV32 only)
+                table[pc] = (CALL, 2)
+            elif q == 2 and f3 == 4 and ((word >> 2) & 31) == 0:
+                rs1 = (word >> 7) & 31
+                if rs1 != 0:
+                    if (word >> 12) & 1:  # c.jalr: jalr x1, 0(rs1)
+                        table[pc] = (jalr_kind(1, rs1), 2)
+                    else:  # c.jr: jalr x0, 0(rs1)
+                        table[pc] = (jalr_kind(0, rs1), 2)
+    return table
+
+
+def jalr_kind(rd, rs1):
+    if rd in LINK:
+        if rs1 not in LINK or rs1 == rd:
+            return CALL
+        return RETURN_CALL
+    return RETURN if rs1 in LINK else JUMP
+
+
+# ---------------------------------------------------------------- replay
+
+class Profile:
+    """Call-stack trie plus the current stack, moved by SPEC section 2."""
+
+    def __init__(self, funcs, entry):
+        self.fi = FuncIndex(funcs)
+        self.target = []   # node -> frame target address
+        self.parent = []   # node -> parent node (-1: root)
+        self.count = []    # node -> instructions
+        self.kids = {}     # (parent, target) -> node
+        root = self.node(-1, entry)
+        self.stack = [root]      # nodes, root first
+        self.ras = [None]        # return address of each frame
+
+    def node(self, parent, target):
+        k = (parent, target)
+        n = self.kids.get(k)
+        if n is None:
+            n = len(self.target)
+            self.kids[k] = n
+            self.target.append(target)
+            self.parent.append(parent)
+            self.count.append(0)
+        return n
+
+    def call(self, t, ra):
+        self.stack.append(self.node(self.stack[-1], t))
+        self.ras.append(ra)
+
+    def jump(self, t):
+        top = self.stack[-1]
+        fc = self.fi.of(self.target[top])
+        ft = self.fi.of(t)
+        if fc == ft:
+            # t inside the current frame's function, or neither lies in a
+            # function: nothing moves
+            return
+        # tail call (also from a function to code no symbol covers): the
+        # top frame is replaced, its return address kept
+        self.stack[-1] = self.node(self.parent[top], t)
+
+    def ret(self, t):
+        ras, stack = self.ras, self.stack
+        n = len(stack)
+        if n > 1 and ras[-1] == t:
+            stack.pop()
+            ras.pop()
+            return
+        for i in range(n - 2, 0, -1):
+            if ras[i] == t:
+                del stack[i:], ras[i:]
+                return
+        ft = self.fi.of(t)
+        if ft is not None:
+            for i in range(n - 2, -1, -1):
+                if self.fi.of(self.target[stack[i]]) == ft:
+                    del stack[i + 1:], ras[i + 1:]
+                    return
+        self.jump(t)
+
+    def transfer(self, kind, pc, length, t):
+        if kind == CALL:
+            self.call(t, pc + length)
+        elif kind == JUMP:
+            self.jump(t)
+        elif kind == RETURN:
+            self.ret(t)
+        else:  # RETURN, then CALL
+            if len(self.stack) > 1:
+                self.stack.pop()
+                self.ras.pop()
+            self.call(t, pc + length)
+
+    # -- output
+
+    def folded(self, frame_name):
+        """Folded text: frame_name(target) gives each frame's text."""
+        memo = {}
+        merged = {}
+        for n, c in enumerate(self.count):
+            if not c:
+                continue
+            path = []
+            m = n
+            while m != -1:
+                path.append(self.target[m])
+                m = self.parent[m]
+            key = ";".join(frame_name(t, memo) for t in reversed(path))
+            merged[key] = merged.get(key, 0) + c
+        lines = [f"{k} {c}\n".encode("utf-8", errors="surrogateescape")
+                 for k, c in merged.items()]
+        lines.sort()
+        return b"".join(lines)
+
+
+def demangle_all(names):
+    """{name: demangled}: C++ names as `c++filt -p` prints them, Rust
+    legacy and v0 names as libiberty prints them without implementation
+    details (`c++filt -p -i`: legacy without its ::h<hash>, v0 without
+    crate disambiguators). Names that do not look mangled stay."""
+    legacy_rust = re.compile(r"^_ZN.*17h[0-9a-f]{16}E$")
+    cxx = [n for n in names if n.startswith("_Z") and not legacy_rust.match(n)]
+    rust = [n for n in names if n.startswith("_R") or legacy_rust.match(n)]
+    result = {n: n for n in names}
+    for group, opts in ((cxx, ["-p"]), (rust, ["-p", "-i"])):
+        if not group:
+            continue
+        filt = tool("c++filt")
+        for i in range(0, len(group), 200):
+            chunk = group[i:i + 200]
+            out = run_tool([filt] + opts + ["--"] + chunk).split("\n")
+            for n, d in zip(chunk, out):
+                result[n] = d
+    return result
+
+
+# ---------------------------------------------------------------- qemu
+
+TRACE_RE = re.compile(rb"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/", re.M)
+
+
+def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout):
+    """Run elf under qemu, replaying each logged pc into prof on the fly
+    (the log goes through a pipe: no disk space needed). Returns (qemu exit
+    status, instructions, qemu stderr)."""
+    pub = os.open(os.devnull, os.O_WRONLY)
+    log_r, log_w = os.pipe()
+    with open(input_path, "rb") as stdin, open(guest_stdout, "wb") as stdout:
+        p = subprocess.Popen(
+            [qemu, "-singlestep", "-d", "exec,nochain", "-D", f"/dev/fd/{log_w}", elf],
+            stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
+            pass_fds=(3, log_w), preexec_fn=lambda: os.dup2(pub, 3))
+    os.close(log_w)
+    os.close(pub)
+    err = []
+    t_err = threading.Thread(target=lambda: err.append(p.stderr.read()))
+    t_err.start()
+
+    count = prof.count
+    stack = prof.stack
+    transfer = prof.transfer
+    cache = {}
+    pending = None  # (kind, pc, len) of the transfer before this pc
+    tail = b""
+    with os.fdopen(log_r, "rb", buffering=0) as f:
+        while True:
+            chunk = f.read(1 << 22)
+            if not chunk:
+                break
+            buf = tail + chunk
+            cut = buf.rfind(b"\n") + 1
+            tail = buf[cut:]
+            for pch in TRACE_RE.findall(buf, 0, cut):
+                e = cache.get(pch)
+                if e is None:
+                    pc = int(pch, 16)
+                    e = (pc, transfers.get(pc))
+                    cache[pch] = e
+                if pending is not None:
+                    transfer(pending[0], pending[1], pending[2], e[0])
+                    pending = None
+                count[stack[-1]] += 1
+                tr = e[1]
+                if tr is not None:
+                    pending = (tr[0], e[0], tr[1])
+    if tail.startswith(b"Trace"):
+        sys.exit("error: qemu's log ends with an incomplete Trace line")
+    code = p.wait()
+    t_err.join()
+    return code, sum(count), b"".join(err).decode(errors="replace")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("elf")
+    ap.add_argument("input", nargs="?", default=os.devnull,
+                    help="private input (the guest's stdin; default empty)")
+    ap.add_argument("--raw", action="store_true",
+                    help="frames as 0x<hex> target addresses")
+    ap.add_argument("-o", "--output", help="write the named output here")
+    ap.add_argument("--raw-output", help="write the raw output here")
+    ap.add_argument("--count", action="store_true",
+                    help="print 'instructions: N' on stderr")
+    ap.add_argument("--guest-stdout", default=os.devnull)
+    args = ap.parse_args()
+
+    xlen, entry = elf_header(args.elf)
+    qemu = shutil.which(f"qemu-riscv{xlen}")
+    if not qemu:
+        print(f"SKIP: qemu-riscv{xlen} is not installed (Debian package qemu-user)",
+              file=sys.stderr)
+        return SKIP
+    funcs = functions(args.elf)
+    transfers = decode_transfers(args.elf, xlen)
+    prof = Profile(funcs, entry)
+    code, n, err = replay_qemu(qemu, args.elf, args.input, prof, transfers,
+                               args.guest_stdout)
+    if code < 0:
+        print(f"error: the guest died under qemu (signal {-code}): {err.strip()}",
+              file=sys.stderr)
+        return 1
+    if args.count:
+        print(f"instructions: {n}", file=sys.stderr)
+
+    def raw_name(t, memo):
+        return f"0x{t:x}"
+
+    used = {prof.fi.of(t) for t in prof.target} - {None}
+    names = demangle_all(sorted({funcs[i][2] for i in used}))
+
+    def named(t, memo):
+        s = memo.get(t)
+        if s is None:
+            i = prof.fi.of(t)
+            s = f"0x{t:x}" if i is None else names[funcs[i][2]].replace(";", ":")
+            memo[t] = s
+        return s
+
+    wrote = False
+    if args.output:
+        with open(args.output, "wb") as f:
+            f.write(prof.folded(named))
+        wrote = True
+    if args.raw_output:
+        with open(args.raw_output, "wb") as f:
+            f.write(prof.folded(raw_name))
+        wrote = True
+    if not wrote:
+        sys.stdout.buffer.write(prof.folded(raw_name if args.raw else named))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
