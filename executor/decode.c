@@ -4,20 +4,29 @@
  */
 #include "executor/decode.h"
 
+/* Sign-extends the low `bits` bits of v. */
+static int32_t sext(uint32_t v, unsigned bits)
+{
+    uint32_t m = 1u << (bits - 1);
+    v &= (m << 1) - 1;
+    return (int32_t)((v ^ m) - m);
+}
+
 static int32_t imm_i(uint32_t w)
 {
-    return (int32_t)w >> 20;
+    return sext(w >> 20, 12);
 }
 
 static int32_t imm_s(uint32_t w)
 {
-    return ((int32_t)w >> 25 << 5) | (int32_t)((w >> 7) & 0x1f);
+    return sext(((w >> 25) << 5) | ((w >> 7) & 0x1f), 12);
 }
 
 static int32_t imm_b(uint32_t w)
 {
-    return ((int32_t)w >> 31 << 12) | (int32_t)(((w >> 7) & 1) << 11) |
-           (int32_t)(((w >> 25) & 0x3f) << 5) | (int32_t)(((w >> 8) & 0xf) << 1);
+    return sext(((w >> 31) << 12) | (((w >> 7) & 1) << 11) | (((w >> 25) & 0x3f) << 5) |
+                    (((w >> 8) & 0xf) << 1),
+                13);
 }
 
 static int32_t imm_u(uint32_t w)
@@ -27,8 +36,9 @@ static int32_t imm_u(uint32_t w)
 
 static int32_t imm_j(uint32_t w)
 {
-    return ((int32_t)w >> 31 << 20) | (int32_t)(w & 0xff000) | (int32_t)(((w >> 20) & 1) << 11) |
-           (int32_t)(((w >> 21) & 0x3ff) << 1);
+    return sext(((w >> 31) << 20) | (w & 0xff000) | (((w >> 20) & 1) << 11) |
+                    (((w >> 21) & 0x3ff) << 1),
+                21);
 }
 
 static struct insn make(enum insn_op op, uint32_t w, int32_t imm)

@@ -137,10 +137,16 @@ static int compare_text(const void *a, const void *b)
     return strcmp(((const struct stack_line *)a)->text, ((const struct stack_line *)b)->text);
 }
 
+static void sort_lines(struct line_list *l)
+{
+    if (l->count > 1)
+        qsort(l->items, l->count, sizeof(*l->items), compare_text);
+}
+
 /* Merges identical stacks and turns each into its final "stack COUNT" line. */
 static int merge_and_format(struct line_list *l)
 {
-    qsort(l->items, l->count, sizeof(*l->items), compare_text);
+    sort_lines(l);
     size_t w = 0;
     for (size_t r = 0; r < l->count; r++) {
         if (w > 0 && strcmp(l->items[w - 1].text, l->items[r].text) == 0) {
@@ -162,7 +168,7 @@ static int merge_and_format(struct line_list *l)
         s->text = line;
     }
     /* Whole lines sorted bytewise (a stack and its extension can swap order). */
-    qsort(l->items, l->count, sizeof(*l->items), compare_text);
+    sort_lines(l);
     return 0;
 }
 

@@ -42,7 +42,8 @@ DECIMAL = re.compile(r"[0-9]+\Z")
 ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
-CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\])+\Z")
+# GCC clones: c++filt prints ` [clone .isra.0]`, llvm ` (.isra.0)`.
+CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\]| \(\.[^()]*\))+\Z")
 CXX_QUALIFIER = re.compile(r"(?:\s+(?:const|volatile|restrict|noexcept)|"
                            r"(?<!operator)(?<!operator&)\s*&&?)\Z")
 OPERATOR_WORD = re.compile(r"(?<![A-Za-z0-9_$])operator(?![A-Za-z0-9_$])")
@@ -302,10 +303,12 @@ def parse_addr2line(text, addrs):
     followed by function/location line pairs, innermost inline first.
     llvm's LLVM output style also ends each block with an empty line and
     adds `:column` to locations; empty lines are therefore ignored and the
-    style is recognised by them. Blocks are delimited by the echoed
-    addresses: a line is the start of the next block only if it stands at a
-    pair boundary and its value is the next address we sent, so a function
-    name can never be mistaken for an address.
+    style is recognised by them (GNU style has no empty lines: -f always
+    prints a function line, `??` at worst). Blocks are delimited by the
+    echoed addresses, sent in a known order: a line starts the next block
+    only if it stands at a pair boundary after at least one pair and its
+    value is the next address we sent. Any other shape is an error, never
+    a silent misattribution.
 
     Returns {address: [(function, location_or_None), ...]} innermost first.
     """
@@ -331,7 +334,10 @@ def parse_addr2line(text, addrs):
         i += 1
         nxt = addrs[k + 1] if k + 1 < len(addrs) else None
         chain = []
-        while i < n and not (nxt is not None and is_addr(lines[i], nxt)):
+        # The first pair always belongs to this address (-f prints at least
+        # one), so even a function named like the next address is safe.
+        while i < n and not (chain and nxt is not None and
+                             is_addr(lines[i], nxt)):
             if i + 1 >= n:
                 raise Failure(EX_SOFTWARE, "unexpected addr2line output: "
                               "function %r for 0x%x has no location line"
@@ -420,7 +426,7 @@ def simplify_cxx(name):
 def clean_name(name):
     """A frame name as the SPEC writes it."""
     name = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
-    if "(" in name or "[clone " in name:
+    if "(" in name or "[" in name:
         name = simplify_cxx(name)
     return name.replace(";", ":")
 

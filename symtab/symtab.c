@@ -173,7 +173,8 @@ int symtab_load(struct symtab *tab, const uint8_t *file, size_t size)
     size_t n;
     int rc = collect(elf, &c, &n);
     if (rc == 0) {
-        qsort(c, n, sizeof(*c), compare_candidates);
+        if (n > 1)
+            qsort(c, n, sizeof(*c), compare_candidates);
         rc = build(tab, c, n);
     }
     free(c);

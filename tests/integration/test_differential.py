@@ -10,7 +10,8 @@ and requires the same exit status, the same stdout, the same public output
 (fd 3), and `instructions: N` from --stats equal to the number of `Trace`
 lines in qemu's log (one per instruction executed, the final ecall
 included: SPEC.md section 2). The log goes through a pipe and is counted on
-the fly, so long guests need no disk space for it.
+the fly, so long guests need no disk space for it. A second cli run without
+--stats must also write to stderr exactly what the guest does under qemu.
 
 Usage:
   test_differential.py --guest NAME --xlen 32|64   one guest (one ctest test)
@@ -88,9 +89,9 @@ def run_qemu(qemu, elf, input_path, tmp):
                read_file(err_path).decode(errors="replace"), n)
 
 
-def run_cli(cli, elf, input_path, tmp):
+def run_cli(cli, elf, input_path, tmp, stats=True):
     pub_path = os.path.join(tmp, "cli.pub")
-    argv = [cli, "execute", elf, "--public-output", pub_path, "--stats"]
+    argv = [cli, "execute", elf, "--public-output", pub_path] + (["--stats"] if stats else [])
     if input_path != os.devnull:
         argv += ["--private-input", input_path]
     p = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
@@ -112,6 +113,7 @@ def compare(cli, qemu, elf, input_path):
     with tempfile.TemporaryDirectory(prefix="diff-") as tmp:
         q = run_qemu(qemu, elf, input_path, tmp)
         c = run_cli(cli, elf, input_path, tmp)
+        quiet = run_cli(cli, elf, input_path, tmp, stats=False)
     problems = []
     if q.code < 0:
         problems.append(f"the guest dies under qemu (signal {-q.code}): a broken guest? "
@@ -122,6 +124,9 @@ def compare(cli, qemu, elf, input_path):
         problems.append("stdout: " + first_difference(c.stdout, q.stdout))
     if c.public != q.public:
         problems.append("public output (fd 3): " + first_difference(c.public, q.public))
+    if quiet.stderr != q.stderr:
+        problems.append("stderr without --stats: " + first_difference(
+            quiet.stderr.encode(), q.stderr.encode()))
     if c.instructions is None:
         problems.append("no 'instructions: N' line in the stderr of cli --stats")
     elif c.instructions != q.instructions:
