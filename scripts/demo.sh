@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the optimised `cli`, and runs the main
-# job on a bundled guest. This is the README's first command.
+# job on a bundled guest: a flamegraph of a toy STARK verifier. This is the
+# README's first command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,10 @@ scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"
 
+mkdir -p out
 guest=build/guests/verifier-rv32.elf
-echo "== cli execute $guest --stats"
-build/cli/cli execute "$guest" --stats
+folded=out/verifier-rv32.folded
+echo "== cli execute $guest --private-input guests/inputs/verifier.in --flamegraph $folded --stats"
+build/cli/cli execute "$guest" --private-input guests/inputs/verifier.in \
+  --flamegraph "$folded" --stats
+echo "folded flamegraph: $folded ($(wc -l <"$folded") stacks)"
