@@ -78,18 +78,20 @@ static struct guest_frame *top(struct guest_profile *p)
     return &p->stack[p->depth - 1];
 }
 
-static const struct symtab_func *node_function(const struct guest_profile *p, uint32_t node)
+/* Points a frame at `node`, caching the range of the node's function on the frame. */
+static void set_frame_node(struct guest_profile *p, struct guest_frame *f, uint32_t node)
 {
     uint32_t aux = p->trie.nodes[node].aux;
-    return aux ? &p->syms->funcs[aux - 1] : NULL;
+    f->node = node;
+    f->lo = aux ? p->syms->funcs[aux - 1].start : 0;
+    f->hi = aux ? p->syms->funcs[aux - 1].end : 0;
 }
 
 /* Tells the interpreter which jumps it may skip: those inside the top's function. */
 static void publish_top(struct guest_profile *p)
 {
-    const struct symtab_func *f = node_function(p, top(p)->node);
-    p->tracer.top_lo = f ? f->start : 0;
-    p->tracer.top_hi = f ? f->end : 0;
+    p->tracer.top_lo = top(p)->lo;
+    p->tracer.top_hi = top(p)->hi;
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -121,7 +123,9 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret)
     uint32_t node = frame_node(p, top(p)->node, target);
     if (node == UINT32_MAX)
         return;
-    p->stack[p->depth++] = (struct guest_frame){.node = node, .ret = ret};
+    struct guest_frame *f = &p->stack[p->depth++];
+    f->ret = ret;
+    set_frame_node(p, f, node);
 }
 
 static void pop_to_depth(struct guest_profile *p, size_t depth)
@@ -135,20 +139,20 @@ static void replace_top(struct guest_profile *p, uint64_t target)
     uint32_t parent = p->trie.nodes[top(p)->node].parent;
     uint32_t node = frame_node(p, parent, target);
     if (node != UINT32_MAX)
-        top(p)->node = node;
+        set_frame_node(p, top(p), node);
 }
 
-static bool function_holds(const struct symtab_func *f, uint64_t addr)
+static bool frame_holds(const struct guest_frame *f, uint64_t addr)
 {
-    return f && addr >= f->start && addr < f->end;
+    return addr >= f->lo && addr < f->hi;
 }
 
 static void jump(struct guest_profile *p, uint64_t target)
 {
-    const struct symtab_func *cur = node_function(p, top(p)->node);
-    if (function_holds(cur, target))
+    const struct guest_frame *cur = top(p);
+    if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
-    if (!cur && function_of(p, target) == 0)
+    if (cur->lo == cur->hi && function_of(p, target) == 0)
         return; /* neither in a function */
     replace_top(p, target);
 }
@@ -164,7 +168,7 @@ static void return_to(struct guest_profile *p, uint64_t target)
     }
     /* longjmp: the nearest frame below the top whose function holds the target. */
     for (size_t i = p->depth - 1; i-- > 0;) {
-        if (function_holds(node_function(p, p->stack[i].node), target)) {
+        if (frame_holds(&p->stack[i], target)) {
             pop_to_depth(p, i + 1);
             return;
         }
@@ -181,7 +185,9 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
         return;
     bool rd_link = trace_is_link(rd), rs1_link = trace_is_link(rs1);
     uint64_t ret = pc + 4;
-    if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
+    if (!rd_link && rs1_link && target == top(p)->ret) { /* the common return */
+        p->depth--;
+    } else if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
         pop_to_depth(p, p->depth - 1);
         push(p, target, ret);
     } else if (rd_link) {
@@ -210,7 +216,8 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
         guest_profile_free(p);
         return false;
     }
-    p->stack[0] = (struct guest_frame){.node = root, .ret = GUEST_NO_RETURN};
+    p->stack[0].ret = GUEST_NO_RETURN;
+    set_frame_node(p, &p->stack[0], root);
     p->depth = 1;
     publish_top(p);
     return true;

@@ -16,8 +16,9 @@
 #include "symtab/symtab.h"
 
 struct guest_frame {
+    uint64_t ret;    /* return address this frame expects; GUEST_NO_RETURN for the root */
+    uint64_t lo, hi; /* the function holding the frame's target; lo == hi: none */
     uint32_t node;
-    uint64_t ret; /* return address this frame expects; GUEST_NO_RETURN for the root */
 };
 
 #define GUEST_NO_RETURN UINT64_MAX

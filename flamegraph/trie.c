@@ -75,10 +75,16 @@ static bool grow_nodes(struct trie *t)
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created)
 {
-    struct trie_slot *s = find_slot(t->slots, t->slot_mask, parent, key);
+    struct trie_node *p = &t->nodes[parent];
     *created = false;
-    if (s->node)
+    if (p->memo_child && p->memo_key == key)
+        return p->memo_child;
+    struct trie_slot *s = find_slot(t->slots, t->slot_mask, parent, key);
+    if (s->node) {
+        p->memo_key = key;
+        p->memo_child = s->node;
         return s->node;
+    }
     if (t->count >= UINT32_MAX - 1)
         return UINT32_MAX;
     if ((t->count + 1) * 2 > t->slot_mask + 1) {
@@ -91,6 +97,8 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created
     uint32_t id = (uint32_t)t->count++;
     t->nodes[id] = (struct trie_node){.key = key, .parent = parent};
     *s = (struct trie_slot){.key = key, .parent = parent, .node = id};
+    t->nodes[parent].memo_key = key; /* `p` may have moved with the nodes */
+    t->nodes[parent].memo_child = id;
     *created = true;
     return id;
 }

@@ -19,7 +19,9 @@ struct trie_node {
     uint64_t key;
     uint64_t count;
     uint32_t parent;
-    uint32_t aux; /* the user's: e.g. an index into a table of function ranges */
+    uint32_t aux;        /* the user's: e.g. an index into a table of function ranges */
+    uint64_t memo_key;   /* the child found last, so a repeated call skips the hash */
+    uint32_t memo_child; /* 0: none */
 };
 
 struct trie_slot {

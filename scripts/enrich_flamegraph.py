@@ -5,7 +5,10 @@
 frames are the call-target addresses, `0x10074;0x100a0;0x10100 1234`. This
 script resolves every distinct address with ONE addr2line process for the
 whole file (`addr2line -f -i -C -a -e GUEST.elf`, addresses fed on stdin),
-expands each frame into its inline chain (outermost first), and writes the
+expands each frame into its inline chain (outermost first; the outermost
+function named from the ELF symbol table by the SPEC's rules where its
+symbol is not mangled, so that it agrees with `cli --flamegraph`), and
+writes the
 folded format of SPEC.md section 2: frames joined by `;`, one space, the
 decimal count; identical stacks merged, zero counts dropped, lines sorted
 bytewise.
@@ -48,6 +51,9 @@ CXX_QUALIFIER = re.compile(r"(?:\s+(?:const|volatile|restrict|noexcept)|"
                            r"(?<!operator)(?<!operator&)\s*&&?)\Z")
 OPERATOR_WORD = re.compile(r"(?<![A-Za-z0-9_$])operator(?![A-Za-z0-9_$])")
 ENDS_WITH_OPERATOR = re.compile(r"(?<![A-Za-z0-9_$])operator\Z")
+# Itanium C++ (and Rust legacy) `_Z...`, Rust v0 `_R...`: such symbols are
+# named by addr2line -C, plain ones straight from the symbol table.
+MANGLED = re.compile(r"_{1,2}Z|_R[0-9A-Z_]")
 
 
 class Failure(Exception):
@@ -99,41 +105,42 @@ def parse_raw(data):
 
 # ---------------------------------------------------------------- ELF symbols
 
-class FunctionRanges:
+class FunctionTable:
     """The functions of the ELF symbol table as SPEC section 2 defines them:
     every STT_FUNC symbol, and every global or weak STT_NOTYPE symbol in an
     executable section; [value, value+size), a zero-size one ending where
-    the next function starts (or its section ends). `covers(addr)` says
-    whether a function holds addr. With no symbol table it covers all."""
+    the next function starts (or its section ends); among symbols sharing
+    an address the SPEC's preferred name. The same rules as symtab/symtab.c,
+    so enrich and `cli --flamegraph` agree on which targets are functions.
+    `funcs` is None when the ELF has no symbol table: then addr2line is
+    trusted alone."""
 
-    def __init__(self, ranges):
-        self.ranges = ranges  # None: no symbol table, trust addr2line
-        if ranges is not None:
-            self.starts = [r[0] for r in ranges]
+    def __init__(self, funcs):
+        self.funcs = funcs  # [(start, end, name)] by start, or None
+        if funcs is not None:
+            self.starts = [f[0] for f in funcs]
             self.max_end = []
             m = 0
-            for _, end in ranges:
-                m = max(m, end)
+            for f in funcs:
+                m = max(m, f[1])
                 self.max_end.append(m)
 
-    def covers(self, addr):
-        if self.ranges is None:
-            return True
+    def lookup(self, addr):
+        """The name of the function holding addr, or None."""
         k = bisect.bisect_right(self.starts, addr) - 1
         while k >= 0 and self.max_end[k] > addr:
-            if self.ranges[k][1] > addr:
-                return True
+            if self.funcs[k][1] > addr:
+                return self.funcs[k][2]
             k -= 1
-        return False
+        return None
 
 
-def load_function_ranges(data):
-    """FunctionRanges from the bytes of an ELF file (None ranges when there
-    is no usable symbol table)."""
+def load_function_table(data):
+    """FunctionTable from the bytes of an ELF file."""
     try:
-        return FunctionRanges(_read_function_ranges(data))
+        return FunctionTable(_read_function_ranges(data))
     except (struct.error, IndexError, ValueError):
-        return FunctionRanges(None)
+        return FunctionTable(None)
 
 
 def _read_function_ranges(data):
@@ -183,21 +190,27 @@ def _read_function_ranges(data):
             continue
         if name == 0 or data[strtab[3] + name] == 0:
             continue  # unnamed
+        start = strtab[3] + name
+        stop = data.index(b"\0", start)
+        text = data[start:stop].decode("utf-8", "surrogateescape")
+        # SPEC order among aliases: STT_FUNC before STT_NOTYPE, global
+        # before weak before local, sized before zero-size, bytewise name.
         rank = (0 if stype == 2 else 3) + {1: 0, 2: 1}.get(bind, 2)
-        candidates.append((value, rank, 0 if size else 1, size,
-                           sec[2] + sec[4]))
+        candidates.append((value, rank, 0 if size else 1, data[start:stop],
+                           size, sec[2] + sec[4], text))
     candidates.sort()
-    groups = []  # (start, size, section_end) per distinct start
+    groups = []  # (start, size, section_end, name) per distinct start
     i = 0
     while i < len(candidates):
         j = i
         while j < len(candidates) and candidates[j][0] == candidates[i][0]:
             j += 1
-        size = candidates[i][3] or max(c[3] for c in candidates[i:j])
-        groups.append((candidates[i][0], size, candidates[i][4]))
+        first = candidates[i]
+        size = first[4] or max(c[4] for c in candidates[i:j])
+        groups.append((first[0], size, first[5], first[6]))
         i = j
-    ranges = []
-    for k, (start, size, section_end) in enumerate(groups):
+    funcs = []
+    for k, (start, size, section_end, name) in enumerate(groups):
         if size:
             stop = start + size
         else:
@@ -205,8 +218,8 @@ def _read_function_ranges(data):
             stop = min(stop, section_end)
             if stop <= start:
                 stop = start + 1
-        ranges.append((start, stop))
-    return ranges
+        funcs.append((start, stop, name))
+    return funcs
 
 
 # ---------------------------------------------------------------- tool
@@ -247,17 +260,11 @@ def find_tool(requested):
             raise Failure(EX_NOTOOL, "addr2line tool %r not found or not "
                           "executable; %s" % (requested, INSTALL_HINT))
         return found
-    for candidate in ("llvm-addr2line",):
-        found = shutil.which(candidate)
-        if found:
-            return found
-    found = versioned_llvm_addr2line()
+    found = (shutil.which("llvm-addr2line") or versioned_llvm_addr2line()
+             or shutil.which("riscv64-unknown-elf-addr2line")
+             or shutil.which("addr2line"))
     if found:
         return found
-    for candidate in ("riscv64-unknown-elf-addr2line", "addr2line"):
-        found = shutil.which(candidate)
-        if found:
-            return found
     raise Failure(EX_NOTOOL, "no addr2line tool found on PATH; " + INSTALL_HINT)
 
 
@@ -431,13 +438,22 @@ def clean_name(name):
     return name.replace(";", ":")
 
 
-def frame_names(addr, chain, lines, no_inline):
-    """The `;`-joined frames one raw address becomes, outermost first."""
+def frame_names(addr, chain, lines, no_inline, symbol=None):
+    """The `;`-joined frames one raw address becomes, outermost first.
+
+    chain is addr2line's, innermost first. symbol, when given, names the
+    outermost (real) function instead of addr2line: the ELF symbol the
+    SPEC's alias rules choose, so that frames agree with `cli --flamegraph`
+    where addr2line picks another alias (picolibc's `vfprintf` for
+    `__d_vfprintf`, `__riscv_save_1` for `__riscv_save_0`) or a DWARF name
+    for a GCC clone (`f` for `f.isra.0`)."""
     if no_inline:
         chain = chain[-1:]
     out = []
-    for func, loc in reversed(chain):
-        if func == "??" or func == "":
+    for depth, (func, loc) in enumerate(reversed(chain)):
+        if depth == 0 and symbol is not None:
+            text = symbol.replace(";", ":")
+        elif func == "??" or func == "":
             if out:
                 continue  # an unnamed inline level inside a named one
             text = "0x%x" % addr
@@ -514,8 +530,14 @@ def build_parser():
             "\nAll distinct addresses are resolved by ONE addr2line process"
             "\n(`-f -i -C -a -e ELF`); each frame becomes its inline chain,"
             "\noutermost first. Stacks that become identical are merged,"
-            "\nzero counts dropped, lines sorted bytewise. An address that"
-            "\naddr2line cannot name stays `0x<hex>`."),
+            "\nzero counts dropped, lines sorted bytewise."
+            "\n\nThe ELF symbol table decides, by the rules of SPEC.md"
+            "\nsection 2 (as `cli --flamegraph` does), which addresses lie"
+            "\nin a function, and names the outermost (real) function where"
+            "\nits symbol is not mangled, so `--no-inline` output equals"
+            "\n`cli --flamegraph` output for C guests. An address no function"
+            "\nsymbol covers, or that addr2line cannot name, stays"
+            "\n`0x<hex>`. Without a symbol table addr2line alone decides."),
         epilog=(
             "exit status: 0 ok, 2 no addr2line tool, 64 usage error,\n"
             "65 bad input line or ELF not an ELF, 66 ELF or input missing,\n"
@@ -559,7 +581,7 @@ def read_input(path):
 
 
 def load_elf(path):
-    """Check the ELF and return its FunctionRanges."""
+    """Check the ELF and return its FunctionTable."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -568,7 +590,7 @@ def load_elf(path):
                       % (path, e.strerror or e))
     if data[:4] != b"\x7fELF":
         raise Failure(EX_DATAERR, "%s is not an ELF file" % path)
-    return load_function_ranges(data)
+    return load_function_table(data)
 
 
 def main(argv=None):
@@ -583,14 +605,19 @@ def main(argv=None):
             text = run_addr2line(tool, args.elf, addrs)
             chains = parse_addr2line(text, addrs)
             for a in addrs:
-                chain = chains[a]
-                if not functions.covers(a):
-                    # No function symbol holds it: `0x<hex>` as in the
-                    # SPEC, whatever llvm-addr2line's nearest-symbol
-                    # fallback says (it names data objects, and `_end`
-                    # for everything past the last symbol).
-                    chain = [("??", chain[-1][1])]
-                names[a] = frame_names(a, chain, args.lines, args.no_inline)
+                chain, symbol = chains[a], None
+                if functions.funcs is not None:
+                    symbol = functions.lookup(a)
+                    if symbol is None:
+                        # No function symbol holds it: `0x<hex>` as in the
+                        # SPEC, whatever llvm-addr2line's nearest-symbol
+                        # fallback says (it names data objects, and `_end`
+                        # for everything past the last symbol).
+                        chain = [("??", chain[-1][1])]
+                    elif MANGLED.match(symbol):
+                        symbol = None  # addr2line -C demangled it
+                names[a] = frame_names(a, chain, args.lines, args.no_inline,
+                                       symbol)
         data = render(stacks, names)
         if args.output == "-":
             sys.stdout.buffer.write(data)

@@ -83,9 +83,17 @@ __attribute__((noinline)) int Zeta(int x)
     return leaf(x) + 1;
 }
 
+/* Two names for one function: the SPEC names it `Sq` (both global
+   STT_FUNC, same size, bytewise smallest name); addr2line says `sq`. */
+__attribute__((noinline)) int sq(int x)
+{
+    return x * x;
+}
+extern int Sq(int) __attribute__((alias("sq")));
+
 __attribute__((noinline)) int alpha(int x)
 {
-    return outer(x) + Zeta(x);
+    return outer(x) + Zeta(x) + Sq(x);
 }
 
 void _start(void)
@@ -182,7 +190,8 @@ class Guest(unittest.TestCase):
         if r.returncode != 0:
             raise RuntimeError("cross compile failed:\n" + r.stderr)
         cls.funcs = nm_functions(cls.elf)
-        for name in ("outer", "leaf", "Zeta", "alpha", "_start"):
+        for name in ("outer", "leaf", "Zeta", "alpha", "_start", "sq",
+                     "Sq"):
             assert name in cls.funcs, (name, cls.funcs)
         assert "inner" not in cls.funcs and "middle" not in cls.funcs
         # Addresses inside the inlined code of `outer`, found with GNU
@@ -198,6 +207,12 @@ class Guest(unittest.TestCase):
         assert cls.in_inner is not None and cls.in_middle is not None, \
             "no inlined code found in outer"
         cls.raw = os.path.join(cls.tmp, "in.raw.folded")
+        # The same ELF without a symbol table, DWARF kept.
+        cls.nosym = os.path.join(cls.tmp, "nosym.elf")
+        r = run([CROSS + "objcopy", "--strip-all", "--keep-section=.debug_*",
+                 cls.elf, cls.nosym])
+        if r.returncode != 0:
+            raise RuntimeError("objcopy failed:\n" + r.stderr)
 
     @classmethod
     def tearDownClass(cls):
@@ -206,8 +221,8 @@ class Guest(unittest.TestCase):
     def a(self, name, offset=0):
         return "0x%x" % (self.funcs[name][0] + offset)
 
-    def enrich_text(self, raw, *args):
-        r = enrich("--elf", self.elf, *args, stdin=raw)
+    def enrich_text(self, raw, *args, elf=None):
+        r = enrich("--elf", elf or self.elf, *args, stdin=raw)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stderr, "")
         return r.stdout
@@ -298,11 +313,37 @@ class Guest(unittest.TestCase):
             _start;0x7ffff000 2
             """))
 
+    def test_aliases_named_by_the_spec_rule(self):
+        # addr2line names the DWARF function `sq`; the frame is the
+        # symbol the SPEC's alias rule picks, as `cli --flamegraph` writes.
+        self.assertEqual(self.funcs["sq"][0], self.funcs["Sq"][0])
+        self.assertEqual(gnu_chain(self.elf, self.funcs["sq"][0])[0][0], "sq")
+        s, al, q = self.a("_start"), self.a("alpha"), self.a("sq")
+        raw = "%s;%s;%s 3\n" % (s, al, q)
+        self.assertEqual(self.enrich_text(raw), "_start;alpha;Sq 3\n")
+        line = gnu_chain(self.elf, self.funcs["sq"][0])[0][2]
+        self.assertTrue(
+            self.enrich_text(raw, "--lines").endswith(
+                ";Sq (guest.c:%s) 3\n" % line))
+
+    def test_without_symbol_table_addr2line_alone(self):
+        # .symtab removed, DWARF kept: names and inline chains still come
+        # from the debug info.
+        elf = self.nosym
+        self.assertNotIn("outer", run([NM, elf]).stdout)
+        s, al = self.a("_start"), self.a("alpha")
+        raw = "%s;%s;0x%x 5\n%s;0x4 1\n" % (s, al, self.in_inner, s)
+        r = enrich("--elf", elf, stdin=raw)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, "_start;0x4 1\n"
+                         "_start;alpha;outer;middle;inner 5\n")
+
     def test_every_tool_gives_the_same_output(self):
         s, al = self.a("_start"), self.a("alpha")
         raw = ("%s;%s;0x%x 5\n%s;%s;0x%x 3\n%s;%s;%s 2\n%s;0x4 1\n"
+               "%s;%s;%s 6\n%s;0x7ffff000 7\n"
                % (s, al, self.in_inner, s, al, self.in_middle, s, al,
-                  self.a("Zeta"), s))
+                  self.a("Zeta"), s, s, al, self.a("sq"), s))
         tools = [t for t in ("llvm-addr2line", A2L, "addr2line",
                              "llvm-symbolizer") if tool_available(t)]
         self.assertIn(A2L, tools)
@@ -456,6 +497,7 @@ class Guest(unittest.TestCase):
         return path
 
     def test_parses_gnu_and_llvm_styles(self):
+        # On the ELF without symbols, so the names are the canned ones.
         o, l, z = (self.funcs[n][0] for n in ("outer", "leaf", "Zeta"))
         # GNU: addresses padded, discriminators; a name holding `;`, a
         # function name that looks like the next address, C++ and Rust
@@ -488,12 +530,11 @@ class Guest(unittest.TestCase):
         for style, body in (("gnu", gnu), ("llvm", llvm)):
             tool = self.fake_tool("fake-" + style, body)
             with self.subTest(style=style):
-                self.assertEqual(self.enrich_text(raw, "--addr2line-bin",
-                                                  tool), want_plain)
-                self.assertEqual(self.enrich_text(raw, "--addr2line-bin",
-                                                  tool, "--lines"), want_lines)
-                self.assertEqual(self.enrich_text(raw, "--addr2line-bin",
-                                                  tool, "--no-inline"),
+                run_fake = lambda *f: self.enrich_text(
+                    raw, "--addr2line-bin", tool, *f, elf=self.nosym)
+                self.assertEqual(run_fake(), want_plain)
+                self.assertEqual(run_fake("--lines"), want_lines)
+                self.assertEqual(run_fake("--no-inline"),
                                  "ns::outer<int> 4\nr::zeta;0x%x 2\n"
                                  "r::zeta;ns::outer<int> 1\n" % z)
 

@@ -20,7 +20,8 @@ addresses with --raw). -o / --raw-output write the named / raw output to
 files instead (both from one qemu run). --count prints the number of
 instructions qemu retired on stderr as `instructions: N`.
 Exit status: 0 ok, 1 error (the guest died of a signal under qemu, a tool
-failed, ...), 77 qemu-riscvXX is not installed.
+failed, ...), 77 qemu-riscvXX is not installed. QEMU_FOLD_TIMEOUT (seconds,
+default 600) bounds the qemu run. Also usable as a module: fold().
 
 The guest's stdout is discarded (or written to --guest-stdout FILE); fd 3
 (public output) is opened on /dev/null.
@@ -36,6 +37,7 @@ import sys
 import threading
 
 SKIP = 77
+TIMEOUT = float(os.environ.get("QEMU_FOLD_TIMEOUT", 600))  # seconds per qemu run
 LINK = (1, 5)  # x1 (ra) and x5 (t0)
 TOOL_PREFIX = os.environ.get("RISCV_TOOL_PREFIX", "riscv64-unknown-elf-")
 
@@ -148,23 +150,37 @@ def functions(elf):
 
 
 class FuncIndex:
-    """address -> function index (or None); the function that holds an
-    address is the one with the greatest start <= address whose range
-    still holds it."""
+    """address -> index of the function that holds it (or None). Where
+    functions overlap (e.g. libgcc's __riscv_save_12 / _10 / _4 entry
+    points, sized to a common end), the one with the greatest start."""
 
     def __init__(self, funcs):
         self.funcs = funcs
         self.starts = [f[0] for f in funcs]
+        self.max_end = []  # max end of funcs[0..i]
+        m = 0
+        for f in funcs:
+            m = max(m, f[1])
+            self.max_end.append(m)
         self.cache = {}
 
     def of(self, addr):
         r = self.cache.get(addr, -1)
         if r != -1:
             return r
+        r = None
         i = bisect.bisect_right(self.starts, addr) - 1
-        r = i if i >= 0 and addr < self.funcs[i][1] else None
+        while i >= 0 and self.max_end[i] > addr:
+            if addr < self.funcs[i][1]:
+                r = i
+                break
+            i -= 1
         self.cache[addr] = r
         return r
+
+    def holds(self, i, addr):
+        """Does function i (None: no function) cover addr?"""
+        return i is not None and self.funcs[i][0] <= addr < self.funcs[i][1]
 
 
 def decode_transfers(elf, xlen):
@@ -245,13 +261,13 @@ class Profile:
     def jump(self, t):
         top = self.stack[-1]
         fc = self.fi.of(self.target[top])
-        ft = self.fi.of(t)
-        if fc == ft:
-            # t inside the current frame's function, or neither lies in a
-            # function: nothing moves
-            return
-        # tail call (also from a function to code no symbol covers): the
-        # top frame is replaced, its return address kept
+        if fc is None:
+            if self.fi.of(t) is None:
+                return  # neither the current frame nor t in a function
+        elif self.fi.holds(fc, t):
+            return  # t lies inside the function of the current frame
+        # tail call (also from a function to code that no symbol covers):
+        # the top frame is replaced and keeps its return address
         self.stack[-1] = self.node(self.parent[top], t)
 
     def ret(self, t):
@@ -265,12 +281,11 @@ class Profile:
             if ras[i] == t:
                 del stack[i:], ras[i:]
                 return
-        ft = self.fi.of(t)
-        if ft is not None:
-            for i in range(n - 2, -1, -1):
-                if self.fi.of(self.target[stack[i]]) == ft:
-                    del stack[i + 1:], ras[i + 1:]
-                    return
+        fi = self.fi
+        for i in range(n - 2, -1, -1):
+            if fi.holds(fi.of(self.target[stack[i]]), t):
+                del stack[i + 1:], ras[i + 1:]
+                return
         self.jump(t)
 
     def transfer(self, kind, pc, length, t):
@@ -350,7 +365,22 @@ def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout):
     err = []
     t_err = threading.Thread(target=lambda: err.append(p.stderr.read()))
     t_err.start()
+    timed_out = threading.Event()
+    timer = threading.Timer(TIMEOUT, lambda: (timed_out.set(), p.kill()))
+    timer.start()
+    try:
+        replay_log(log_r, prof, transfers)
+    finally:
+        timer.cancel()
+        code = p.wait()
+        t_err.join()
+    if timed_out.is_set():
+        sys.exit(f"error: qemu ran longer than {TIMEOUT:.0f} s (QEMU_FOLD_TIMEOUT)")
+    return code, sum(prof.count), b"".join(err).decode(errors="replace")
 
+
+def replay_log(log_r, prof, transfers):
+    """Replay the pcs of the Trace lines read from fd log_r into prof."""
     count = prof.count
     stack = prof.stack
     transfer = prof.transfer
@@ -380,9 +410,48 @@ def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout):
                     pending = (tr[0], e[0], tr[1])
     if tail.startswith(b"Trace"):
         sys.exit("error: qemu's log ends with an incomplete Trace line")
-    code = p.wait()
-    t_err.join()
-    return code, sum(count), b"".join(err).decode(errors="replace")
+
+
+class QemuMissing(Exception):
+    pass
+
+
+class Result:
+    def __init__(self, named, raw, instructions, exit_code, stderr):
+        self.named = named                # folded output, bytes
+        self.raw = raw                    # --raw folded output, bytes
+        self.instructions = instructions  # instructions qemu logged
+        self.exit_code = exit_code        # qemu's exit status (<0: signal)
+        self.stderr = stderr              # qemu's stderr
+
+
+def fold(elf, input_path=os.devnull, guest_stdout=os.devnull):
+    """Run elf under qemu and fold its trace. Raises QemuMissing when
+    qemu-riscvXX is not installed."""
+    xlen, entry = elf_header(elf)
+    qemu = shutil.which(f"qemu-riscv{xlen}")
+    if not qemu:
+        raise QemuMissing(f"qemu-riscv{xlen} is not installed (Debian package qemu-user)")
+    funcs = functions(elf)
+    transfers = decode_transfers(elf, xlen)
+    prof = Profile(funcs, entry)
+    code, n, err = replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout)
+
+    def raw_name(t, memo):
+        return f"0x{t:x}"
+
+    used = {prof.fi.of(t) for t in prof.target} - {None}
+    names = demangle_all(sorted({funcs[i][2] for i in used}))
+
+    def named(t, memo):
+        s = memo.get(t)
+        if s is None:
+            i = prof.fi.of(t)
+            s = f"0x{t:x}" if i is None else names[funcs[i][2]].replace(";", ":")
+            memo[t] = s
+        return s
+
+    return Result(prof.folded(named), prof.folded(raw_name), n, code, err)
 
 
 def main():
@@ -399,49 +468,25 @@ def main():
     ap.add_argument("--guest-stdout", default=os.devnull)
     args = ap.parse_args()
 
-    xlen, entry = elf_header(args.elf)
-    qemu = shutil.which(f"qemu-riscv{xlen}")
-    if not qemu:
-        print(f"SKIP: qemu-riscv{xlen} is not installed (Debian package qemu-user)",
-              file=sys.stderr)
+    try:
+        r = fold(args.elf, args.input, args.guest_stdout)
+    except QemuMissing as e:
+        print(f"SKIP: {e}", file=sys.stderr)
         return SKIP
-    funcs = functions(args.elf)
-    transfers = decode_transfers(args.elf, xlen)
-    prof = Profile(funcs, entry)
-    code, n, err = replay_qemu(qemu, args.elf, args.input, prof, transfers,
-                               args.guest_stdout)
-    if code < 0:
-        print(f"error: the guest died under qemu (signal {-code}): {err.strip()}",
-              file=sys.stderr)
+    if r.exit_code < 0:
+        print(f"error: the guest died under qemu (signal {-r.exit_code}): "
+              f"{r.stderr.strip()}", file=sys.stderr)
         return 1
     if args.count:
-        print(f"instructions: {n}", file=sys.stderr)
-
-    def raw_name(t, memo):
-        return f"0x{t:x}"
-
-    used = {prof.fi.of(t) for t in prof.target} - {None}
-    names = demangle_all(sorted({funcs[i][2] for i in used}))
-
-    def named(t, memo):
-        s = memo.get(t)
-        if s is None:
-            i = prof.fi.of(t)
-            s = f"0x{t:x}" if i is None else names[funcs[i][2]].replace(";", ":")
-            memo[t] = s
-        return s
-
-    wrote = False
+        print(f"instructions: {r.instructions}", file=sys.stderr)
     if args.output:
         with open(args.output, "wb") as f:
-            f.write(prof.folded(named))
-        wrote = True
+            f.write(r.named)
     if args.raw_output:
         with open(args.raw_output, "wb") as f:
-            f.write(prof.folded(raw_name))
-        wrote = True
-    if not wrote:
-        sys.stdout.buffer.write(prof.folded(raw_name if args.raw else named))
+            f.write(r.raw)
+    if not args.output and not args.raw_output:
+        sys.stdout.buffer.write(r.raw if args.raw else r.named)
     return 0
 
 

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Check `cli execute --flamegraph` against an expected folded file or qemu.
+
+Rule mode (hand-derived expectation, tests/flamegraph/rules/<name>.folded):
+
+  check_folded.py --cli CLI --elf G.elf --expected G.folded
+
+runs `cli execute G.elf --flamegraph OUT.folded --stats` and requires exit
+status 0, OUT.folded byte for byte equal to G.folded, and the sum of its
+counts equal to the `instructions: N` that --stats prints on stderr.
+
+qemu mode (reference: qemu_fold.py, an independent implementation of
+SPEC.md section 2 on qemu's instruction trace):
+
+  check_folded.py --cli CLI --elf G.elf --qemu [--input G.in]
+
+runs cli twice, with --flamegraph OUT.folded and with --flamegraph-raw
+OUT.raw.folded (and --private-input G.in), and qemu_fold.py once, and
+requires both outputs byte for byte equal to qemu_fold.py's, the sums of
+their counts equal to cli's `instructions: N`, and cli's exit status
+equal to the guest's under qemu.
+
+On a mismatch it prints a unified diff (at most --max-diff lines).
+Exit status: 0 match, 1 mismatch or error, 77 qemu is not installed (qemu
+mode only). CHECK_TIMEOUT: seconds per cli run (default 600).
+"""
+
+import argparse
+import difflib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu_fold  # noqa: E402
+
+SKIP = 77
+TIMEOUT = float(os.environ.get("CHECK_TIMEOUT", 600))
+
+
+def run_cli(cli, elf, option, out, input_path):
+    """cli execute elf <option> out --stats: (exit status, instructions or
+    None, stderr text)."""
+    argv = [cli, "execute", elf, option, out, "--stats"]
+    if input_path:
+        argv += ["--private-input", input_path]
+    p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       timeout=TIMEOUT)
+    err = p.stderr.decode(errors="replace")
+    m = re.search(r"^instructions:\s*(\d+)\s*$", err, re.M)
+    return p.returncode, int(m.group(1)) if m else None, err
+
+
+def count_sum(folded):
+    """Sum of the counts of a folded file (bytes); None if a line is bad."""
+    total = 0
+    for line in folded.split(b"\n")[:-1] if folded.endswith(b"\n") else folded.split(b"\n"):
+        m = re.match(rb"^.+ (\d+)$", line)
+        if not m:
+            return None
+        total += int(m.group(1))
+    return total
+
+
+def diff(expected, got, exp_name, got_name, limit):
+    lines = list(difflib.unified_diff(
+        expected.decode("utf-8", "replace").splitlines(keepends=True),
+        got.decode("utf-8", "replace").splitlines(keepends=True),
+        fromfile=exp_name, tofile=got_name))
+    text = "".join(lines[:limit])
+    if len(lines) > limit:
+        text += f"... ({len(lines) - limit} more diff lines)\n"
+    if not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+def check_output(problems, what, expected, got, exp_name, instructions, limit):
+    if got is None:
+        problems.append(f"{what}: cli wrote no file")
+        return
+    if got != expected:
+        problems.append(f"{what} differs from {exp_name} (- expected, + cli):\n"
+                        + diff(expected, got, exp_name, "cli", limit))
+    s = count_sum(got)
+    if s is None:
+        problems.append(f"{what}: not in folded format (`stack COUNT` lines, "
+                        f"newline-terminated)")
+    elif instructions is not None and s != instructions:
+        problems.append(f"{what}: the counts sum to {s}, cli --stats says "
+                        f"instructions: {instructions}")
+
+
+def read_or_none(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--elf", required=True)
+    ap.add_argument("--expected", help="expected named folded output")
+    ap.add_argument("--qemu", action="store_true",
+                    help="compare named and raw output with qemu_fold.py")
+    ap.add_argument("--input", help="private input file")
+    ap.add_argument("--max-diff", type=int, default=200)
+    args = ap.parse_args()
+    if bool(args.expected) == args.qemu:
+        ap.error("give exactly one of --expected FILE and --qemu")
+    if not os.access(args.cli, os.X_OK):
+        sys.exit(f"error: {args.cli} is not an executable cli")
+    if not os.path.exists(args.elf):
+        sys.exit(f"error: {args.elf} does not exist: build the guests first")
+
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="flamegraph-") as tmp:
+        named_path = os.path.join(tmp, "out.folded")
+        raw_path = os.path.join(tmp, "out.raw.folded")
+
+        if args.expected:
+            with open(args.expected, "rb") as f:
+                expected = f.read()
+            code, n, err = run_cli(args.cli, args.elf, "--flamegraph", named_path,
+                                   args.input)
+            if code != 0:
+                problems.append(f"cli exit status {code} (the guest exits 0)")
+            if n is None:
+                problems.append("no 'instructions: N' line on the stderr of cli --stats")
+            check_output(problems, "--flamegraph", expected, read_or_none(named_path),
+                         args.expected, n, args.max_diff)
+            if problems and err.strip():
+                problems.append(f"cli stderr:\n{err.rstrip()}")
+        else:
+            try:
+                ref = qemu_fold.fold(args.elf, args.input or os.devnull)
+            except qemu_fold.QemuMissing as e:
+                print(f"SKIP: {e}")
+                return SKIP
+            if ref.exit_code < 0:
+                problems.append(f"the guest dies under qemu (signal {-ref.exit_code}): "
+                                f"{ref.stderr.strip()}")
+            for option, path, want, label in (
+                    ("--flamegraph", named_path, ref.named, "qemu_fold.py"),
+                    ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
+                before = len(problems)
+                code, n, err = run_cli(args.cli, args.elf, option, path, args.input)
+                if code != ref.exit_code:
+                    problems.append(f"{option}: cli exit status {code}, "
+                                    f"under qemu {ref.exit_code}")
+                if n is None:
+                    problems.append(f"{option}: no 'instructions: N' line on the "
+                                    f"stderr of cli --stats")
+                elif n != ref.instructions:
+                    problems.append(f"{option}: cli instructions: {n}, qemu "
+                                    f"{ref.instructions}")
+                check_output(problems, option, want, read_or_none(path), label, n,
+                             args.max_diff)
+                if len(problems) > before and err.strip():
+                    problems.append(f"{option}: cli stderr:\n{err.rstrip()}")
+
+    name = os.path.basename(args.elf)
+    if problems:
+        print(f"FAIL {name}")
+        for p in problems:
+            print("    " + p.rstrip("\n").replace("\n", "\n    "))
+        return 1
+    print(f"ok   {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
