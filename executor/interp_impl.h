@@ -130,16 +130,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         ip = code + off_ / 4;                                                                      \
         DISPATCH();                                                                                \
     } while (0)
-/*
- * Reports a jump from PC() to `target` (rd, rs1 as register numbers)
- * unless it is a plain jump inside the tracer's current function.
- */
+/* Reports a jump from PC() to `target` (rd, rs1 as register numbers); see trace.h. */
 #if TRACED
 #define TRACE_TRANSFER(target, rd, rs1)                                                            \
     do {                                                                                           \
         uint64_t t_ = (target);                                                                    \
-        if (trace_is_link(rd) || trace_is_link(rs1) || t_ < tracer->top_lo ||                      \
-            t_ >= tracer->top_hi)                                                                  \
+        if (!trace_fast(tracer, PC(), t_, rd, rs1, retired_base - left))                           \
             tracer->transfer(tracer, PC(), t_, rd, rs1, retired_base - left);                      \
     } while (0)
 #else

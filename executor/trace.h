@@ -1,24 +1,56 @@
 /*
- * trace: the executor's hook on control flow. When a machine has a
- * tracer, machine_run uses interpreter loops that report every jal and
- * jalr; without one, the plain loops run and tracing costs nothing.
+ * trace: the contract between the executor's traced loops and a tracer
+ * that follows the guest's call stack (flamegraph/guest_profile.c).
  *
- * To keep the common case cheap, the loop itself skips plain jumps (rd
- * and rs1 not link registers) whose target lies in [top_lo, top_hi), the
- * function of the tracer's current frame; the tracer keeps that range up
- * to date. Everything else calls `transfer`.
+ * When a machine has a tracer, machine_run uses interpreter loops that
+ * look at every jal and jalr; without one, the plain loops run and tracing
+ * costs nothing. To keep tracing nearly free, the loops handle the three
+ * common cases themselves, on data the tracer lays out here:
+ *   - a plain jump (rd and rs1 not link registers) that stays inside the
+ *     top frame's function [lo, hi): nothing moves;
+ *   - a return (rd not link, rs1 link) to the top frame's return address:
+ *     charge the top frame, pop it;
+ *   - a call (rd link, rs1 not link or = rd) to the target the caller's
+ *     node called last (its memo), with room on the stack: charge, push.
+ * Every other jump, and any miss, goes to `transfer`, which applies the
+ * full rules and may grow the stack and the node array (the loops reload
+ * `top`, `last` and `nodes` after it).
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
 
 #include <stdint.h>
 
+/* One frame of the tracer's shadow stack. */
+struct trace_frame {
+    uint64_t ret;    /* the return address this frame expects (UINT64_MAX: none) */
+    uint64_t lo, hi; /* the function holding the frame's target; lo == hi: none */
+    uint32_t node;   /* the frame's call-graph node */
+    uint32_t unused;
+};
+
+/* A call-graph node (see flamegraph/trie.h, whose nodes these are). */
+struct trace_node {
+    uint64_t count;      /* instructions retired while this node was the top */
+    uint64_t memo_key;   /* the child key looked up last ... */
+    uint32_t memo_child; /* ... and that child (0: none) */
+    uint32_t parent;
+    uint64_t key;    /* the frame's call target (or interned name) */
+    uint64_t lo, hi; /* the function holding `key`, for guest frames */
+    uint32_t aux;    /* the owner's */
+    uint32_t unused;
+};
+
 struct flow_tracer {
-    uint64_t top_lo, top_hi;
+    struct trace_frame *top;  /* the current frame */
+    struct trace_frame *last; /* the last frame the stack has room for */
+    struct trace_node *nodes;
+    uint64_t charged; /* instructions already added to some node's count */
     /*
-     * A jal or jalr at `pc` went to `target`. rd and rs1 are register
-     * numbers (x0 is 0; rs1 is 0 for jal). `retired` counts every
-     * instruction retired so far, this jump included.
+     * A jal or jalr at `pc` went to `target` and the fast paths above did
+     * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
+     * jal). `retired` counts every instruction retired so far, this jump
+     * included.
      */
     void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
                      unsigned rs1, uint64_t retired);
@@ -27,6 +59,42 @@ struct flow_tracer {
 static inline int trace_is_link(unsigned reg)
 {
     return reg == 1 || reg == 5;
+}
+
+/* Adds the instructions retired since the last charge to the top frame. */
+static inline void trace_charge(struct flow_tracer *t, uint64_t retired)
+{
+    t->nodes[t->top->node].count += retired - t->charged;
+    t->charged = retired;
+}
+
+/*
+ * The fast paths; returns 0 when they did not apply and `transfer` must
+ * be called.
+ */
+static inline int trace_fast(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
+                             unsigned rs1, uint64_t retired)
+{
+    struct trace_frame *f = t->top;
+    if (!trace_is_link(rd)) {
+        if (!trace_is_link(rs1))
+            return target >= f->lo && target < f->hi;
+        if (target != f->ret)
+            return 0;
+        trace_charge(t, retired);
+        t->top = f - 1;
+        return 1;
+    }
+    if (trace_is_link(rs1) && rs1 != rd)
+        return 0; /* RETURN, then CALL */
+    struct trace_node *n = &t->nodes[f->node];
+    if (n->memo_key != target || !n->memo_child || f == t->last)
+        return 0;
+    trace_charge(t, retired);
+    const struct trace_node *c = &t->nodes[n->memo_child];
+    f[1] = (struct trace_frame){.ret = pc + 4, .lo = c->lo, .hi = c->hi, .node = n->memo_child};
+    t->top = f + 1;
+    return 1;
 }
 
 #endif

@@ -114,7 +114,7 @@ static int collect_stacks(const struct trie *t, const struct child_index *ci, fr
     char buf[64];
     while (rc == 0 && n > 0) {
         struct walk_item it = todo[--n];
-        const struct trie_node *node = &t->nodes[it.node];
+        const struct trace_node *node = &t->nodes[it.node];
         const char *frame = name(ctx, node, buf, sizeof(buf));
         path.len = it.prefix_len;
         if (!frame || (it.prefix_len && text_append(&path, ";", 1)) ||

@@ -73,25 +73,20 @@ static uint32_t function_of(struct guest_profile *p, uint64_t target)
 
 /* ---- the stack ---- */
 
-static struct guest_frame *top(struct guest_profile *p)
+static struct trace_frame *top(struct guest_profile *p)
 {
-    return &p->stack[p->depth - 1];
+    return p->tracer.top;
 }
 
-/* Points a frame at `node`, caching the range of the node's function on the frame. */
-static void set_frame_node(struct guest_profile *p, struct guest_frame *f, uint32_t node)
+static size_t depth(const struct guest_profile *p)
 {
-    uint32_t aux = p->trie.nodes[node].aux;
-    f->node = node;
-    f->lo = aux ? p->syms->funcs[aux - 1].start : 0;
-    f->hi = aux ? p->syms->funcs[aux - 1].end : 0;
+    return (size_t)(p->tracer.top - p->stack) + 1;
 }
 
-/* Tells the interpreter which jumps it may skip: those inside the top's function. */
-static void publish_top(struct guest_profile *p)
+/* Keeps the tracer's view of the trie's node array current (it moves as it grows). */
+static void sync_nodes(struct guest_profile *p)
 {
-    p->tracer.top_lo = top(p)->lo;
-    p->tracer.top_hi = top(p)->hi;
+    p->tracer.nodes = p->trie.nodes;
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -99,38 +94,58 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
 {
     bool created;
     uint32_t node = trie_child(&p->trie, parent, target, &created);
+    sync_nodes(p);
     if (node == UINT32_MAX) {
         p->out_of_memory = true;
         return UINT32_MAX;
     }
-    if (created)
-        p->trie.nodes[node].aux = function_of(p, target);
+    if (created) {
+        struct trace_node *n = &p->trie.nodes[node];
+        n->aux = function_of(p, target);
+        n->lo = n->aux ? p->syms->funcs[n->aux - 1].start : 0;
+        n->hi = n->aux ? p->syms->funcs[n->aux - 1].end : 0;
+    }
     return node;
+}
+
+/* Points a frame at `node`, caching the range of the node's function on the frame. */
+static void set_frame_node(struct guest_profile *p, struct trace_frame *f, uint32_t node)
+{
+    f->node = node;
+    f->lo = p->trie.nodes[node].lo;
+    f->hi = p->trie.nodes[node].hi;
+}
+
+static bool grow_stack(struct guest_profile *p)
+{
+    size_t d = depth(p), cap = p->capacity * 2;
+    struct trace_frame *s = realloc(p->stack, cap * sizeof(*s));
+    if (!s)
+        return false;
+    p->stack = s;
+    p->capacity = cap;
+    p->tracer.top = s + d - 1;
+    p->tracer.last = s + cap - 1;
+    return true;
 }
 
 static void push(struct guest_profile *p, uint64_t target, uint64_t ret)
 {
-    if (p->depth == p->capacity) {
-        size_t cap = p->capacity * 2;
-        struct guest_frame *s = realloc(p->stack, cap * sizeof(*s));
-        if (!s) {
-            p->out_of_memory = true;
-            return;
-        }
-        p->stack = s;
-        p->capacity = cap;
+    if (top(p) == p->tracer.last && !grow_stack(p)) {
+        p->out_of_memory = true;
+        return;
     }
     uint32_t node = frame_node(p, top(p)->node, target);
     if (node == UINT32_MAX)
         return;
-    struct guest_frame *f = &p->stack[p->depth++];
+    struct trace_frame *f = ++p->tracer.top;
     f->ret = ret;
     set_frame_node(p, f, node);
 }
 
-static void pop_to_depth(struct guest_profile *p, size_t depth)
+static void pop_to_depth(struct guest_profile *p, size_t d)
 {
-    p->depth = depth < 1 ? 1 : depth; /* the root frame is never popped */
+    p->tracer.top = p->stack + (d < 1 ? 1 : d) - 1; /* the root frame is never popped */
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
@@ -142,14 +157,14 @@ static void replace_top(struct guest_profile *p, uint64_t target)
         set_frame_node(p, top(p), node);
 }
 
-static bool frame_holds(const struct guest_frame *f, uint64_t addr)
+static bool frame_holds(const struct trace_frame *f, uint64_t addr)
 {
     return addr >= f->lo && addr < f->hi;
 }
 
 static void jump(struct guest_profile *p, uint64_t target)
 {
-    const struct guest_frame *cur = top(p);
+    const struct trace_frame *cur = top(p);
     if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
     if (cur->lo == cur->hi && function_of(p, target) == 0)
@@ -160,14 +175,14 @@ static void jump(struct guest_profile *p, uint64_t target)
 static void return_to(struct guest_profile *p, uint64_t target)
 {
     /* The nearest frame (not the root) whose return address is the target. */
-    for (size_t i = p->depth; i-- > 1;) {
+    for (size_t i = depth(p); i-- > 1;) {
         if (p->stack[i].ret == target) {
             pop_to_depth(p, i);
             return;
         }
     }
     /* longjmp: the nearest frame below the top whose function holds the target. */
-    for (size_t i = p->depth - 1; i-- > 0;) {
+    for (size_t i = depth(p) - 1; i-- > 0;) {
         if (frame_holds(&p->stack[i], target)) {
             pop_to_depth(p, i + 1);
             return;
@@ -180,15 +195,13 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
                         unsigned rs1, uint64_t retired)
 {
     struct guest_profile *p = (struct guest_profile *)t;
-    guest_profile_flush(p, retired);
     if (p->out_of_memory)
         return;
+    trace_charge(t, retired);
     bool rd_link = trace_is_link(rd), rs1_link = trace_is_link(rs1);
     uint64_t ret = pc + 4;
-    if (!rd_link && rs1_link && target == top(p)->ret) { /* the common return */
-        p->depth--;
-    } else if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
-        pop_to_depth(p, p->depth - 1);
+    if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
+        pop_to_depth(p, depth(p) - 1);
         push(p, target, ret);
     } else if (rd_link) {
         push(p, target, ret);
@@ -197,7 +210,6 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
     } else {
         jump(p, target);
     }
-    publish_top(p);
 }
 
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry)
@@ -211,6 +223,9 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
         guest_profile_free(p);
         return false;
     }
+    p->tracer.top = p->stack;
+    p->tracer.last = p->stack + p->capacity - 1;
+    sync_nodes(p);
     uint32_t root = frame_node(p, TRIE_ROOT, entry);
     if (root == UINT32_MAX) {
         guest_profile_free(p);
@@ -218,8 +233,6 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     }
     p->stack[0].ret = GUEST_NO_RETURN;
     set_frame_node(p, &p->stack[0], root);
-    p->depth = 1;
-    publish_top(p);
     return true;
 }
 
@@ -237,10 +250,8 @@ void guest_profile_free(struct guest_profile *p)
 
 void guest_profile_flush(struct guest_profile *p, uint64_t retired)
 {
-    if (retired > p->charged) {
-        p->trie.nodes[top(p)->node].count += retired - p->charged;
-        p->charged = retired;
-    }
+    if (!p->out_of_memory && retired > p->tracer.charged)
+        trace_charge(&p->tracer, retired);
 }
 
 uint64_t guest_profile_total(const struct guest_profile *p)
@@ -250,14 +261,14 @@ uint64_t guest_profile_total(const struct guest_profile *p)
 
 /* ---- writing ---- */
 
-static const char *raw_name(void *ctx, const struct trie_node *node, char *buf, size_t size)
+static const char *raw_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
 {
     (void)ctx;
     snprintf(buf, size, "0x%llx", (unsigned long long)node->key);
     return buf;
 }
 
-static const char *function_name(void *ctx, const struct trie_node *node, char *buf, size_t size)
+static const char *function_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
 {
     struct guest_profile *p = ctx;
     if (!node->aux)

@@ -15,12 +15,6 @@
 #include "flamegraph/trie.h"
 #include "symtab/symtab.h"
 
-struct guest_frame {
-    uint64_t ret;    /* return address this frame expects; GUEST_NO_RETURN for the root */
-    uint64_t lo, hi; /* the function holding the frame's target; lo == hi: none */
-    uint32_t node;
-};
-
 #define GUEST_NO_RETURN UINT64_MAX
 
 /* target -> function index + 1 (0: no function), so each target is looked up once. */
@@ -34,13 +28,12 @@ struct target_cache {
 };
 
 struct guest_profile {
-    struct flow_tracer tracer; /* first: the executor calls through it */
+    struct flow_tracer tracer; /* first: the executor calls through it; owns top and charged */
     const struct symtab *syms;
     struct trie trie;
-    struct guest_frame *stack;
-    size_t depth, capacity; /* stack[depth - 1] is the top; depth >= 1 */
+    struct trace_frame *stack; /* stack[0] is the root frame, tracer.top the current one */
+    size_t capacity;
     struct target_cache targets;
-    uint64_t charged; /* instructions already added to the trie */
     bool out_of_memory;
     char **names; /* demangled name per symtab function, made at write time */
 };

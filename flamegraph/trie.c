@@ -65,7 +65,7 @@ static bool grow_slots(struct trie *t)
 static bool grow_nodes(struct trie *t)
 {
     size_t cap = t->capacity * 2;
-    struct trie_node *nodes = realloc(t->nodes, cap * sizeof(*nodes));
+    struct trace_node *nodes = realloc(t->nodes, cap * sizeof(*nodes));
     if (!nodes)
         return false;
     t->nodes = nodes;
@@ -75,7 +75,7 @@ static bool grow_nodes(struct trie *t)
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created)
 {
-    struct trie_node *p = &t->nodes[parent];
+    struct trace_node *p = &t->nodes[parent];
     *created = false;
     if (p->memo_child && p->memo_key == key)
         return p->memo_child;
@@ -95,7 +95,7 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created
     if (t->count == t->capacity && !grow_nodes(t))
         return UINT32_MAX;
     uint32_t id = (uint32_t)t->count++;
-    t->nodes[id] = (struct trie_node){.key = key, .parent = parent};
+    t->nodes[id] = (struct trace_node){.key = key, .parent = parent};
     *s = (struct trie_slot){.key = key, .parent = parent, .node = id};
     t->nodes[parent].memo_key = key; /* `p` may have moved with the nodes */
     t->nodes[parent].memo_child = id;

@@ -13,16 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRIE_ROOT 0u /* the virtual node above every outermost frame */
+#include "executor/trace.h" /* struct trace_node: the node layout the traced loops update */
 
-struct trie_node {
-    uint64_t key;
-    uint64_t count;
-    uint32_t parent;
-    uint32_t aux;        /* the user's: e.g. an index into a table of function ranges */
-    uint64_t memo_key;   /* the child found last, so a repeated call skips the hash */
-    uint32_t memo_child; /* 0: none */
-};
+#define TRIE_ROOT 0u /* the virtual node above every outermost frame */
 
 struct trie_slot {
     uint64_t key;
@@ -31,7 +24,7 @@ struct trie_slot {
 };
 
 struct trie {
-    struct trie_node *nodes;
+    struct trace_node *nodes;
     size_t count, capacity;
     struct trie_slot *slots; /* open addressing, power-of-two size */
     size_t slot_mask;

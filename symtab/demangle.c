@@ -1,6 +1,6 @@
 /*
- * demangle: a thin wrapper over libiberty's cplus_demangle, which knows
- * the Itanium C++ ABI and both Rust manglings.
+ * demangle: a thin wrapper over libiberty, which knows the Itanium C++ ABI
+ * and both Rust manglings.
  */
 #include "symtab/demangle.h"
 
@@ -10,8 +10,11 @@
 
 char *demangle_symbol(const char *name)
 {
-    /* Without DMGL_PARAMS: no parameter list; without DMGL_VERBOSE: no Rust hash. */
-    char *readable = cplus_demangle(name, DMGL_AUTO | DMGL_ANSI);
+    /* Rust first: without DMGL_VERBOSE it drops the legacy hash and v0 crate ids. */
+    char *readable = rust_demangle(name, DMGL_ANSI);
+    /* C++ as `c++filt -p`: verbose (std::basic_string<...>, not std::string), no parameters. */
+    if (!readable)
+        readable = cplus_demangle(name, DMGL_GNU_V3 | DMGL_ANSI | DMGL_VERBOSE);
     if (!readable)
         readable = strdup(name);
     return readable;

@@ -6,8 +6,9 @@ Rule mode (hand-derived expectation, tests/flamegraph/rules/<name>.folded):
   check_folded.py --cli CLI --elf G.elf --expected G.folded
 
 runs `cli execute G.elf --flamegraph OUT.folded --stats` and requires exit
-status 0, OUT.folded byte for byte equal to G.folded, and the sum of its
-counts equal to the `instructions: N` that --stats prints on stderr.
+status 0 (or --status N), OUT.folded byte for byte equal to G.folded, and
+the sum of its counts equal to the `instructions: N` that --stats prints
+on stderr. --checkpoint N adds --flamegraph-checkpoint-cycles N.
 
 qemu mode (reference: qemu_fold.py, an independent implementation of
 SPEC.md section 2 on qemu's instruction trace):
@@ -18,7 +19,10 @@ runs cli twice, with --flamegraph OUT.folded and with --flamegraph-raw
 OUT.raw.folded (and --private-input G.in), and qemu_fold.py once, and
 requires both outputs byte for byte equal to qemu_fold.py's, the sums of
 their counts equal to cli's `instructions: N`, and cli's exit status
-equal to the guest's under qemu.
+equal to the guest's under qemu. With --max-cycles N, cli runs with
+--max-cycles N and qemu_fold.py folds the first N instructions of the
+trace; cli must exit 124 (when the guest runs longer) and still write
+the flamegraph of what ran.
 
 On a mismatch it prints a unified diff (at most --max-diff lines).
 Exit status: 0 match, 1 mismatch or error, 77 qemu is not installed (qemu
@@ -33,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu_fold  # noqa: E402
 
@@ -40,12 +45,14 @@ SKIP = 77
 TIMEOUT = float(os.environ.get("CHECK_TIMEOUT", 600))
 
 
-def run_cli(cli, elf, option, out, input_path):
+def run_cli(cli, elf, option, out, input_path, max_cycles=None, extra=()):
     """cli execute elf <option> out --stats: (exit status, instructions or
     None, stderr text)."""
-    argv = [cli, "execute", elf, option, out, "--stats"]
+    argv = [cli, "execute", elf, option, out, "--stats", *extra]
     if input_path:
         argv += ["--private-input", input_path]
+    if max_cycles is not None:
+        argv += ["--max-cycles", str(max_cycles)]
     p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                        timeout=TIMEOUT)
     err = p.stderr.decode(errors="replace")
@@ -109,6 +116,15 @@ def main():
     ap.add_argument("--qemu", action="store_true",
                     help="compare named and raw output with qemu_fold.py")
     ap.add_argument("--input", help="private input file")
+    ap.add_argument("--status", type=int, default=0,
+                    help="(with --expected) cli's expected exit status (default 0)")
+    ap.add_argument("--checkpoint", type=int,
+                    help="(with --expected) also pass --flamegraph-checkpoint-cycles N: "
+                         "the final file must be the same")
+    ap.add_argument("--max-cycles", type=int,
+                    help="(with --qemu) run cli with --max-cycles N and compare with "
+                         "the first N instructions of qemu's trace: exit status 124 "
+                         "when the guest runs longer, the flamegraph still written")
     ap.add_argument("--max-diff", type=int, default=200)
     args = ap.parse_args()
     if bool(args.expected) == args.qemu:
@@ -126,10 +142,13 @@ def main():
         if args.expected:
             with open(args.expected, "rb") as f:
                 expected = f.read()
+            extra = ()
+            if args.checkpoint is not None:
+                extra = ("--flamegraph-checkpoint-cycles", str(args.checkpoint))
             code, n, err = run_cli(args.cli, args.elf, "--flamegraph", named_path,
-                                   args.input)
-            if code != 0:
-                problems.append(f"cli exit status {code} (the guest exits 0)")
+                                   args.input, extra=extra)
+            if code != args.status:
+                problems.append(f"cli exit status {code}, expected {args.status}")
             if n is None:
                 problems.append("no 'instructions: N' line on the stderr of cli --stats")
             check_output(problems, "--flamegraph", expected, read_or_none(named_path),
@@ -138,21 +157,30 @@ def main():
                 problems.append(f"cli stderr:\n{err.rstrip()}")
         else:
             try:
-                ref = qemu_fold.fold(args.elf, args.input or os.devnull)
+                ref = qemu_fold.fold(args.elf, args.input or os.devnull,
+                                     max_instructions=args.max_cycles)
             except qemu_fold.QemuMissing as e:
                 print(f"SKIP: {e}")
                 return SKIP
             if ref.exit_code < 0:
                 problems.append(f"the guest dies under qemu (signal {-ref.exit_code}): "
                                 f"{ref.stderr.strip()}")
+            want_code = ref.exit_code
+            if args.max_cycles is not None:
+                if ref.total == args.max_cycles:
+                    sys.exit(f"error: the guest runs exactly {ref.total} instructions: "
+                             f"choose another --max-cycles")
+                if ref.total > args.max_cycles:
+                    want_code = 124
             for option, path, want, label in (
                     ("--flamegraph", named_path, ref.named, "qemu_fold.py"),
                     ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
                 before = len(problems)
-                code, n, err = run_cli(args.cli, args.elf, option, path, args.input)
-                if code != ref.exit_code:
-                    problems.append(f"{option}: cli exit status {code}, "
-                                    f"under qemu {ref.exit_code}")
+                code, n, err = run_cli(args.cli, args.elf, option, path, args.input,
+                                       args.max_cycles)
+                if code != want_code:
+                    problems.append(f"{option}: cli exit status {code}, expected "
+                                    f"{want_code}")
                 if n is None:
                     problems.append(f"{option}: no 'instructions: N' line on the "
                                     f"stderr of cli --stats")

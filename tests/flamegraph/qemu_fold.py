@@ -349,10 +349,10 @@ def demangle_all(names):
 TRACE_RE = re.compile(rb"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/", re.M)
 
 
-def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout):
+def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout, limit=None):
     """Run elf under qemu, replaying each logged pc into prof on the fly
     (the log goes through a pipe: no disk space needed). Returns (qemu exit
-    status, instructions, qemu stderr)."""
+    status, instructions folded, instructions run, qemu stderr)."""
     pub = os.open(os.devnull, os.O_WRONLY)
     log_r, log_w = os.pipe()
     with open(input_path, "rb") as stdin, open(guest_stdout, "wb") as stdout:
@@ -369,18 +369,21 @@ def replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout):
     timer = threading.Timer(TIMEOUT, lambda: (timed_out.set(), p.kill()))
     timer.start()
     try:
-        replay_log(log_r, prof, transfers)
+        total = replay_log(log_r, prof, transfers, limit)
     finally:
         timer.cancel()
         code = p.wait()
         t_err.join()
     if timed_out.is_set():
         sys.exit(f"error: qemu ran longer than {TIMEOUT:.0f} s (QEMU_FOLD_TIMEOUT)")
-    return code, sum(prof.count), b"".join(err).decode(errors="replace")
+    return code, sum(prof.count), total, b"".join(err).decode(errors="replace")
 
 
-def replay_log(log_r, prof, transfers):
-    """Replay the pcs of the Trace lines read from fd log_r into prof."""
+def replay_log(log_r, prof, transfers, limit=None):
+    """Replay the pcs of the Trace lines read from fd log_r into prof (only
+    the first `limit` ones if given; the rest of the log is drained)."""
+    left = -1 if limit is None else limit
+    total = 0
     count = prof.count
     stack = prof.stack
     transfer = prof.transfer
@@ -395,7 +398,16 @@ def replay_log(log_r, prof, transfers):
             buf = tail + chunk
             cut = buf.rfind(b"\n") + 1
             tail = buf[cut:]
-            for pch in TRACE_RE.findall(buf, 0, cut):
+            pcs = TRACE_RE.findall(buf, 0, cut)
+            total += len(pcs)
+            if left == 0:
+                continue
+            if 0 < left <= len(pcs):
+                del pcs[left:]
+                left = 0
+            elif left > 0:
+                left -= len(pcs)
+            for pch in pcs:
                 e = cache.get(pch)
                 if e is None:
                     pc = int(pch, 16)
@@ -410,6 +422,7 @@ def replay_log(log_r, prof, transfers):
                     pending = (tr[0], e[0], tr[1])
     if tail.startswith(b"Trace"):
         sys.exit("error: qemu's log ends with an incomplete Trace line")
+    return total
 
 
 class QemuMissing(Exception):
@@ -417,17 +430,19 @@ class QemuMissing(Exception):
 
 
 class Result:
-    def __init__(self, named, raw, instructions, exit_code, stderr):
+    def __init__(self, named, raw, instructions, exit_code, stderr, total):
         self.named = named                # folded output, bytes
         self.raw = raw                    # --raw folded output, bytes
         self.instructions = instructions  # instructions qemu logged
         self.exit_code = exit_code        # qemu's exit status (<0: signal)
         self.stderr = stderr              # qemu's stderr
+        self.total = total                # instructions the guest ran in all
 
 
-def fold(elf, input_path=os.devnull, guest_stdout=os.devnull):
-    """Run elf under qemu and fold its trace. Raises QemuMissing when
-    qemu-riscvXX is not installed."""
+def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=None):
+    """Run elf under qemu and fold its trace (only its first
+    max_instructions instructions if given, as `cli execute --max-cycles`).
+    Raises QemuMissing when qemu-riscvXX is not installed."""
     xlen, entry = elf_header(elf)
     qemu = shutil.which(f"qemu-riscv{xlen}")
     if not qemu:
@@ -435,7 +450,8 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull):
     funcs = functions(elf)
     transfers = decode_transfers(elf, xlen)
     prof = Profile(funcs, entry)
-    code, n, err = replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout)
+    code, n, total, err = replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout,
+                               max_instructions)
 
     def raw_name(t, memo):
         return f"0x{t:x}"
@@ -451,7 +467,7 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull):
             memo[t] = s
         return s
 
-    return Result(prof.folded(named), prof.folded(raw_name), n, code, err)
+    return Result(prof.folded(named), prof.folded(raw_name), n, code, err, total)
 
 
 def main():
@@ -466,10 +482,12 @@ def main():
     ap.add_argument("--count", action="store_true",
                     help="print 'instructions: N' on stderr")
     ap.add_argument("--guest-stdout", default=os.devnull)
+    ap.add_argument("--max-instructions", type=int,
+                    help="fold only the first N instructions (cli --max-cycles N)")
     args = ap.parse_args()
 
     try:
-        r = fold(args.elf, args.input, args.guest_stdout)
+        r = fold(args.elf, args.input, args.guest_stdout, args.max_instructions)
     except QemuMissing as e:
         print(f"SKIP: {e}", file=sys.stderr)
         return SKIP

@@ -12,12 +12,14 @@
  *    below the top, so it is a JUMP inside the root's function: nothing
  *    moves.
  * h: the same with `jalr t0, 0(ra)` (ra = k) and k returning by `jr t0`.
+ * _start itself first runs `jalr ra, 0(t0)`: the root is never popped, so
+ * that is just CALL g (_start;g), and g returns to _start.
  *
- *   _start      LA(2), jal f, jal h, exit(3)          7
+ *   _start      LA(2), jalr g, jal f, jal h, exit(3)  8
  *               + f after the switch: addi, mv, ret    3
- *               + h after the switch: addi, mv, ret    3   = 13
+ *               + h after the switch: addi, mv, ret    3   = 14
  *   _start;f    mv, jalr                               2
- *   _start;g    addi, ret                              2
+ *   _start;g    addi, ret (twice)                      4
  *   _start;h    mv, LA(2), jalr                        4
  *   _start;k    addi, jr t0                            2
  */
@@ -25,9 +27,10 @@
 TEXT
 FUNC(_start)
 	LA(t0, g)		/* _start 1, 2 */
-	jal ra, f		/* _start 3 */
-	jal ra, h		/* _start 4 */
-	EXIT			/* _start 5, 6, 7 */
+	jalr ra, 0(t0)		/* _start 3: RETURN (the root stays), then CALL g */
+	jal ra, f		/* _start 4 */
+	jal ra, h		/* _start 5 */
+	EXIT			/* _start 6, 7, 8 */
 END(_start)
 
 FUNC(f)
@@ -41,7 +44,7 @@ END(f)
 
 FUNC(g)
 	addi a0, a0, 5		/* g 1 */
-	ret			/* g 2: RETURN to f_back: pop g */
+	ret			/* g 2: RETURN to _start / to f_back: pop g */
 END(g)
 
 FUNC(h)
