@@ -34,6 +34,13 @@ enum insn_op {
         OP_COUNT
 };
 
+/*
+ * Set in `op` of the first instruction of every 4 KiB page in the code
+ * cache: the fast loops check their budget there (see interp_impl.h).
+ */
+#define INSN_PAGE_MARK 0x80
+_Static_assert(OP_COUNT <= INSN_PAGE_MARK, "operation numbers must leave the mark bit free");
+
 /* The register that receives writes to x0, so handlers need no test. */
 #define REG_SINK 32
 

@@ -11,10 +11,21 @@
 
 #include "executor/machine.h"
 
+/*
+ * The fast loops stop with STOP_BUDGET once fewer than this many
+ * instructions of their budget are left (never overrunning it); the
+ * _precise loops run any budget exactly.
+ */
+#define INTERP_SOFT_MARGIN 4096
+
 enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_traced(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64_traced_precise(struct machine *m, uint64_t budget);
 
 /* A load that is not the fast case: crosses a page, or may be unmapped. */
 bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size);
@@ -28,7 +39,8 @@ enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t
 /*
  * Fixes up a freshly decoded instruction at `pc` for the code cache:
  * branch and jal offsets become instruction counts, or the FAR variants
- * when the target is outside the code or misaligned.
+ * when the target is outside the code or misaligned; the first instruction
+ * of a page gets INSN_PAGE_MARK.
  */
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc);
 

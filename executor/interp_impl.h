@@ -1,6 +1,15 @@
 /*
- * interp_impl.h: the interpreter loop, written once and compiled twice:
- * interp_rv32.c and interp_rv64.c define XLEN and include this file.
+ * interp_impl.h: the interpreter loop, written once and compiled eight
+ * times: interp_rv32.c and interp_rv64.c define XLEN and include this file
+ * once for each combination of TRACED (report jumps to a flow_tracer) and
+ * PRECISE (check the instruction budget before every instruction).
+ *
+ * The fast (not PRECISE) loops check the budget only where control
+ * arrives non-sequentially (taken branches, jumps) and at the first
+ * instruction of every 4 KiB page (decoded with INSN_PAGE_MARK), so at most
+ * 1024 instructions run between two checks. They stop once fewer than
+ * INTERP_SOFT_MARGIN instructions are left, and machine_run finishes the
+ * budget with the PRECISE loop: exact counts at full speed.
  *
  * Threaded dispatch: every handler ends by jumping through the label table
  * to the next predecoded instruction. The pc lives implicitly in `ip`, the
@@ -9,6 +18,9 @@
  */
 #ifndef TRACED
 #define TRACED 0
+#endif
+#ifndef PRECISE
+#define PRECISE 0
 #endif
 
 #if XLEN == 32
@@ -32,12 +44,21 @@ typedef int64_t sreg;
 #error "define XLEN as 32 or 64"
 #endif
 
-#define RUN_NAME_(x, t) RUN_NAME2_(x, t)
-#define RUN_NAME2_(x, t) interp_run_rv##x##t
-#if TRACED
-#define RUN_FN RUN_NAME_(XLEN, _traced)
+#define RUN_NAME_(x, t, p) RUN_NAME2_(x, t, p)
+#define RUN_NAME2_(x, t, p) interp_run_rv##x##t##p
+#if TRACED && PRECISE
+#define RUN_FN RUN_NAME_(XLEN, _traced, _precise)
+#elif TRACED
+#define RUN_FN RUN_NAME_(XLEN, _traced, )
+#elif PRECISE
+#define RUN_FN RUN_NAME_(XLEN, , _precise)
 #else
-#define RUN_FN RUN_NAME_(XLEN, )
+#define RUN_FN RUN_NAME_(XLEN, , )
+#endif
+#if PRECISE
+#define PAGE_MARK_LABEL(name) &&op_##name
+#else
+#define PAGE_MARK_LABEL(name) &&op_PAGE_CHECK
 #endif
 
 #define SHAMT_MASK (XLEN - 1)
@@ -50,8 +71,9 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget);
 
 enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 {
-    static const void *const labels[OP_COUNT] = {
-#define INSN_OP_LABEL(name) [OP_##name] = &&op_##name,
+    static const void *const labels[2 * INSN_PAGE_MARK] = {
+#define INSN_OP_LABEL(name)                                                                        \
+    [OP_##name] = &&op_##name, [OP_##name | INSN_PAGE_MARK] = PAGE_MARK_LABEL(name),
         INSN_OPS(INSN_OP_LABEL)
 #undef INSN_OP_LABEL
     };
@@ -70,6 +92,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
 
 #define PC() ((ureg)(code_lo + (uint64_t)(ip - code) * 4))
+#if PRECISE
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
         if (__builtin_expect(left == 0, 0))                                                        \
@@ -77,6 +100,21 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         left--;                                                                                    \
         goto *labels[ip->op];                                                                      \
     } while (0)
+#define CHECKED_DISPATCH() DISPATCH()
+#else
+#define DISPATCH()                                                                                 \
+    do {                                                                                           \
+        left--;                                                                                    \
+        goto *labels[ip->op];                                                                      \
+    } while (0)
+/* After a non-sequential transfer: stop early if the budget is nearly spent. */
+#define CHECKED_DISPATCH()                                                                         \
+    do {                                                                                           \
+        if (__builtin_expect(left < INTERP_SOFT_MARGIN, 0))                                        \
+            goto out_soft;                                                                         \
+        DISPATCH();                                                                                \
+    } while (0)
+#endif
 #define NEXT()                                                                                     \
     do {                                                                                           \
         ip++;                                                                                      \
@@ -128,7 +166,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
             goto out_bad_target;                                                                   \
         }                                                                                          \
         ip = code + off_ / 4;                                                                      \
-        DISPATCH();                                                                                \
+        CHECKED_DISPATCH();                                                                        \
     } while (0)
 /* Reports a jump from PC() to `target` (rd, rs1 as register numbers); see trace.h. */
 #if TRACED
@@ -147,13 +185,22 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     do {                                                                                           \
         if (cond) {                                                                                \
             ip += ip->imm;                                                                         \
-            DISPATCH();                                                                            \
+            CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
         NEXT();                                                                                    \
     } while (0)
 
-    DISPATCH();
+    CHECKED_DISPATCH();
 
+#if !PRECISE
+op_PAGE_CHECK:
+    /* The first instruction of a page, already counted by its dispatch. */
+    if (left + 1 < INTERP_SOFT_MARGIN) {
+        left++;
+        goto out_soft;
+    }
+    goto *labels[ip->op & (INSN_PAGE_MARK - 1)];
+#endif
 op_DECODE : {
     uint64_t pc = PC();
     if (!(rights[pc >> GUEST_PAGE_SHIFT] & PAGE_X))
@@ -178,7 +225,7 @@ op_JAL:
     RD = PC() + 4;
     TRACE_TRANSFER(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);
     ip += ip->imm;
-    DISPATCH();
+    CHECKED_DISPATCH();
 op_JAL_FAR : {
     ureg target = PC() + IMM;
     if (!(target & 3))
@@ -405,10 +452,18 @@ out_fault:
     m->retired += budget - left - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
+#if PRECISE
 out_budget:
     m->retired += budget;
     m->pc = PC();
     return STOP_BUDGET;
+#else
+out_soft:
+    /* Stopped before the instruction at ip, with `left` of the budget unused. */
+    m->retired += budget - left;
+    m->pc = PC();
+    return STOP_BUDGET;
+#endif
 
 #undef PC
 #undef DISPATCH
@@ -425,4 +480,10 @@ out_budget:
 #undef BRANCH
 #undef TRACE_TRANSFER
 #undef RD_NUM
+#undef CHECKED_DISPATCH
 }
+
+#undef TRACED
+#undef PRECISE
+#undef RUN_FN
+#undef PAGE_MARK_LABEL

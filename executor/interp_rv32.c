@@ -1,8 +1,18 @@
-/* interp_rv32: the interpreter loop for RV32IM guests (see interp_impl.h). */
+/*
+ * interp_rv32: the RV32IM interpreter loops (see interp_impl.h): plain,
+ * traced, and each again checking its budget before every instruction.
+ */
 #include <string.h>
 
 #include "executor/interp.h"
 #include "executor/syscall.h"
 
 #define XLEN 32
+#include "executor/interp_impl.h"
+#define TRACED 1
+#include "executor/interp_impl.h"
+#define PRECISE 1
+#include "executor/interp_impl.h"
+#define TRACED 1
+#define PRECISE 1
 #include "executor/interp_impl.h"

@@ -66,14 +66,16 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)
 {
     bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
-    if (!is_branch && in.op != OP_JAL)
-        return in;
-    uint64_t target = pc + (uint64_t)(int64_t)in.imm;
-    bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
-    if (near)
-        in.imm /= 4;
-    else
-        in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
+    if (is_branch || in.op == OP_JAL) {
+        uint64_t target = pc + (uint64_t)(int64_t)in.imm;
+        bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
+        if (near)
+            in.imm /= 4;
+        else
+            in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
+    }
+    if ((pc & (GUEST_PAGE_SIZE - 1)) == 0)
+        in.op |= INSN_PAGE_MARK;
     return in;
 }
 
@@ -132,12 +134,28 @@ void machine_destroy(struct machine *m)
     memset(m, 0, sizeof(*m));
 }
 
+typedef enum stop_reason (*interp_fn)(struct machine *m, uint64_t budget);
+
+/* [traced][precise][rv64] */
+static const interp_fn interp_loops[2][2][2] = {
+    {{interp_run_rv32, interp_run_rv64}, {interp_run_rv32_precise, interp_run_rv64_precise}},
+    {{interp_run_rv32_traced, interp_run_rv64_traced},
+     {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise}},
+};
+
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
-    if (m->tracer)
-        return m->xlen == 32 ? interp_run_rv32_traced(m, budget)
-                             : interp_run_rv64_traced(m, budget);
-    return m->xlen == 32 ? interp_run_rv32(m, budget) : interp_run_rv64(m, budget);
+    const interp_fn *loops = interp_loops[m->tracer != NULL][0];
+    const interp_fn *precise = interp_loops[m->tracer != NULL][1];
+    int rv64 = m->xlen == 64;
+    uint64_t end = m->retired + budget;
+    /* The fast loop stops short of the budget; the precise one ends it exactly. */
+    while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
+        enum stop_reason why = loops[rv64](m, end - m->retired);
+        if (why != STOP_BUDGET)
+            return why;
+    }
+    return precise[rv64](m, end - m->retired);
 }
 
 uint64_t machine_get_reg(const struct machine *m, unsigned r)

@@ -1,9 +1,0 @@
-/* interp_rv64_traced: the RV64IM loop that reports jumps to a tracer (see interp_impl.h). */
-#include <string.h>
-
-#include "executor/interp.h"
-#include "executor/syscall.h"
-
-#define XLEN 64
-#define TRACED 1
-#include "executor/interp_impl.h"
