@@ -6,21 +6,35 @@ import subprocess
 import time
 
 
+PEAK_RSS = None  # path of the peak_rss helper (build/scripts/peak_rss); set by set_build()
+
+
+def set_build(build_dir):
+    """Uses the build's peak_rss helper so that RSS is the command's own."""
+    global PEAK_RSS
+    path = os.path.join(build_dir, "scripts", "peak_rss")
+    PEAK_RSS = path if os.access(path, os.X_OK) else None
+
+
 def run_once(cmd, stdin_path=None):
-    """Runs cmd, returns (wall seconds, peak RSS in KiB, exit status, stderr text)."""
+    """Runs cmd, returns (wall seconds, peak RSS in KiB or 0, exit status, stderr text).
+    The wall time includes the small peak_rss wrapper when it is used."""
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     try:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        err = proc.stderr.read()
-        _, status, usage = os.wait4(proc.pid, 0)
+        proc = subprocess.run(([PEAK_RSS] if PEAK_RSS else []) + cmd, stdin=stdin,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
     finally:
         if stdin_path:
             stdin.close()
-    return wall, usage.ru_maxrss, proc.returncode, err.decode(errors="replace")
+    err = proc.stderr.decode(errors="replace")
+    rss = 0
+    lines = err.splitlines()
+    if PEAK_RSS and lines and lines[-1].startswith("peak_rss_kib: "):
+        rss = int(lines[-1].split()[1])
+        err = "\n".join(lines[:-1]) + "\n"
+    return wall, rss, proc.returncode, err
 
 
 def median_runs(cmds, repeat, stdin_paths=None):
