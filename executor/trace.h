@@ -70,29 +70,38 @@ static inline void trace_charge(struct flow_tracer *t, uint64_t retired)
 
 /*
  * The fast paths; returns 0 when they did not apply and `transfer` must
- * be called.
+ * be called. Fields are read into locals first: the stores through node
+ * and frame pointers would otherwise force the compiler to reload them.
  */
 static inline int trace_fast(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
                              unsigned rs1, uint64_t retired)
 {
     struct trace_frame *f = t->top;
+    struct trace_node *nodes = t->nodes;
     if (!trace_is_link(rd)) {
         if (!trace_is_link(rs1))
             return target >= f->lo && target < f->hi;
         if (target != f->ret)
             return 0;
-        trace_charge(t, retired);
+        nodes[f->node].count += retired - t->charged;
+        t->charged = retired;
         t->top = f - 1;
         return 1;
     }
     if (trace_is_link(rs1) && rs1 != rd)
         return 0; /* RETURN, then CALL */
-    struct trace_node *n = &t->nodes[f->node];
-    if (n->memo_key != target || !n->memo_child || f == t->last)
+    struct trace_node *n = &nodes[f->node];
+    uint32_t child = n->memo_child;
+    if (n->memo_key != target || !child || f == t->last)
         return 0;
-    trace_charge(t, retired);
-    const struct trace_node *c = &t->nodes[n->memo_child];
-    f[1] = (struct trace_frame){.ret = pc + 4, .lo = c->lo, .hi = c->hi, .node = n->memo_child};
+    n->count += retired - t->charged;
+    t->charged = retired;
+    const struct trace_node *c = &nodes[child];
+    uint64_t lo = c->lo, hi = c->hi;
+    f[1].ret = pc + 4;
+    f[1].lo = lo;
+    f[1].hi = hi;
+    f[1].node = child;
     t->top = f + 1;
     return 1;
 }
