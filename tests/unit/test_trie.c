@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
 #include "flamegraph/trie.h"
 
 static void test_child_is_found_again(void **state)
@@ -63,14 +64,14 @@ static void test_million_levels(void **state)
     trie_free(&t);
 }
 
-static const char *names[] = {"", "main", "f", "g", "f"};
+static const char *key_names[] = {"", "main", "f", "g", "f"};
 
 static const char *name_by_key(void *ctx, const struct trace_node *n, char *buf, size_t size)
 {
     (void)ctx;
     (void)buf;
     (void)size;
-    return names[n->key];
+    return key_names[n->key];
 }
 
 static void test_folded_sorted_merged(void **state)
@@ -100,12 +101,57 @@ static void test_folded_sorted_merged(void **state)
     trie_free(&t);
 }
 
+/* Reading folded text and writing it back sorts and merges it. */
+static void test_read_roundtrip(void **state)
+{
+    (void)state;
+    const char input[] = "main;g 2\nmain 5\r\n\nmain;f:x 7\nmain;g 1\nmain;g;h 0\n";
+    struct trie t;
+    struct strtab names;
+    assert_true(trie_init(&t));
+    assert_true(strtab_init(&names));
+    FILE *in = fmemopen((void *)input, sizeof(input) - 1, "r");
+    char why[128];
+    assert_int_equal(folded_read(in, &t, &names, NULL, why, sizeof(why)), 0);
+    fclose(in);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(folded_write(out, &t, folded_name_of, &names), 0);
+    fclose(out);
+    assert_string_equal(text, "main 5\nmain;f:x 7\nmain;g 3\n");
+    free(text);
+    trie_free(&t);
+    strtab_free(&names);
+}
+
+static void test_read_rejects_bad_lines(void **state)
+{
+    (void)state;
+    const char *bad[] = {"main\n", "main 12x\n", "main;f -3\n", "7\n", "a 99999999999999999999\n"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct trie t;
+        struct strtab names;
+        assert_true(trie_init(&t));
+        assert_true(strtab_init(&names));
+        FILE *in = fmemopen((void *)bad[i], strlen(bad[i]), "r");
+        char why[128] = "";
+        assert_int_equal(folded_read(in, &t, &names, NULL, why, sizeof(why)), -1);
+        assert_non_null(strstr(why, "line 1"));
+        fclose(in);
+        trie_free(&t);
+        strtab_free(&names);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_child_is_found_again),
         cmocka_unit_test(test_million_levels),
         cmocka_unit_test(test_folded_sorted_merged),
+        cmocka_unit_test(test_read_roundtrip),
+        cmocka_unit_test(test_read_rejects_bad_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,40 @@
+/*
+ * folded_read: reads folded stacks (`a;b;c COUNT` lines, SPEC section 2)
+ * into a trie whose keys are interned frame names, so the same writers
+ * and renderers serve folded files from anywhere. A line may carry two
+ * counts (`a;b 10 12`, the difffolded format): the first goes to `count`,
+ * the second to `second`, by node.
+ */
+#ifndef FLAMEGRAPH_FOLDED_READ_H
+#define FLAMEGRAPH_FOLDED_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "flamegraph/strtab.h"
+#include "flamegraph/trie.h"
+
+/*
+ * Per-node second counts of a two-count (diff) file, indexed by node id;
+ * grown by folded_read as nodes appear.
+ */
+struct second_counts {
+    uint64_t *counts;
+    size_t capacity;
+};
+
+/*
+ * Adds every line of `in` to `t` (key = strtab id of the frame name),
+ * adding each count to its stack's leaf node. With `second` non-NULL, a
+ * second count per line is required and kept there. Empty lines are
+ * skipped. Returns 0, or -1 with a one-line reason ("line 3: ...") in
+ * `why`.
+ */
+int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
+                char *why, size_t why_size);
+
+/* Names frames by their interned strings (a frame_namer for folded_write). */
+const char *folded_name_of(void *strtab, const struct trace_node *node, char *buf, size_t size);
+
+#endif
