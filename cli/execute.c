@@ -421,7 +421,11 @@ int cmd_execute(int argc, char **argv)
     if (symtab_load(&syms, img.file, img.file_size) != 0)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
 
-    struct machine_io io = {.public_output_fd = -1, .strict = o.strict, .warnings = stderr};
+    struct machine_io io = {.stdout_fd = STDOUT_FILENO,
+                            .stderr_fd = STDERR_FILENO,
+                            .public_output_fd = -1,
+                            .strict = o.strict,
+                            .warnings = stderr};
     struct output_file public_out = {0};
     rc = open_private_input(o.private_input, &io.private_input_fd);
     if (rc == 0 && o.public_output) {

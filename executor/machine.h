@@ -51,6 +51,8 @@ struct code_cache {
 
 struct machine_io {
     int private_input_fd; /* guest fd 0; -1 reads as empty */
+    int stdout_fd;        /* guest fd 1; -1 discards */
+    int stderr_fd;        /* guest fd 2; -1 discards */
     int public_output_fd; /* guest fd 3; -1 discards */
     bool strict;          /* unknown syscalls fault instead of returning -ENOSYS */
     FILE *warnings;       /* where one-time warnings go (stderr) */

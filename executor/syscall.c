@@ -62,8 +62,8 @@ static int host_fd_for_write(const struct machine *m, uint64_t fd, bool *known)
 {
     *known = true;
     switch (fd) {
-    case 1: return STDOUT_FILENO;
-    case 2: return STDERR_FILENO;
+    case 1: return m->io.stdout_fd;
+    case 2: return m->io.stderr_fd;
     case 3: return m->io.public_output_fd;
     default: *known = false; return -1;
     }

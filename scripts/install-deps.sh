@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config python3
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
           libelf-dev libdw-dev uthash-dev libiberty-dev libcmocka-dev
-          llvm qemu-user)
+          llvm clang qemu-user)
 
 missing=()
 for p in "${packages[@]}"; do

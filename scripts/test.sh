@@ -11,3 +11,6 @@ cmake --build "$build" -j "$(nproc)"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 ctest --test-dir "$build" -j "$(nproc)" --output-on-failure "$@"
+
+# Bad input must never crash: a short libFuzzer run over the guest path.
+scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
