@@ -17,6 +17,8 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  execute GUEST.elf   run a guest (see 'cli execute --help')\n"
+    "  perf fold FILE      fold a Linux perf.data recording (see 'cli perf --help')\n"
+    "  perf collapse       fold `perf script` text from stdin\n"
     "\n"
     "options:\n"
     "  -h, --help          show this help\n"
@@ -70,8 +72,16 @@ int main(int argc, char **argv)
         puts("cli (zkprof) 0.1.0");
         return 0;
     }
-    if (strcmp(cmd, "execute") == 0)
-        return cmd_execute(argc - 1, argv + 1);
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } commands[] = {
+        {"execute", cmd_execute},
+        {"perf", cmd_perf},
+    };
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
     cli_error("unknown command '%s'; see 'cli --help'", cmd);
     return EXIT_USAGE;
 }
