@@ -28,6 +28,8 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool cli_parse_count(const char *text, bool binary, uint64_t *out);
 
 int cmd_execute(int argc, char **argv);
+int cmd_flamegraph(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_perf(int argc, char **argv);          /* cmd_perf.c: dispatches to the two below */
 int cmd_perf_fold(int argc, char **argv);     /* perf_fold.c */
 int cmd_perf_collapse(int argc, char **argv); /* perf_collapse.c */

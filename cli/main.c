@@ -17,6 +17,12 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  execute GUEST.elf   run a guest (see 'cli execute --help')\n"
+    "  flamegraph [IN.folded]\n"
+    "                      render folded stacks as an interactive SVG flamegraph\n"
+    "                      or speedscope JSON (see 'cli flamegraph --help')\n"
+    "  diff BEFORE.folded AFTER.folded\n"
+    "                      a differential flamegraph, or both counts per stack\n"
+    "                      with --folded (see 'cli diff --help')\n"
     "  perf fold FILE      fold a Linux perf.data recording (see 'cli perf --help')\n"
     "  perf collapse       fold `perf script` text from stdin\n"
     "\n"
@@ -77,6 +83,8 @@ int main(int argc, char **argv)
         int (*run)(int argc, char **argv);
     } commands[] = {
         {"execute", cmd_execute},
+        {"flamegraph", cmd_flamegraph},
+        {"diff", cmd_diff},
         {"perf", cmd_perf},
     };
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

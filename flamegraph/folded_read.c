@@ -1,5 +1,6 @@
 /*
- * folded_read: folded text -> trie of interned names.
+ * folded_read: folded text -> trie of interned names, line by line, each
+ * line reusing the nodes of the frames it shares with the line before.
  */
 #include "flamegraph/folded_read.h"
 
@@ -53,32 +54,112 @@ static bool grow_second(struct second_counts *sc, size_t need)
     return true;
 }
 
-/* Walks (creating) the stack's nodes; returns the leaf, or UINT32_MAX without memory. */
-static uint32_t insert_stack(struct trie *t, struct strtab *names, const char *stack, size_t len)
+/*
+ * The previous line's stack. Lines of a sorted file share long prefixes
+ * with the line before, so the nodes of the shared frames are taken from
+ * here instead of being looked up again (a lookup is a cache miss in a
+ * large trie).
+ */
+struct prev_stack {
+    char *text; /* the stack's text */
+    size_t len, cap;
+    uint32_t *nodes; /* nodes[i]: the node of frame i */
+    size_t *ends;    /* ends[i]: where frame i ends in text */
+    size_t depth, cap_depth;
+};
+
+static void prev_free(struct prev_stack *p)
 {
-    uint32_t node = TRIE_ROOT;
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++) {
+    free(p->text);
+    free(p->nodes);
+    free(p->ends);
+}
+
+static bool prev_push(struct prev_stack *p, uint32_t node, size_t end)
+{
+    if (p->depth == p->cap_depth) {
+        size_t cap = p->cap_depth ? p->cap_depth * 2 : 64;
+        uint32_t *nodes = realloc(p->nodes, cap * sizeof(*nodes));
+        if (nodes)
+            p->nodes = nodes;
+        size_t *ends = realloc(p->ends, cap * sizeof(*ends));
+        if (ends)
+            p->ends = ends;
+        if (!nodes || !ends)
+            return false;
+        p->cap_depth = cap;
+    }
+    p->nodes[p->depth] = node;
+    p->ends[p->depth++] = end;
+    return true;
+}
+
+static bool prev_set_text(struct prev_stack *p, const char *stack, size_t len)
+{
+    if (len + 1 > p->cap) {
+        size_t cap = p->cap ? p->cap : 256;
+        while (cap < len + 1)
+            cap *= 2;
+        char *text = realloc(p->text, cap);
+        if (!text)
+            return false;
+        p->text = text;
+        p->cap = cap;
+    }
+    memcpy(p->text, stack, len);
+    p->len = len;
+    return true;
+}
+
+/* How many leading frames `stack` shares with the previous line. */
+static size_t shared_frames(const struct prev_stack *p, const char *stack, size_t len)
+{
+    size_t common = 0, limit = len < p->len ? len : p->len;
+    while (common < limit && stack[common] == p->text[common])
+        common++;
+    size_t d = 0;
+    while (d < p->depth && p->ends[d] <= common && (p->ends[d] == len || stack[p->ends[d]] == ';'))
+        d++;
+    return d;
+}
+
+/* Walks (creating) the stack's nodes; returns the leaf, or UINT32_MAX without memory. */
+static uint32_t insert_stack(struct trie *t, struct strtab *names, struct prev_stack *prev,
+                             const char *stack, size_t len)
+{
+    size_t shared = shared_frames(prev, stack, len);
+    uint32_t node = shared ? prev->nodes[shared - 1] : TRIE_ROOT;
+    size_t start = shared ? prev->ends[shared - 1] + 1 : 0;
+    prev->depth = shared;
+    for (size_t i = start; i <= len && start <= len; i++) {
         if (i < len && stack[i] != ';')
             continue;
         uint32_t id = strtab_intern(names, stack + start, i - start);
         bool created;
-        if (!id || (node = trie_child(t, node, id, &created)) == UINT32_MAX)
+        if (!id || (node = trie_child(t, node, id, &created)) == UINT32_MAX ||
+            !prev_push(prev, node, i)) {
+            prev->depth = 0;
             return UINT32_MAX;
+        }
         start = i + 1;
+    }
+    if (!prev_set_text(prev, stack, len)) {
+        prev->depth = 0;
+        return UINT32_MAX;
     }
     return node;
 }
 
 static int add_line(struct trie *t, struct strtab *names, struct second_counts *second,
-                    const char *line, size_t len, size_t lineno, char *why, size_t why_size)
+                    struct prev_stack *prev, const char *line, size_t len, size_t lineno, char *why,
+                    size_t why_size)
 {
     uint64_t count, count2 = 0;
     if (second && !take_count(line, &len, &count2))
         return fail(why, why_size, "line %zu: expected 'stack COUNT1 COUNT2'", lineno);
     if (!take_count(line, &len, &count))
         return fail(why, why_size, "line %zu: expected 'frame;frame;... COUNT'", lineno);
-    uint32_t leaf = insert_stack(t, names, line, len);
+    uint32_t leaf = insert_stack(t, names, prev, line, len);
     if (leaf == UINT32_MAX || (second && !grow_second(second, t->count)))
         return fail(why, why_size, "line %zu: out of memory", lineno);
     t->nodes[leaf].count += count;
@@ -92,6 +173,7 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
 {
     char *line = NULL;
     size_t cap = 0, lineno = 0;
+    struct prev_stack prev = {0};
     ssize_t n;
     int rc = 0;
     while (rc == 0 && (n = getline(&line, &cap, in)) >= 0) {
@@ -101,11 +183,12 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
             len--;
         if (len == 0)
             continue;
-        rc = add_line(t, names, second, line, len, lineno, why, why_size);
+        rc = add_line(t, names, second, &prev, line, len, lineno, why, why_size);
     }
     if (rc == 0 && ferror(in))
         rc = fail(why, why_size, "read error: %s", strerror(errno));
     free(line);
+    prev_free(&prev);
     return rc;
 }
 

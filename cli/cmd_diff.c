@@ -1,0 +1,178 @@
+/*
+ * cmd_diff: `cli diff BEFORE.folded AFTER.folded`: a differential
+ * flamegraph (the after profile's shape, red where a frame grew, blue
+ * where it shrank), or with --folded both counts per stack as
+ * difffolded.pl prints them.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/folded_input.h"
+#include "cli/render_options.h"
+#include "flamegraph/diff_counts.h"
+#include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
+#include "flamegraph/svg.h"
+
+static const char diff_help_head[] =
+    "usage: cli diff BEFORE.folded AFTER.folded [-o OUT] [--folded] [options]\n"
+    "\n"
+    "Compares two folded profiles. The SVG is a differential flamegraph: the\n"
+    "shape and widths of AFTER, each frame red where its total grew from BEFORE,\n"
+    "blue where it shrank, deeper the larger the change (relative to the largest\n"
+    "change shown); hovering shows both counts and the change. One of the files\n"
+    "may be '-' (stdin). Exit status: 0, 64 usage error, 65 a malformed line (its\n"
+    "file and number are reported), 66 unreadable input, 73 unwritable output.\n"
+    "\n"
+    "  --folded             print 'stack BEFORE AFTER' lines instead (the format of\n"
+    "                       difffolded.pl): every stack of either file, 0 where a\n"
+    "                       file lacks it, sorted bytewise; same as --format folded\n"
+    "\n";
+
+enum { OPT_FOLDED = 2000 };
+
+struct diff_job {
+    struct render_options opts;
+    const char *before_path, *after_path;
+    struct trie trie;
+    struct strtab names;
+    struct diff_counts counts;
+    char *subtitle; /* the default subtitle, when none is given */
+};
+
+static int write_output(FILE *out, void *ctx)
+{
+    struct diff_job *job = ctx;
+    if (job->opts.format == RENDER_FOLDED)
+        return folded_write_pair(out, &job->trie, job->counts.before, folded_name_of, &job->names);
+    return svg_write(out, &job->trie, &job->names, &job->opts.svg);
+}
+
+static int check_arguments(struct diff_job *job, int argc, char **argv)
+{
+    if (argc - optind != 2) {
+        cli_error("cli diff wants two folded files, BEFORE and AFTER, not %d; see 'cli diff "
+                  "--help'",
+                  argc - optind);
+        return EXIT_USAGE;
+    }
+    job->before_path = argv[optind];
+    job->after_path = argv[optind + 1];
+    if (strcmp(job->before_path, "-") == 0 && strcmp(job->after_path, "-") == 0) {
+        cli_error("only one of BEFORE and AFTER can be '-' (stdin)");
+        return EXIT_USAGE;
+    }
+    int rc = render_options_finish(&job->opts, "diff");
+    if (rc == 0 && job->opts.format == RENDER_JSON) {
+        cli_error("speedscope has no differential profiles; write .svg or use --folded");
+        rc = EXIT_USAGE;
+    }
+    return rc;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, struct diff_job *job)
+{
+    static const struct option longopts[] = {
+        RENDER_LONG_OPTIONS,
+        {"folded", no_argument, NULL, OPT_FOLDED},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    render_options_init(&job->opts);
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+        int taken = render_options_take(&job->opts, c, optarg);
+        if (taken == 1)
+            continue;
+        if (taken != 0)
+            return taken;
+        switch (c) {
+        case OPT_FOLDED: job->opts.format_name = "folded"; break;
+        case 'h':
+            fputs(diff_help_head, stdout);
+            fputs(render_options_help, stdout);
+            fputs(
+                "\n--colors does not apply (differential graphs are red and blue), nor .json.\n\n",
+                stdout);
+            fputs(render_viewer_help, stdout);
+            return 0;
+        case ':':
+            cli_error("option '%s' needs a value; see 'cli diff --help'", argv[optind - 1]);
+            return EXIT_USAGE;
+        default:
+            cli_error("unknown option '%s'; see 'cli diff --help'", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    int rc = check_arguments(job, argc, argv);
+    return rc ? rc : -1;
+}
+
+/* Both files into one trie: before's counts set aside, after's in the nodes. */
+static int read_profiles(struct diff_job *job)
+{
+    if (!trie_init(&job->trie) || !strtab_init(&job->names)) {
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    int rc = folded_input_read(job->before_path, &job->trie, &job->names);
+    if (rc != 0)
+        return rc;
+    if (diff_counts_take_before(&job->counts, &job->trie) != 0) {
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    rc = folded_input_read(job->after_path, &job->trie, &job->names);
+    if (rc == 0 && diff_counts_cover(&job->counts, &job->trie) != 0) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+    }
+    return rc;
+}
+
+/* "from BEFORE to AFTER: red grew, blue shrank", unless --subtitle says otherwise. */
+static int set_subtitle(struct diff_job *job)
+{
+    if (job->opts.svg.subtitle)
+        return 0;
+    const char *before = folded_input_name(job->before_path);
+    const char *after = folded_input_name(job->after_path);
+    size_t len = strlen(before) + strlen(after) + 64;
+    job->subtitle = malloc(len);
+    if (!job->subtitle) {
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    snprintf(job->subtitle, len, "from %s to %s: red grew, blue shrank", before, after);
+    job->opts.svg.subtitle = job->subtitle;
+    return 0;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    struct diff_job job = {0};
+    int rc = parse_options(argc, argv, &job);
+    if (rc >= 0)
+        return rc;
+    rc = read_profiles(&job);
+    if (rc == 0) {
+        job.opts.svg.diff = job.counts.before;
+        if (job.opts.format == RENDER_SVG && trie_total(&job.trie) == 0)
+            fprintf(stderr, "warning: %s holds no samples; the flamegraph says so\n",
+                    folded_input_name(job.after_path));
+        rc = set_subtitle(&job);
+    }
+    if (rc == 0)
+        rc = render_options_write(&job.opts, write_output, &job);
+    free(job.subtitle);
+    diff_counts_free(&job.counts);
+    strtab_free(&job.names);
+    trie_free(&job.trie);
+    return rc;
+}

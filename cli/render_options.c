@@ -1,0 +1,183 @@
+/*
+ * render_options: parsing the shared options, picking the format, and
+ * the stdout-or-temporary-file dance around a writer.
+ */
+#include "cli/render_options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/output_file.h"
+
+const char render_options_help[] =
+    "output:\n"
+    "  -o, --output FILE    write to FILE (default: stdout), under a temporary name\n"
+    "                       renamed into place; its extension picks the format:\n"
+    "                       .svg, .json (speedscope) or .folded\n"
+    "  --format FORMAT      svg, json or folded, whatever FILE is called (default:\n"
+    "                       from FILE's extension, else svg)\n"
+    "\n"
+    "picture (SVG):\n"
+    "  --title TEXT         the title (default \"Flame Graph\"; \"Icicle Graph\" with\n"
+    "                       --inverted)\n"
+    "  --subtitle TEXT      a second line under the title\n"
+    "  --unit NAME          what the counts count, shown with every count:\n"
+    "                       \"instructions\" for guest profiles, \"samples\" for host\n"
+    "                       profiles (default: samples); --countname is the same\n"
+    "  --width PX           image width in pixels (default 1200)\n"
+    "  --minwidth PX|P%     leave out frames narrower than PX pixels or P percent of\n"
+    "                       the total (default 0.1); their counts stay in their\n"
+    "                       parents' widths and in the total\n"
+    "  --inverted           an icicle graph: outermost frames at the top\n"
+    "  --colors PALETTE     hot (default), mem, io, red, green, blue, aqua, yellow,\n"
+    "                       purple, orange, gray; or lang: a hue per language guessed\n"
+    "                       from the name (C red, C++ yellow, Rust aqua, Rust std and\n"
+    "                       kernel orange, Go blue, Java green, Python/JS/Perl purple,\n"
+    "                       no symbol gray); java, js, perl and rust mean lang. The\n"
+    "                       shade comes from a hash of the name, so a function keeps\n"
+    "                       its color from graph to graph\n"
+    "  -h, --help           show this help\n";
+
+const char render_viewer_help[] =
+    "In the SVG: hover a frame for its name, count and share; click to zoom into\n"
+    "it, Reset Zoom (or Esc) to zoom out; Search (or Ctrl-F) highlights frames\n"
+    "matching a regular expression and shows the share they cover.\n";
+
+void render_options_init(struct render_options *r)
+{
+    memset(r, 0, sizeof(*r));
+    svg_options_init(&r->svg);
+    r->minwidth_percent = -1;
+}
+
+static int parse_width(struct render_options *r, const char *arg)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (*arg < '0' || *arg > '9' || *end || errno || v < SVG_MIN_WIDTH || v > 1000000) {
+        cli_error("--width wants a whole number of pixels from %u to 1000000, not '%s'",
+                  SVG_MIN_WIDTH, arg);
+        return EXIT_USAGE;
+    }
+    r->svg.width = (unsigned)v;
+    return 1;
+}
+
+static int parse_minwidth(struct render_options *r, const char *arg)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    bool percent = *end == '%';
+    if (percent)
+        end++;
+    if (end == arg || *end || errno || !isfinite(v) || v < 0 || (percent && v > 100)) {
+        cli_error("--minwidth wants pixels (such as 0.5) or a percentage of the total (such "
+                  "as 0.1%%), not '%s'",
+                  arg);
+        return EXIT_USAGE;
+    }
+    if (percent)
+        r->minwidth_percent = v;
+    else {
+        r->minwidth_percent = -1;
+        r->svg.minwidth = v;
+    }
+    return 1;
+}
+
+static int parse_colors(struct render_options *r, const char *arg)
+{
+    if (!palette_parse(arg, &r->svg.palette)) {
+        cli_error("--colors %s: no such palette; choose from %s", arg, palette_names);
+        return EXIT_USAGE;
+    }
+    return 1;
+}
+
+int render_options_take(struct render_options *r, int opt, const char *arg)
+{
+    switch (opt) {
+    case 'o': r->output = arg; return 1;
+    case RENDER_OPT_FORMAT: r->format_name = arg; return 1;
+    case RENDER_OPT_TITLE: r->svg.title = arg; return 1;
+    case RENDER_OPT_SUBTITLE: r->svg.subtitle = arg; return 1;
+    case RENDER_OPT_UNIT: r->svg.unit = arg; return 1;
+    case RENDER_OPT_WIDTH: return parse_width(r, arg);
+    case RENDER_OPT_MINWIDTH: return parse_minwidth(r, arg);
+    case RENDER_OPT_INVERTED: r->svg.inverted = true; return 1;
+    case RENDER_OPT_COLORS: return parse_colors(r, arg);
+    default: return 0;
+    }
+}
+
+static bool format_by_name(const char *name, enum render_format *f)
+{
+    if (strcmp(name, "svg") == 0)
+        *f = RENDER_SVG;
+    else if (strcmp(name, "json") == 0 || strcmp(name, "speedscope") == 0)
+        *f = RENDER_JSON;
+    else if (strcmp(name, "folded") == 0)
+        *f = RENDER_FOLDED;
+    else
+        return false;
+    return true;
+}
+
+int render_options_finish(struct render_options *r, const char *command)
+{
+    r->format = RENDER_SVG;
+    if (r->format_name) {
+        if (!format_by_name(r->format_name, &r->format)) {
+            cli_error("--format %s: choose svg, json or folded; see 'cli %s --help'",
+                      r->format_name, command);
+            return EXIT_USAGE;
+        }
+    } else if (r->output) {
+        const char *dot = strrchr(r->output, '.');
+        if (dot && !strchr(dot, '/') && !format_by_name(dot + 1, &r->format))
+            r->format = RENDER_SVG;
+    }
+    if (r->minwidth_percent >= 0)
+        r->svg.minwidth = r->minwidth_percent / 100.0 * (double)(r->svg.width - 2 * SVG_PAD);
+    return 0;
+}
+
+/* Reports a failed write of `name`; returns the exit status. */
+static int write_failed(const char *name, int err)
+{
+    if (err == ENOMEM) {
+        cli_error("out of memory writing %s", name);
+        return EXIT_OSERR;
+    }
+    cli_error("cannot write %s: %s", name, strerror(err ? err : EIO));
+    return EXIT_CANTCREAT;
+}
+
+int render_options_write(const struct render_options *r, render_writer write, void *ctx)
+{
+    if (!r->output) {
+        errno = 0;
+        if (write(stdout, ctx) != 0 || fflush(stdout) == EOF)
+            return write_failed("<stdout>", errno);
+        return 0;
+    }
+    struct output_file out;
+    if (!output_file_open(&out, r->output)) {
+        cli_error("cannot create %s: %s", r->output, strerror(errno));
+        return EXIT_CANTCREAT;
+    }
+    errno = 0;
+    if (write(out.fp, ctx) != 0) {
+        int err = errno;
+        output_file_abort(&out);
+        return write_failed(r->output, err);
+    }
+    if (!output_file_commit(&out))
+        return write_failed(r->output, errno);
+    return 0;
+}

@@ -1,0 +1,81 @@
+/*
+ * render_options: what `cli flamegraph` and `cli diff` share: the
+ * picture's options (--title, --width, --colors, ...), the output file
+ * (-o, else stdout) and its format (from -o's extension, else --format),
+ * and writing it (under a temporary name, renamed into place).
+ */
+#ifndef CLI_RENDER_OPTIONS_H
+#define CLI_RENDER_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "flamegraph/svg.h"
+
+enum render_format { RENDER_SVG, RENDER_JSON, RENDER_FOLDED };
+
+struct render_options {
+    const char *output;      /* -o FILE; NULL: stdout */
+    const char *format_name; /* --format; NULL: from -o's extension */
+    enum render_format format;
+    struct svg_options svg;
+    double minwidth_percent; /* --minwidth P%; < 0: minwidth is in pixels */
+};
+
+enum {
+    RENDER_OPT_FORMAT = 1000,
+    RENDER_OPT_TITLE,
+    RENDER_OPT_SUBTITLE,
+    RENDER_OPT_UNIT,
+    RENDER_OPT_WIDTH,
+    RENDER_OPT_MINWIDTH,
+    RENDER_OPT_INVERTED,
+    RENDER_OPT_COLORS,
+};
+
+/* The getopt_long entries of the shared options (and -o). */
+/* clang-format off */
+#define RENDER_LONG_OPTIONS                                       \
+    {"output", required_argument, NULL, 'o'},                     \
+    {"format", required_argument, NULL, RENDER_OPT_FORMAT},       \
+    {"title", required_argument, NULL, RENDER_OPT_TITLE},         \
+    {"subtitle", required_argument, NULL, RENDER_OPT_SUBTITLE},   \
+    {"unit", required_argument, NULL, RENDER_OPT_UNIT},           \
+    {"countname", required_argument, NULL, RENDER_OPT_UNIT},      \
+    {"width", required_argument, NULL, RENDER_OPT_WIDTH},         \
+    {"minwidth", required_argument, NULL, RENDER_OPT_MINWIDTH},   \
+    {"inverted", no_argument, NULL, RENDER_OPT_INVERTED},         \
+    {"colors", required_argument, NULL, RENDER_OPT_COLORS},       \
+    {"colours", required_argument, NULL, RENDER_OPT_COLORS}
+/* clang-format on */
+
+/* The help text of the shared options (and -h), and a paragraph on using the SVG. */
+extern const char render_options_help[];
+extern const char render_viewer_help[];
+
+void render_options_init(struct render_options *r);
+
+/*
+ * Takes one option getopt_long returned. Returns 1 when it was one of
+ * ours, 0 when it was not, or EXIT_USAGE after reporting a bad value.
+ */
+int render_options_take(struct render_options *r, int opt, const char *arg);
+
+/*
+ * After the options: settles the format (-o's extension .svg, .json or
+ * .folded, unless --format says otherwise; SVG by default) and the
+ * minimum width. Returns 0, or EXIT_USAGE after reporting why.
+ */
+int render_options_finish(struct render_options *r, const char *command);
+
+/* Writes the output: `write` gets the stream and `ctx`, returns 0 or -1 with errno set. */
+typedef int (*render_writer)(FILE *out, void *ctx);
+
+/*
+ * Runs `write` on stdout, or on -o's file under a temporary name renamed
+ * into place on success. Returns 0 or an exit status, the error reported.
+ */
+int render_options_write(const struct render_options *r, render_writer write, void *ctx);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * speedscope: writes a trie of named frames (keys are strtab ids, as
+ * folded_read makes them) as a speedscope JSON file, one "sampled"
+ * profile (https://www.speedscope.app/file-format-schema.json): frames
+ * deduplicated by name in shared.frames, and one sample per node with a
+ * count, its stack from the outermost frame, weighted by the count.
+ */
+#ifndef FLAMEGRAPH_SPEEDSCOPE_H
+#define FLAMEGRAPH_SPEEDSCOPE_H
+
+#include <stdio.h>
+
+#include "flamegraph/strtab.h"
+#include "flamegraph/trie.h"
+
+/*
+ * Frames are listed sorted bytewise by name, and samples in depth-first
+ * order with siblings by name, so speedscope's time-order view reads like
+ * a flamegraph. `unit` is a speedscope unit: "none" (instruction counts,
+ * samples), "nanoseconds", "microseconds", "milliseconds", "seconds" or
+ * "bytes". The output is streamed; memory grows with the trie, not with
+ * the output. Returns 0, or -1 with errno set: EINVAL for another unit or
+ * a node key that is not an id of `names`, ENOMEM, or the write error.
+ */
+int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names,
+                     const char *profile_name, const char *unit);
+
+#endif

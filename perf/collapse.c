@@ -1,0 +1,275 @@
+/*
+ * collapse: the sample loop of `cli perf collapse`: headers open samples,
+ * frame lines add frames, a blank line counts the sample (SPEC section 3).
+ *
+ * As stackcollapse-perf.pl does it: lines starting "#" are comments; the
+ * first event named by a header is the one counted unless --event names
+ * another, and the frame lines of a sample left out are skipped; a sample
+ * weighs the period its header gives, else 1; a sample with no frame
+ * counts as its comm alone; a line that is nothing known is skipped and
+ * reported. Where this differs from the script:
+ *   - a period of 0 weighs 0 (SPEC: "its period"); the script makes it 1;
+ *   - a header that follows frames without a blank line between counts
+ *     the sample before it (the script glues the two call chains), and
+ *     the last sample counts without a blank line after it;
+ *   - a line of blanks ends a sample like an empty line, and a CR before
+ *     the newline is dropped (the script then sees no blank lines at all);
+ *   - --event NAME also selects NAME with perf's modifiers ("cycles:u");
+ *   - input with a NUL byte (a perf.data file) or without a single sample
+ *     header is malformed, not an empty profile;
+ *   - lines are sorted bytewise whole (SPEC), the script sorts the stacks.
+ */
+#include "perf/collapse.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf/script_line.h"
+
+struct collapse {
+    const struct perf_collapse_opts *o;
+    struct trie *t;
+    struct strtab *names;
+    struct perf_collapse_report *report;
+    char *why;
+    size_t why_size;
+    size_t lineno;
+    size_t first_content; /* line number of the first line that is not blank or comment */
+    size_t headers;       /* header lines seen */
+    char *first_event;    /* the event counted by default */
+    struct perf_name name;
+    /* The sample being read. */
+    bool open; /* its header is counted and its frames go into `frames` */
+    bool java;
+    uint32_t comm;
+    uint64_t weight;
+    uint32_t *frames; /* strtab ids, leaf first as perf prints them */
+    size_t nframes, cap;
+};
+
+static int malformed(struct collapse *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int malformed(struct collapse *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->why, c->why_size, fmt, ap);
+    va_end(ap);
+    return PERF_COLLAPSE_MALFORMED;
+}
+
+static bool is_blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* Counts the open sample: comm, then the frames from the outermost to the leaf. */
+static int sample_count(struct collapse *c)
+{
+    bool created;
+    uint32_t node = trie_child(c->t, TRIE_ROOT, c->comm, &created);
+    for (size_t i = c->nframes; i > 0 && node != UINT32_MAX; i--)
+        node = trie_child(c->t, node, c->frames[i - 1], &created);
+    c->open = false;
+    c->nframes = 0;
+    if (node == UINT32_MAX)
+        return PERF_COLLAPSE_NO_MEMORY;
+    uint64_t *count = &c->t->nodes[node].count;
+    if (*count > UINT64_MAX - c->weight)
+        return malformed(c, "line %zu: the weights of one stack overflow 64 bits", c->lineno);
+    *count += c->weight;
+    c->report->samples++;
+    return PERF_COLLAPSE_OK;
+}
+
+static int add_frame(struct collapse *c, const struct script_frame *sf)
+{
+    const struct perf_frame f = {.sym = sf->sym,
+                                 .sym_len = sf->sym_len,
+                                 .module = sf->module,
+                                 .module_len = sf->module_len,
+                                 .addr = sf->addr,
+                                 .java = c->java};
+    if (perf_frame_name(&c->name, &f, &c->o->names))
+        return PERF_COLLAPSE_NO_MEMORY;
+    if (c->name.len == 0)
+        return PERF_COLLAPSE_OK;
+    uint32_t id = strtab_intern(c->names, c->name.data, c->name.len);
+    if (!id)
+        return PERF_COLLAPSE_NO_MEMORY;
+    if (c->nframes == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 64;
+        uint32_t *frames = realloc(c->frames, cap * sizeof(*frames));
+        if (!frames)
+            return PERF_COLLAPSE_NO_MEMORY;
+        c->frames = frames;
+        c->cap = cap;
+    }
+    c->frames[c->nframes++] = id;
+    return PERF_COLLAPSE_OK;
+}
+
+/* Remembers a distinct event that is left out, for the caller's warning. */
+static int note_other_event(struct perf_collapse_report *r, const char *name, size_t len)
+{
+    size_t kept =
+        r->other_count < PERF_COLLAPSE_MAX_EVENTS ? r->other_count : PERF_COLLAPSE_MAX_EVENTS;
+    for (size_t i = 0; i < kept; i++)
+        if (strlen(r->other_events[i]) == len && memcmp(r->other_events[i], name, len) == 0)
+            return PERF_COLLAPSE_OK;
+    if (kept == PERF_COLLAPSE_MAX_EVENTS)
+        return PERF_COLLAPSE_OK; /* the count stops at the list's end */
+    if (!(r->other_events[kept] = strndup(name, len)))
+        return PERF_COLLAPSE_NO_MEMORY;
+    r->other_count++;
+    return PERF_COLLAPSE_OK;
+}
+
+/* Whether a sample of this event is counted; *rc set when memory runs out. */
+static bool event_counted(struct collapse *c, const struct script_event *e, int *rc)
+{
+    if (!e->name)
+        return true; /* the header names no event: nothing to filter on */
+    bool counted;
+    if (c->o->event) {
+        counted = script_event_matches(c->o->event, e->name, e->name_len);
+    } else {
+        if (!c->first_event && !(c->first_event = strndup(e->name, e->name_len)))
+            return *rc = PERF_COLLAPSE_NO_MEMORY, false;
+        counted = strlen(c->first_event) == e->name_len &&
+                  memcmp(c->first_event, e->name, e->name_len) == 0;
+    }
+    if (!counted) {
+        c->report->skipped_samples++;
+        *rc = note_other_event(c->report, e->name, e->name_len);
+    } else if (!c->report->counted_event &&
+               !(c->report->counted_event = strndup(e->name, e->name_len))) {
+        *rc = PERF_COLLAPSE_NO_MEMORY;
+    }
+    return counted;
+}
+
+static int begin_sample(struct collapse *c, const struct script_header *h,
+                        const struct script_event *e)
+{
+    int rc = PERF_COLLAPSE_OK;
+    if (c->open && c->nframes > 0 && (rc = sample_count(c)))
+        return rc;
+    c->open = false; /* a header with no frames before the next header is dropped */
+    c->nframes = 0;
+    if (!event_counted(c, e, &rc))
+        return rc;
+    if (perf_comm_name(&c->name, h->comm, h->comm_len, h->pid, h->tid, &c->o->names))
+        return PERF_COLLAPSE_NO_MEMORY;
+    if (!(c->comm = strtab_intern(c->names, c->name.data, c->name.len)))
+        return PERF_COLLAPSE_NO_MEMORY;
+    c->java = perf_comm_is_java(h->comm, h->comm_len);
+    c->weight = e->has_period ? e->period : 1;
+    c->open = true;
+    return rc;
+}
+
+static void note_unrecognized(struct collapse *c, const char *line, size_t len)
+{
+    struct perf_collapse_report *r = c->report;
+    if (r->unrecognized++ == 0) {
+        r->first_unrecognized = c->lineno;
+        size_t n = len < sizeof(r->first_unrecognized_text) - 1
+                       ? len
+                       : sizeof(r->first_unrecognized_text) - 1;
+        memcpy(r->first_unrecognized_text, line, n);
+        r->first_unrecognized_text[n] = '\0';
+    }
+}
+
+static int header_line(struct collapse *c, const char *line, size_t len)
+{
+    struct script_header h;
+    struct script_event e;
+    if (!script_header_parse(line, len, &h)) {
+        note_unrecognized(c, line, len);
+        return PERF_COLLAPSE_OK;
+    }
+    c->headers++;
+    if (!script_event_parse(line, len, &h, &e))
+        return malformed(c, "line %zu: the sample period does not fit in 64 bits", c->lineno);
+    return begin_sample(c, &h, &e);
+}
+
+static int frame_line(struct collapse *c, const char *line, size_t len)
+{
+    struct script_frame f;
+    if (!script_frame_parse(line, len, &f)) {
+        note_unrecognized(c, line, len);
+        return PERF_COLLAPSE_OK;
+    }
+    return c->open ? add_frame(c, &f) : PERF_COLLAPSE_OK; /* else: a sample left out */
+}
+
+static int one_line(struct collapse *c, const char *line, size_t len)
+{
+    if (memchr(line, '\0', len))
+        return malformed(c,
+                         "line %zu: binary data, not `perf script` text (a perf.data file "
+                         "is folded by 'cli perf fold FILE')",
+                         c->lineno);
+    if (len > 0 && line[0] == '#')
+        return PERF_COLLAPSE_OK;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    if (is_blank(line, len))
+        return c->open ? sample_count(c) : PERF_COLLAPSE_OK;
+    if (!c->first_content)
+        c->first_content = c->lineno;
+    if (line[0] == ' ' || line[0] == '\t')
+        return frame_line(c, line, len);
+    return header_line(c, line, len);
+}
+
+void perf_collapse_report_free(struct perf_collapse_report *r)
+{
+    free(r->counted_event);
+    for (size_t i = 0; i < PERF_COLLAPSE_MAX_EVENTS; i++)
+        free(r->other_events[i]);
+    memset(r, 0, sizeof(*r));
+}
+
+int perf_collapse(FILE *in, const struct perf_collapse_opts *o, struct trie *t,
+                  struct strtab *names, struct perf_collapse_report *report, char *why,
+                  size_t why_size)
+{
+    memset(report, 0, sizeof(*report));
+    struct collapse c = {
+        .o = o, .t = t, .names = names, .report = report, .why = why, .why_size = why_size};
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int rc = PERF_COLLAPSE_OK;
+    while (rc == PERF_COLLAPSE_OK && (n = getline(&line, &cap, in)) >= 0) {
+        c.lineno++;
+        rc = one_line(&c, line, (size_t)n);
+    }
+    if (rc == PERF_COLLAPSE_OK && ferror(in))
+        rc = PERF_COLLAPSE_READ_ERROR;
+    if (rc == PERF_COLLAPSE_OK && c.open && c.nframes > 0)
+        rc = sample_count(&c);
+    if (rc == PERF_COLLAPSE_OK && c.first_content && c.headers == 0)
+        rc = malformed(&c,
+                       "line %zu: not `perf script` output: no line reads as a sample "
+                       "header ('COMM PID [CPU] TIME: [PERIOD] EVENT:')",
+                       c.first_content);
+    int saved = errno;
+    free(line);
+    free(c.frames);
+    free(c.first_event);
+    perf_name_free(&c.name);
+    errno = saved;
+    return rc;
+}

@@ -1,0 +1,59 @@
+/*
+ * collapse: `perf script` text -> a trie of folded stacks (SPEC section 3,
+ * `cli perf collapse`), read as Brendan Gregg's stackcollapse-perf.pl
+ * reads it: a sample header line ("comm pid/tid [cpu] time: period
+ * event:"), the call chain leaf first, one frame per line, then a blank
+ * line. Stacks go into the trie root first: the comm frame, then the
+ * outermost caller down to the sampled leaf; keys are strtab ids of the
+ * frame names (perf/frame_name.h), so folded_write with folded_name_of
+ * writes the result.
+ */
+#ifndef PERF_COLLAPSE_H
+#define PERF_COLLAPSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "flamegraph/strtab.h"
+#include "flamegraph/trie.h"
+#include "perf/frame_name.h"
+
+struct perf_collapse_opts {
+    const char *event; /* count only this event; NULL: the first one in the input */
+    struct perf_name_opts names;
+};
+
+#define PERF_COLLAPSE_MAX_EVENTS 8
+
+/* What a caller may want to warn about; free with perf_collapse_report_free. */
+struct perf_collapse_report {
+    uint64_t samples;         /* samples counted */
+    uint64_t skipped_samples; /* samples of other events, left out */
+    char *counted_event;      /* the event counted (NULL: none named or none matched) */
+    char *other_events[PERF_COLLAPSE_MAX_EVENTS]; /* the first distinct events left out */
+    size_t other_count;                           /* how many distinct events were left out */
+    size_t unrecognized;       /* lines that are no header, frame, blank line or comment */
+    size_t first_unrecognized; /* the line number of the first of them */
+    char first_unrecognized_text[64];
+};
+
+void perf_collapse_report_free(struct perf_collapse_report *r);
+
+enum perf_collapse_status {
+    PERF_COLLAPSE_OK = 0,
+    PERF_COLLAPSE_MALFORMED = -1,  /* `why` says "line N: ..." */
+    PERF_COLLAPSE_READ_ERROR = -2, /* errno says why */
+    PERF_COLLAPSE_NO_MEMORY = -3,
+};
+
+/*
+ * Adds every counted sample of `in` to `t`, its weight (the period when
+ * the header gives one, else 1) on the stack's leaf node. Returns a
+ * perf_collapse_status; `report` is filled in either way.
+ */
+int perf_collapse(FILE *in, const struct perf_collapse_opts *o, struct trie *t,
+                  struct strtab *names, struct perf_collapse_report *report, char *why,
+                  size_t why_size);
+
+#endif
