@@ -15,6 +15,8 @@
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "flamegraph/guest_profile.h"
+#include "flamegraph/speedscope.h"
+#include "flamegraph/svg.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
@@ -36,17 +38,53 @@ static const char execute_help[] =
     "  --stats                print retired instructions, wall time and MIPS to stderr\n"
     "\n"
     "profiling (SPEC section 2: every retired instruction counts in its call stack):\n"
-    "  --flamegraph FILE      write the folded stacks with function names to FILE\n"
-    "  --flamegraph-raw FILE  write the folded stacks with call target addresses\n"
-    "                         (0x<hex>) for scripts/enrich_flamegraph.py\n"
-    "  --format folded        the output format (default: from FILE's extension;\n"
-    "                         only folded is built so far)\n"
+    "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
+    "                         stacks, or by extension an SVG flamegraph (.svg) or a\n"
+    "                         speedscope file (.json); may be given several times\n"
+    "  --flamegraph-raw FILE  the same with call target addresses (0x<hex>) for\n"
+    "                         frames, for scripts/enrich_flamegraph.py\n"
+    "  --format FORMAT        folded, svg (interactive flamegraph) or json (speedscope);\n"
+    "                         default: from each FILE's extension (.svg, .json, else\n"
+    "                         folded)\n"
     "  --flamegraph-checkpoint-cycles N\n"
     "                         rewrite the flamegraph files every N instructions, so a\n"
     "                         killed run leaves its profile so far\n"
     "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
+
+enum profile_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_SVG, FORMAT_SPEEDSCOPE };
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The format of one output file: --format, else its extension. */
+static enum profile_format format_of(const char *path, enum profile_format forced)
+{
+    if (forced != FORMAT_AUTO)
+        return forced;
+    if (ends_with(path, ".svg"))
+        return FORMAT_SVG;
+    if (ends_with(path, ".json"))
+        return FORMAT_SPEEDSCOPE;
+    return FORMAT_FOLDED;
+}
+
+static bool parse_format(const char *name, enum profile_format *out)
+{
+    if (strcmp(name, "folded") == 0)
+        *out = FORMAT_FOLDED;
+    else if (strcmp(name, "svg") == 0)
+        *out = FORMAT_SVG;
+    else if (strcmp(name, "json") == 0 || strcmp(name, "speedscope") == 0)
+        *out = FORMAT_SPEEDSCOPE;
+    else
+        return false;
+    return true;
+}
 
 struct execute_options {
     const char *guest_path;
@@ -56,8 +94,12 @@ struct execute_options {
     uint64_t stack_size;
     bool strict;
     bool stats;
-    const char *flamegraph;     /* named folded output */
-    const char *flamegraph_raw; /* raw folded output */
+    struct profile_output {
+        const char *path;
+        bool raw; /* frames as 0x<target> instead of names */
+    } outputs[8]; /* --flamegraph and --flamegraph-raw, in order */
+    size_t noutputs;
+    enum profile_format format;
     uint64_t checkpoint_cycles; /* 0: only at the end */
 };
 
@@ -73,20 +115,6 @@ enum {
     OPT_FORMAT,
     OPT_CHECKPOINT,
 };
-
-/* Only folded output exists so far; SVG and speedscope come with `cli flamegraph`. */
-static bool check_flamegraph_path(const char *opt, const char *path, const char *format)
-{
-    const char *dot = strrchr(path, '.');
-    bool other = dot && (strcmp(dot, ".svg") == 0 || strcmp(dot, ".json") == 0);
-    if (other && !format) {
-        cli_error("%s %s: only folded output is built so far; name the file .folded "
-                  "(or pass --format folded)",
-                  opt, path);
-        return false;
-    }
-    return true;
-}
 
 static int parse_options(int argc, char **argv, struct execute_options *o)
 {
@@ -105,7 +133,6 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {NULL, 0, NULL, 0},
     };
     *o = (struct execute_options){.stack_size = GUEST_DEFAULT_STACK_SIZE};
-    const char *format = NULL;
     opterr = 0;
     optind = 1;
     int c;
@@ -116,14 +143,21 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         case OPT_PUBLIC_OUTPUT: o->public_output = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_STATS: o->stats = true; break;
-        case OPT_FLAMEGRAPH: o->flamegraph = optarg; break;
-        case OPT_FLAMEGRAPH_RAW: o->flamegraph_raw = optarg; break;
-        case OPT_FORMAT:
-            if (strcmp(optarg, "folded") != 0) {
-                cli_error("--format %s: only 'folded' is built so far", optarg);
+        case OPT_FLAMEGRAPH:
+        case OPT_FLAMEGRAPH_RAW:
+            if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
+                cli_error("at most %zu flamegraph files per run",
+                          sizeof(o->outputs) / sizeof(o->outputs[0]));
                 return EXIT_USAGE;
             }
-            format = optarg;
+            o->outputs[o->noutputs++] =
+                (struct profile_output){.path = optarg, .raw = c == OPT_FLAMEGRAPH_RAW};
+            break;
+        case OPT_FORMAT:
+            if (!parse_format(optarg, &o->format)) {
+                cli_error("--format wants folded, svg or json, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
             break;
         case OPT_CHECKPOINT:
             if (!cli_parse_count(optarg, false, &o->checkpoint_cycles) ||
@@ -167,11 +201,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         return EXIT_USAGE;
     }
     o->guest_path = argv[optind];
-    if ((o->flamegraph && !check_flamegraph_path("--flamegraph", o->flamegraph, format)) ||
-        (o->flamegraph_raw &&
-         !check_flamegraph_path("--flamegraph-raw", o->flamegraph_raw, format)))
-        return EXIT_USAGE;
-    if (o->checkpoint_cycles && !o->flamegraph && !o->flamegraph_raw) {
+    if (o->checkpoint_cycles && o->noutputs == 0) {
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
         return EXIT_USAGE;
     }
@@ -253,6 +283,44 @@ struct session {
     uint64_t next_checkpoint; /* UINT64_MAX: none */
 };
 
+/* Renders the profile as an SVG flamegraph or a speedscope file. */
+static int render_profile(struct session *s, FILE *out, bool raw, enum profile_format format)
+{
+    struct trie named;
+    struct strtab names;
+    if (!trie_init(&named))
+        return -1;
+    if (!strtab_init(&names)) {
+        trie_free(&named);
+        return -1;
+    }
+    const char *guest = strrchr(s->o->guest_path, '/');
+    guest = guest ? guest + 1 : s->o->guest_path;
+    int rc = guest_profile_named(&s->profile, raw, &named, &names);
+    if (rc == 0 && format == FORMAT_SVG) {
+        struct svg_options o;
+        char title[512];
+        snprintf(title, sizeof(title), "%s: %llu instructions", guest,
+                 (unsigned long long)s->m.retired);
+        svg_options_init(&o);
+        o.title = title;
+        o.unit = "instructions";
+        rc = svg_write(out, &named, &names, &o);
+    } else if (rc == 0) {
+        rc = speedscope_write(out, &named, &names, guest, "none");
+    }
+    strtab_free(&names);
+    trie_free(&named);
+    return rc;
+}
+
+static int write_profile(struct session *s, FILE *out, bool raw, enum profile_format format)
+{
+    if (format == FORMAT_FOLDED)
+        return guest_profile_write_folded(&s->profile, out, raw);
+    return render_profile(s, out, raw, format);
+}
+
 static int write_one_profile(struct session *s, const char *path, bool raw)
 {
     struct output_file out;
@@ -260,7 +328,7 @@ static int write_one_profile(struct session *s, const char *path, bool raw)
         cli_error("cannot create %s: %s", path, strerror(errno));
         return EXIT_CANTCREAT;
     }
-    if (guest_profile_write_folded(&s->profile, out.fp, raw) != 0) {
+    if (write_profile(s, out.fp, raw, format_of(path, s->o->format)) != 0) {
         int e = errno;
         output_file_abort(&out);
         cli_error("cannot write %s: %s", path, strerror(e));
@@ -280,10 +348,8 @@ static int write_profiles(struct session *s)
         return 0;
     guest_profile_flush(&s->profile, s->m.retired);
     int rc = 0;
-    if (s->o->flamegraph)
-        rc = write_one_profile(s, s->o->flamegraph, false);
-    if (rc == 0 && s->o->flamegraph_raw)
-        rc = write_one_profile(s, s->o->flamegraph_raw, true);
+    for (size_t i = 0; rc == 0 && i < s->o->noutputs; i++)
+        rc = write_one_profile(s, s->o->outputs[i].path, s->o->outputs[i].raw);
     return rc;
 }
 
@@ -389,7 +455,7 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         cli_error("%s", why);
         return EXIT_OSERR;
     }
-    s.profiling = o->flamegraph || o->flamegraph_raw;
+    s.profiling = o->noutputs > 0;
     if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
         cli_error("out of memory setting up the profile");
         machine_destroy(&s.m);

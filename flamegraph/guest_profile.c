@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "flamegraph/folded.h"
+#include "flamegraph/named_trie.h"
 #include "symtab/demangle.h"
 
 /* ---- target -> function cache ---- */
@@ -285,18 +286,32 @@ static const char *function_name(void *ctx, const struct trace_node *node, char 
     return *name;
 }
 
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
+/* The namer for the profile's frames, once the name cache exists. */
+static frame_namer namer_for(struct guest_profile *p, bool raw)
 {
     if (p->out_of_memory) {
         errno = ENOMEM;
-        return -1;
+        return NULL;
     }
     if (!raw && !p->names) {
         p->names = calloc(p->syms->count ? p->syms->count : 1, sizeof(*p->names));
         if (!p->names) {
             errno = ENOMEM;
-            return -1;
+            return NULL;
         }
     }
-    return folded_write(out, &p->trie, raw ? raw_name : function_name, p);
+    return raw ? raw_name : function_name;
+}
+
+int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
+{
+    frame_namer name = namer_for(p, raw);
+    return name ? folded_write(out, &p->trie, name, p) : -1;
+}
+
+int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst,
+                        struct strtab *names)
+{
+    frame_namer name = namer_for(p, raw);
+    return name ? named_trie_build(&p->trie, name, p, dst, names) : -1;
 }

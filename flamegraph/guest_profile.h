@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "executor/trace.h"
+#include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "symtab/symtab.h"
 
@@ -54,5 +55,13 @@ uint64_t guest_profile_total(const struct guest_profile *p);
  * errno set (ENOMEM also when the profile itself ran out of memory).
  */
 int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
+
+/*
+ * Copies the profile into `dst`, keyed by frame name interned in `names`
+ * (0x<target> with `raw`), the form the renderers (svg_write,
+ * speedscope_write) take. Returns 0, or -1 with errno set.
+ */
+int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst,
+                        struct strtab *names);
 
 #endif

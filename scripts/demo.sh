@@ -12,7 +12,9 @@ cmake --build build -j "$(nproc)"
 mkdir -p out
 guest=build/guests/verifier-rv32.elf
 folded=out/verifier-rv32.folded
-echo "== cli execute $guest --private-input guests/inputs/verifier.in --flamegraph $folded --stats"
+svg=out/verifier-rv32.svg
+echo "== cli execute $guest --private-input guests/inputs/verifier.in --flamegraph $folded --flamegraph $svg --stats"
 build/cli/cli execute "$guest" --private-input guests/inputs/verifier.in \
-  --flamegraph "$folded" --stats
+  --flamegraph "$folded" --flamegraph "$svg" --stats
 echo "folded flamegraph: $folded ($(wc -l <"$folded") stacks)"
+echo "flamegraph picture: $svg (open it in a browser: click to zoom, Ctrl-F to search)"
