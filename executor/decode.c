@@ -165,6 +165,15 @@ static struct insn decode_op32(uint32_t w)
     return op == OP_ILLEGAL ? illegal(w) : make(op, w, 0);
 }
 
+/* The kind of a jalr by its link registers (see decode.h). */
+static enum insn_op jalr_kind(uint32_t w)
+{
+    unsigned rd = (w >> 7) & 0x1f, rs1 = (w >> 15) & 0x1f;
+    if (insn_is_link(rd))
+        return insn_is_link(rs1) && rs1 != rd ? OP_JALR_RETCALL : OP_JALR_CALL;
+    return insn_is_link(rs1) ? OP_JALR_RET : OP_JALR;
+}
+
 static struct insn decode_system(uint32_t w)
 {
     if (w == 0x00000073)
@@ -197,8 +206,8 @@ struct insn decode_insn(uint32_t w, int xlen)
     case 0x0d: return make(OP_LUI, w, imm_u(w));
     case 0x0e: return xlen == 64 ? decode_op32(w) : illegal(w);
     case 0x18: return decode_branch(w);
-    case 0x19: return ((w >> 12) & 7) == 0 ? make(OP_JALR, w, imm_i(w)) : illegal(w);
-    case 0x1b: return make(OP_JAL, w, imm_j(w));
+    case 0x19: return ((w >> 12) & 7) == 0 ? make(jalr_kind(w), w, imm_i(w)) : illegal(w);
+    case 0x1b: return make(insn_is_link((w >> 7) & 0x1f) ? OP_JAL_CALL : OP_JAL, w, imm_j(w));
     case 0x1c: return decode_system(w);
     default: return illegal(w);
     }

@@ -16,7 +16,7 @@
 #define INSN_OPS(X)                                                                                \
     X(DECODE)                                                                                      \
     X(ILLEGAL)                                                                                     \
-    X(LUI) X(AUIPC) X(JAL) X(JAL_FAR) X(JALR)                                                                \
+    X(LUI) X(AUIPC) X(JAL) X(JAL_CALL) X(JAL_FAR) X(JALR) X(JALR_CALL) X(JALR_RET) X(JALR_RETCALL)                                                                \
     X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU) X(BRANCH_FAR)                                      \
     X(LB) X(LH) X(LW) X(LBU) X(LHU) X(LWU) X(LD)                                                   \
     X(SB) X(SH) X(SW) X(SD)                                                                        \
@@ -40,6 +40,19 @@ enum insn_op {
  */
 #define INSN_PAGE_MARK 0x80
 _Static_assert(OP_COUNT <= INSN_PAGE_MARK, "operation numbers must leave the mark bit free");
+
+/*
+ * jal and jalr are split by their return-address-stack hint (the RISC-V
+ * unprivileged ISA's table of rd/rs1 link-register uses; links are x1 and
+ * x5), so a tracer knows the kind of every jump without looking at it:
+ *   JAL        rd not a link: a jump          JAL_CALL      rd a link: a call
+ *   JALR       neither a link: a jump         JALR_CALL     rd a link, rs1 not or = rd
+ *   JALR_RET   rs1 a link, rd not: a return   JALR_RETCALL  both links, different
+ */
+static inline int insn_is_link(unsigned reg)
+{
+    return reg == 1 || reg == 5;
+}
 
 /* The register that receives writes to x0, so handlers need no test. */
 #define REG_SINK 32

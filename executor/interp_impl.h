@@ -168,17 +168,52 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         ip = code + off_ / 4;                                                                      \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
-/* Reports a jump from PC() to `target` (rd, rs1 as register numbers); see trace.h. */
+/*
+ * Reports a jump of the given kind from PC() to `target` unless the fast
+ * path took care of it (see trace.h); rd and rs1 are register numbers.
+ */
 #if TRACED
-#define TRACE_TRANSFER(target, rd, rs1)                                                            \
+#define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
-        uint64_t t_ = (target);                                                                    \
-        if (!trace_fast(tracer, PC(), t_, rd, rs1, retired_base - left))                           \
-            tracer->transfer(tracer, PC(), t_, rd, rs1, retired_base - left);                      \
+        if (!trace_jump_fast(tracer, (target)))                                                    \
+            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
     } while (0)
+#define TRACE_RETURN(target, rd, rs1)                                                              \
+    do {                                                                                           \
+        if (!trace_return_fast(tracer, (target), retired_base - left))                             \
+            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
+    } while (0)
+#define TRACE_CALL(target, rd, rs1)                                                                \
+    do {                                                                                           \
+        if (!trace_call_fast(tracer, PC(), (target), retired_base - left))                         \
+            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
+    } while (0)
+#define TRACE_OTHER(target, rd, rs1)                                                               \
+    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left)
 #else
-#define TRACE_TRANSFER(target, rd, rs1) ((void)0)
+#define TRACE_JUMP(target, rd, rs1) ((void)0)
+#define TRACE_RETURN(target, rd, rs1) ((void)0)
+#define TRACE_CALL(target, rd, rs1) ((void)0)
+#define TRACE_OTHER(target, rd, rs1) ((void)0)
 #endif
+/* jal: link, report (JUMP or CALL), go; the target is near (code_cache_prepare). */
+#define JAL_BODY(TRACE)                                                                            \
+    do {                                                                                           \
+        RD = PC() + 4;                                                                             \
+        TRACE(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);                                       \
+        ip += ip->imm;                                                                             \
+        CHECKED_DISPATCH();                                                                        \
+    } while (0)
+/* jalr: a misaligned target faults before rd is written. */
+#define JALR_BODY(TRACE)                                                                           \
+    do {                                                                                           \
+        ureg target_ = (RS1 + IMM) & ~(ureg)1;                                                     \
+        if (!(target_ & 3)) {                                                                      \
+            RD = PC() + 4;                                                                         \
+            TRACE(target_, RD_NUM, (unsigned)ip->rs1);                                             \
+        }                                                                                          \
+        JUMP_TO(target_);                                                                          \
+    } while (0)
 /* The architectural rd of the current instruction (x0 for the sink). */
 #define RD_NUM (ip->rd == REG_SINK ? 0u : ip->rd)
 #define BRANCH(cond)                                                                               \
@@ -222,10 +257,9 @@ op_AUIPC:
     RD = PC() + IMM;
     NEXT();
 op_JAL:
-    RD = PC() + 4;
-    TRACE_TRANSFER(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);
-    ip += ip->imm;
-    CHECKED_DISPATCH();
+    JAL_BODY(TRACE_JUMP);
+op_JAL_CALL:
+    JAL_BODY(TRACE_CALL);
 op_JAL_FAR : {
     ureg target = PC() + IMM;
     if (!(target & 3))
@@ -233,14 +267,14 @@ op_JAL_FAR : {
     fault_pc = target;
     goto out_bad_target;
 }
-op_JALR : {
-    ureg target = (RS1 + IMM) & ~(ureg)1;
-    if (!(target & 3)) {
-        RD = PC() + 4;
-        TRACE_TRANSFER(target, RD_NUM, (unsigned)ip->rs1);
-    }
-    JUMP_TO(target);
-}
+op_JALR:
+    JALR_BODY(TRACE_JUMP);
+op_JALR_CALL:
+    JALR_BODY(TRACE_CALL);
+op_JALR_RET:
+    JALR_BODY(TRACE_RETURN);
+op_JALR_RETCALL:
+    JALR_BODY(TRACE_OTHER);
 op_BEQ:
     BRANCH(RS1 == RS2);
 op_BNE:
@@ -478,7 +512,12 @@ out_soft:
 #undef STORE
 #undef JUMP_TO
 #undef BRANCH
-#undef TRACE_TRANSFER
+#undef TRACE_JUMP
+#undef TRACE_RETURN
+#undef TRACE_CALL
+#undef TRACE_OTHER
+#undef JAL_BODY
+#undef JALR_BODY
 #undef RD_NUM
 #undef CHECKED_DISPATCH
 }

@@ -66,7 +66,7 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)
 {
     bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
-    if (is_branch || in.op == OP_JAL) {
+    if (is_branch || in.op == OP_JAL || in.op == OP_JAL_CALL) {
         uint64_t target = pc + (uint64_t)(int64_t)in.imm;
         bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
         if (near)

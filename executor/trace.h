@@ -4,7 +4,8 @@
  *
  * When a machine has a tracer, machine_run uses interpreter loops that
  * look at every jal and jalr; without one, the plain loops run and tracing
- * costs nothing. To keep tracing nearly free, the loops handle the three
+ * costs nothing. The decoder has already split each jump by kind (call,
+ * return, jump). To keep tracing nearly free, the loops handle the three
  * common cases themselves, on data the tracer lays out here:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
  *     top frame's function [lo, hi): nothing moves;
@@ -69,27 +70,33 @@ static inline void trace_charge(struct flow_tracer *t, uint64_t retired)
 }
 
 /*
- * The fast paths; returns 0 when they did not apply and `transfer` must
- * be called. Fields are read into locals first: the stores through node
- * and frame pointers would otherwise force the compiler to reload them.
+ * The fast paths, one per kind of jump (see executor/decode.h); each
+ * returns 0 when it did not apply and `transfer` must be called. Fields
+ * are read into locals first: stores through node and frame pointers would
+ * otherwise force the compiler to reload them.
  */
-static inline int trace_fast(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
-                             unsigned rs1, uint64_t retired)
+static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
+{
+    const struct trace_frame *f = t->top;
+    return target >= f->lo && target < f->hi;
+}
+
+static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
+{
+    struct trace_frame *f = t->top;
+    if (target != f->ret)
+        return 0;
+    t->nodes[f->node].count += retired - t->charged;
+    t->charged = retired;
+    t->top = f - 1;
+    return 1;
+}
+
+static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t target,
+                                  uint64_t retired)
 {
     struct trace_frame *f = t->top;
     struct trace_node *nodes = t->nodes;
-    if (!trace_is_link(rd)) {
-        if (!trace_is_link(rs1))
-            return target >= f->lo && target < f->hi;
-        if (target != f->ret)
-            return 0;
-        nodes[f->node].count += retired - t->charged;
-        t->charged = retired;
-        t->top = f - 1;
-        return 1;
-    }
-    if (trace_is_link(rs1) && rs1 != rd)
-        return 0; /* RETURN, then CALL */
     struct trace_node *n = &nodes[f->node];
     uint32_t child = n->memo_child;
     if (n->memo_key != target || !child || f == t->last)
