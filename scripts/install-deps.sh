@@ -6,7 +6,12 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config python3
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
           libelf-dev libdw-dev uthash-dev libiberty-dev libcmocka-dev
-          llvm clang qemu-user)
+          llvm clang qemu-user chromium)
+# Node.js and npm drive the browser test (tests/browser); the machine's own
+# Node.js (npm bundled) is used when there is one.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
