@@ -1,12 +1,289 @@
 /*
- * perf_fold: `cli perf fold` (SPEC section 3). Not built yet: issue [5].
+ * perf_fold: `cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid]
+ * [--tid] [--addrs]`: folds a perf.data file into folded stacks (or an SVG
+ * or speedscope file) without running perf script, with the stacks that
+ * `perf script | cli perf collapse` gives (SPEC section 3).
  */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli/cli.h"
+#include "cli/render_options.h"
+#include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
+#include "flamegraph/speedscope.h"
+#include "flamegraph/svg.h"
+#include "perf/fold.h"
+#include "perf/perf_features.h"
+#include "perf/perf_file.h"
+#include "perf/script_line.h"
+
+static const char fold_help_head[] =
+    "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
+    "\n"
+    "Folds a perf.data file (default: ./perf.data), as `perf record -g` writes it,\n"
+    "into folded stacks, one line per distinct stack: the command name, then the\n"
+    "frames from the outermost caller to the sampled function, and the stack's\n"
+    "weight. The stacks are those of `perf script | cli perf collapse` on the same\n"
+    "machine, without running perf script:\n"
+    "\n"
+    "  perf record -g -- PROGRAM; cli perf fold perf.data -o out.folded\n"
+    "\n"
+    "A sample weighs its period when the file records periods, else 1. Functions\n"
+    "are named from the binaries on disk, perf's build-id cache (~/.debug) and\n"
+    "debug packages (/usr/lib/debug), the kernel's from /proc/kallsyms when it is\n"
+    "the recorded kernel. A frame with no symbol is [module basename], or\n"
+    "[unknown] when no module is known. docs/PERF.md says what differs from perf\n"
+    "script and why.\n"
+    "\n"
+    "options:\n"
+    "  --event NAME         count the samples of event NAME (\"cycles\" also selects\n"
+    "                       \"cycles:ppp\"); by default only the first sample's event\n"
+    "                       is counted, as mixing events would mislead\n"
+    "  --pid                append the process id to the command name: comm-PID\n"
+    "  --tid                append process and thread id: comm-PID/TID\n"
+    "  --addrs              keep the address of frames without a symbol:\n"
+    "                       [libc.so.6 <7f12ab>], [unknown <7f12ab>]\n"
+    "  --kallsyms FILE      read kernel symbols from FILE (a saved /proc/kallsyms)\n"
+    "  --buildid-dir DIR    perf's build-id cache (default $PERF_BUILDID_DIR, else\n"
+    "                       ~/.debug)\n"
+    "\n"
+    "Without -o, or when OUT's extension is none of .svg, .json and .folded, the\n"
+    "output is folded text; --format svg or json picks a picture instead.\n"
+    "\n";
+
+static const char fold_help_tail[] =
+    "\n"
+    "Exit status: 0, 64 usage error, 65 a file that is not a usable perf.data\n"
+    "(the error names what is wrong and its offset), 66 unreadable file, 71 out\n"
+    "of memory, 73 unwritable output.\n";
+
+struct fold_args {
+    struct perf_fold_opts opts;
+    struct render_options render;
+    const char *input;
+};
+
+enum { OPT_EVENT = 256, OPT_PID, OPT_TID, OPT_ADDRS, OPT_KALLSYMS, OPT_BUILDID_DIR };
+
+/* folded unless --format or -o's extension asks for a picture. */
+static void settle_format(struct render_options *r)
+{
+    if (r->format_name)
+        return;
+    const char *dot = r->output ? strrchr(r->output, '.') : NULL;
+    if (!dot || strchr(dot, '/') || (strcmp(dot, ".svg") != 0 && strcmp(dot, ".json") != 0))
+        r->format = RENDER_FOLDED;
+}
+
+/* One option: -1 taken (go on), -2 not an option of ours, else an exit status. */
+static int take_option(struct fold_args *a, int c, const char *arg)
+{
+    switch (c) {
+    case OPT_EVENT:
+        if (!*arg) {
+            cli_error("--event wants an event name such as cycles");
+            return EXIT_USAGE;
+        }
+        a->opts.event = arg;
+        return -1;
+    case OPT_PID: a->opts.names.pid = true; return -1;
+    case OPT_TID: a->opts.names.tid = true; return -1;
+    case OPT_ADDRS: a->opts.names.addrs = true; return -1;
+    case OPT_KALLSYMS: a->opts.kallsyms = arg; return -1;
+    case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return -1;
+    default: break;
+    }
+    int taken = render_options_take(&a->render, c, arg);
+    return taken == 1 ? -1 : taken == 0 ? -2 : taken;
+}
+
+static int parse_args(int argc, char **argv, struct fold_args *a)
+{
+    static const struct option longopts[] = {
+        RENDER_LONG_OPTIONS,
+        {"event", required_argument, NULL, OPT_EVENT},
+        {"pid", no_argument, NULL, OPT_PID},
+        {"tid", no_argument, NULL, OPT_TID},
+        {"addrs", no_argument, NULL, OPT_ADDRS},
+        {"kallsyms", required_argument, NULL, OPT_KALLSYMS},
+        {"buildid-dir", required_argument, NULL, OPT_BUILDID_DIR},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    render_options_init(&a->render);
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("%s%s%s%s", fold_help_head, render_options_help, render_viewer_help,
+                   fold_help_tail);
+            return 0;
+        }
+        if (c == ':') {
+            cli_error("option '%s' needs a value; see 'cli perf fold --help'", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        int rc = c == '?' ? -2 : take_option(a, c, optarg);
+        if (rc == -2) {
+            cli_error("unknown option '%s'; see 'cli perf fold --help'", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        if (rc >= 0)
+            return rc;
+    }
+    if (optind + 1 < argc) {
+        cli_error("more than one perf.data file ('%s', '%s'); cli perf fold reads one",
+                  argv[optind], argv[optind + 1]);
+        return EXIT_USAGE;
+    }
+    a->input = optind < argc ? argv[optind] : "perf.data";
+    int rc = render_options_finish(&a->render, "perf fold");
+    if (rc)
+        return rc;
+    settle_format(&a->render);
+    if (!a->render.svg.unit)
+        a->render.svg.unit = "samples";
+    return -1;
+}
+
+static int exit_status_of(const struct perf_error *e)
+{
+    switch (e->status) {
+    case PERF_UNREADABLE: return EXIT_NOINPUT;
+    case PERF_NO_MEMORY: return EXIT_OSERR;
+    default: return EXIT_DATAERR;
+    }
+}
+
+/* "a, b" of the file's events, for messages. */
+static void list_events(const struct perf_file *f, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < f->nr_attrs && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                                 f->attrs[i].name ? f->attrs[i].name : "?");
+}
+
+static void warn_report(const struct fold_args *a, const struct perf_file *f,
+                        const struct perf_fold_report *r)
+{
+    const char *in = a->input;
+    char events[512];
+    list_events(f, events, sizeof(events));
+    if (f->data_size_guessed)
+        fprintf(stderr,
+                "warning: %s: the header gives no data size (perf record did not finish "
+                "cleanly?); read the records up to the end of the file\n",
+                in);
+    if (a->opts.event && !r->counted_event)
+        fprintf(stderr, "warning: %s: no sample of event '%s' (the file has: %s)\n", in,
+                a->opts.event, events);
+    else if (r->other_samples && !a->opts.event)
+        fprintf(stderr,
+                "warning: %s: counted only the first event, '%s'; left out %llu samples of "
+                "other events (the file has: %s; choose with --event NAME)\n",
+                in, r->counted_event ? r->counted_event : "?", (unsigned long long)r->other_samples,
+                events);
+    if (r->no_callchain)
+        fprintf(stderr,
+                "warning: %s: '%s' was recorded without call chains (perf record -g): each "
+                "sample folds to the function it hit\n",
+                in, r->counted_event ? r->counted_event : "?");
+    if (r->dwarf_samples)
+        fprintf(stderr,
+                "warning: %s: %llu samples were recorded with --call-graph dwarf; their user "
+                "stacks were not unwound (DWARF unwinding is not implemented), so they fold "
+                "to their kernel frames and the user function they were taken in; record "
+                "with -g (frame pointers) for whole stacks\n",
+                in, (unsigned long long)r->dwarf_samples);
+    if (r->kernel_unresolved)
+        fprintf(stderr,
+                "warning: %s: kernel frames are [kernel.kallsyms]: no kallsyms matches the "
+                "recorded kernel (run as the recording user on the recording machine, or "
+                "pass --kallsyms FILE)\n",
+                in);
+}
+
+static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t size)
+{
+    if (!o->paths.buildid_dir)
+        o->paths.buildid_dir = getenv("PERF_BUILDID_DIR");
+    const char *home = getenv("HOME");
+    if (!o->paths.buildid_dir && home) {
+        snprintf(home_debug, size, "%s/.debug", home);
+        o->paths.buildid_dir = home_debug;
+    }
+    o->paths.debug_dir = "/usr/lib/debug";
+}
+
+struct fold_job {
+    const struct render_options *render;
+    const char *input;
+    struct trie trie;
+    struct strtab names;
+};
+
+static int write_output(FILE *out, void *ctx)
+{
+    struct fold_job *job = ctx;
+    switch (job->render->format) {
+    case RENDER_JSON:
+        return speedscope_write(out, &job->trie, &job->names,
+                                job->render->svg.title ? job->render->svg.title : job->input,
+                                "none");
+    case RENDER_SVG: return svg_write(out, &job->trie, &job->names, &job->render->svg);
+    case RENDER_FOLDED:
+    default: return folded_write(out, &job->trie, folded_name_of, &job->names);
+    }
+}
+
+/* Opens, folds and reports. Returns 0 or an exit status. */
+static int fold_file(struct fold_args *a, struct fold_job *job)
+{
+    struct perf_file f;
+    struct perf_error e = {PERF_OK, ""};
+    struct perf_fold_report report;
+    if (perf_file_open(&f, a->input, &e) || perf_name_events(&f, &e)) {
+        cli_error("%s: %s", a->input, e.msg);
+        perf_file_close(&f);
+        return exit_status_of(&e);
+    }
+    int status = 0;
+    if (perf_fold(&f, &a->opts, &job->trie, &job->names, &report, &e)) {
+        cli_error("%s: %s", a->input, e.msg);
+        status = exit_status_of(&e);
+    } else {
+        warn_report(a, &f, &report);
+    }
+    perf_file_close(&f);
+    return status;
+}
 
 int cmd_perf_fold(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    cli_error("'cli perf fold' is not built yet");
-    return EXIT_USAGE;
+    struct fold_args a;
+    memset(&a, 0, sizeof(a));
+    int status = parse_args(argc, argv, &a);
+    if (status >= 0)
+        return status;
+    char home_debug[4096];
+    default_paths(&a.opts, home_debug, sizeof(home_debug));
+    struct fold_job job = {.render = &a.render, .input = a.input};
+    if (!trie_init(&job.trie) || !strtab_init(&job.names)) {
+        trie_free(&job.trie);
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    status = fold_file(&a, &job);
+    if (status == 0)
+        status = render_options_write(&a.render, write_output, &job);
+    trie_free(&job.trie);
+    strtab_free(&job.names);
+    return status;
 }

@@ -1,0 +1,243 @@
+/*
+ * elf_symbols: perf's per-symbol filters and address adjustment, then
+ * the PLT synthesis of perf 6.1 (header and entries of .plt's entry
+ * size, one entry per .rela.plt / .rel.plt relocation, in order).
+ */
+#include "perf/elf_symbols.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf/perf_demangle.h"
+
+#ifndef STT_GNU_IFUNC
+#define STT_GNU_IFUNC 10
+#endif
+
+static bool is_function(const GElf_Sym *sym)
+{
+    int type = GELF_ST_TYPE(sym->st_info);
+    return (type == STT_FUNC || type == STT_GNU_IFUNC) && sym->st_name != 0 &&
+           sym->st_shndx != SHN_UNDEF;
+}
+
+/* perf also keeps data objects (for data addresses); they shape its tree and its ends. */
+static bool is_object(const GElf_Sym *sym)
+{
+    return GELF_ST_TYPE(sym->st_info) == STT_OBJECT && sym->st_name != 0 &&
+           sym->st_shndx != SHN_UNDEF;
+}
+
+static bool is_label(const GElf_Sym *sym)
+{
+    int vis = GELF_ST_VISIBILITY(sym->st_other);
+    return GELF_ST_TYPE(sym->st_info) == STT_NOTYPE && sym->st_name != 0 &&
+           sym->st_shndx != SHN_UNDEF && sym->st_shndx != SHN_ABS && vis != STV_HIDDEN &&
+           vis != STV_INTERNAL;
+}
+
+/* ARM's "$a", "$d", "$t", "$x" mapping symbols name no function. */
+static bool is_arm_mapping_symbol(const char *name)
+{
+    return name[0] == '$' && strchr("adtx", name[1]) && name[1] &&
+           (name[2] == '\0' || name[2] == '.');
+}
+
+/* perf's elf_read_program_header: the PT_LOAD holding vaddr. */
+static bool load_segment_of(Elf *elf, uint64_t vaddr, GElf_Phdr *phdr)
+{
+    size_t n;
+    if (elf_getphdrnum(elf, &n) != 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!gelf_getphdr(elf, (int)i, phdr) || phdr->p_type != PT_LOAD)
+            continue;
+        uint64_t size = phdr->p_memsz > phdr->p_filesz ? phdr->p_memsz : phdr->p_filesz;
+        if (size && vaddr >= phdr->p_vaddr && vaddr - phdr->p_vaddr < size)
+            return true;
+    }
+    return false;
+}
+
+/* The section header a symbol's section has at run time (debug files hold NOBITS copies). */
+static bool symbol_section(const struct elf_file *syms, const struct elf_file *runtime,
+                           size_t index, GElf_Shdr *shdr, Elf **owner)
+{
+    Elf_Scn *scn = elf_getscn(syms->elf, index);
+    if (!scn || !gelf_getshdr(scn, shdr))
+        return false;
+    *owner = syms->elf;
+    if (shdr->sh_type == SHT_NOBITS) {
+        scn = elf_getscn(runtime->elf, index);
+        if (!scn || !gelf_getshdr(scn, shdr))
+            return false;
+        *owner = runtime->elf;
+    }
+    return true;
+}
+
+static bool section_name_has(Elf *elf, const GElf_Shdr *shdr, const char *word)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+        return false;
+    const char *name = elf_strptr(elf, shstrndx, shdr->sh_name);
+    return name && strstr(name, word);
+}
+
+/* A symbol's value as a file offset of the binary that ran. */
+static uint64_t file_offset_of(const struct elf_file *runtime, uint64_t value,
+                               const GElf_Shdr *section)
+{
+    GElf_Phdr phdr;
+    if (load_segment_of(runtime->elf, value, &phdr))
+        return value - (phdr.p_vaddr - phdr.p_offset);
+    return value - (section->sh_addr - section->sh_offset);
+}
+
+static int add_named(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
+                     const char *name, const char *suffix)
+{
+    char *readable = perf_demangle(name);
+    if (!readable)
+        return -1;
+    int rc;
+    if (suffix) {
+        size_t n = strlen(readable), m = strlen(suffix);
+        char *full = malloc(n + m + 1);
+        if (!full) {
+            free(readable);
+            return -1;
+        }
+        memcpy(full, readable, n);
+        memcpy(full + n, suffix, m + 1);
+        rc = symbol_builder_add(b, start, size, binding, full, n + m);
+        free(full);
+    } else {
+        rc = symbol_builder_add(b, start, size, binding, readable, strlen(readable));
+    }
+    free(readable);
+    return rc;
+}
+
+/* One symbol table entry: 1 added, 0 skipped, -1 out of memory. */
+static int add_symbol(struct symbol_builder *b, const struct elf_file *syms,
+                      const struct elf_file *runtime, GElf_Sym *sym, const char *name, int machine)
+{
+    bool label = is_label(sym);
+    if (!label && !is_function(sym) && !is_object(sym))
+        return 0;
+    if ((machine == EM_ARM || machine == EM_AARCH64) && is_arm_mapping_symbol(name))
+        return 0;
+    GElf_Shdr shdr;
+    Elf *owner;
+    if (!symbol_section(syms, runtime, sym->st_shndx, &shdr, &owner) ||
+        !(shdr.sh_flags & SHF_ALLOC))
+        return 0;
+    if (label && !section_name_has(owner, &shdr, "text") && !section_name_has(owner, &shdr, "data"))
+        return 0;
+    uint64_t value = sym->st_value;
+    if (machine == EM_ARM && GELF_ST_TYPE(sym->st_info) == STT_FUNC && (value & 1))
+        value--; /* Thumb */
+    value = file_offset_of(runtime, value, &shdr);
+    if (add_named(b, value, sym->st_size, GELF_ST_BIND(sym->st_info), name, NULL))
+        return -1;
+    return 1;
+}
+
+long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,
+                      const struct elf_file *runtime)
+{
+    Elf_Scn *scn = syms->symtab ? syms->symtab : syms->dynsym;
+    GElf_Shdr shdr;
+    GElf_Ehdr ehdr;
+    if (!scn || !gelf_getshdr(scn, &shdr) || shdr.sh_entsize == 0 ||
+        !gelf_getehdr(syms->elf, &ehdr))
+        return 0;
+    Elf_Data *data = elf_getdata(scn, NULL);
+    if (!data)
+        return 0;
+    size_t n = data->d_size / shdr.sh_entsize;
+    long added = 0;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Sym sym;
+        if (!gelf_getsym(data, (int)i, &sym))
+            continue;
+        const char *name = elf_strptr(syms->elf, shdr.sh_link, sym.st_name);
+        if (!name)
+            continue;
+        int rc = add_symbol(b, syms, runtime, &sym, name, ehdr.e_machine);
+        if (rc < 0)
+            return -1;
+        added += rc;
+    }
+    if (added > 0 && symbol_builder_fixup(b, false))
+        return -1;
+    return added;
+}
+
+/* perf 6.1's PLT header and entry sizes per machine. */
+static void plt_sizes(int machine, const GElf_Shdr *plt, uint64_t *header, uint64_t *entry)
+{
+    switch (machine) {
+    case EM_ARM: *header = 20, *entry = 12; break;
+    case EM_AARCH64: *header = 32, *entry = 16; break;
+    case EM_SPARC: *header = 48, *entry = 12; break;
+    case EM_SPARCV9: *header = 128, *entry = 32; break;
+    default: *header = *entry = plt->sh_entsize; break;
+    }
+}
+
+static int relocation_symbol(Elf_Data *rel, bool rela, size_t i, size_t *sym_index)
+{
+    if (rela) {
+        GElf_Rela r;
+        if (!gelf_getrela(rel, (int)i, &r))
+            return -1;
+        *sym_index = GELF_R_SYM(r.r_info);
+    } else {
+        GElf_Rel r;
+        if (!gelf_getrel(rel, (int)i, &r))
+            return -1;
+        *sym_index = GELF_R_SYM(r.r_info);
+    }
+    return 0;
+}
+
+long elf_plt_symbols(struct symbol_builder *b, const struct elf_file *runtime)
+{
+    GElf_Shdr plt, rel, dyn;
+    GElf_Ehdr ehdr;
+    if (!runtime->dynsym || !gelf_getehdr(runtime->elf, &ehdr) ||
+        !elf_file_section(runtime, ".plt", &plt, NULL))
+        return 0;
+    Elf_Scn *rel_scn = elf_file_section(runtime, ".rela.plt", &rel, NULL);
+    if (!rel_scn)
+        rel_scn = elf_file_section(runtime, ".rel.plt", &rel, NULL);
+    if (!rel_scn || (rel.sh_type != SHT_RELA && rel.sh_type != SHT_REL) ||
+        rel.sh_link != runtime->dynsym_index || rel.sh_entsize == 0 ||
+        !gelf_getshdr(runtime->dynsym, &dyn))
+        return 0;
+    Elf_Data *rel_data = elf_getdata(rel_scn, NULL), *syms = elf_getdata(runtime->dynsym, NULL);
+    if (!rel_data || !syms)
+        return 0;
+    uint64_t header, entry;
+    plt_sizes(ehdr.e_machine, &plt, &header, &entry);
+    uint64_t offset = plt.sh_offset + header;
+    size_t n = rel.sh_size / rel.sh_entsize;
+    long added = 0;
+    for (size_t i = 0; i < n; i++, offset += entry) {
+        size_t index;
+        GElf_Sym sym;
+        if (relocation_symbol(rel_data, rel.sh_type == SHT_RELA, i, &index) ||
+            !gelf_getsym(syms, (int)index, &sym))
+            continue;
+        const char *name = elf_strptr(runtime->elf, dyn.sh_link, sym.st_name);
+        if (!name)
+            name = "";
+        if (add_named(b, offset, entry, STB_GLOBAL, name, "@plt"))
+            return -1;
+        added++;
+    }
+    return added;
+}

@@ -1,0 +1,281 @@
+/*
+ * fold: the record loop of `cli perf fold`: each kernel record queued
+ * by time (or handled at once when it has none), each FINISHED_ROUND
+ * releasing a round, and each delivered record applied to the machine or,
+ * for a sample of the counted event, folded into the trie.
+ */
+#include "perf/fold.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf/perf_features.h"
+#include "perf/perf_machine.h"
+#include "perf/perf_order.h"
+#include "perf/perf_record.h"
+#include "perf/script_line.h"
+#include "perf/stack.h"
+
+enum counted { UNDECIDED = 0, COUNTED, NOT_COUNTED };
+
+struct folder {
+    struct perf_file *f;
+    const struct perf_fold_opts *o;
+    struct trie *t;
+    struct perf_fold_report *report;
+    struct perf_error *e;
+    struct perf_machine m;
+    struct stack stack;
+    struct perf_order order;
+    enum counted *counted; /* by attribute */
+};
+
+static int no_memory(struct folder *fo)
+{
+    return perf_fail(fo->e, PERF_NO_MEMORY, "out of memory");
+}
+
+static bool same_name(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0;
+}
+
+/* Whether samples of attribute `i` are counted (decided by the first sample without --event). */
+static bool is_counted(struct folder *fo, size_t i)
+{
+    const char *name = fo->f->attrs[i].name;
+    if (fo->counted[i] == UNDECIDED) {
+        bool yes = fo->o->event ? script_event_matches(fo->o->event, name, strlen(name))
+                   : fo->report->counted_event ? same_name(fo->report->counted_event, name)
+                                               : true;
+        fo->counted[i] = yes ? COUNTED : NOT_COUNTED;
+    }
+    if (fo->counted[i] == COUNTED && !fo->report->counted_event)
+        fo->report->counted_event = name;
+    if (fo->counted[i] == NOT_COUNTED && !fo->report->other_event)
+        fo->report->other_event = name;
+    return fo->counted[i] == COUNTED;
+}
+
+/* trie_child, through the node's memo of the child it found last (stacks repeat). */
+static uint32_t child_of(struct trie *t, uint32_t node, uint32_t key)
+{
+    struct trace_node *n = &t->nodes[node];
+    if (n->memo_child && n->memo_key == key)
+        return n->memo_child;
+    bool created;
+    uint32_t child = trie_child(t, node, key, &created);
+    if (child != UINT32_MAX) {
+        n = &t->nodes[node]; /* trie_child may have moved the nodes */
+        n->memo_key = key;
+        n->memo_child = child;
+    }
+    return child;
+}
+
+/* Adds the built stack under its comm frame, outermost caller first. */
+static int add_stack(struct folder *fo, uint32_t comm, uint64_t weight)
+{
+    uint32_t node = child_of(fo->t, TRIE_ROOT, comm);
+    for (size_t i = fo->stack.count; i > 0 && node != UINT32_MAX; i--)
+        node = child_of(fo->t, node, fo->stack.frames[i - 1]);
+    if (node == UINT32_MAX)
+        return no_memory(fo);
+    uint64_t *count = &fo->t->nodes[node].count;
+    *count = *count > UINT64_MAX - weight ? UINT64_MAX : *count + weight;
+    return 0;
+}
+
+/*
+ * A sample's weight: its recorded period; with a fixed period (perf record
+ * -c N, which records none per sample) that period, as perf script prints
+ * it; else 1 (a frequency-mode attribute's sample_period is a frequency).
+ */
+static uint64_t weight_of(const struct perf_attr *a, const struct perf_sample *s)
+{
+    if (s->has_period)
+        return s->period;
+    if (!(a->flags & PERF_ATTR_FLAG_FREQ) && a->sample_period)
+        return a->sample_period;
+    return 1;
+}
+
+static int fold_sample(struct folder *fo, const struct perf_record *r, int attr)
+{
+    if (attr < 0) {
+        fo->report->unknown_samples++;
+        return 0;
+    }
+    const struct perf_attr *a = &fo->f->attrs[attr];
+    struct perf_sample s;
+    if (perf_parse_sample(a, r, &s, fo->e))
+        return -1;
+    if (s.cpumode == PERF_RECORD_MISC_GUEST_KERNEL || s.cpumode == PERF_RECORD_MISC_GUEST_USER)
+        return 0; /* perf script shows host samples only */
+    if (!is_counted(fo, (size_t)attr)) {
+        fo->report->other_samples++;
+        return 0;
+    }
+    struct perf_thread *thread = perf_threads_findnew(&fo->m.threads, s.pid, s.tid);
+    if (!thread)
+        return no_memory(fo);
+    uint32_t comm = stack_comm_frame(&fo->stack, thread, s.pid, s.tid);
+    if (!comm || stack_build(&fo->stack, a, &s, thread))
+        return no_memory(fo);
+    fo->report->samples++;
+    fo->report->dwarf_samples += fo->stack.dwarf;
+    return add_stack(fo, comm, weight_of(a, &s));
+}
+
+/* The attribute whose trailer a non-sample record carries (the first when unsure). */
+static const struct perf_attr *record_attr(struct folder *fo, int attr)
+{
+    return &fo->f->attrs[attr >= 0 ? attr : 0];
+}
+
+static int apply_record(struct folder *fo, const struct perf_record *r, int attr)
+{
+    size_t trailer = record_attr(fo, attr)->trailer_size;
+    uint8_t cpumode = r->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+    int rc = 0;
+    switch (r->type) {
+    case PERF_RECORD_MMAP:
+    case PERF_RECORD_MMAP2: {
+        struct perf_mmap_event ev;
+        if (perf_parse_mmap(r, trailer, &ev, fo->e))
+            return -1;
+        rc = perf_machine_mmap(&fo->m, cpumode, &ev);
+        break;
+    }
+    case PERF_RECORD_COMM: {
+        struct perf_comm_event ev;
+        if (perf_parse_comm(r, trailer, &ev, fo->e))
+            return -1;
+        rc = perf_machine_comm(&fo->m, &ev);
+        break;
+    }
+    case PERF_RECORD_FORK: {
+        struct perf_task_event ev;
+        if (perf_parse_task(r, &ev, fo->e))
+            return -1;
+        rc = perf_machine_fork(&fo->m, &ev, r->misc);
+        break;
+    }
+    default: /* EXIT and the rest change nothing folding sees */ break;
+    }
+    return rc ? no_memory(fo) : 0;
+}
+
+static int deliver(void *ctx, const struct perf_record *r)
+{
+    struct folder *fo = ctx;
+    int attr = perf_record_attr(fo->f, r);
+    if (r->type == PERF_RECORD_SAMPLE)
+        return fold_sample(fo, r, attr);
+    return apply_record(fo, r, attr);
+}
+
+/* The record's timestamp (UINT64_MAX: none). Returns 0, or -1 with `e` set. */
+static int record_time(struct folder *fo, const struct perf_record *r, uint64_t *time)
+{
+    int attr = perf_record_attr(fo->f, r);
+    if (r->type == PERF_RECORD_SAMPLE) {
+        if (attr < 0) {
+            *time = UINT64_MAX;
+            return 0;
+        }
+        return perf_sample_time(&fo->f->attrs[attr], r, time, fo->e);
+    }
+    struct perf_sample_id id;
+    if (perf_parse_trailer(record_attr(fo, attr), r, &id, fo->e))
+        return -1;
+    *time = id.time;
+    return 0;
+}
+
+/* After a round: the records below what is still queued are done with. */
+static void release_done(struct folder *fo, uint64_t next)
+{
+    uint64_t queued = perf_order_lowest_offset(&fo->order);
+    perf_file_release(fo->f, queued < next ? queued : next);
+}
+
+/* perf_session__process_event: user records at once, kernel records through the queue. */
+static int process(struct folder *fo, const struct perf_record *r, uint64_t next)
+{
+    if (r->type >= PERF_RECORD_USER_TYPE_START) {
+        if (r->type != PERF_RECORD_FINISHED_ROUND)
+            return 0;
+        if (perf_order_round(&fo->order, deliver, fo))
+            return -1;
+        release_done(fo, next);
+        return 0;
+    }
+    uint64_t time;
+    if (record_time(fo, r, &time))
+        return -1;
+    if (time == 0 || time == UINT64_MAX)
+        return deliver(fo, r);
+    return perf_order_push(&fo->order, time, r) ? no_memory(fo) : 0;
+}
+
+static int read_records(struct folder *fo)
+{
+    struct perf_record_iter it;
+    struct perf_record r;
+    int rc;
+    perf_records_begin(&it, fo->f);
+    while ((rc = perf_records_next(&it, &r, fo->e)) == 1)
+        if (process(fo, &r, it.pos))
+            return -1;
+    if (rc < 0)
+        return -1;
+    return perf_order_finish(&fo->order, deliver, fo);
+}
+
+static int setup(struct folder *fo, char **arch)
+{
+    struct perf_build_ids ids;
+    if ((!fo->f->attrs[0].name && perf_name_events(fo->f, fo->e)) ||
+        perf_read_arch(fo->f, arch, fo->e) || perf_read_build_ids(fo->f, &ids, fo->e))
+        return -1;
+    int rc =
+        perf_machine_init(&fo->m, &fo->o->paths, *arch) || perf_machine_build_ids(&fo->m, &ids);
+    perf_build_ids_free(&ids);
+    if (rc)
+        return no_memory(fo);
+    fo->m.kallsyms = fo->o->kallsyms;
+    fo->counted = calloc(fo->f->nr_attrs, sizeof(*fo->counted));
+    return fo->counted ? 0 : no_memory(fo);
+}
+
+static void finish_report(struct folder *fo)
+{
+    struct perf_fold_report *r = fo->report;
+    for (size_t i = 0; i < fo->f->nr_attrs; i++)
+        if (fo->counted[i] == COUNTED && !(fo->f->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
+            r->no_callchain = true;
+    r->kernel_unresolved = fo->m.kernel.resolved && !fo->m.kernel.has_symbols;
+}
+
+int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,
+              struct strtab *names, struct perf_fold_report *report, struct perf_error *e)
+{
+    memset(report, 0, sizeof(*report));
+    struct folder fo = {.f = f, .o = o, .t = t, .report = report, .e = e};
+    char *arch = NULL;
+    perf_order_init(&fo.order);
+    int rc = setup(&fo, &arch);
+    if (rc == 0) {
+        stack_init(&fo.stack, &fo.m, names, &o->names, arch);
+        rc = read_records(&fo);
+        finish_report(&fo);
+        stack_free(&fo.stack);
+    }
+    perf_order_free(&fo.order);
+    perf_machine_free(&fo.m);
+    free(fo.counted);
+    free(arch);
+    return rc;
+}

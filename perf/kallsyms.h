@@ -1,0 +1,51 @@
+/*
+ * kallsyms: kernel symbols as perf reads them without a vmlinux
+ * (tools/perf/util/symbol.c: dso__find_kallsyms, __dso__load_kallsyms,
+ * maps__split_kallsyms). The text is /proc/kallsyms when the running
+ * kernel is the recorded one (same build id, or none recorded), else the
+ * copy perf record saved in the build-id cache. Symbols of types T, W, D
+ * and B count; module symbols are left out (module maps are not
+ * modelled: their addresses fold to [unknown]); the kernel's symbols are
+ * moved by the difference between the recorded and the listed address of
+ * the relocation symbol (KASLR across boots).
+ */
+#ifndef PERF_KALLSYMS_H
+#define PERF_KALLSYMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perf/build_id.h"
+#include "perf/symbol_rules.h"
+#include "symtab/symtab.h"
+
+struct kallsyms_reloc {
+    const char *name; /* e.g. "_text" from "[kernel.kallsyms]_text"; NULL: none */
+    uint64_t addr;    /* its address in the recording */
+};
+
+/*
+ * Reads kallsyms text into `out` (kernel symbols only, relocated) and
+ * gives the kernel map's range [start, end). Returns 1 with symbols, 0
+ * when the text holds none usable (all addresses 0: kptr_restrict; or the
+ * relocation symbol missing), -1 when memory runs out.
+ */
+int kallsyms_parse(const char *text, size_t len, const struct kallsyms_reloc *reloc, bool x86_64,
+                   struct symtab *out, struct symbol_lookup *lookup, uint64_t *start,
+                   uint64_t *end);
+
+/* kallsyms_parse over a file (/proc/kallsyms or a saved copy). Same returns. */
+int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86_64,
+                  struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end);
+
+/*
+ * Picks the kallsyms file for a kernel with build id `id` (size 0: not
+ * recorded), as perf does. Returns a malloc'd path or NULL when none fits.
+ */
+char *kallsyms_path_for(const struct build_id *id, const char *buildid_dir);
+
+/* The running kernel's build id, from /sys/kernel/notes. */
+bool kernel_running_build_id(struct build_id *out);
+
+#endif

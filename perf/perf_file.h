@@ -1,0 +1,57 @@
+/*
+ * perf_file: a perf.data file opened for reading: mapped into memory
+ * whole (mmap), its header checked (magic "PERFILE2", byte order, the
+ * section offsets and sizes against the file's size), its attributes and
+ * their stream ids read, and the feature sections it announces found.
+ * Nothing here trusts a length field: each is checked against the bytes
+ * that are really there before anything is read through it.
+ */
+#ifndef PERF_PERF_FILE_H
+#define PERF_PERF_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perf/bytes.h"
+#include "perf/perf_attr.h"
+#include "perf/perf_error.h"
+
+struct perf_file {
+    const uint8_t *data; /* the whole file */
+    size_t size;
+    bool mapped;                     /* data is our mmap (else the caller's memory) */
+    uint64_t data_offset, data_size; /* the data section (the records) */
+    bool data_size_guessed; /* the header said 0: a recording that was not stopped cleanly */
+    uint8_t features[32];   /* the feature bitmap */
+    struct perf_attr *attrs;
+    size_t nr_attrs;
+    uint64_t released; /* pages of the data section below this were given back */
+};
+
+/* Maps and checks the file at `path`. Returns 0, or -1 with `e` set. */
+int perf_file_open(struct perf_file *f, const char *path, struct perf_error *e);
+
+/* Checks a file already in memory (which must outlive `f`). */
+int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size,
+                          struct perf_error *e);
+
+void perf_file_close(struct perf_file *f);
+
+/*
+ * Gives back the memory of the data section's pages below file offset
+ * `below` (records that were handled and will not be read again), so that
+ * a long recording does not stay resident. Reading them again stays
+ * correct (the pages come back from the file), only slower.
+ */
+void perf_file_release(struct perf_file *f, uint64_t below);
+
+/*
+ * The feature section of bit `feat` as a bounded reader. Returns 1 when
+ * the file has it, 0 when not, -1 with `e` set when its entry points
+ * outside the file.
+ */
+int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out,
+                      struct perf_error *e);
+
+#endif

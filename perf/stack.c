@@ -1,0 +1,261 @@
+/*
+ * stack: walking a sample's call chain as perf's
+ * thread__resolve_callchain_sample does, and naming each entry through
+ * perf/frame_name.h, once per function.
+ */
+#include "perf/stack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SKIP_FRAME UINT32_MAX /* a name that comes out empty: the frame is left out */
+#define CACHE_BITS 12
+
+/* The PERF_REG_*_IP / _PC index of each architecture perf records user registers for. */
+static int ip_register_of(const char *arch)
+{
+    static const struct {
+        const char *prefix;
+        int reg;
+    } table[] = {
+        {"x86_64", 8}, {"i386", 8}, {"i686", 8},   {"aarch64", 32}, {"arm64", 32},
+        {"riscv", 0},  {"arm", 15}, {"ppc64", 32}, {"powerpc", 32},
+    };
+    if (!arch)
+        return -1;
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+        if (strncmp(arch, table[i].prefix, strlen(table[i].prefix)) == 0)
+            return table[i].reg;
+    return -1;
+}
+
+void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
+                const struct perf_name_opts *opts, const char *arch)
+{
+    memset(s, 0, sizeof(*s));
+    s->m = m;
+    s->names = names;
+    s->opts = opts;
+    s->ip_register = ip_register_of(arch);
+    s->cache = calloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
+}
+
+void stack_free(struct stack *s)
+{
+    perf_name_free(&s->name);
+    free(s->text);
+    free(s->frames);
+    free(s->cache);
+    memset(s, 0, sizeof(*s));
+}
+
+/* Interns the name just made; 0 when memory runs out. */
+static uint32_t intern_name(struct stack *s)
+{
+    if (s->name.len == 0)
+        return SKIP_FRAME;
+    return strtab_intern(s->names, s->name.data, s->name.len);
+}
+
+static uint32_t name_frame(struct stack *s, const char *sym, const char *module, uint64_t addr,
+                           bool java)
+{
+    struct perf_frame f = {
+        .sym = sym,
+        .sym_len = sym ? strlen(sym) : 0,
+        .module = module,
+        .module_len = module ? strlen(module) : 0,
+        .addr = addr,
+        .java = java,
+    };
+    if (perf_frame_name(&s->name, &f, s->opts))
+        return 0;
+    return intern_name(s);
+}
+
+/* "name+0x0": the symbol as perf script prints it (any offset folds the same way). */
+static const char *printed_symbol(struct stack *s, const char *name)
+{
+    size_t len = strlen(name);
+    if (len + 5 > s->text_cap) {
+        size_t cap = len + 64;
+        char *text = realloc(s->text, cap);
+        if (!text)
+            return NULL;
+        s->text = text;
+        s->text_cap = cap;
+    }
+    memcpy(s->text, name, len);
+    memcpy(s->text + len, "+0x0", 5);
+    return s->text;
+}
+
+static uint32_t function_frame(struct stack *s, const struct perf_location *loc, bool java)
+{
+    uint32_t *cached = loc->dso->frames ? &loc->dso->frames[loc->func_index] : NULL;
+    if (cached && *cached && !java)
+        return *cached;
+    const char *text = printed_symbol(s, loc->func->name);
+    uint32_t id = text ? name_frame(s, text, loc->dso->name, loc->addr, java) : 0;
+    if (cached && !java)
+        *cached = id;
+    return id;
+}
+
+/* A frame for what `loc` resolved to; 0 when memory runs out. */
+static uint32_t location_frame(struct stack *s, const struct perf_location *loc, bool java)
+{
+    if (loc->func)
+        return function_frame(s, loc, java);
+    uint32_t *cached = loc->dso ? &loc->dso->unknown_frame : &s->unknown_frame;
+    if (*cached && !s->opts->addrs)
+        return *cached;
+    uint32_t id = name_frame(s, NULL, loc->dso ? loc->dso->name : NULL, loc->addr, java);
+    if (!s->opts->addrs)
+        *cached = id;
+    return id;
+}
+
+static int push(struct stack *s, uint32_t id)
+{
+    if (id == 0)
+        return -1;
+    if (id == SKIP_FRAME)
+        return 0;
+    if (s->count == s->capacity) {
+        size_t cap = s->capacity ? s->capacity * 2 : 256;
+        uint32_t *frames = realloc(s->frames, cap * sizeof(*frames));
+        if (!frames)
+            return -1;
+        s->frames = frames;
+        s->capacity = cap;
+    }
+    s->frames[s->count++] = id;
+    return 0;
+}
+
+/* The address space `ip` is resolved in for `cpumode`, and its generation; NULL: none. */
+static const void *space_of(const struct stack *s, const struct perf_thread *t, uint8_t cpumode,
+                            uint64_t *generation)
+{
+    if (cpumode == PERF_RECORD_MISC_USER) {
+        *generation = t->maps->generation;
+        return t->maps;
+    }
+    if (cpumode == PERF_RECORD_MISC_KERNEL) {
+        *generation = s->m->kernel.generation;
+        return &s->m->kernel;
+    }
+    return NULL;
+}
+
+static struct frame_cache_entry *cache_slot(const struct stack *s, const void *space, uint64_t ip)
+{
+    uint64_t h =
+        (ip ^ ((uint64_t)(uintptr_t)space * 0xc2b2ae3d27d4eb4full)) * 0x9e3779b97f4a7c15ull;
+    return &s->cache[h >> (64 - CACHE_BITS)];
+}
+
+static int push_address(struct stack *s, struct perf_thread *t, uint8_t cpumode, uint64_t ip,
+                        bool java)
+{
+    uint64_t generation = 0;
+    const void *space = s->cache ? space_of(s, t, cpumode, &generation) : NULL;
+    struct frame_cache_entry *e = space ? cache_slot(s, space, ip) : NULL;
+    if (e && e->space == space && e->ip == ip && e->generation == generation &&
+        e->cpumode == cpumode && e->java == java)
+        return push(s, e->frame);
+    struct perf_location loc;
+    if (perf_machine_locate(s->m, t, cpumode, ip, &loc))
+        return -1;
+    uint32_t id = location_frame(s, &loc, java);
+    if (e && id) {
+        space_of(s, t, cpumode, &generation); /* the first kernel lookup loads its symbols */
+        *e = (struct frame_cache_entry){space, generation, ip, id, cpumode, java};
+    }
+    return push(s, id);
+}
+
+/* A marker's new mode; false for a marker perf does not know (the chain is void). */
+static bool context_mode(uint64_t marker, uint8_t *cpumode)
+{
+    switch (marker) {
+    case PERF_CONTEXT_HV: *cpumode = PERF_RECORD_MISC_HYPERVISOR; return true;
+    case PERF_CONTEXT_KERNEL: *cpumode = PERF_RECORD_MISC_KERNEL; return true;
+    case PERF_CONTEXT_USER: *cpumode = PERF_RECORD_MISC_USER; return true;
+    default: return false;
+    }
+}
+
+/* The user pc among the sampled registers, when it was recorded. */
+static bool user_pc(const struct stack *s, const struct perf_sample *sample, uint64_t *pc)
+{
+    if (s->ip_register < 0 || !sample->user_regs_abi ||
+        !(sample->user_regs_mask & (1ull << s->ip_register)))
+        return false;
+    uint64_t below = sample->user_regs_mask & ((1ull << s->ip_register) - 1);
+    memcpy(pc, sample->user_regs + 8 * (size_t)__builtin_popcountll(below), 8);
+    return true;
+}
+
+/* Returns 0, or -1 when memory runs out; *user says whether user entries were seen. */
+static int walk_chain(struct stack *s, const struct perf_sample *sample, struct perf_thread *t,
+                      bool java, bool *user)
+{
+    uint8_t cpumode = PERF_RECORD_MISC_USER;
+    size_t entries = 0;
+    for (uint64_t i = 0; i < sample->nr_callchain && entries < STACK_MAX_ENTRIES; i++) {
+        uint64_t ip;
+        memcpy(&ip, sample->callchain + 8 * i, 8);
+        if (ip >= PERF_CONTEXT_MAX) {
+            if (!context_mode(ip, &cpumode)) {
+                s->count = 0; /* perf: "the callchain is corrupted, discard all" */
+                return 0;
+            }
+            continue;
+        }
+        entries++;
+        *user |= cpumode == PERF_RECORD_MISC_USER;
+        if (push_address(s, t, cpumode, ip, java))
+            return -1;
+    }
+    return 0;
+}
+
+int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sample *sample,
+                struct perf_thread *thread)
+{
+    s->count = 0;
+    s->dwarf = false;
+    bool java = perf_comm_is_java(thread->comm, strlen(thread->comm));
+    if (!(a->sample_type & PERF_SAMPLE_CALLCHAIN))
+        return push_address(s, thread, sample->cpumode, sample->ip, java);
+    bool user = false;
+    if (walk_chain(s, sample, thread, java, &user))
+        return -1;
+    bool dwarf = (a->sample_type & PERF_SAMPLE_REGS_USER) &&
+                 (a->sample_type & PERF_SAMPLE_STACK_USER) && sample->user_regs_abi &&
+                 sample->user_stack_size > 0;
+    if (!dwarf || user)
+        return 0;
+    s->dwarf = true;
+    uint64_t pc;
+    if (user_pc(s, sample, &pc))
+        return push_address(s, thread, PERF_RECORD_MISC_USER, pc, java);
+    if (sample->cpumode == PERF_RECORD_MISC_USER)
+        return push_address(s, thread, PERF_RECORD_MISC_USER, sample->ip, java);
+    return 0;
+}
+
+uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid)
+{
+    bool cacheable = !s->opts->pid && !s->opts->tid;
+    if (cacheable && t->comm_frame)
+        return t->comm_frame;
+    if (perf_comm_name(&s->name, t->comm, strlen(t->comm), pid, tid, s->opts))
+        return 0;
+    uint32_t id = strtab_intern(s->names, s->name.data, s->name.len);
+    if (cacheable)
+        t->comm_frame = id;
+    return id;
+}

@@ -1,0 +1,75 @@
+/*
+ * stack: one sample's stack as folded frames, the way `perf script`
+ * prints it and `cli perf collapse` then names it (SPEC section 3):
+ *
+ *   - the call chain's entries, leaf first; context markers
+ *     (PERF_CONTEXT_KERNEL, _USER, _HV) switch how the entries after
+ *     them are resolved and are no frames themselves; an unknown marker
+ *     voids the chain (perf drops it); at most 127 entries (perf script's
+ *     default --max-stack);
+ *   - each entry named from its function ("+0x..." and arguments cut by
+ *     perf/frame_name.c), else "[module basename]", else "[unknown]";
+ *   - a sample recorded without a call chain is its sampled address;
+ *   - a --call-graph dwarf sample (user registers and stack, no user
+ *     chain) is its kernel chain and the user address it was taken at:
+ *     its user stack is not unwound.
+ *
+ * Names are made once per function and kept in the DSO (perf_dso.frames);
+ * an address seen before in the same, unchanged address space is not even
+ * looked up again (a small cache keyed by the space's generation).
+ */
+#ifndef PERF_STACK_H
+#define PERF_STACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamegraph/strtab.h"
+#include "perf/frame_name.h"
+#include "perf/perf_attr.h"
+#include "perf/perf_machine.h"
+#include "perf/perf_record.h"
+
+#define STACK_MAX_ENTRIES 127 /* perf script's default --max-stack */
+
+/* A resolved address: (address space, its generation, mode, address) -> frame. */
+struct frame_cache_entry {
+    const void *space; /* the thread's perf_maps, or the machine's kernel */
+    uint64_t generation;
+    uint64_t ip;
+    uint32_t frame;
+    uint8_t cpumode;
+    bool java;
+};
+
+struct stack {
+    struct perf_machine *m;
+    struct strtab *names;
+    const struct perf_name_opts *opts;
+    int ip_register; /* index of the user-mode pc among PERF_SAMPLE_REGS_USER registers; -1: unknown
+                      */
+    struct perf_name name; /* scratch for frame_name */
+    char *text;            /* scratch for "symbol+0x0" */
+    size_t text_cap;
+    uint32_t unknown_frame;          /* "[unknown]" */
+    struct frame_cache_entry *cache; /* direct-mapped; NULL: no cache (memory was short) */
+    /* The frames of the sample being folded: strtab ids, leaf first. */
+    uint32_t *frames;
+    size_t count, capacity;
+    bool dwarf; /* the last sample had a user stack that was not unwound */
+};
+
+/* `arch` is HEADER_ARCH's string (NULL: unknown). */
+void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
+                const struct perf_name_opts *opts, const char *arch);
+void stack_free(struct stack *s);
+
+/* The comm frame of a thread (cached on it). Returns the id, or 0 when memory runs out. */
+uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid);
+
+/* Fills s->frames for a sample of `thread`. Returns 0, or -1 when memory runs out. */
+int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sample *sample,
+                struct perf_thread *thread);
+
+#endif

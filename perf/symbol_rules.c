@@ -1,0 +1,351 @@
+/*
+ * symbol_rules: perf's symbols__fixup_end, symbols__fixup_duplicate and
+ * choose_best_symbol, walking the replayed tree in order as perf walks
+ * its rbtree, and perf's symbols__find where functions overlap.
+ */
+#include "perf/symbol_rules.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+void symbol_builder_init(struct symbol_builder *b)
+{
+    memset(b, 0, sizeof(*b));
+    symbol_tree_init(&b->tree);
+}
+
+void symbol_builder_init_sorted(struct symbol_builder *b)
+{
+    symbol_builder_init(b);
+    b->sorted_only = true;
+}
+
+void symbol_builder_free(struct symbol_builder *b)
+{
+    free(b->syms);
+    free(b->names);
+    free(b->order);
+    free(b->dead);
+    symbol_tree_free(&b->tree);
+    bool sorted_only = b->sorted_only;
+    symbol_builder_init(b);
+    b->sorted_only = sorted_only;
+}
+
+static int reserve_names(struct symbol_builder *b, size_t more)
+{
+    if (b->names_len + more <= b->names_capacity)
+        return 0;
+    size_t cap = b->names_capacity ? b->names_capacity : 4096;
+    while (cap < b->names_len + more)
+        cap *= 2;
+    char *names = realloc(b->names, cap);
+    if (!names)
+        return -1;
+    b->names = names;
+    b->names_capacity = cap;
+    return 0;
+}
+
+static int reserve_symbols(struct symbol_builder *b)
+{
+    if (b->count < b->capacity)
+        return 0;
+    size_t cap = b->capacity ? b->capacity * 2 : 1024;
+    struct rule_symbol *syms = realloc(b->syms, cap * sizeof(*syms));
+    if (syms)
+        b->syms = syms;
+    uint32_t *order = realloc(b->order, cap * sizeof(*order));
+    if (order)
+        b->order = order;
+    uint8_t *dead = b->sorted_only ? realloc(b->dead, cap) : NULL;
+    if (dead)
+        b->dead = dead;
+    if (!syms || !order || (b->sorted_only ? !dead : symbol_tree_reserve(&b->tree, cap) != 0))
+        return -1;
+    b->capacity = cap;
+    return 0;
+}
+
+int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
+                       const char *name, size_t name_len)
+{
+    if (b->count >= TREE_NIL - 1 || reserve_symbols(b) || reserve_names(b, name_len + 1))
+        return -1;
+    memcpy(b->names + b->names_len, name, name_len);
+    b->names[b->names_len + name_len] = '\0';
+    b->syms[b->count] = (struct rule_symbol){
+        .start = start,
+        .end = start + size, /* perf's symbol__new: len ? start + len : start */
+        .name = b->names_len,
+        .binding = binding,
+        .module = memchr(name, '[', name_len) != NULL,
+    };
+    if (b->sorted_only) {
+        b->dead[b->count] = 0;
+        b->order_valid = false;
+    } else
+        symbol_tree_insert(&b->tree, (uint32_t)b->count, start);
+    b->count++;
+    b->names_len += name_len + 1;
+    return 0;
+}
+
+struct sort_key {
+    uint64_t start;
+    uint32_t node;
+};
+
+static int by_start(const void *pa, const void *pb)
+{
+    const struct sort_key *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->node < b->node ? -1 : a->node > b->node; /* ties: insertion order */
+}
+
+/* order[] by start, ties in insertion order. Returns false when memory runs out. */
+static bool sort_by_start(struct symbol_builder *b)
+{
+    struct sort_key *keys = malloc(b->count * sizeof(*keys));
+    if (!keys)
+        return false;
+    for (size_t i = 0; i < b->count; i++)
+        keys[i] = (struct sort_key){b->syms[i].start, (uint32_t)i};
+    qsort(keys, b->count, sizeof(*keys), by_start);
+    for (size_t i = 0; i < b->count; i++)
+        b->order[i] = keys[i].node;
+    free(keys);
+    return true;
+}
+
+/*
+ * Sorts every node once (after the last addition); later calls only drop
+ * the erased. Returns false when memory runs out.
+ */
+static bool sorted_order(struct symbol_builder *b, size_t *len)
+{
+    if (!b->order_valid) {
+        bool sorted = true; /* /proc/kallsyms mostly is */
+        for (size_t i = 0; i < b->count; i++) {
+            b->order[i] = (uint32_t)i;
+            sorted &= i == 0 || b->syms[i - 1].start <= b->syms[i].start;
+        }
+        if (!sorted && !sort_by_start(b))
+            return false;
+        b->order_len = b->count;
+        b->order_valid = true;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < b->order_len; i++)
+        if (!b->dead[b->order[i]])
+            b->order[n++] = b->order[i];
+    b->order_len = n;
+    *len = n;
+    return true;
+}
+
+const uint32_t *symbol_builder_in_order(struct symbol_builder *b, size_t *n)
+{
+    static const uint32_t none[1];
+    *n = 0;
+    if (b->count == 0)
+        return none;
+    if (b->sorted_only)
+        return sorted_order(b, n) ? b->order : NULL;
+    *n = symbol_tree_in_order(&b->tree, b->order);
+    return b->order;
+}
+
+void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
+{
+    if (b->sorted_only)
+        b->dead[node] = 1;
+    else
+        symbol_tree_erase(&b->tree, node);
+}
+
+static const char *name_of(const struct symbol_builder *b, uint32_t node)
+{
+    return b->names + b->syms[node].name;
+}
+
+static uint64_t page_up(uint64_t x)
+{
+    return (x + 4095) / 4096 * 4096;
+}
+
+/* perf's symbols__fixup_end over the symbols in order. */
+static void fixup_end(struct symbol_builder *b, const uint32_t *order, size_t n, bool kallsyms)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct rule_symbol *prev = &b->syms[order[i - 1]], *curr = &b->syms[order[i]];
+        if (prev->end != prev->start)
+            continue;
+        if (kallsyms && prev->module != curr->module)
+            prev->end = page_up(prev->end + 4096); /* the last kernel or module symbol */
+        else
+            prev->end = curr->start;
+    }
+    if (n > 0) {
+        struct rule_symbol *last = &b->syms[order[n - 1]];
+        if (last->end == last->start)
+            last->end = page_up(last->start) + 4096;
+    }
+}
+
+static size_t leading_underscores(const char *s)
+{
+    size_t n = 0;
+    while (s[n] == '_')
+        n++;
+    return n;
+}
+
+/* perf's choose_best_symbol: true when `a` is kept over `b`. */
+static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
+{
+    const struct rule_symbol *a = &bl->syms[na], *b = &bl->syms[nb];
+    bool a_sized = a->end != a->start, b_sized = b->end != b->start;
+    if (a_sized != b_sized)
+        return a_sized;
+    bool a_weak = a->binding == STB_WEAK, b_weak = b->binding == STB_WEAK;
+    if (a_weak != b_weak)
+        return b_weak;
+    bool a_global = a->binding == STB_GLOBAL, b_global = b->binding == STB_GLOBAL;
+    if (a_global != b_global)
+        return a_global;
+    const char *an = name_of(bl, na), *bn = name_of(bl, nb);
+    size_t au = leading_underscores(an), bu = leading_underscores(bn);
+    if (au != bu)
+        return au < bu;
+    size_t al = strlen(an), blen = strlen(bn);
+    if (al != blen)
+        return al > blen;
+    /* perf's arch__choose_best_symbol: avoid the kernel's "SyS" syscall aliases */
+    return strncmp(an, "SyS", 3) != 0 && strncmp(an, "compat_SyS", 10) != 0;
+}
+
+/* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */
+static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, size_t n)
+{
+    if (n == 0)
+        return;
+    uint32_t curr = order[0];
+    for (size_t i = 1; i < n; i++) {
+        uint32_t next = order[i];
+        if (b->syms[curr].start != b->syms[next].start) {
+            curr = next;
+        } else if (keep_first(b, curr, next)) {
+            symbol_builder_erase(b, next);
+        } else {
+            symbol_builder_erase(b, curr);
+            curr = next;
+        }
+    }
+}
+
+int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
+{
+    size_t n;
+    const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (!order)
+        return -1;
+    fixup_end(b, order, n, kallsyms);
+    fixup_duplicate(b, order, n);
+    return 0;
+}
+
+static bool overlapping(const struct symtab *tab)
+{
+    for (size_t i = 0; i < tab->count; i++)
+        if ((i > 0 && tab->max_end[i - 1] > tab->funcs[i].start) ||
+            tab->funcs[i].start == tab->funcs[i].end)
+            return true; /* several cover one address, or perf's zero-length match */
+    return false;
+}
+
+/* perf's tree renumbered by function index, for symbol_find. */
+static int keep_tree(const struct symbol_builder *b, const uint32_t *order, size_t n,
+                     struct symbol_lookup *lookup)
+{
+    uint32_t *index = malloc((b->count ? b->count : 1) * sizeof(*index));
+    lookup->left = malloc((n ? n : 1) * sizeof(*lookup->left));
+    lookup->right = malloc((n ? n : 1) * sizeof(*lookup->right));
+    if (!index || !lookup->left || !lookup->right) {
+        free(index);
+        symbol_lookup_free(lookup);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        index[order[i]] = (uint32_t)i;
+    const struct symbol_tree *t = &b->tree;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t l = t->left[order[i]], r = t->right[order[i]];
+        lookup->left[i] = l == TREE_NIL ? TREE_NIL : index[l];
+        lookup->right[i] = r == TREE_NIL ? TREE_NIL : index[r];
+    }
+    lookup->root = t->root == TREE_NIL ? TREE_NIL : index[t->root];
+    free(index);
+    return 0;
+}
+
+int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
+                          struct symbol_lookup *lookup)
+{
+    memset(tab, 0, sizeof(*tab));
+    memset(lookup, 0, sizeof(*lookup));
+    lookup->root = TREE_NIL;
+    size_t n;
+    const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (!order) {
+        symbol_builder_free(b);
+        return -1;
+    }
+    tab->funcs = calloc(n ? n : 1, sizeof(*tab->funcs));
+    tab->max_end = calloc(n ? n : 1, sizeof(*tab->max_end));
+    tab->names = b->names ? b->names : malloc(1);
+    b->names = NULL;
+    int rc = !tab->funcs || !tab->max_end || !tab->names ? -1 : 0;
+    uint64_t max_end = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        const struct rule_symbol *s = &b->syms[order[i]];
+        tab->funcs[i] = (struct symtab_func){s->start, s->end, tab->names + s->name};
+        if (s->end > max_end)
+            max_end = s->end;
+        tab->max_end[i] = max_end;
+    }
+    tab->count = rc == 0 ? n : 0;
+    if (rc == 0 && !b->sorted_only && overlapping(tab))
+        rc = keep_tree(b, order, n, lookup);
+    if (rc != 0)
+        symtab_free(tab);
+    symbol_builder_free(b);
+    return rc;
+}
+
+const struct symtab_func *symbol_find(const struct symtab *tab, const struct symbol_lookup *lookup,
+                                      uint64_t addr)
+{
+    if (!lookup->left)
+        return symtab_lookup(tab, addr);
+    for (uint32_t n = lookup->root; n != TREE_NIL;) {
+        const struct symtab_func *s = &tab->funcs[n];
+        if (addr < s->start)
+            n = lookup->left[n];
+        else if (addr > s->end || (addr == s->end && addr != s->start))
+            n = lookup->right[n];
+        else
+            return s;
+    }
+    return NULL;
+}
+
+void symbol_lookup_free(struct symbol_lookup *lookup)
+{
+    free(lookup->left);
+    free(lookup->right);
+    memset(lookup, 0, sizeof(*lookup));
+    lookup->root = TREE_NIL;
+}

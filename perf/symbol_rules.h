@@ -1,0 +1,99 @@
+/*
+ * symbol_rules: perf's rules for turning a binary's symbols into the
+ * functions `perf script` names (tools/perf/util/symbol.c), which differ
+ * from the guest rules of SPEC section 2 and which the host profile must
+ * follow to print what perf prints:
+ *   - a symbol without a size ends where the next one starts (the last
+ *     one a page past its start; in kallsyms, the last symbol of the
+ *     kernel or of a module ends a page on);
+ *   - of several symbols at one address one is kept: one with a size,
+ *     then not weak, then global, then fewer leading underscores, then the
+ *     longer name, then the first (but never a "SyS" alias);
+ *   - names are compared demangled.
+ * The result is a `struct symtab` (symtab/) and, when functions overlap,
+ * perf's tree over it (perf/symbol_tree.h), so that a lookup finds what
+ * perf finds: symtab's binary search where at most one function covers an
+ * address, perf's tree descent where several do.
+ */
+#ifndef PERF_SYMBOL_RULES_H
+#define PERF_SYMBOL_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perf/symbol_tree.h"
+#include "symtab/symtab.h"
+
+struct rule_symbol {
+    uint64_t start, end;
+    size_t name;     /* offset into the builder's names */
+    uint8_t binding; /* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+    bool module;     /* the name holds '[' (kallsyms: "name\t[module]") */
+};
+
+/* Symbols being read, in perf's tree (nodes are indexes into syms: insertion order). */
+struct symbol_builder {
+    struct rule_symbol *syms;
+    size_t count, capacity;
+    char *names;
+    size_t names_len, names_capacity;
+    struct symbol_tree tree;
+    uint32_t *order;  /* scratch: the tree in order */
+    bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
+    uint8_t *dead;    /* sorted_only: erased symbols */
+    bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
+    size_t order_len;
+};
+
+/* Finding a function as perf does, when functions overlap. */
+struct symbol_lookup {
+    uint32_t *left, *right; /* perf's tree over symtab's functions; NULL: no overlap */
+    uint32_t root;
+};
+
+void symbol_builder_init(struct symbol_builder *b);
+
+/*
+ * A builder that keeps no tree, for symbol sets that cannot overlap once
+ * fixed up (kallsyms: no sizes, every end is the next start): sorting
+ * once is much cheaper than a tree of 100,000 kernel symbols.
+ */
+void symbol_builder_init_sorted(struct symbol_builder *b);
+void symbol_builder_free(struct symbol_builder *b);
+
+/* Adds a symbol (size 0: unknown). Returns 0, or -1 when memory runs out. */
+int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
+                       const char *name, size_t name_len);
+
+/*
+ * Applies the end and duplicate rules (kallsyms: its variant), erasing
+ * the losers from the tree in perf's order. Returns 0, or -1 when memory
+ * runs out.
+ */
+int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms);
+
+/*
+ * The symbols in the tree, in address order (ties in insertion order);
+ * valid until the next change. Sets *n. NULL when memory runs out.
+ */
+const uint32_t *symbol_builder_in_order(struct symbol_builder *b, size_t *n);
+
+/* Removes one symbol (a node) from the tree. */
+void symbol_builder_erase(struct symbol_builder *b, uint32_t node);
+
+/*
+ * Moves the symbols into `tab` (address order) and, when they overlap,
+ * perf's tree into `lookup`, emptying the builder. Returns 0, or -1 when
+ * memory runs out.
+ */
+int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
+                          struct symbol_lookup *lookup);
+
+/* The function perf names for `addr`, or NULL. */
+const struct symtab_func *symbol_find(const struct symtab *tab, const struct symbol_lookup *lookup,
+                                      uint64_t addr);
+
+void symbol_lookup_free(struct symbol_lookup *lookup);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * fuzz_perf: libFuzzer target for the perf.data reader and everything a
+ * file reaches without touching the disk: the header, attributes and
+ * feature sections, every record (SAMPLE, MMAP, MMAP2, COMM, FORK,
+ * EXIT, ...), the time ordering, the recorded machine, the folding and
+ * the folded writer. An input that starts like an ELF file goes to the
+ * ELF symbol reader instead (perf's symbol rules, PLT entries), and one
+ * that reads as text also to the kallsyms parser. Any crash, leak or
+ * sanitizer report is a bug: bad input must end in an error.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
+#include "perf/elf_file.h"
+#include "perf/elf_symbols.h"
+#include "perf/fold.h"
+#include "perf/kallsyms.h"
+#include "perf/perf_features.h"
+#include "perf/perf_file.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fuzz_fold(const uint8_t *data, size_t size, bool pid, bool addrs)
+{
+    struct perf_file f;
+    struct perf_error e = {PERF_OK, ""};
+    if (perf_file_from_memory(&f, data, size, &e) != 0)
+        return;
+    struct perf_fold_opts o = {
+        .names = {.pid = pid, .tid = pid, .addrs = addrs},
+        .paths = {.buildid_dir = NULL, .debug_dir = "/nonexistent", .offline = true},
+        .kallsyms = "/nonexistent/kallsyms",
+    };
+    struct trie t;
+    struct strtab names;
+    struct perf_fold_report report;
+    if (trie_init(&t) && strtab_init(&names)) {
+        if (perf_fold(&f, &o, &t, &names, &report, &e) == 0) {
+            FILE *out = fopen("/dev/null", "w");
+            if (out) {
+                folded_write(out, &t, folded_name_of, &names);
+                fclose(out);
+            }
+        }
+        strtab_free(&names);
+    }
+    trie_free(&t);
+    perf_file_close(&f);
+}
+
+static void fuzz_elf(const uint8_t *data, size_t size)
+{
+    uint8_t *copy = malloc(size); /* libelf may write to its image */
+    struct elf_file ef;
+    if (!copy)
+        return;
+    memcpy(copy, data, size);
+    if (elf_file_from_memory(&ef, copy, size) == 0) {
+        struct symbol_builder b;
+        struct symtab tab;
+        struct symbol_lookup lookup;
+        symbol_builder_init(&b);
+        if (elf_symbols_read(&b, &ef, &ef) >= 0 && elf_plt_symbols(&b, &ef) >= 0) {
+            if (symbol_builder_finish(&b, &tab, &lookup) == 0) {
+                for (uint64_t a = 0; a < 0x3000; a += 0x10)
+                    symbol_find(&tab, &lookup, a);
+                symtab_free(&tab);
+                symbol_lookup_free(&lookup);
+            }
+        } else {
+            symbol_builder_free(&b);
+        }
+        elf_file_close(&ef);
+    }
+    free(copy);
+}
+
+static void fuzz_kallsyms(const uint8_t *data, size_t size)
+{
+    struct symtab tab;
+    struct symbol_lookup lookup;
+    uint64_t start, end;
+    struct kallsyms_reloc reloc = {"_text", 0xffffffff81000000ull};
+    if (kallsyms_parse((const char *)data, size, size % 2 ? &reloc : NULL, true, &tab, &lookup,
+                       &start, &end) == 1) {
+        symbol_find(&tab, &lookup, start);
+        symbol_find(&tab, &lookup, end - 1);
+        symtab_free(&tab);
+        symbol_lookup_free(&lookup);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size >= 4 && memcmp(data,
+                            "\x7f"
+                            "ELF",
+                            4) == 0) {
+        fuzz_elf(data, size);
+        return 0;
+    }
+    if (size > 0 && data[0] >= '0' && data[0] <= 'f')
+        fuzz_kallsyms(data, size);
+    fuzz_fold(data, size, size % 3 == 1, size % 5 == 2);
+    return 0;
+}

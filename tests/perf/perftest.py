@@ -1,0 +1,112 @@
+"""perftest: what the `cli perf fold` tests share.
+
+- `cli(...)` runs the built cli (path from $CLI or argv[1]);
+- `prog_elf(...)` writes a small x86-64 ELF executable with functions at
+  known addresses (text at vaddr 0x401000, file offset 0x1000, so that
+  addresses need perf's PT_LOAD adjustment);
+- `KALLSYMS` is a small kallsyms text for kernel frames (--kallsyms);
+- `perf_script_collapse(...)` is the reference: `perf script` on the same
+  file, folded by `cli perf collapse` (None when perf is not installed).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+
+from elfgen import (EM_X86_64, STB_GLOBAL, STB_LOCAL, STB_WEAK, STT_FUNC,  # noqa: E402
+                    Segment, Symbol, build_elf)
+
+CLI = os.environ.get("CLI")
+SKIP = 77
+EXIT_DATAERR, EXIT_NOINPUT = 65, 66
+TIMEOUT = 120
+
+TEXT_VADDR, TEXT_OFFSET, TEXT_SIZE = 0x401000, 0x1000, 0x3000
+KERNEL = 0xFFFFFFFF81000000
+KALLSYMS = "\n".join([
+    f"{KERNEL:016x} T _text",
+    f"{KERNEL:016x} T _stext",
+    f"{KERNEL + 0x100:016x} T entry_SYSCALL_64",
+    f"{KERNEL + 0x200:016x} t do_syscall_64",
+    f"{KERNEL + 0x300:016x} T ksys_write",
+    f"{KERNEL + 0x400:016x} W vfs_write",
+    f"{KERNEL + 0x500:016x} T _etext",
+]) + "\n"
+
+
+@dataclass
+class Result:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def errors(self):
+        return [line for line in self.stderr.splitlines() if line.startswith("error:")]
+
+    @property
+    def warnings(self):
+        return [line for line in self.stderr.splitlines() if line.startswith("warning:")]
+
+    def describe(self):
+        return f"exit {self.code}\nstdout:\n{self.stdout}\nstderr:\n{self.stderr}"
+
+
+def setup_cli():
+    """Takes the cli path from argv[1] when it is one (before unittest sees argv)."""
+    global CLI
+    if len(sys.argv) > 1 and os.path.isfile(sys.argv[1]) and os.access(sys.argv[1], os.X_OK):
+        CLI = sys.argv.pop(1)
+    if not CLI:
+        sys.exit("usage: CLI=build/cli/cli python3 " + sys.argv[0])
+
+
+def run(argv, stdin=None, env=None):
+    p = subprocess.run(argv, input=stdin, capture_output=True, timeout=TIMEOUT, env=env)
+    return Result(p.returncode, p.stdout.decode(errors="replace"),
+                  p.stderr.decode(errors="replace"))
+
+
+def cli(*args, env=None):
+    return run([CLI, *map(str, args)], env=env)
+
+
+def fold(data, *args, kallsyms=None, env=None):
+    extra = ["--kallsyms", kallsyms] if kallsyms else []
+    return cli("perf", "fold", data, *extra, *args, env=env)
+
+
+def prog_elf(path, functions):
+    """functions: [(name, vaddr, size, bind)]; writes the ELF to path."""
+    syms = [Symbol(n, v, s, STT_FUNC, b) for n, v, s, b in functions]
+    elf = build_elf([Segment(TEXT_VADDR, bytes(TEXT_SIZE), offset=TEXT_OFFSET)],
+                    entry=TEXT_VADDR, xlen=64, machine=EM_X86_64, symbols=syms)
+    with open(path, "wb") as f:
+        f.write(elf.replace(b".seg0\0", b".text\0"))
+
+
+def have_perf():
+    return shutil.which("perf") is not None
+
+
+def perf_script_collapse(data, *flags, kallsyms=None, script_args=()):
+    """perf script | cli perf collapse FLAGS, or None without perf."""
+    if not have_perf():
+        return None
+    argv = ["perf", "script", "-i", data, *script_args]
+    if kallsyms:
+        argv += ["--kallsyms", kallsyms]
+    script = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
+    if script.returncode != 0:
+        raise AssertionError(f"perf script failed on {data}: {script.stderr.decode()}")
+    return run([CLI, "perf", "collapse", *flags], stdin=script.stdout)
+
+
+def folded_lines(text):
+    return [line for line in text.splitlines() if line]

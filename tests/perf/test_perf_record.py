@@ -1,0 +1,179 @@
+"""`cli perf fold` against `perf script | cli perf collapse` on real recordings.
+
+Builds one of the programs in programs/ (-O2 -g -fno-omit-frame-pointer),
+records it with `perf record -g -F 4000` (perf's build-id cache in a
+scratch HOME), and checks (SPEC section 3):
+
+- `cli perf fold` prints exactly what `perf script | cli perf collapse`
+  prints, byte for byte, by default, with --addrs, with --pid and --tid
+  (perf script -F +pid), and with --event;
+- the program's known call structure is there (calls: main;run;alpha
+  down to gamma_, the 127-entry limit under deep; threads: the names
+  worker-a, worker_b, renamed and the exec'd name);
+- calls only: after the program is rebuilt (another build id), the
+  stacks are unchanged: both read the binary perf record left in the
+  build-id cache; and with --call-graph dwarf the file folds, with one
+  warning that user stacks were not unwound, to the kernel frames and
+  the sampled user function.
+
+Exits 77 (skipped) without perf or a C compiler, or when the kernel does
+not permit perf_event_open (perf_event_paranoid, containers).
+
+Run: CLI=build/cli/cli python3 tests/perf/test_perf_record.py --program calls [-v]
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import perftest  # noqa: E402
+from perftest import fold, folded_lines, perf_script_collapse  # noqa: E402
+
+PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
+PROGRAM = None  # set in main()
+CFLAGS = ["-O2", "-g", "-fno-omit-frame-pointer"]
+
+
+def compile_program(name, out, variant=1):
+    src = os.path.join(PROGRAMS, name + ".c")
+    subprocess.run(["cc", *CFLAGS, f"-DVARIANT={variant}", src, "-o", out, "-pthread"],
+                   check=True, capture_output=True)
+
+
+def record(exe, data, env, *extra, args=()):
+    return subprocess.run(["perf", "record", *extra, "-F", "4000", "-o", data, exe, *args],
+                          capture_output=True, env=env, timeout=300)
+
+
+class Recording(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-record-")
+        cls.dir = cls.tmp.name
+        cls.env = dict(os.environ, HOME=cls.dir)  # perf's build-id cache: ~/.debug
+        cls.exe = os.path.join(cls.dir, PROGRAM)
+        compile_program(PROGRAM, cls.exe)
+        if PROGRAM == "threads":
+            os.symlink(cls.exe, cls.exe + "-exec")
+        cls.data = os.path.join(cls.dir, "perf.data")
+        r = record(cls.exe, cls.data, cls.env, "-g")
+        if r.returncode != 0:
+            raise AssertionError("perf record failed: " + r.stderr.decode())
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def fold_env(self, *flags):
+        r = fold(self.data, *flags, env=self.env)
+        self.assertEqual(r.code, 0, r.describe())
+        return r
+
+    def same(self, *flags, script_args=()):
+        mine = self.fold_env(*flags)
+        ref = perf_script_collapse_env(self.data, self.env, flags, script_args)
+        self.assertEqual(ref.code, 0, ref.describe())
+        if mine.stdout != ref.stdout:
+            diff = set(mine.stdout.splitlines()) ^ set(ref.stdout.splitlines())
+            self.fail(f"{flags}: fold and perf script | collapse differ in "
+                      f"{len(diff)} lines, e.g.\n" + "\n".join(sorted(diff)[:6]))
+        return mine
+
+    def test_default(self):
+        self.same()
+
+    def test_addrs(self):
+        self.same("--addrs")
+
+    def test_pid_tid(self):
+        self.same("--pid", script_args=("-F", "+pid"))
+        self.same("--tid", script_args=("-F", "+pid"))
+
+    def test_event(self):
+        self.same("--event", "cpu-clock")
+
+    def test_structure(self):
+        lines = folded_lines(self.fold_env().stdout)
+        stacks = [line.rsplit(" ", 1)[0] for line in lines]
+        if PROGRAM == "calls":
+            # gamma_ and delta are leaves that set up no frame: frame-pointer
+            # unwinding skips their callers (beta, run), perf script too
+            self.assertTrue(any(";main;run;alpha;" in s and s.endswith(";gamma_")
+                                for s in stacks), lines[:20])
+            self.assertTrue(any(s.endswith(";main;delta") for s in stacks), lines[:20])
+            deepest = max(len(s.split(";")) for s in stacks)
+            self.assertEqual(deepest, 128)  # comm + perf script's 127 entries
+        else:
+            comms = {s.split(";", 1)[0] for s in stacks}
+            for name in ("worker-a", "worker_b", "renamed", "threads-exec"):
+                self.assertIn(name, comms)
+
+    def test_rebuilt_binary(self):
+        if PROGRAM != "calls":
+            self.skipTest("calls only")
+        before = self.fold_env().stdout
+        compile_program(PROGRAM, self.exe, variant=2)  # a new build id at the same path
+        try:
+            self.assertEqual(self.fold_env().stdout, before)
+            self.same()
+        finally:
+            compile_program(PROGRAM, self.exe)
+
+    def test_dwarf(self):
+        if PROGRAM != "calls":
+            self.skipTest("calls only")
+        data = os.path.join(self.dir, "dwarf.data")
+        r = record(self.exe, data, self.env, "--call-graph", "dwarf,4096", args=("0.2",))
+        self.assertEqual(r.returncode, 0, r.stderr.decode())
+        out = fold(data, env=self.env)
+        self.assertEqual(out.code, 0, out.describe())
+        self.assertEqual(len(out.warnings), 1, out.describe())
+        self.assertIn("dwarf", out.warnings[0])
+        leaves = {line.rsplit(" ", 1)[0].split(";")[1] for line in folded_lines(out.stdout)
+                  if line.count(";") >= 1}
+        self.assertTrue(leaves & {"gamma_", "delta", "compare"}, out.stdout[:500])
+
+
+def perf_script_collapse_env(data, env, flags, script_args):
+    script = subprocess.run(["perf", "script", "-i", data, *script_args], capture_output=True,
+                            env=env, timeout=300)
+    if script.returncode != 0:
+        raise AssertionError("perf script failed: " + script.stderr.decode())
+    return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+
+
+def can_record(tmp):
+    """perf record works here (perf_event_open permitted), as a short run shows."""
+    data = os.path.join(tmp, "probe.data")
+    r = subprocess.run(["perf", "record", "-g", "-o", data, "true"], capture_output=True,
+                       env=dict(os.environ, HOME=tmp), timeout=60)
+    return r.returncode == 0 and os.path.exists(data), r.stderr.decode()[-300:]
+
+
+def main():
+    global PROGRAM
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--program", required=True, choices=["calls", "threads"])
+    args, rest = parser.parse_known_args()
+    PROGRAM = args.program
+    sys.argv = [sys.argv[0], *rest]
+    perftest.setup_cli()
+    for tool in ("perf", "cc"):
+        if not shutil.which(tool):
+            print(f"skipped: {tool} is not installed")
+            sys.exit(perftest.SKIP)
+    with tempfile.TemporaryDirectory() as tmp:
+        ok, why = can_record(tmp)
+    if not ok:
+        print("skipped: perf record is not permitted here (perf_event_open): " + why)
+        sys.exit(perftest.SKIP)
+    unittest.main()
+
+
+if __name__ == "__main__":
+    main()

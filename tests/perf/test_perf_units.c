@@ -1,0 +1,294 @@
+/*
+ * test_perf_units: the perf.data reader's data structures on their own
+ * (cmocka): the replayed rbtree keeps the red-black invariants and
+ * in-order sequence through random insertions and erasures; perf's
+ * symbol rules (ends, aliases, overlaps); address spaces split by a new
+ * mapping; the round-by-round ordering of records; kallsyms parsing.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <elf.h>
+
+#include "perf/kallsyms.h"
+#include "perf/perf_maps.h"
+#include "perf/perf_order.h"
+#include "perf/symbol_rules.h"
+#include "perf/symbol_tree.h"
+
+/* --- symbol_tree ---------------------------------------------------------- */
+
+/* Black height of the subtree at n; fails the test on a red-black violation. */
+static int black_height(const struct symbol_tree *t, uint32_t n, uint32_t parent)
+{
+    if (n == TREE_NIL)
+        return 1;
+    assert_int_equal(t->parent[n], parent);
+    if (!t->black[n]) {
+        assert_true(t->left[n] == TREE_NIL || t->black[t->left[n]]);
+        assert_true(t->right[n] == TREE_NIL || t->black[t->right[n]]);
+    }
+    if (t->left[n] != TREE_NIL)
+        assert_true(t->key[t->left[n]] <= t->key[n]); /* equal keys may rotate left */
+    if (t->right[n] != TREE_NIL)
+        assert_true(t->key[t->right[n]] >= t->key[n]);
+    int l = black_height(t, t->left[n], n), r = black_height(t, t->right[n], n);
+    assert_int_equal(l, r);
+    return l + (t->black[n] ? 1 : 0);
+}
+
+static void check_tree(const struct symbol_tree *t, const uint8_t *alive, size_t n)
+{
+    if (t->root != TREE_NIL)
+        assert_true(t->black[t->root]);
+    black_height(t, t->root, TREE_NIL);
+    uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+    assert_non_null(order);
+    size_t count = symbol_tree_in_order(t, order), live = 0;
+    for (size_t i = 0; i < n; i++)
+        live += alive[i];
+    assert_int_equal(count, live);
+    for (size_t i = 1; i < count; i++) {
+        assert_true(t->key[order[i - 1]] <= t->key[order[i]]);
+        if (t->key[order[i - 1]] == t->key[order[i]])
+            assert_true(order[i - 1] < order[i]); /* ties in insertion order */
+    }
+    free(order);
+}
+
+static void tree_random_insert_erase(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    uint64_t seed = 12345;
+    for (int round = 0; round < 4; round++) {
+        struct symbol_tree t;
+        uint8_t alive[N] = {0};
+        symbol_tree_init(&t);
+        assert_int_equal(symbol_tree_reserve(&t, N), 0);
+        for (uint32_t i = 0; i < N; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            uint64_t key = round == 0 ? i : (seed >> 33) % (round == 1 ? 50 : 100000);
+            symbol_tree_insert(&t, i, key);
+            alive[i] = 1;
+            if (i % 7 == 3) { /* erase an earlier live node */
+                uint32_t victim = (uint32_t)((seed >> 17) % (i + 1));
+                if (alive[victim]) {
+                    symbol_tree_erase(&t, victim);
+                    alive[victim] = 0;
+                }
+            }
+            if (i % 500 == 0)
+                check_tree(&t, alive, i + 1);
+        }
+        check_tree(&t, alive, N);
+        for (uint32_t i = 0; i < N; i += 2)
+            if (alive[i]) {
+                symbol_tree_erase(&t, i);
+                alive[i] = 0;
+            }
+        check_tree(&t, alive, N);
+        symbol_tree_free(&t);
+    }
+}
+
+/* --- symbol_rules ----------------------------------------------------------- */
+
+static struct symtab build(struct symbol_builder *b, bool kallsyms, struct symbol_lookup *lookup)
+{
+    struct symtab tab;
+    assert_int_equal(symbol_builder_fixup(b, kallsyms), 0);
+    assert_int_equal(symbol_builder_finish(b, &tab, lookup), 0);
+    return tab;
+}
+
+static const char *name_at(const struct symtab *tab, const struct symbol_lookup *l, uint64_t a)
+{
+    const struct symtab_func *f = symbol_find(tab, l, a);
+    return f ? f->name : "(none)";
+}
+
+static void add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t bind,
+                const char *name)
+{
+    assert_int_equal(symbol_builder_add(b, start, size, bind, name, strlen(name)), 0);
+}
+
+static void rules_ends_and_aliases(void **state)
+{
+    (void)state;
+    struct symbol_builder b;
+    struct symbol_lookup l;
+    symbol_builder_init(&b);
+    add(&b, 0x100, 0, STB_GLOBAL, "sizeless"); /* ends where "next" starts */
+    add(&b, 0x180, 0x20, STB_WEAK, "weak_alias");
+    add(&b, 0x180, 0x20, STB_GLOBAL, "strong"); /* not weak wins */
+    add(&b, 0x200, 0, STB_GLOBAL, "_under");
+    add(&b, 0x200, 0, STB_GLOBAL, "plain"); /* fewer underscores win */
+    add(&b, 0x300, 0x10, STB_LOCAL, "short");
+    add(&b, 0x300, 0x10, STB_LOCAL, "longer_name"); /* the longer name wins */
+    add(&b, 0x400, 0, STB_GLOBAL, "last");          /* the last ends a page on */
+    struct symtab tab = build(&b, false, &l);
+    assert_string_equal(name_at(&tab, &l, 0x17f), "sizeless");
+    assert_string_equal(name_at(&tab, &l, 0x180), "strong");
+    assert_string_equal(name_at(&tab, &l, 0x1a0), "(none)");
+    assert_string_equal(name_at(&tab, &l, 0x2ff), "plain");
+    assert_string_equal(name_at(&tab, &l, 0x305), "longer_name");
+    assert_string_equal(name_at(&tab, &l, 0x1fff), "last");
+    assert_string_equal(name_at(&tab, &l, 0x2000), "(none)");
+    assert_null(l.left); /* nothing overlaps: symtab's binary search */
+    symtab_free(&tab);
+    symbol_lookup_free(&l);
+}
+
+static void rules_overlap_follows_the_tree(void **state)
+{
+    (void)state;
+    /* "_init" stretched over the PLT, then PLT entries added after the fixups. */
+    struct symbol_builder b;
+    struct symbol_lookup l;
+    symbol_builder_init(&b);
+    add(&b, 0x1090, 0xc2, STB_GLOBAL, "main");
+    add(&b, 0x1000, 0, STB_GLOBAL, "_init");
+    assert_int_equal(symbol_builder_fixup(&b, false), 0);
+    add(&b, 0x1030, 0x10, STB_GLOBAL, "puts@plt");
+    add(&b, 0x1040, 0x10, STB_GLOBAL, "qsort@plt");
+    struct symtab tab;
+    assert_int_equal(symbol_builder_finish(&b, &tab, &l), 0);
+    assert_non_null(l.left); /* they overlap: perf's tree decides */
+    /*
+     * The rotations leave puts@plt at the root, _init left of it, main
+     * right and qsort@plt left of main. A descent stops at the first
+     * symbol that covers the address, and may miss one that does: 0x1060
+     * lies in _init's range but the descent goes right at puts@plt.
+     */
+    assert_string_equal(name_at(&tab, &l, 0x1010), "_init");
+    assert_string_equal(name_at(&tab, &l, 0x1030), "puts@plt");
+    assert_string_equal(name_at(&tab, &l, 0x1045), "qsort@plt");
+    assert_string_equal(name_at(&tab, &l, 0x1060), "(none)");
+    assert_string_equal(name_at(&tab, &l, 0x1095), "main");
+    symtab_free(&tab);
+    symbol_lookup_free(&l);
+}
+
+static void kallsyms_rules(void **state)
+{
+    (void)state;
+    static const char text[] = "ffffffff81000000 T _text\n"
+                               "ffffffff81000000 T _stext\n"
+                               "ffffffff81000100 t helper\n"
+                               "ffffffff81000200 W weak_fn\n"
+                               "ffffffff81000300 r not_counted\n"
+                               "ffffffff81000400 D some_data\n"
+                               "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
+                               "ffffffff81000600 T last_fn\n"
+                               "ffffffffc0001000 t mod_fn\t[mod]\n";
+    struct symtab tab;
+    struct symbol_lookup l;
+    uint64_t start, end;
+    /* recorded with _text at ...81001000: everything moves up by 0x1000 */
+    struct kallsyms_reloc reloc = {"_text", 0xffffffff81001000ull};
+    assert_int_equal(kallsyms_parse(text, sizeof(text) - 1, &reloc, true, &tab, &l, &start, &end),
+                     1);
+    assert_true(start == 0xffffffff81001000ull);
+    assert_string_equal(name_at(&tab, &l, 0xffffffff81001050ull), "_stext");  /* the later alias */
+    assert_string_equal(name_at(&tab, &l, 0xffffffff81001350ull), "weak_fn"); /* 'r' skipped */
+    assert_string_equal(name_at(&tab, &l, 0xffffffff81001450ull), "some_data");
+    /* the trampoline is dropped after the ends were fixed: a gap where it was */
+    assert_string_equal(name_at(&tab, &l, 0xffffffff81001550ull), "(none)");
+    assert_string_equal(name_at(&tab, &l, 0xffffffff81001700ull), "last_fn");
+    assert_true(end == 0xffffffff81003000ull); /* last kernel symbol: page rounded, a page on */
+    symtab_free(&tab);
+    symbol_lookup_free(&l);
+    static const char restricted[] = "0000000000000000 T _text\n0000000000000000 t x\n";
+    assert_int_equal(
+        kallsyms_parse(restricted, sizeof(restricted) - 1, NULL, true, &tab, &l, &start, &end), 0);
+}
+
+/* --- perf_maps ---------------------------------------------------------------- */
+
+static void maps_split_on_overlap(void **state)
+{
+    (void)state;
+    uint64_t serial = 0;
+    struct perf_maps *m = perf_maps_new(&serial);
+    assert_non_null(m);
+    struct perf_dso a = {.name = "a"}, b = {.name = "b"};
+    struct perf_map big = {0x1000, 0x9000, 0x100, &a, false};
+    struct perf_map mid = {0x3000, 0x4000, 0, &b, false};
+    assert_int_equal(perf_maps_insert(m, &big), 0);
+    uint64_t g = m->generation;
+    assert_int_equal(perf_maps_insert(m, &mid), 0);
+    assert_true(m->generation != g);
+    assert_int_equal(m->count, 3);
+    const struct perf_map *p = perf_maps_find(m, 0x2fff);
+    assert_ptr_equal(p->dso, &a);
+    assert_true(perf_map_ip(p, 0x2fff) == 0x2fff - 0x1000 + 0x100);
+    assert_ptr_equal(perf_maps_find(m, 0x3000)->dso, &b);
+    p = perf_maps_find(m, 0x4000); /* the piece after keeps its file offsets */
+    assert_ptr_equal(p->dso, &a);
+    assert_true(perf_map_ip(p, 0x4000) == 0x4000 - 0x1000 + 0x100);
+    assert_null(perf_maps_find(m, 0x9000));
+    assert_null(perf_maps_find(m, 0xfff));
+    struct perf_map cover = {0x0, 0x10000, 0, &b, false}; /* replaces all three */
+    assert_int_equal(perf_maps_insert(m, &cover), 0);
+    assert_int_equal(m->count, 1);
+    perf_maps_put(m);
+}
+
+/* --- perf_order ------------------------------------------------------------------ */
+
+struct delivered {
+    uint64_t offsets[16];
+    size_t n;
+};
+
+static int collect(void *ctx, const struct perf_record *r)
+{
+    struct delivered *d = ctx;
+    d->offsets[d->n++] = r->offset;
+    return 0;
+}
+
+static void push(struct perf_order *o, uint64_t time, uint64_t offset)
+{
+    struct perf_record r = {.type = 9, .offset = offset};
+    assert_int_equal(perf_order_push(o, time, &r), 0);
+}
+
+static void order_rounds(void **state)
+{
+    (void)state;
+    struct perf_order o;
+    struct delivered d = {.n = 0};
+    perf_order_init(&o);
+    push(&o, 30, 1);
+    push(&o, 10, 2);
+    push(&o, 30, 3); /* a tie: after the earlier 30 */
+    assert_int_equal(perf_order_round(&o, collect, &d), 0);
+    assert_int_equal(d.n, 0); /* the first round only learns how far it may go */
+    push(&o, 20, 4);
+    push(&o, 40, 5);
+    assert_int_equal(perf_order_round(&o, collect, &d), 0);
+    assert_int_equal(d.n, 4); /* up to 30, the previous round's maximum */
+    assert_true(d.offsets[0] == 2 && d.offsets[1] == 4 && d.offsets[2] == 1 && d.offsets[3] == 3);
+    assert_int_equal(perf_order_finish(&o, collect, &d), 0);
+    assert_int_equal(d.n, 5);
+    assert_true(d.offsets[4] == 5);
+    perf_order_free(&o);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tree_random_insert_erase),       cmocka_unit_test(rules_ends_and_aliases),
+        cmocka_unit_test(rules_overlap_follows_the_tree), cmocka_unit_test(kallsyms_rules),
+        cmocka_unit_test(maps_split_on_overlap),          cmocka_unit_test(order_rounds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
