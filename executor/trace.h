@@ -10,9 +10,12 @@
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
  *     top frame's function [lo, hi): nothing moves;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
- *     charge the top frame, pop it;
- *   - a call (rd link, rs1 not link or = rd) to the target the caller's
- *     node called last (its memo), with room on the stack: charge, push.
+ *     add what ran inside the frame to its node, pop it;
+ *   - a call (rd link, rs1 not link or = rd) to one of the two targets the
+ *     caller's node called last (its memo), with room on the stack: push.
+ * Nodes count inclusively (a frame's whole lifetime, added when it ends),
+ * so a call touches only the new frame; the owner derives each node's own
+ * count when it writes the profile.
  * Every other jump, and any miss, goes to `transfer`, which applies the
  * full rules and may grow the stack and the node array (the loops reload
  * `top`, `last` and `nodes` after it).
@@ -26,27 +29,26 @@
 struct trace_frame {
     uint64_t ret;    /* the return address this frame expects (UINT64_MAX: none) */
     uint64_t lo, hi; /* the function holding the frame's target; lo == hi: none */
+    uint64_t entry;  /* instructions retired when the frame was entered */
     uint32_t node;   /* the frame's call-graph node */
     uint32_t unused;
 };
 
-/* A call-graph node (see flamegraph/trie.h, whose nodes these are). */
+/* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
-    uint64_t count;      /* instructions retired while this node was the top */
-    uint64_t memo_key;   /* the child key looked up last ... */
-    uint32_t memo_child; /* ... and that child (0: none) */
+    uint64_t count;       /* the owner's; a guest profile keeps inclusive counts here */
+    uint64_t memo_key[2]; /* the two child keys looked up last (newest first) ... */
+    uint64_t key;         /* the frame's call target (or interned name) */
+    uint64_t lo, hi;      /* the function holding `key`, for guest frames */
+    uint32_t memo_child[2]; /* ... and those children (0: none) */
     uint32_t parent;
-    uint64_t key;    /* the frame's call target (or interned name) */
-    uint64_t lo, hi; /* the function holding `key`, for guest frames */
-    uint32_t aux;    /* the owner's */
-    uint32_t unused;
+    uint32_t aux; /* the owner's */
 };
 
 struct flow_tracer {
     struct trace_frame *top;  /* the current frame */
     struct trace_frame *last; /* the last frame the stack has room for */
     struct trace_node *nodes;
-    uint64_t charged; /* instructions already added to some node's count */
     /*
      * A jal or jalr at `pc` went to `target` and the fast paths above did
      * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
@@ -60,13 +62,6 @@ struct flow_tracer {
 static inline int trace_is_link(unsigned reg)
 {
     return reg == 1 || reg == 5;
-}
-
-/* Adds the instructions retired since the last charge to the top frame. */
-static inline void trace_charge(struct flow_tracer *t, uint64_t retired)
-{
-    t->nodes[t->top->node].count += retired - t->charged;
-    t->charged = retired;
 }
 
 /*
@@ -86,8 +81,7 @@ static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint
     struct trace_frame *f = t->top;
     if (target != f->ret)
         return 0;
-    t->nodes[f->node].count += retired - t->charged;
-    t->charged = retired;
+    t->nodes[f->node].count += retired - f->entry; /* what ran inside the frame */
     t->top = f - 1;
     return 1;
 }
@@ -97,17 +91,18 @@ static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t t
 {
     struct trace_frame *f = t->top;
     struct trace_node *nodes = t->nodes;
-    struct trace_node *n = &nodes[f->node];
-    uint32_t child = n->memo_child;
-    if (n->memo_key != target || !child || f == t->last)
+    const struct trace_node *n = &nodes[f->node];
+    uint32_t child = n->memo_key[0] == target   ? n->memo_child[0]
+                     : n->memo_key[1] == target ? n->memo_child[1]
+                                                : 0;
+    if (!child || f == t->last)
         return 0;
-    n->count += retired - t->charged;
-    t->charged = retired;
     const struct trace_node *c = &nodes[child];
     uint64_t lo = c->lo, hi = c->hi;
     f[1].ret = pc + 4;
     f[1].lo = lo;
     f[1].hi = hi;
+    f[1].entry = retired;
     f[1].node = child;
     t->top = f + 1;
     return 1;

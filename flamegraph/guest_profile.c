@@ -130,7 +130,14 @@ static bool grow_stack(struct guest_profile *p)
     return true;
 }
 
-static void push(struct guest_profile *p, uint64_t target, uint64_t ret)
+/* Adds what ran inside the frame since `entry` to its node (counts are inclusive). */
+static void end_frame(struct guest_profile *p, struct trace_frame *f, uint64_t retired)
+{
+    p->trie.nodes[f->node].count += retired - f->entry;
+    f->entry = retired;
+}
+
+static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t retired)
 {
     if (top(p) == p->tracer.last && !grow_stack(p)) {
         p->out_of_memory = true;
@@ -141,21 +148,27 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret)
         return;
     struct trace_frame *f = ++p->tracer.top;
     f->ret = ret;
+    f->entry = retired;
     set_frame_node(p, f, node);
 }
 
-static void pop_to_depth(struct guest_profile *p, size_t d)
+static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
 {
-    p->tracer.top = p->stack + (d < 1 ? 1 : d) - 1; /* the root frame is never popped */
+    if (d < 1)
+        d = 1; /* the root frame is never popped */
+    while (depth(p) > d)
+        end_frame(p, p->tracer.top--, retired);
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
-static void replace_top(struct guest_profile *p, uint64_t target)
+static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retired)
 {
     uint32_t parent = p->trie.nodes[top(p)->node].parent;
     uint32_t node = frame_node(p, parent, target);
-    if (node != UINT32_MAX)
-        set_frame_node(p, top(p), node);
+    if (node == UINT32_MAX)
+        return;
+    end_frame(p, top(p), retired);
+    set_frame_node(p, top(p), node);
 }
 
 static bool frame_holds(const struct trace_frame *f, uint64_t addr)
@@ -163,33 +176,33 @@ static bool frame_holds(const struct trace_frame *f, uint64_t addr)
     return addr >= f->lo && addr < f->hi;
 }
 
-static void jump(struct guest_profile *p, uint64_t target)
+static void jump(struct guest_profile *p, uint64_t target, uint64_t retired)
 {
     const struct trace_frame *cur = top(p);
     if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
     if (cur->lo == cur->hi && function_of(p, target) == 0)
         return; /* neither in a function */
-    replace_top(p, target);
+    replace_top(p, target, retired);
 }
 
-static void return_to(struct guest_profile *p, uint64_t target)
+static void return_to(struct guest_profile *p, uint64_t target, uint64_t retired)
 {
     /* The nearest frame (not the root) whose return address is the target. */
     for (size_t i = depth(p); i-- > 1;) {
         if (p->stack[i].ret == target) {
-            pop_to_depth(p, i);
+            pop_to_depth(p, i, retired);
             return;
         }
     }
     /* longjmp: the nearest frame below the top whose function holds the target. */
     for (size_t i = depth(p) - 1; i-- > 0;) {
         if (frame_holds(&p->stack[i], target)) {
-            pop_to_depth(p, i + 1);
+            pop_to_depth(p, i + 1, retired);
             return;
         }
     }
-    jump(p, target);
+    jump(p, target, retired);
 }
 
 static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
@@ -198,18 +211,17 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
     struct guest_profile *p = (struct guest_profile *)t;
     if (p->out_of_memory)
         return;
-    trace_charge(t, retired);
     bool rd_link = trace_is_link(rd), rs1_link = trace_is_link(rs1);
     uint64_t ret = pc + 4;
     if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
-        pop_to_depth(p, depth(p) - 1);
-        push(p, target, ret);
+        pop_to_depth(p, depth(p) - 1, retired);
+        push(p, target, ret, retired);
     } else if (rd_link) {
-        push(p, target, ret);
+        push(p, target, ret, retired);
     } else if (rs1_link) {
-        return_to(p, target);
+        return_to(p, target, retired);
     } else {
-        jump(p, target);
+        jump(p, target, retired);
     }
 }
 
@@ -233,6 +245,7 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
         return false;
     }
     p->stack[0].ret = GUEST_NO_RETURN;
+    p->stack[0].entry = 0;
     set_frame_node(p, &p->stack[0], root);
     return true;
 }
@@ -251,13 +264,39 @@ void guest_profile_free(struct guest_profile *p)
 
 void guest_profile_flush(struct guest_profile *p, uint64_t retired)
 {
-    if (!p->out_of_memory && retired > p->tracer.charged)
-        trace_charge(&p->tracer, retired);
+    if (p->out_of_memory)
+        return;
+    for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
+        end_frame(p, f, retired);
 }
 
 uint64_t guest_profile_total(const struct guest_profile *p)
 {
-    return trie_total(&p->trie);
+    uint64_t sum = 0; /* the outermost nodes' inclusive counts */
+    for (size_t i = 1; i < p->trie.count; i++)
+        if (p->trie.nodes[i].parent == TRIE_ROOT)
+            sum += p->trie.nodes[i].count;
+    return sum;
+}
+
+/*
+ * Inclusive counts to each node's own, in place: a parent's id is smaller
+ * than its children's, so in increasing order every node still holds its
+ * inclusive count when it is taken from its parent.
+ */
+static void counts_to_self(struct trie *t)
+{
+    for (size_t i = 1; i < t->count; i++)
+        if (t->nodes[i].parent != TRIE_ROOT)
+            t->nodes[t->nodes[i].parent].count -= t->nodes[i].count;
+}
+
+/* The inverse: in decreasing order every node is whole before it is added up. */
+static void counts_to_inclusive(struct trie *t)
+{
+    for (size_t i = t->count; i-- > 1;)
+        if (t->nodes[i].parent != TRIE_ROOT)
+            t->nodes[t->nodes[i].parent].count += t->nodes[i].count;
 }
 
 /* ---- writing ---- */
@@ -306,12 +345,22 @@ static frame_namer namer_for(struct guest_profile *p, bool raw)
 int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
 {
     frame_namer name = namer_for(p, raw);
-    return name ? folded_write(out, &p->trie, name, p) : -1;
+    if (!name)
+        return -1;
+    counts_to_self(&p->trie);
+    int rc = folded_write(out, &p->trie, name, p);
+    counts_to_inclusive(&p->trie);
+    return rc;
 }
 
 int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst,
                         struct strtab *names)
 {
     frame_namer name = namer_for(p, raw);
-    return name ? named_trie_build(&p->trie, name, p, dst, names) : -1;
+    if (!name)
+        return -1;
+    counts_to_self(&p->trie);
+    int rc = named_trie_build(&p->trie, name, p, dst, names);
+    counts_to_inclusive(&p->trie);
+    return rc;
 }

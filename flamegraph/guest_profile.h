@@ -29,7 +29,7 @@ struct target_cache {
 };
 
 struct guest_profile {
-    struct flow_tracer tracer; /* first: the executor calls through it; owns top and charged */
+    struct flow_tracer tracer; /* first: the executor calls through it; owns top */
     const struct symtab *syms;
     struct trie trie;
     struct trace_frame *stack; /* stack[0] is the root frame, tracer.top the current one */
@@ -43,7 +43,10 @@ struct guest_profile {
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry);
 void guest_profile_free(struct guest_profile *p);
 
-/* Adds the instructions retired since the last transfer to the current frame. */
+/*
+ * Brings the counts up to `retired` instructions: the live frames' time so
+ * far is added to their nodes. Call before writing.
+ */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
 
 /* Sum of the counts: equals the retired instructions after a flush. */

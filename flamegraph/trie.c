@@ -73,16 +73,25 @@ static bool grow_nodes(struct trie *t)
     return true;
 }
 
+/* Keeps the child just looked up in the parent's two-entry memo, newest first. */
+static void remember_child(struct trace_node *p, uint64_t key, uint32_t child)
+{
+    p->memo_key[1] = p->memo_key[0];
+    p->memo_child[1] = p->memo_child[0];
+    p->memo_key[0] = key;
+    p->memo_child[0] = child;
+}
+
 uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created)
 {
     struct trace_node *p = &t->nodes[parent];
     *created = false;
-    if (p->memo_child && p->memo_key == key)
-        return p->memo_child;
+    for (int i = 0; i < 2; i++)
+        if (p->memo_child[i] && p->memo_key[i] == key)
+            return p->memo_child[i];
     struct trie_slot *s = find_slot(t->slots, t->slot_mask, parent, key);
     if (s->node) {
-        p->memo_key = key;
-        p->memo_child = s->node;
+        remember_child(p, key, s->node);
         return s->node;
     }
     if (t->count >= UINT32_MAX - 1)
@@ -97,8 +106,7 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created
     uint32_t id = (uint32_t)t->count++;
     t->nodes[id] = (struct trace_node){.key = key, .parent = parent};
     *s = (struct trie_slot){.key = key, .parent = parent, .node = id};
-    t->nodes[parent].memo_key = key; /* `p` may have moved with the nodes */
-    t->nodes[parent].memo_child = id;
+    remember_child(&t->nodes[parent], key, id); /* `p` may have moved with the nodes */
     *created = true;
     return id;
 }

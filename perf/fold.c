@@ -58,20 +58,11 @@ static bool is_counted(struct folder *fo, size_t i)
     return fo->counted[i] == COUNTED;
 }
 
-/* trie_child, through the node's memo of the child it found last (stacks repeat). */
+/* trie_child without the created flag (the trie memoizes recent children itself). */
 static uint32_t child_of(struct trie *t, uint32_t node, uint32_t key)
 {
-    struct trace_node *n = &t->nodes[node];
-    if (n->memo_child && n->memo_key == key)
-        return n->memo_child;
     bool created;
-    uint32_t child = trie_child(t, node, key, &created);
-    if (child != UINT32_MAX) {
-        n = &t->nodes[node]; /* trie_child may have moved the nodes */
-        n->memo_key = key;
-        n->memo_child = child;
-    }
-    return child;
+    return trie_child(t, node, key, &created);
 }
 
 /* Adds the built stack under its comm frame, outermost caller first. */
