@@ -216,8 +216,7 @@ static double now_seconds(void)
 }
 
 /* " in NAME" when a symbol covers addr, else "". */
-static const char *function_suffix(const struct symtab *syms, uint64_t addr, char *buf,
-                                   size_t size)
+static const char *function_suffix(const struct symtab *syms, uint64_t addr, char *buf, size_t size)
 {
     const struct symtab_func *f = symtab_lookup(syms, addr);
     if (!f)
@@ -240,9 +239,7 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
         break;
-    case FAULT_ILLEGAL_INSTRUCTION:
-        snprintf(what, sizeof(what), "%s 0x%08x", text, f->word);
-        break;
+    case FAULT_ILLEGAL_INSTRUCTION: snprintf(what, sizeof(what), "%s 0x%08x", text, f->word); break;
     case FAULT_UNSUPPORTED_SYSCALL:
         snprintf(what, sizeof(what), "unsupported system call %llu (--strict)",
                  (unsigned long long)f->addr);

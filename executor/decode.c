@@ -148,8 +148,8 @@ static struct insn decode_op(uint32_t w)
 
 static struct insn decode_op32(uint32_t w)
 {
-    static const enum insn_op base[8] = {OP_ADDW,    OP_SLLW,    OP_ILLEGAL, OP_ILLEGAL,
-                                         OP_ILLEGAL, OP_SRLW,    OP_ILLEGAL, OP_ILLEGAL};
+    static const enum insn_op base[8] = {OP_ADDW,    OP_SLLW, OP_ILLEGAL, OP_ILLEGAL,
+                                         OP_ILLEGAL, OP_SRLW, OP_ILLEGAL, OP_ILLEGAL};
     static const enum insn_op mul[8] = {OP_MULW, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL,
                                         OP_DIVW, OP_DIVUW,   OP_REMW,    OP_REMUW};
     unsigned funct3 = (w >> 12) & 7, funct7 = w >> 25;

@@ -13,10 +13,12 @@
  * Every operation the interpreter dispatches on. DECODE must stay first
  * (value 0): a zero-filled code cache means "not decoded yet".
  */
+/* clang-format off */
 #define INSN_OPS(X)                                                                                \
     X(DECODE)                                                                                      \
     X(ILLEGAL)                                                                                     \
-    X(LUI) X(AUIPC) X(JAL) X(JAL_CALL) X(JAL_FAR) X(JALR) X(JALR_CALL) X(JALR_RET) X(JALR_RETCALL)                                                                \
+    X(LUI) X(AUIPC)                                                                                \
+    X(JAL) X(JAL_CALL) X(JAL_FAR) X(JALR) X(JALR_CALL) X(JALR_RET) X(JALR_RETCALL)                 \
     X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU) X(BRANCH_FAR)                                      \
     X(LB) X(LH) X(LW) X(LBU) X(LHU) X(LWU) X(LD)                                                   \
     X(SB) X(SH) X(SW) X(SD)                                                                        \
@@ -26,6 +28,8 @@
     X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)                    \
     X(MUL) X(MULH) X(MULHSU) X(MULHU) X(DIV) X(DIVU) X(REM) X(REMU)                                \
     X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)
+
+/* clang-format on */
 
 enum insn_op {
 #define INSN_OP_ENUM(name) OP_##name,

@@ -74,8 +74,8 @@ static enum elf_error check_ident(const uint8_t *file, size_t size, char *why, s
                     "not a little-endian ELF (RISC-V guests are little endian)");
     size_t ehdr_size = file[EI_CLASS] == ELFCLASS32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr);
     if (size < ehdr_size)
-        return fail(ELF_ERR_UNUSABLE, why, why_size,
-                    "truncated ELF header (%zu of %zu bytes)", size, ehdr_size);
+        return fail(ELF_ERR_UNUSABLE, why, why_size, "truncated ELF header (%zu of %zu bytes)",
+                    size, ehdr_size);
     return ELF_OK;
 }
 
@@ -136,8 +136,7 @@ static enum elf_error check_no_overlap(const struct elf_image *img, char *why, s
             if (a->vaddr < b->vaddr + b->memsz && b->vaddr < a->vaddr + a->memsz)
                 return fail(ELF_ERR_UNUSABLE, why, why_size,
                             "segments overlap: [0x%llx, 0x%llx) and [0x%llx, 0x%llx)",
-                            (unsigned long long)a->vaddr,
-                            (unsigned long long)(a->vaddr + a->memsz),
+                            (unsigned long long)a->vaddr, (unsigned long long)(a->vaddr + a->memsz),
                             (unsigned long long)b->vaddr,
                             (unsigned long long)(b->vaddr + b->memsz));
         }

@@ -16,6 +16,8 @@
  * pointer into the code cache; it is computed only where an instruction
  * needs it (auipc, jal, jalr, ecall, faults).
  */
+/* Handler labels and multi-line macros read better as written: */
+/* clang-format off */
 #ifndef TRACED
 #define TRACED 0
 #endif

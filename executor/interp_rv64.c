@@ -13,6 +13,6 @@
 #include "executor/interp_impl.h"
 #define PRECISE 1
 #include "executor/interp_impl.h"
-#define TRACED 1
+#define TRACED  1
 #define PRECISE 1
 #include "executor/interp_impl.h"

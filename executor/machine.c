@@ -59,8 +59,7 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
         start = cc->lo;
     if (end > cc->hi)
         end = cc->hi;
-    memset(&cc->insns[(start - cc->lo) / 4], 0,
-           ((end - start + 3) / 4) * sizeof(struct insn));
+    memset(&cc->insns[(start - cc->lo) / 4], 0, ((end - start + 3) / 4) * sizeof(struct insn));
 }
 
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)

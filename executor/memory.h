@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GUEST_PAGE_SHIFT 12
-#define GUEST_PAGE_SIZE (1u << GUEST_PAGE_SHIFT)
-#define GUEST_SPACE_SIZE (1ull << 32)
-#define GUEST_STACK_TOP 0xF0000000ull
+#define GUEST_PAGE_SHIFT         12
+#define GUEST_PAGE_SIZE          (1u << GUEST_PAGE_SHIFT)
+#define GUEST_SPACE_SIZE         (1ull << 32)
+#define GUEST_STACK_TOP          0xF0000000ull
 #define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
 
 /* Page rights. STORE_FAST is W without X: stores into code must go slow. */

@@ -116,14 +116,9 @@ enum syscall_result syscall_handle(struct machine *m)
         break;
     }
     case SYS_EXIT:
-    case SYS_EXIT_GROUP:
-        m->exit_status = (int)(a0 & 0xff);
-        return SYSCALL_EXIT;
-    case SYS_BRK:
-        ret = (int64_t)mem_brk(&m->mem, a0);
-        break;
-    default:
-        return unsupported(m, nr);
+    case SYS_EXIT_GROUP: m->exit_status = (int)(a0 & 0xff); return SYSCALL_EXIT;
+    case SYS_BRK: ret = (int64_t)mem_brk(&m->mem, a0); break;
+    default: return unsupported(m, nr);
     }
     machine_set_reg(m, REG_A0, (uint64_t)ret);
     return SYSCALL_CONTINUE;

@@ -36,14 +36,16 @@ struct trace_frame {
 
 /* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
-    uint64_t count;       /* the owner's; a guest profile keeps inclusive counts here */
-    uint64_t memo_key[2]; /* the two child keys looked up last (newest first) ... */
-    uint64_t key;         /* the frame's call target (or interned name) */
-    uint64_t lo, hi;      /* the function holding `key`, for guest frames */
+    uint64_t count;         /* the owner's; a guest profile keeps inclusive counts here */
+    uint64_t memo_key[2];   /* the two child keys looked up last (newest first) ... */
+    uint64_t key;           /* the frame's call target (or interned name) */
+    uint64_t lo, hi;        /* the function holding `key`, for guest frames */
     uint32_t memo_child[2]; /* ... and those children (0: none) */
     uint32_t parent;
     uint32_t aux; /* the owner's */
 };
+
+_Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
 
 struct flow_tracer {
     struct trace_frame *top;  /* the current frame */
@@ -55,8 +57,8 @@ struct flow_tracer {
      * jal). `retired` counts every instruction retired so far, this jump
      * included.
      */
-    void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
-                     unsigned rs1, uint64_t retired);
+    void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd, unsigned rs1,
+                     uint64_t retired);
 };
 
 static inline int trace_is_link(unsigned reg)

@@ -353,8 +353,7 @@ int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
     return rc;
 }
 
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst,
-                        struct strtab *names)
+int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names)
 {
     frame_namer name = namer_for(p, raw);
     if (!name)

@@ -24,7 +24,7 @@ struct target_cache {
         uint64_t target;
         uint32_t func; /* function index + 1, or 0 */
         uint32_t used;
-    } *slots;
+    } * slots;
     size_t mask, used;
 };
 
@@ -64,7 +64,6 @@ int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
  * (0x<target> with `raw`), the form the renderers (svg_write,
  * speedscope_write) take. Returns 0, or -1 with errno set.
  */
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst,
-                        struct strtab *names);
+int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names);
 
 #endif

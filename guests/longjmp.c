@@ -78,7 +78,7 @@ int main(void)
         }
         sum += r;
     }
-    printf("longjmp: %" PRIu32 " searches, depth %d, checksum %08" PRIx32 "\n",
-           (uint32_t)searches, DEPTH, sum);
+    printf("longjmp: %" PRIu32 " searches, depth %d, checksum %08" PRIx32 "\n", (uint32_t)searches,
+           DEPTH, sum);
     return 0;
 }

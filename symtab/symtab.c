@@ -134,8 +134,8 @@ static int build(struct symtab *tab, struct candidate *c, size_t n)
         size_t len = strlen(c[i].name) + 1;
         memcpy(dst, c[i].name, len);
         uint64_t size = alias_size(c, i, j);
-        tab->funcs[count] = (struct symtab_func){.start = c[i].start, .end = c[i].start + size,
-                                                 .name = dst};
+        tab->funcs[count] =
+            (struct symtab_func){.start = c[i].start, .end = c[i].start + size, .name = dst};
         zero_size_limit[count] = size ? 0 : c[i].section_end;
         dst += len;
         count++;

@@ -19,8 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void run_guest(const struct elf_image *img, const struct symtab *syms)
 {
-    struct machine_io io = {.private_input_fd = -1, .stdout_fd = -1, .stderr_fd = -1,
-                            .public_output_fd = -1};
+    struct machine_io io = {
+        .private_input_fd = -1, .stdout_fd = -1, .stderr_fd = -1, .public_output_fd = -1};
     struct machine m;
     struct guest_profile profile;
     char why[256];

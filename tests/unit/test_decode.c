@@ -94,9 +94,10 @@ static void test_illegal_words(void **state)
     (void)state;
     const uint32_t words[] = {
         0x00000000, /* all zeros: a defined illegal instruction */
-        0xffffffff, 0x00001073, /* csrw: not part of RV32IM */
-        0x30200073,             /* mret */
-        0x0000c50d,             /* a compressed c.li */
+        0xffffffff,
+        0x00001073,              /* csrw: not part of RV32IM */
+        0x30200073,              /* mret */
+        0x0000c50d,              /* a compressed c.li */
         0x02a5f533 | (1u << 30), /* funct7 with a stray bit */
     };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {

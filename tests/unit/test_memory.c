@@ -54,7 +54,7 @@ static void test_brk_follows_linux(void **state)
 {
     struct guest_memory *mem = *state;
     uint64_t start = mem_brk(mem, 0);
-    assert_int_equal(start, 0x13000); /* page above the highest segment */
+    assert_int_equal(start, 0x13000);                 /* page above the highest segment */
     assert_int_equal(mem_brk(mem, start - 1), start); /* below the start: refused */
     assert_int_equal(mem_brk(mem, start + 0x2345), start + 0x2345);
     assert_true(mem_range_has(mem, start, 0x3000, PAGE_R | PAGE_W));

@@ -147,10 +147,8 @@ static void test_read_rejects_bad_lines(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_child_is_found_again),
-        cmocka_unit_test(test_million_levels),
-        cmocka_unit_test(test_folded_sorted_merged),
-        cmocka_unit_test(test_read_roundtrip),
+        cmocka_unit_test(test_child_is_found_again),   cmocka_unit_test(test_million_levels),
+        cmocka_unit_test(test_folded_sorted_merged),   cmocka_unit_test(test_read_roundtrip),
         cmocka_unit_test(test_read_rejects_bad_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
