@@ -89,8 +89,14 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     struct insn *ip = code + (m->pc - code_lo) / 4;
     uint64_t fault_pc;
 #if TRACED
+    /* The tracer's stack top lives in a local; it is written back before
+     * the slow path and before returning, and reloaded after the slow path. */
     struct flow_tracer *const tracer = m->tracer;
     const uint64_t retired_base = m->retired + budget;
+    struct trace_frame *t_top = tracer->top;
+#define TRACE_SAVE() (tracer->top = t_top)
+#else
+#define TRACE_SAVE() ((void)0)
 #endif
 
 #define PC() ((ureg)(code_lo + (uint64_t)(ip - code) * 4))
@@ -175,23 +181,28 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
  * path took care of it (see trace.h); rd and rs1 are register numbers.
  */
 #if TRACED
+#define TRACE_SLOW(target, rd, rs1)                                                                \
+    do {                                                                                           \
+        tracer->top = t_top;                                                                       \
+        tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                    \
+        t_top = tracer->top;                                                                       \
+    } while (0)
 #define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_jump_fast(tracer, (target)))                                                    \
-            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
+        if (!trace_jump_fast(t_top, (target)))                                                     \
+            TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \
     do {                                                                                           \
-        if (!trace_return_fast(tracer, (target), retired_base - left))                             \
-            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
+        if (!trace_return_fast(tracer, &t_top, (target), retired_base - left))                     \
+            TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_CALL(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_call_fast(tracer, PC(), (target), retired_base - left))                         \
-            tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                \
+        if (!trace_call_fast(tracer, &t_top, PC(), (target), retired_base - left))                 \
+            TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
-#define TRACE_OTHER(target, rd, rs1)                                                               \
-    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left)
+#define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
 #else
 #define TRACE_JUMP(target, rd, rs1) ((void)0)
 #define TRACE_RETURN(target, rd, rs1) ((void)0)
@@ -380,7 +391,7 @@ op_ECALL:
     m->pc = PC();
     switch (syscall_handle(m)) {
     case SYSCALL_CONTINUE: NEXT();
-    case SYSCALL_EXIT: m->retired += budget - left; return STOP_EXIT;
+    case SYSCALL_EXIT: TRACE_SAVE(); m->retired += budget - left; return STOP_EXIT;
     case SYSCALL_FAULT: goto out_fault;
     }
     __builtin_unreachable();
@@ -481,21 +492,25 @@ out_bad_target:
                               .pc = fault_pc,
                               .from = PC(),
                               .addr = fault_pc};
+    TRACE_SAVE();
     m->retired += budget - left;
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
+    TRACE_SAVE();
     m->retired += budget - left - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
 #if PRECISE
 out_budget:
+    TRACE_SAVE();
     m->retired += budget;
     m->pc = PC();
     return STOP_BUDGET;
 #else
 out_soft:
     /* Stopped before the instruction at ip, with `left` of the budget unused. */
+    TRACE_SAVE();
     m->retired += budget - left;
     m->pc = PC();
     return STOP_BUDGET;
@@ -518,6 +533,8 @@ out_soft:
 #undef TRACE_RETURN
 #undef TRACE_CALL
 #undef TRACE_OTHER
+#undef TRACE_SLOW
+#undef TRACE_SAVE
 #undef JAL_BODY
 #undef JALR_BODY
 #undef RD_NUM

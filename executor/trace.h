@@ -17,8 +17,9 @@
  * so a call touches only the new frame; the owner derives each node's own
  * count when it writes the profile.
  * Every other jump, and any miss, goes to `transfer`, which applies the
- * full rules and may grow the stack and the node array (the loops reload
- * `top`, `last` and `nodes` after it).
+ * full rules and may grow the stack and the node array. The loops keep
+ * `top` in a local, written back before `transfer` and before they return
+ * and reloaded after `transfer`; `last` and `nodes` are read through t.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
@@ -72,26 +73,27 @@ static inline int trace_is_link(unsigned reg)
  * are read into locals first: stores through node and frame pointers would
  * otherwise force the compiler to reload them.
  */
-static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
+static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
-    const struct trace_frame *f = t->top;
-    return target >= f->lo && target < f->hi;
+    return target >= top->lo && target < top->hi;
 }
 
-static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
+/* `*top` is the loop's copy of t->top. */
+static inline int trace_return_fast(struct flow_tracer *t, struct trace_frame **top,
+                                    uint64_t target, uint64_t retired)
 {
-    struct trace_frame *f = t->top;
+    struct trace_frame *f = *top;
     if (target != f->ret)
         return 0;
     t->nodes[f->node].count += retired - f->entry; /* what ran inside the frame */
-    t->top = f - 1;
+    *top = f - 1;
     return 1;
 }
 
-static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t target,
-                                  uint64_t retired)
+static inline int trace_call_fast(struct flow_tracer *t, struct trace_frame **top, uint64_t pc,
+                                  uint64_t target, uint64_t retired)
 {
-    struct trace_frame *f = t->top;
+    struct trace_frame *f = *top;
     struct trace_node *nodes = t->nodes;
     const struct trace_node *n = &nodes[f->node];
     uint32_t child = n->memo_key[0] == target   ? n->memo_child[0]
@@ -106,7 +108,7 @@ static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t t
     f[1].hi = hi;
     f[1].entry = retired;
     f[1].node = child;
-    t->top = f + 1;
+    *top = f + 1;
     return 1;
 }
 
