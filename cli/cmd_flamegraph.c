@@ -10,9 +10,6 @@
 #include "cli/cli.h"
 #include "cli/folded_input.h"
 #include "cli/render_options.h"
-#include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/speedscope.h"
 #include "flamegraph/svg.h"
 
 static const char flamegraph_help_head[] =
@@ -47,15 +44,8 @@ static int write_output(FILE *out, void *ctx)
 {
     struct flamegraph_job *job = ctx;
     const struct svg_options *svg = &job->opts->svg;
-    switch (job->opts->format) {
-    case RENDER_JSON:
-        return speedscope_write(out, &job->trie, &job->names,
-                                svg->title ? svg->title : job->input_name,
-                                speedscope_unit(svg->unit));
-    case RENDER_FOLDED: return folded_write(out, &job->trie, folded_name_of, &job->names);
-    case RENDER_SVG:
-    default: return svg_write(out, &job->trie, &job->names, svg);
-    }
+    return render_write_trie(out, &job->trie, &job->names, job->opts->format, svg,
+                             svg->title ? svg->title : job->input_name, speedscope_unit(svg->unit));
 }
 
 /* Returns -1 to go on, else the exit status. */

@@ -12,11 +12,10 @@
 
 #include "cli/cli.h"
 #include "cli/output_file.h"
+#include "cli/render_options.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "flamegraph/guest_profile.h"
-#include "flamegraph/speedscope.h"
-#include "flamegraph/svg.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
@@ -53,37 +52,23 @@ static const char execute_help[] =
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
 
-enum profile_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_SVG, FORMAT_SPEEDSCOPE };
-
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* The format of one output file: --format, else its extension. */
-static enum profile_format format_of(const char *path, enum profile_format forced)
+/* The format of one output file: --format, else .svg or .json, else folded. */
+static enum render_format format_of(const char *path, const char *forced_name)
 {
-    if (forced != FORMAT_AUTO)
-        return forced;
+    enum render_format f;
+    if (forced_name && render_format_by_name(forced_name, &f))
+        return f;
     if (ends_with(path, ".svg"))
-        return FORMAT_SVG;
+        return RENDER_SVG;
     if (ends_with(path, ".json"))
-        return FORMAT_SPEEDSCOPE;
-    return FORMAT_FOLDED;
-}
-
-static bool parse_format(const char *name, enum profile_format *out)
-{
-    if (strcmp(name, "folded") == 0)
-        *out = FORMAT_FOLDED;
-    else if (strcmp(name, "svg") == 0)
-        *out = FORMAT_SVG;
-    else if (strcmp(name, "json") == 0 || strcmp(name, "speedscope") == 0)
-        *out = FORMAT_SPEEDSCOPE;
-    else
-        return false;
-    return true;
+        return RENDER_JSON;
+    return RENDER_FOLDED;
 }
 
 struct execute_options {
@@ -99,7 +84,7 @@ struct execute_options {
         bool raw; /* frames as 0x<target> instead of names */
     } outputs[8]; /* --flamegraph and --flamegraph-raw, in order */
     size_t noutputs;
-    enum profile_format format;
+    const char *format; /* --format name, checked; NULL: by extension */
     uint64_t checkpoint_cycles; /* 0: only at the end */
 };
 
@@ -154,10 +139,12 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
                 (struct profile_output){.path = optarg, .raw = c == OPT_FLAMEGRAPH_RAW};
             break;
         case OPT_FORMAT:
-            if (!parse_format(optarg, &o->format)) {
+            enum render_format unused;
+            if (!render_format_by_name(optarg, &unused)) {
                 cli_error("--format wants folded, svg or json, not '%s'", optarg);
                 return EXIT_USAGE;
             }
+            o->format = optarg;
             break;
         case OPT_CHECKPOINT:
             if (!cli_parse_count(optarg, false, &o->checkpoint_cycles) ||
@@ -280,8 +267,8 @@ struct session {
     uint64_t next_checkpoint; /* UINT64_MAX: none */
 };
 
-/* Renders the profile as an SVG flamegraph or a speedscope file. */
-static int render_profile(struct session *s, FILE *out, bool raw, enum profile_format format)
+/* Renders the profile as an SVG flamegraph or a speedscope file, named by the guest. */
+static int render_profile(struct session *s, FILE *out, bool raw, enum render_format format)
 {
     struct trie named;
     struct strtab names;
@@ -293,27 +280,24 @@ static int render_profile(struct session *s, FILE *out, bool raw, enum profile_f
     }
     const char *guest = strrchr(s->o->guest_path, '/');
     guest = guest ? guest + 1 : s->o->guest_path;
+    struct svg_options o;
+    char title[512];
+    snprintf(title, sizeof(title), "%s: %llu instructions", guest,
+             (unsigned long long)s->m.retired);
+    svg_options_init(&o);
+    o.title = title;
+    o.unit = "instructions";
     int rc = guest_profile_named(&s->profile, raw, &named, &names);
-    if (rc == 0 && format == FORMAT_SVG) {
-        struct svg_options o;
-        char title[512];
-        snprintf(title, sizeof(title), "%s: %llu instructions", guest,
-                 (unsigned long long)s->m.retired);
-        svg_options_init(&o);
-        o.title = title;
-        o.unit = "instructions";
-        rc = svg_write(out, &named, &names, &o);
-    } else if (rc == 0) {
-        rc = speedscope_write(out, &named, &names, guest, "none");
-    }
+    if (rc == 0)
+        rc = render_write_trie(out, &named, &names, format, &o, guest, "none");
     strtab_free(&names);
     trie_free(&named);
     return rc;
 }
 
-static int write_profile(struct session *s, FILE *out, bool raw, enum profile_format format)
+static int write_profile(struct session *s, FILE *out, bool raw, enum render_format format)
 {
-    if (format == FORMAT_FOLDED)
+    if (format == RENDER_FOLDED)
         return guest_profile_write_folded(&s->profile, out, raw);
     return render_profile(s, out, raw, format);
 }

@@ -12,9 +12,6 @@
 
 #include "cli/cli.h"
 #include "cli/render_options.h"
-#include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/speedscope.h"
 #include "flamegraph/svg.h"
 #include "perf/fold.h"
 #include "perf/perf_features.h"
@@ -232,15 +229,9 @@ struct fold_job {
 static int write_output(FILE *out, void *ctx)
 {
     struct fold_job *job = ctx;
-    switch (job->render->format) {
-    case RENDER_JSON:
-        return speedscope_write(out, &job->trie, &job->names,
-                                job->render->svg.title ? job->render->svg.title : job->input,
-                                "none");
-    case RENDER_SVG: return svg_write(out, &job->trie, &job->names, &job->render->svg);
-    case RENDER_FOLDED:
-    default: return folded_write(out, &job->trie, folded_name_of, &job->names);
-    }
+    const struct svg_options *svg = &job->render->svg;
+    return render_write_trie(out, &job->trie, &job->names, job->render->format, svg,
+                             svg->title ? svg->title : job->input, "none");
 }
 
 /* Opens, folds and reports. Returns 0 or an exit status. */

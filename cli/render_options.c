@@ -11,6 +11,9 @@
 
 #include "cli/cli.h"
 #include "cli/output_file.h"
+#include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
+#include "flamegraph/speedscope.h"
 
 const char render_options_help[] =
     "output:\n"
@@ -115,7 +118,7 @@ int render_options_take(struct render_options *r, int opt, const char *arg)
     }
 }
 
-static bool format_by_name(const char *name, enum render_format *f)
+bool render_format_by_name(const char *name, enum render_format *f)
 {
     if (strcmp(name, "svg") == 0)
         *f = RENDER_SVG;
@@ -132,19 +135,31 @@ int render_options_finish(struct render_options *r, const char *command)
 {
     r->format = RENDER_SVG;
     if (r->format_name) {
-        if (!format_by_name(r->format_name, &r->format)) {
+        if (!render_format_by_name(r->format_name, &r->format)) {
             cli_error("--format %s: choose svg, json or folded; see 'cli %s --help'",
                       r->format_name, command);
             return EXIT_USAGE;
         }
     } else if (r->output) {
         const char *dot = strrchr(r->output, '.');
-        if (dot && !strchr(dot, '/') && !format_by_name(dot + 1, &r->format))
+        if (dot && !strchr(dot, '/') && !render_format_by_name(dot + 1, &r->format))
             r->format = RENDER_SVG;
     }
     if (r->minwidth_percent >= 0)
         r->svg.minwidth = r->minwidth_percent / 100.0 * (double)(r->svg.width - 2 * SVG_PAD);
     return 0;
+}
+
+int render_write_trie(FILE *out, const struct trie *t, const struct strtab *names,
+                      enum render_format format, const struct svg_options *svg,
+                      const char *profile_name, const char *speedscope_unit)
+{
+    switch (format) {
+    case RENDER_JSON: return speedscope_write(out, t, names, profile_name, speedscope_unit);
+    case RENDER_FOLDED: return folded_write(out, t, folded_name_of, (void *)names);
+    case RENDER_SVG:
+    default: return svg_write(out, t, names, svg);
+    }
 }
 
 /* Reports a failed write of `name`; returns the exit status. */

@@ -11,7 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "flamegraph/strtab.h"
 #include "flamegraph/svg.h"
+#include "flamegraph/trie.h"
 
 enum render_format { RENDER_SVG, RENDER_JSON, RENDER_FOLDED };
 
@@ -55,6 +57,18 @@ extern const char render_options_help[];
 extern const char render_viewer_help[];
 
 void render_options_init(struct render_options *r);
+
+/* A --format name: svg, json (or speedscope) or folded. False for others. */
+bool render_format_by_name(const char *name, enum render_format *f);
+
+/*
+ * Writes a name-keyed trie in one of the formats: an SVG with `svg`'s
+ * options, a speedscope file named `profile_name` counting in
+ * `speedscope_unit`, or folded stacks. Returns 0 or -1 with errno set.
+ */
+int render_write_trie(FILE *out, const struct trie *t, const struct strtab *names,
+                      enum render_format format, const struct svg_options *svg,
+                      const char *profile_name, const char *speedscope_unit);
 
 /*
  * Takes one option getopt_long returned. Returns 1 when it was one of
