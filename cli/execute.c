@@ -84,7 +84,7 @@ struct execute_options {
         bool raw; /* frames as 0x<target> instead of names */
     } outputs[8]; /* --flamegraph and --flamegraph-raw, in order */
     size_t noutputs;
-    const char *format; /* --format name, checked; NULL: by extension */
+    const char *format;         /* --format name, checked; NULL: by extension */
     uint64_t checkpoint_cycles; /* 0: only at the end */
 };
 
@@ -389,6 +389,7 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
         .address_space_end = GUEST_SPACE_SIZE,
         .reserved_start = GUEST_STACK_TOP - o->stack_size,
         .reserved_end = GUEST_SPACE_SIZE,
+        .code_span_max = MACHINE_CODE_SPAN_MAX,
     };
     char why[512];
     switch (elf_image_load(o->guest_path, &limits, img, why, sizeof(why))) {

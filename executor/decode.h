@@ -62,13 +62,17 @@ static inline int insn_is_link(unsigned reg)
 #define REG_SINK 32
 
 /*
- * A predecoded instruction. For branches and jal, `imm` is the byte
+ * A predecoded instruction. `handler` is where the fast interpreter loop
+ * bound to the code cache handles `op` (see code_cache_bind in interp.h),
+ * so that loop dispatches with one load; decode_insn leaves it NULL and the
+ * precise loops dispatch on `op`. For branches and jal, `imm` is the byte
  * offset to the target until the code cache turns it into an instruction
  * count (see machine.c); BRANCH_FAR and JAL_FAR, whose target lies outside
  * the code or is misaligned, keep the byte offset, and BRANCH_FAR keeps the
  * branch's funct3 in `rd`.
  */
 struct insn {
+    const void *handler;
     uint8_t op;
     uint8_t rd;
     uint8_t rs1;

@@ -144,6 +144,26 @@ static enum elf_error check_no_overlap(const struct elf_image *img, char *why, s
     return ELF_OK;
 }
 
+static enum elf_error check_code_span(const struct elf_image *img, const struct elf_limits *lim,
+                                      char *why, size_t why_size)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (!(s->rights & SEG_X))
+            continue;
+        if (s->vaddr < lo)
+            lo = s->vaddr;
+        if (s->vaddr + s->memsz > hi)
+            hi = s->vaddr + s->memsz;
+    }
+    if (lim->code_span_max && hi > lo && hi - lo > lim->code_span_max)
+        return fail(ELF_ERR_UNUSABLE, why, why_size,
+                    "the executable segments span 0x%llx bytes, more than the %llu MiB supported",
+                    (unsigned long long)(hi - lo), (unsigned long long)(lim->code_span_max >> 20));
+    return ELF_OK;
+}
+
 static enum elf_error check_entry(const struct elf_image *img, char *why, size_t why_size)
 {
     for (size_t i = 0; i < img->nsegments; i++) {
@@ -238,6 +258,8 @@ static enum elf_error parse(struct elf_image *img, const struct elf_limits *lim,
             err = collect_segments(elf, img, lim, why, why_size);
         if (!err)
             err = check_no_overlap(img, why, why_size);
+        if (!err)
+            err = check_code_span(img, lim, why, why_size);
         if (!err)
             err = check_entry(img, why, why_size);
     }

@@ -49,6 +49,7 @@ struct elf_limits {
     uint64_t address_space_end; /* exclusive */
     uint64_t reserved_start;    /* stack region [reserved_start, reserved_end) */
     uint64_t reserved_end;
+    uint64_t code_span_max; /* executable segments must lie within this many bytes; 0: any */
 };
 
 /*

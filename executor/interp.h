@@ -27,11 +27,14 @@ enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_traced_precise(struct machine *m, uint64_t budget);
 
-/* A load that is not the fast case: crosses a page, or may be unmapped. */
-bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size);
+/*
+ * A load that is not the fast case (crosses a page, or may be unmapped):
+ * the `size` bytes at addr, zero-extended into *out, or false for a fault.
+ */
+bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t *out);
 
-/* A store that is not the fast case; invalidates predecoded code it overwrites. */
-enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, const void *in, unsigned size);
+/* A store of value's low `size` bytes that is not the fast case; drops code it overwrites. */
+enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value);
 
 /* Why a jump to `target` (outside the code span) cannot fetch there. */
 enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target);
@@ -43,6 +46,14 @@ enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t
  * of a page gets INSN_PAGE_MARK.
  */
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc);
+
+/*
+ * Points every entry's `handler` into `labels`, the dispatch table (indexed
+ * by op, page mark included) of the fast loop about to run; entries decoded
+ * later get theirs from code_cache_prepare. The fast loops call this on
+ * entry when the cache is bound to another table (or none).
+ */
+void code_cache_bind(struct code_cache *cc, const void *const *labels);
 
 /* The condition of a branch with this funct3; `slt` is the signed a < b. */
 static inline bool interp_branch_taken(unsigned funct3, uint64_t a, uint64_t b, bool slt)

@@ -11,8 +11,10 @@
  * INTERP_SOFT_MARGIN instructions are left, and machine_run finishes the
  * budget with the PRECISE loop: exact counts at full speed.
  *
- * Threaded dispatch: every handler ends by jumping through the label table
- * to the next predecoded instruction. The pc lives implicitly in `ip`, the
+ * Threaded dispatch: every handler ends by jumping to the next predecoded
+ * instruction's handler, which the fast loops find in the instruction
+ * itself (the code cache is bound to their label table) and the precise
+ * loops in their label table. The pc lives implicitly in `ip`, the
  * pointer into the code cache; it is computed only where an instruction
  * needs it (auipc, jal, jalr, ecall, faults).
  */
@@ -113,7 +115,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
         left--;                                                                                    \
-        goto *labels[ip->op];                                                                      \
+        goto *ip->handler;                                                                         \
     } while (0)
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
@@ -138,17 +140,27 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         m->fault = (struct fault){.kind = (kind_), .pc = PC(), .addr = (addr_)};                   \
         goto out_fault;                                                                            \
     } while (0)
-#define FAST_OK(a, size, need)                                                                     \
-    (IN_GUEST_SPACE(a) && (rights[(a) >> GUEST_PAGE_SHIFT] & (need)) &&                            \
-     ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
+/*
+ * A fast access: in guest space, and either the page and the next one allow
+ * it (`fast`) or this page does (`ok`) and the access stays inside it.
+ */
+#define FAST_OK(a, size, fast, ok)                                                                 \
+    (IN_GUEST_SPACE(a) &&                                                                          \
+     (__builtin_expect(rights[(a) >> GUEST_PAGE_SHIFT] & (fast), 1) ||                             \
+      ((rights[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                                                 \
+       ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))))
 #define LOAD(T)                                                                                    \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_;                                                                                      \
-        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_R), 1))                                   \
+        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_LOAD_FAST, PAGE_R), 1)) {                 \
             memcpy(&v_, mem + a_, sizeof(T));                                                      \
-        else if (!interp_load_slow(m, a_, &v_, sizeof(T)))                                         \
-            FAULT(FAULT_LOAD_UNMAPPED, a_);                                                        \
+        } else {                                                                                   \
+            uint64_t w_;                                                                           \
+            if (!interp_load_slow(m, a_, sizeof(T), &w_))                                          \
+                FAULT(FAULT_LOAD_UNMAPPED, a_);                                                    \
+            v_ = (T)w_;                                                                            \
+        }                                                                                          \
         RD = (ureg)v_;                                                                             \
         NEXT();                                                                                    \
     } while (0)
@@ -156,10 +168,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_ = (T)RS2;                                                                             \
-        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_STORE_FAST), 1)) {                        \
+        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_STORE_FAST, PAGE_STORE_OK), 1)) {         \
             memcpy(mem + a_, &v_, sizeof(T));                                                      \
         } else {                                                                                   \
-            enum fault_kind k_ = interp_store_slow(m, a_, &v_, sizeof(T));                         \
+            enum fault_kind k_ = interp_store_slow(m, a_, sizeof(T), (uint64_t)v_);                \
             if (k_ != FAULT_NONE)                                                                  \
                 FAULT(k_, a_);                                                                     \
         }                                                                                          \
@@ -238,6 +250,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         NEXT();                                                                                    \
     } while (0)
 
+#if !PRECISE
+    if (m->code.labels != labels)
+        code_cache_bind(&m->code, labels);
+#endif
     CHECKED_DISPATCH();
 
 #if !PRECISE

@@ -11,6 +11,9 @@
 
 #include "executor/interp.h"
 
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "guest memory is accessed in place: the host must be little-endian, like RISC-V");
+
 static void set_why(char *why, size_t why_size, const char *what)
 {
     snprintf(why, why_size, "%s: %s", what, strerror(errno));
@@ -27,7 +30,8 @@ static uint64_t page_ceil(uint64_t a)
 }
 
 /* The code cache spans every executable segment; gaps decode as faults. */
-static bool code_cache_init(struct code_cache *cc, const struct elf_image *img)
+static bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why,
+                            size_t why_size)
 {
     cc->lo = UINT64_MAX;
     cc->hi = 0;
@@ -40,13 +44,20 @@ static bool code_cache_init(struct code_cache *cc, const struct elf_image *img)
         if (page_ceil(s->vaddr + s->memsz) > cc->hi)
             cc->hi = page_ceil(s->vaddr + s->memsz);
     }
+    if (cc->hi - cc->lo > MACHINE_CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
+        snprintf(why, why_size, "the executable segments span more than %llu MiB",
+                 (unsigned long long)(MACHINE_CODE_SPAN_MAX >> 20));
+        return false;
+    }
     /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
     cc->bytes = ((cc->hi - cc->lo) / 4 + 1) * sizeof(struct insn);
     void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
+    if (p == MAP_FAILED) {
+        set_why(why, why_size, "cannot allocate the code cache");
         return false;
-    cc->insns = p; /* zero-filled: every entry is OP_DECODE */
+    }
+    cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
     return true;
 }
 
@@ -59,7 +70,17 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
         start = cc->lo;
     if (end > cc->hi)
         end = cc->hi;
-    memset(&cc->insns[(start - cc->lo) / 4], 0, ((end - start + 3) / 4) * sizeof(struct insn));
+    struct insn undecoded = {.handler = cc->labels ? cc->labels[OP_DECODE] : NULL};
+    for (uint64_t i = (start - cc->lo) / 4; i < (end - cc->lo + 3) / 4; i++)
+        cc->insns[i] = undecoded;
+}
+
+void code_cache_bind(struct code_cache *cc, const void *const *labels)
+{
+    size_t n = cc->bytes / sizeof(struct insn);
+    cc->labels = labels;
+    for (size_t i = 0; i < n; i++)
+        cc->insns[i].handler = labels[cc->insns[i].op];
 }
 
 struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)
@@ -75,6 +96,7 @@ struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint
     }
     if ((pc & (GUEST_PAGE_SIZE - 1)) == 0)
         in.op |= INSN_PAGE_MARK;
+    in.handler = cc->labels ? cc->labels[in.op] : NULL;
     return in;
 }
 
@@ -112,8 +134,7 @@ bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack
         set_why(why, why_size, "cannot reserve the 4 GiB guest address space");
         return false;
     }
-    if (!code_cache_init(&m->code, img)) {
-        set_why(why, why_size, "cannot allocate the code cache");
+    if (!code_cache_init(&m->code, img, why, why_size)) {
         mem_destroy(&m->mem);
         return false;
     }
@@ -174,15 +195,16 @@ void machine_set_reg(struct machine *m, unsigned r, uint64_t value)
         m->regs.x64[r] = value;
 }
 
-bool interp_load_slow(struct machine *m, uint64_t addr, void *out, unsigned size)
+bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t *out)
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_R))
         return false;
-    memcpy(out, m->mem.base + addr, size);
+    *out = 0;
+    memcpy(out, m->mem.base + addr, size); /* the host is little-endian, like the guest */
     return true;
 }
 
-enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, const void *in, unsigned size)
+enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_W)) {
         /* Name the first byte's problem: mapped but not writable, or not mapped. */
@@ -192,7 +214,7 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, const void *
                 return r ? FAULT_STORE_READONLY : FAULT_STORE_UNMAPPED;
         }
     }
-    memcpy(m->mem.base + addr, in, size);
+    memcpy(m->mem.base + addr, &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;
 }

@@ -42,11 +42,20 @@ struct fault {
     uint32_t word; /* instruction word, for illegal instructions */
 };
 
+/*
+ * How far apart the executable segments may lie (pass it to elf_image_load
+ * as code_span_max): the code cache has an entry for every 4-byte slot in
+ * between, and binding it to a loop writes every entry (16 bytes per 4
+ * bytes of span).
+ */
+#define MACHINE_CODE_SPAN_MAX ((uint64_t)64 << 20)
+
 /* Predecoded instructions for the executable span [lo, hi) of the guest. */
 struct code_cache {
     struct insn *insns; /* (hi - lo) / 4 + 1 entries; the last one is past the end */
     uint64_t lo, hi;
-    size_t bytes; /* size of the mapping */
+    const void *const *labels; /* the table every `handler` comes from (NULL: none yet) */
+    size_t bytes;              /* size of the mapping */
 };
 
 struct machine_io {

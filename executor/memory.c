@@ -17,12 +17,25 @@ static uint64_t page_up(uint64_t a)
     return page_down(a + GUEST_PAGE_SIZE - 1);
 }
 
-static unsigned with_derived_bits(unsigned r)
+static unsigned base_bits(unsigned r)
 {
     r &= PAGE_R | PAGE_W | PAGE_X;
     if ((r & PAGE_W) && !(r & PAGE_X))
-        r |= PAGE_STORE_FAST;
+        r |= PAGE_STORE_OK;
     return r;
+}
+
+/* The FAST bits of page index `i` from its own rights and its successor's. */
+static void derive_fast_bits(uint8_t *rights, uint64_t i)
+{
+    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    unsigned here = rights[i] & ~(PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    unsigned next = i + 1 < npages ? rights[i + 1] : 0;
+    if ((here & PAGE_R) && (next & PAGE_R))
+        here |= PAGE_LOAD_FAST;
+    if ((here & PAGE_STORE_OK) && (next & PAGE_STORE_OK))
+        here |= PAGE_STORE_FAST;
+    rights[i] = (uint8_t)here;
 }
 
 bool mem_init(struct guest_memory *mem)
@@ -56,10 +69,16 @@ void mem_destroy(struct guest_memory *mem)
 static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t end, unsigned rights,
                        bool add)
 {
-    for (uint64_t p = page_down(start); p < end && p < GUEST_SPACE_SIZE; p += GUEST_PAGE_SIZE) {
-        uint8_t *r = &mem->rights[p >> GUEST_PAGE_SHIFT];
-        *r = (uint8_t)with_derived_bits(add ? (*r | rights) : rights);
-    }
+    if (end > GUEST_SPACE_SIZE)
+        end = GUEST_SPACE_SIZE;
+    if (start >= end)
+        return;
+    uint64_t first = start >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
+    for (uint64_t i = first; i <= last; i++)
+        mem->rights[i] = (uint8_t)base_bits(add ? (mem->rights[i] | rights) : rights);
+    /* The page before the range sees a new successor. */
+    for (uint64_t i = first ? first - 1 : 0; i <= last; i++)
+        derive_fast_bits(mem->rights, i);
 }
 
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)

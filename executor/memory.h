@@ -18,12 +18,20 @@
 #define GUEST_STACK_TOP          0xF0000000ull
 #define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
 
-/* Page rights. STORE_FAST is W without X: stores into code must go slow. */
+/*
+ * Page rights: R, W, X as granted, and bits derived from them for the
+ * interpreter's fast paths. Stores into code must go slow (they drop
+ * predecoded instructions), so the store bits need W without X. The FAST
+ * bits also need the right on the next page: an access of at most 8 bytes
+ * starting in such a page needs no check that it stays inside the page.
+ */
 enum page_rights {
     PAGE_R = 1,
     PAGE_W = 2,
     PAGE_X = 4,
-    PAGE_STORE_FAST = 8,
+    PAGE_STORE_OK = 8,    /* W without X */
+    PAGE_LOAD_FAST = 16,  /* R, and the next page R */
+    PAGE_STORE_FAST = 32, /* STORE_OK, and the next page STORE_OK */
 };
 
 struct guest_memory {
@@ -37,7 +45,7 @@ struct guest_memory {
 bool mem_init(struct guest_memory *mem);
 void mem_destroy(struct guest_memory *mem);
 
-/* Adds rights (enum page_rights without STORE_FAST) to the pages of [addr, addr+len). */
+/* Adds rights (R, W, X) to the pages of [addr, addr+len). */
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
 /* Copies host bytes into guest memory, ignoring rights (loader use). */

@@ -185,6 +185,8 @@ REFUSALS = {
     "no PT_LOAD": (lambda x: build_elf([Segment(0, type=PT_GNU_STACK, flags=PF_RW)],
                                        TEXT, x), ("entry", "PT_LOAD")),
     "EF_RISCV_RVC": (lambda x: valid(x, flags=EF_RISCV_RVC), "compressed"),
+    "code 65 MiB apart": (lambda x: two_segments(
+        x, data_seg=Segment(TEXT + (65 << 20), assemble(exit_with(7)), PF_RX)), "span"),
 }
 
 
@@ -315,6 +317,16 @@ class Controls(CliTest):
                 r = cli("execute", path)
                 self.assertEqual(r.code, 0, "exit 1: sp misaligned, 2: argc != 0, "
                                  "3: argv, 4: envp, 5: auxv[0] not NULL; " + r.describe())
+
+    def test_code_segments_far_apart(self):
+        """Executable segments 63 MiB apart are within the code cache's reach
+        (65 MiB apart is refused, see REFUSALS)."""
+        far = TEXT + (63 << 20)
+        for xlen in XLENS:
+            segs = [Segment(TEXT, assemble([li(T0, far), jalr(ZERO, T0)]), PF_RX),
+                    Segment(far, assemble(exit_with(7)), PF_RX)]
+            with self.subTest(xlen=xlen):
+                self.check(build_elf(segs, TEXT, xlen), xlen, 7)
 
     def test_store_into_rwx_code_is_seen(self):
         """A store into an RWX segment changes what later fetches see."""

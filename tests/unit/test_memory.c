@@ -36,10 +36,43 @@ static void test_rights_are_page_granular(void **state)
     assert_false(mem_range_has(mem, 0x10000, 0x2001, PAGE_X)); /* 0x12000 is data */
     assert_false(mem_range_has(mem, 0x10000, 4, PAGE_W));
     assert_true(mem_range_has(mem, 0x12000, 0x1000, PAGE_W));
-    assert_int_equal(mem_page_rights(mem, 0x12000) & PAGE_STORE_FAST, PAGE_STORE_FAST);
-    assert_int_equal(mem_page_rights(mem, 0x10000) & PAGE_STORE_FAST, 0);
+    assert_int_equal(mem_page_rights(mem, 0x12000) & PAGE_STORE_OK, PAGE_STORE_OK);
+    assert_int_equal(mem_page_rights(mem, 0x10000) & PAGE_STORE_OK, 0);
     assert_int_equal(mem_page_rights(mem, 0x100000000ull), 0);
     assert_false(mem_range_has(mem, 0xfffff000ull, 0x2000, PAGE_R)); /* wraps past 4 GiB */
+}
+
+static unsigned fast_bits(const struct guest_memory *mem, uint64_t addr)
+{
+    return mem_page_rights(mem, addr) & (PAGE_LOAD_FAST | PAGE_STORE_FAST);
+}
+
+/* A FAST bit promises that an access starting in the page may run into the next one. */
+static void test_fast_bits_need_the_next_page(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    assert_true(mem_init(&mem));
+    mem_grant(&mem, 0x20000, 0x2000, PAGE_R | PAGE_X);
+    mem_grant(&mem, 0x22000, 0x1000, PAGE_R | PAGE_W);
+    assert_int_equal(fast_bits(&mem, 0x20000), PAGE_LOAD_FAST);
+    assert_int_equal(fast_bits(&mem, 0x21000), PAGE_LOAD_FAST); /* next page is data */
+    assert_int_equal(fast_bits(&mem, 0x22000), 0);              /* nothing after it */
+    mem_grant(&mem, 0x23000, 0x1000, PAGE_R | PAGE_W);
+    assert_int_equal(fast_bits(&mem, 0x22000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, 0x23000), 0);
+    mem_grant(&mem, 0x1f000, 0x1000, PAGE_R | PAGE_W); /* before code: no fast stores */
+    assert_int_equal(fast_bits(&mem, 0x1f000), PAGE_LOAD_FAST);
+    mem_grant(&mem, 0xfffff000ull, 0x1000, PAGE_R | PAGE_W); /* the last page has no next */
+    assert_int_equal(fast_bits(&mem, 0xfffff000ull), 0);
+    mem_setup_stack_and_heap(&mem, 0x4000, 0x24000);
+    assert_int_equal(fast_bits(&mem, GUEST_STACK_TOP - 0x2000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, GUEST_STACK_TOP - 0x1000), 0);
+    assert_int_equal(mem_brk(&mem, 0x25000), 0x25000); /* the heap follows page 0x23000 */
+    assert_int_equal(fast_bits(&mem, 0x23000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(mem_brk(&mem, 0x24000), 0x24000); /* and shrinking takes it back */
+    assert_int_equal(fast_bits(&mem, 0x23000), 0);
+    mem_destroy(&mem);
 }
 
 static void test_stack_region(void **state)
@@ -72,6 +105,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rights_are_page_granular),
+        cmocka_unit_test(test_fast_bits_need_the_next_page),
         cmocka_unit_test(test_stack_region),
         cmocka_unit_test(test_brk_follows_linux),
     };
