@@ -389,7 +389,7 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
         .address_space_end = GUEST_SPACE_SIZE,
         .reserved_start = GUEST_STACK_TOP - o->stack_size,
         .reserved_end = GUEST_SPACE_SIZE,
-        .code_span_max = MACHINE_CODE_SPAN_MAX,
+        .code_span_max = CODE_SPAN_MAX,
     };
     char why[512];
     switch (elf_image_load(o->guest_path, &limits, img, why, sizeof(why))) {

@@ -39,22 +39,6 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
 /* Why a jump to `target` (outside the code span) cannot fetch there. */
 enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target);
 
-/*
- * Fixes up a freshly decoded instruction at `pc` for the code cache:
- * branch and jal offsets become instruction counts, or the FAR variants
- * when the target is outside the code or misaligned; the first instruction
- * of a page gets INSN_PAGE_MARK.
- */
-struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc);
-
-/*
- * Points every entry's `handler` into `labels`, the dispatch table (indexed
- * by op, page mark included) of the fast loop about to run; entries decoded
- * later get theirs from code_cache_prepare. The fast loops call this on
- * entry when the cache is bound to another table (or none).
- */
-void code_cache_bind(struct code_cache *cc, const void *const *labels);
-
 /* The condition of a branch with this funct3; `slt` is the signed a < b. */
 static inline bool interp_branch_taken(unsigned funct3, uint64_t a, uint64_t b, bool slt)
 {

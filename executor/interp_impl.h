@@ -32,21 +32,23 @@ typedef uint32_t ureg;
 typedef int32_t sreg;
 #define REGS x32
 
-#define MULH(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(sreg)(b)) >> 32))
-#define MULHU(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
-#define MULHSU(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
+#define MULH_(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(sreg)(b)) >> 32))
+#define MULHU_(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
+#define MULHSU_(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
 #define IN_GUEST_SPACE(a) 1
 #elif XLEN == 64
 typedef uint64_t ureg;
 typedef int64_t sreg;
 #define REGS x64
-#define MULH(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(sreg)(b)) >> 64))
-#define MULHU(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
-#define MULHSU(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
+#define MULH_(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(sreg)(b)) >> 64))
+#define MULHU_(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
+#define MULHSU_(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
 #define IN_GUEST_SPACE(a) (((a) >> 32) == 0)
 #else
 #error "define XLEN as 32 or 64"
 #endif
+
+#include "executor/interp_ops.h"
 
 #define RUN_NAME_(x, t, p) RUN_NAME2_(x, t, p)
 #define RUN_NAME2_(x, t, p) interp_run_rv##x##t##p
@@ -81,6 +83,16 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         INSN_OPS(INSN_OP_LABEL)
 #undef INSN_OP_LABEL
     };
+#if !PRECISE
+    static const void *const pairs[OP_COUNT * OP_COUNT] = {
+#define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
+#define PAIR_LABEL_ROW(first, body) FUSE_SECOND(PAIR_LABEL, first)
+        FUSE_FIRST(PAIR_LABEL_ROW)
+#undef PAIR_LABEL_ROW
+#undef PAIR_LABEL
+    };
+    static const struct code_dispatch dispatch = {.single = labels, .pair = pairs};
+#endif
     ureg *const x = m->regs.REGS;
     uint8_t *const mem = m->mem.base;
     const uint8_t *const rights = m->mem.rights;
@@ -137,7 +149,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 /* The current instruction faults and does not retire. */
 #define FAULT(kind_, addr_)                                                                        \
     do {                                                                                           \
-        m->fault = (struct fault){.kind = (kind_), .pc = PC(), .addr = (addr_)};                   \
+        m->fault = (struct fault){0};                                                              \
+        m->fault.kind = (kind_);                                                                   \
+        m->fault.pc = PC();                                                                        \
+        m->fault.addr = (addr_);                                                                   \
         goto out_fault;                                                                            \
     } while (0)
 /*
@@ -149,7 +164,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
      (__builtin_expect(rights[(a) >> GUEST_PAGE_SHIFT] & (fast), 1) ||                             \
       ((rights[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                                                 \
        ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))))
-#define LOAD(T)                                                                                    \
+/* A load into rd; the handler goes on with NEXT() (see interp_ops.h). */
+#define LOAD_BODY(T)                                                                               \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_;                                                                                      \
@@ -162,7 +178,6 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
             v_ = (T)w_;                                                                            \
         }                                                                                          \
         RD = (ureg)v_;                                                                             \
-        NEXT();                                                                                    \
     } while (0)
 #define STORE(T)                                                                                   \
     do {                                                                                           \
@@ -251,8 +266,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     } while (0)
 
 #if !PRECISE
-    if (m->code.labels != labels)
-        code_cache_bind(&m->code, labels);
+    if (m->code.dispatch != &dispatch)
+        code_cache_bind(&m->code, &dispatch);
 #endif
     CHECKED_DISPATCH();
 
@@ -272,19 +287,34 @@ op_DECODE : {
               pc);
     uint32_t word;
     memcpy(&word, mem + pc, 4);
-    *ip = code_cache_prepare(&m->code, decode_insn(word, XLEN), pc);
+    ip = code_cache_fill(&m->code, pc, decode_insn(word, XLEN));
     goto *labels[ip->op]; /* already counted by the dispatch that got here */
 }
 op_ILLEGAL:
     m->fault = (struct fault){
         .kind = FAULT_ILLEGAL_INSTRUCTION, .pc = PC(), .word = (uint32_t)ip->imm};
     goto out_fault;
-op_LUI:
-    RD = IMM;
+#define SIMPLE_HANDLER(name, body)                                                                 \
+    op_##name : body;                                                                              \
     NEXT();
-op_AUIPC:
-    RD = PC() + IMM;
-    NEXT();
+    ALU_OPS(SIMPLE_HANDLER)
+    ALU_RARE_OPS(SIMPLE_HANDLER)
+    ALU_W_OPS(SIMPLE_HANDLER)
+    LOAD_OPS(SIMPLE_HANDLER)
+    LOAD_64_OPS(SIMPLE_HANDLER)
+#undef SIMPLE_HANDLER
+#if !PRECISE
+    /* The fused pairs: the first operation, then straight into the second's handler. */
+#define FUSED_HANDLER(second, first, body)                                                         \
+    fuse_##first##_##second : body;                                                                \
+    ip++;                                                                                          \
+    left--;                                                                                        \
+    goto op_##second;
+#define FUSED_HANDLER_ROW(first, body) FUSE_SECOND(FUSED_HANDLER, first, body)
+    FUSE_FIRST(FUSED_HANDLER_ROW)
+#undef FUSED_HANDLER_ROW
+#undef FUSED_HANDLER
+#endif
 op_JAL:
     JAL_BODY(TRACE_JUMP);
 op_JAL_CALL:
@@ -322,20 +352,6 @@ op_BRANCH_FAR:
         goto out_bad_target;
     }
     NEXT();
-op_LB:
-    LOAD(int8_t);
-op_LH:
-    LOAD(int16_t);
-op_LW:
-    LOAD(int32_t);
-op_LBU:
-    LOAD(uint8_t);
-op_LHU:
-    LOAD(uint16_t);
-op_LWU:
-    LOAD(uint32_t);
-op_LD:
-    LOAD(uint64_t);
 op_SB:
     STORE(uint8_t);
 op_SH:
@@ -344,63 +360,6 @@ op_SW:
     STORE(uint32_t);
 op_SD:
     STORE(uint64_t);
-op_ADDI:
-    RD = RS1 + IMM;
-    NEXT();
-op_SLTI:
-    RD = (sreg)RS1 < (sreg)IMM;
-    NEXT();
-op_SLTIU:
-    RD = RS1 < IMM;
-    NEXT();
-op_XORI:
-    RD = RS1 ^ IMM;
-    NEXT();
-op_ORI:
-    RD = RS1 | IMM;
-    NEXT();
-op_ANDI:
-    RD = RS1 & IMM;
-    NEXT();
-op_SLLI:
-    RD = RS1 << (ip->imm & SHAMT_MASK);
-    NEXT();
-op_SRLI:
-    RD = RS1 >> (ip->imm & SHAMT_MASK);
-    NEXT();
-op_SRAI:
-    RD = (ureg)((sreg)RS1 >> (ip->imm & SHAMT_MASK));
-    NEXT();
-op_ADD:
-    RD = RS1 + RS2;
-    NEXT();
-op_SUB:
-    RD = RS1 - RS2;
-    NEXT();
-op_SLL:
-    RD = RS1 << (RS2 & SHAMT_MASK);
-    NEXT();
-op_SLT:
-    RD = (sreg)RS1 < (sreg)RS2;
-    NEXT();
-op_SLTU:
-    RD = RS1 < RS2;
-    NEXT();
-op_XOR:
-    RD = RS1 ^ RS2;
-    NEXT();
-op_SRL:
-    RD = RS1 >> (RS2 & SHAMT_MASK);
-    NEXT();
-op_SRA:
-    RD = (ureg)((sreg)RS1 >> (RS2 & SHAMT_MASK));
-    NEXT();
-op_OR:
-    RD = RS1 | RS2;
-    NEXT();
-op_AND:
-    RD = RS1 & RS2;
-    NEXT();
 op_FENCE:
     NEXT();
 op_ECALL:
@@ -413,45 +372,6 @@ op_ECALL:
     __builtin_unreachable();
 op_EBREAK:
     FAULT(FAULT_BREAKPOINT, 0);
-op_ADDIW:
-    RD = SEXT32(RS1 + IMM);
-    NEXT();
-op_SLLIW:
-    RD = SEXT32((uint32_t)RS1 << (ip->imm & 31));
-    NEXT();
-op_SRLIW:
-    RD = SEXT32((uint32_t)RS1 >> (ip->imm & 31));
-    NEXT();
-op_SRAIW:
-    RD = SEXT32((int32_t)RS1 >> (ip->imm & 31));
-    NEXT();
-op_ADDW:
-    RD = SEXT32(RS1 + RS2);
-    NEXT();
-op_SUBW:
-    RD = SEXT32(RS1 - RS2);
-    NEXT();
-op_SLLW:
-    RD = SEXT32((uint32_t)RS1 << (RS2 & 31));
-    NEXT();
-op_SRLW:
-    RD = SEXT32((uint32_t)RS1 >> (RS2 & 31));
-    NEXT();
-op_SRAW:
-    RD = SEXT32((int32_t)RS1 >> (RS2 & 31));
-    NEXT();
-op_MUL:
-    RD = RS1 * RS2;
-    NEXT();
-op_MULH:
-    RD = MULH(RS1, RS2);
-    NEXT();
-op_MULHSU:
-    RD = MULHSU(RS1, RS2);
-    NEXT();
-op_MULHU:
-    RD = MULHU(RS1, RS2);
-    NEXT();
 op_DIV : {
     sreg a = (sreg)RS1, b = (sreg)RS2;
     RD = b == 0 ? ~(ureg)0 : (a == SREG_MIN && b == -1) ? (ureg)a : (ureg)(a / b);
@@ -472,9 +392,6 @@ op_REMU : {
     RD = b == 0 ? a : a % b;
     NEXT();
 }
-op_MULW:
-    RD = SEXT32((uint32_t)RS1 * (uint32_t)RS2);
-    NEXT();
 op_DIVW : {
     int32_t a = (int32_t)RS1, b = (int32_t)RS2;
     RD = SEXT32(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b);
@@ -541,7 +458,7 @@ out_soft:
 #undef IMM
 #undef FAULT
 #undef FAST_OK
-#undef LOAD
+#undef LOAD_BODY
 #undef STORE
 #undef JUMP_TO
 #undef BRANCH

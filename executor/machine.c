@@ -1,13 +1,12 @@
 /*
  * machine: builds a runnable hart from an ELF image (segments, stack,
- * start frame, code cache) and hosts the code cache's bookkeeping and
- * the interpreter's out-of-line slow paths.
+ * start frame, code cache) and hosts the interpreter's out-of-line slow
+ * paths.
  */
 #include "executor/machine.h"
 
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "executor/interp.h"
 
@@ -17,87 +16,6 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
 static void set_why(char *why, size_t why_size, const char *what)
 {
     snprintf(why, why_size, "%s: %s", what, strerror(errno));
-}
-
-static uint64_t page_floor(uint64_t a)
-{
-    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-}
-
-static uint64_t page_ceil(uint64_t a)
-{
-    return page_floor(a + GUEST_PAGE_SIZE - 1);
-}
-
-/* The code cache spans every executable segment; gaps decode as faults. */
-static bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why,
-                            size_t why_size)
-{
-    cc->lo = UINT64_MAX;
-    cc->hi = 0;
-    for (size_t i = 0; i < img->nsegments; i++) {
-        const struct elf_segment *s = &img->segments[i];
-        if (!(s->rights & SEG_X))
-            continue;
-        if (page_floor(s->vaddr) < cc->lo)
-            cc->lo = page_floor(s->vaddr);
-        if (page_ceil(s->vaddr + s->memsz) > cc->hi)
-            cc->hi = page_ceil(s->vaddr + s->memsz);
-    }
-    if (cc->hi - cc->lo > MACHINE_CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
-        snprintf(why, why_size, "the executable segments span more than %llu MiB",
-                 (unsigned long long)(MACHINE_CODE_SPAN_MAX >> 20));
-        return false;
-    }
-    /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
-    cc->bytes = ((cc->hi - cc->lo) / 4 + 1) * sizeof(struct insn);
-    void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) {
-        set_why(why, why_size, "cannot allocate the code cache");
-        return false;
-    }
-    cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
-    return true;
-}
-
-void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
-{
-    uint64_t start = addr & ~(uint64_t)3, end = addr + len;
-    if (end <= cc->lo || start >= cc->hi)
-        return;
-    if (start < cc->lo)
-        start = cc->lo;
-    if (end > cc->hi)
-        end = cc->hi;
-    struct insn undecoded = {.handler = cc->labels ? cc->labels[OP_DECODE] : NULL};
-    for (uint64_t i = (start - cc->lo) / 4; i < (end - cc->lo + 3) / 4; i++)
-        cc->insns[i] = undecoded;
-}
-
-void code_cache_bind(struct code_cache *cc, const void *const *labels)
-{
-    size_t n = cc->bytes / sizeof(struct insn);
-    cc->labels = labels;
-    for (size_t i = 0; i < n; i++)
-        cc->insns[i].handler = labels[cc->insns[i].op];
-}
-
-struct insn code_cache_prepare(const struct code_cache *cc, struct insn in, uint64_t pc)
-{
-    bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
-    if (is_branch || in.op == OP_JAL || in.op == OP_JAL_CALL) {
-        uint64_t target = pc + (uint64_t)(int64_t)in.imm;
-        bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
-        if (near)
-            in.imm /= 4;
-        else
-            in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
-    }
-    if ((pc & (GUEST_PAGE_SIZE - 1)) == 0)
-        in.op |= INSN_PAGE_MARK;
-    in.handler = cc->labels ? cc->labels[in.op] : NULL;
-    return in;
 }
 
 static void map_segments(struct machine *m, const struct elf_image *img, uint64_t *highest_end)
@@ -148,8 +66,7 @@ bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack
 
 void machine_destroy(struct machine *m)
 {
-    if (m->code.insns)
-        munmap(m->code.insns, m->code.bytes);
+    code_cache_destroy(&m->code);
     mem_destroy(&m->mem);
     memset(m, 0, sizeof(*m));
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "executor/code_cache.h"
 #include "executor/decode.h"
 #include "executor/elf_image.h"
 #include "executor/memory.h"
@@ -40,22 +41,6 @@ struct fault {
     uint64_t from; /* for fetch and target faults: the jump's own pc */
     uint64_t addr; /* data address, target, or syscall number */
     uint32_t word; /* instruction word, for illegal instructions */
-};
-
-/*
- * How far apart the executable segments may lie (pass it to elf_image_load
- * as code_span_max): the code cache has an entry for every 4-byte slot in
- * between, and binding it to a loop writes every entry (16 bytes per 4
- * bytes of span).
- */
-#define MACHINE_CODE_SPAN_MAX ((uint64_t)64 << 20)
-
-/* Predecoded instructions for the executable span [lo, hi) of the guest. */
-struct code_cache {
-    struct insn *insns; /* (hi - lo) / 4 + 1 entries; the last one is past the end */
-    uint64_t lo, hi;
-    const void *const *labels; /* the table every `handler` comes from (NULL: none yet) */
-    size_t bytes;              /* size of the mapping */
 };
 
 struct machine_io {
@@ -108,8 +93,5 @@ void machine_set_reg(struct machine *m, unsigned r, uint64_t value);
 
 /* A short description of a fault kind ("load from unmapped memory"). */
 const char *fault_kind_text(enum fault_kind kind);
-
-/* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
-void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);
 
 #endif

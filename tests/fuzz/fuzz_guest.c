@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .address_space_end = GUEST_SPACE_SIZE,
         .reserved_start = GUEST_STACK_TOP - stack_size,
         .reserved_end = GUEST_SPACE_SIZE,
-        .code_span_max = MACHINE_CODE_SPAN_MAX,
+        .code_span_max = CODE_SPAN_MAX,
     };
     uint8_t *copy = malloc(size ? size : 1);
     if (!copy)

@@ -340,6 +340,24 @@ class Controls(CliTest):
             with self.subTest(xlen=xlen):
                 self.check(data, xlen, 9)
 
+    def test_store_into_a_fused_pair_is_seen(self):
+        """The executor runs some adjacent instructions as one fused pair;
+        a store into the second of them must still be seen by the next run
+        of the first (exit 20 with the patch, 6 without)."""
+        def code(offset):
+            return [li(A0, 0), li(S1, 0),
+                    label("again"), addi(A0, A0, 1), label("patched"), addi(A0, A0, 2),
+                    bne(S1, ZERO, "done"), li(S1, 1),
+                    li(T0, addi(A0, A0, 16)), label("here"), auipc(T1, 0), sw(T0, T1, offset),
+                    j("again"),
+                    label("done"), li(A7, SYS_EXIT), ecall()]
+        labels = label_addresses(code(0), base=TEXT)
+        items = code(labels["patched"] - labels["here"])
+        for xlen in XLENS:
+            data = build_elf([Segment(TEXT, assemble(items, base=TEXT), PF_RWX)], TEXT, xlen)
+            with self.subTest(xlen=xlen):
+                self.check(data, xlen, 20)
+
     def test_io(self):
         """read(0) gets the private input; write(1) goes to stdout, write(3)
         to the public output, write(5) fails with -EBADF."""
@@ -385,6 +403,8 @@ FAULTS = {
     "illegal word ffffffff": Fault([label("fault"), 0xFFFFFFFF], "illegal instruction"),
     "store into text": Fault([auipc(T0, 0), label("fault"), sw(T0, T0, 0)], "read-only"),
     "load unmapped": Fault([li(T0, UNMAPPED), label("fault"), lw(T1, T0, 0)], "unmapped"),
+    "load unmapped, then an add": Fault([li(T0, UNMAPPED), label("fault"), lw(T1, T0, 0),
+                                         add(T1, T1, T1)], "unmapped"),
     "load address 0": Fault([label("fault"), lw(T1, ZERO, 0)], "unmapped"),
     "store unmapped": Fault([li(T0, UNMAPPED), label("fault"), sw(T0, T0, 0)], "unmapped"),
     "misaligned jalr": Fault([auipc(T0, 0), label("fault"), jalr(ZERO, T0, 10)],
@@ -428,6 +448,12 @@ class Faults(CliTest):
             self.assertEqual(m.group(4), "faulty", f"want ' in faulty': {line!r}")
         else:
             self.assertIsNone(m.group(3), f"no symbol covers the pc: {line!r}")
+        if target is None:
+            # Straight-line code from TEXT: everything before the faulting
+            # instruction retired, the faulting one did not.
+            r = cli("execute", self.write(elf), "--stats")
+            self.assertIn(f"instructions: {(fault_pc - TEXT) // 4}\n", r.stderr,
+                          r.describe())
 
     def test_faults(self):
         for name, fault in FAULTS.items():

@@ -1,0 +1,135 @@
+/*
+ * code_cache: predecoded instructions and the choice of each one's handler
+ * (see code_cache.h).
+ */
+#include "executor/code_cache.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "executor/memory.h"
+
+static uint64_t page_floor(uint64_t a)
+{
+    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+}
+
+static uint64_t page_ceil(uint64_t a)
+{
+    return page_floor(a + GUEST_PAGE_SIZE - 1);
+}
+
+static size_t entry_count(const struct code_cache *cc)
+{
+    return cc->bytes / sizeof(struct insn);
+}
+
+/* The cache spans every executable segment; gaps decode as faults. */
+bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why, size_t why_size)
+{
+    memset(cc, 0, sizeof(*cc));
+    cc->lo = UINT64_MAX;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (!(s->rights & SEG_X))
+            continue;
+        if (page_floor(s->vaddr) < cc->lo)
+            cc->lo = page_floor(s->vaddr);
+        if (page_ceil(s->vaddr + s->memsz) > cc->hi)
+            cc->hi = page_ceil(s->vaddr + s->memsz);
+    }
+    if (cc->hi - cc->lo > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
+        snprintf(why, why_size, "the executable segments span more than %llu MiB",
+                 (unsigned long long)(CODE_SPAN_MAX >> 20));
+        return false;
+    }
+    /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
+    cc->bytes = ((cc->hi - cc->lo) / 4 + 1) * sizeof(struct insn);
+    void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+        snprintf(why, why_size, "cannot allocate the code cache: %s", strerror(errno));
+        return false;
+    }
+    cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
+    return true;
+}
+
+void code_cache_destroy(struct code_cache *cc)
+{
+    if (cc->insns)
+        munmap(cc->insns, cc->bytes);
+    memset(cc, 0, sizeof(*cc));
+}
+
+/*
+ * Entry i's handler under the bound tables: a fused pair when i and i+1
+ * are both decoded, neither starts a page (the page check must run) and
+ * the loop has a handler for the two operations; else i's own.
+ */
+static void choose_handler(struct code_cache *cc, size_t i)
+{
+    const struct code_dispatch *d = cc->dispatch;
+    struct insn *in = &cc->insns[i];
+    const void *h = d->single[in->op];
+    if (in->op != OP_DECODE && in->op < OP_COUNT && i + 1 < entry_count(cc)) {
+        unsigned next = in[1].op;
+        if (next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next])
+            h = d->pair[in->op * OP_COUNT + next];
+    }
+    in->handler = h;
+}
+
+void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d)
+{
+    cc->dispatch = d;
+    for (size_t i = 0, n = entry_count(cc); i < n; i++)
+        choose_handler(cc, i);
+}
+
+static struct insn fix_up(const struct code_cache *cc, struct insn in, uint64_t pc)
+{
+    bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
+    if (is_branch || in.op == OP_JAL || in.op == OP_JAL_CALL) {
+        uint64_t target = pc + (uint64_t)(int64_t)in.imm;
+        bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
+        if (near)
+            in.imm /= 4;
+        else
+            in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
+    }
+    if ((pc & (GUEST_PAGE_SIZE - 1)) == 0)
+        in.op |= INSN_PAGE_MARK;
+    return in;
+}
+
+struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
+{
+    size_t i = (pc - cc->lo) / 4;
+    cc->insns[i] = fix_up(cc, in, pc);
+    if (cc->dispatch) {
+        if (i > 0)
+            choose_handler(cc, i - 1);
+        choose_handler(cc, i);
+    }
+    return &cc->insns[i];
+}
+
+void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
+{
+    uint64_t start = addr & ~(uint64_t)3, end = addr + len;
+    if (end <= cc->lo || start >= cc->hi)
+        return;
+    if (start < cc->lo)
+        start = cc->lo;
+    if (end > cc->hi)
+        end = cc->hi;
+    size_t first = (start - cc->lo) / 4, last = (end - cc->lo + 3) / 4;
+    struct insn undecoded = {.handler = cc->dispatch ? cc->dispatch->single[OP_DECODE] : NULL};
+    for (size_t i = first; i < last; i++)
+        cc->insns[i] = undecoded;
+    if (cc->dispatch && first > 0)
+        choose_handler(cc, first - 1); /* it may have been fused with entry `first` */
+}

@@ -1,0 +1,64 @@
+/*
+ * code_cache: the guest's executable span as predecoded instructions, one
+ * entry per 4-byte slot, decoded when first executed. Each entry also
+ * holds the handler the bound fast interpreter loop runs for it: the
+ * handler of its own operation, or a fused one that runs it and the next
+ * instruction with a single dispatch (an indirect jump per guest
+ * instruction is what an interpreter's speed is made of).
+ */
+#ifndef EXECUTOR_CODE_CACHE_H
+#define EXECUTOR_CODE_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executor/decode.h"
+#include "executor/elf_image.h"
+
+/*
+ * How far apart the executable segments may lie (pass it to elf_image_load
+ * as code_span_max): the cache has an entry for every 4-byte slot in
+ * between, and binding it to a loop writes every entry (16 bytes per 4
+ * bytes of span).
+ */
+#define CODE_SPAN_MAX ((uint64_t)64 << 20)
+
+/* A fast loop's handler tables, which entries' handlers point into. */
+struct code_dispatch {
+    const void *const *single; /* [2 * INSN_PAGE_MARK]: by op, page mark included */
+    const void *const *pair; /* [OP_COUNT * OP_COUNT]: op a then op b (a * OP_COUNT + b), or NULL */
+};
+
+struct code_cache {
+    struct insn *insns; /* (hi - lo) / 4 + 1 entries; the last one is past the end */
+    uint64_t lo, hi;
+    size_t bytes;                         /* size of the mapping */
+    const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
+};
+
+/* Maps the cache for the executable segments of `img`; false with a reason in `why`. */
+bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why,
+                     size_t why_size);
+void code_cache_destroy(struct code_cache *cc);
+
+/*
+ * Points every entry's handler into `d`, the tables of the fast loop about
+ * to run; the fast loops call this on entry when the cache is bound to
+ * other tables (or none).
+ */
+void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
+
+/*
+ * Stores `in`, just decoded from the word at `pc`, and returns its entry.
+ * Branch and jal offsets become instruction counts, or the FAR variants
+ * when the target is outside the code or misaligned; the first instruction
+ * of a page gets INSN_PAGE_MARK. The handlers of this entry and the one
+ * before are chosen again (either may now start a fused pair).
+ */
+struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in);
+
+/* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
+void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);
+
+#endif
