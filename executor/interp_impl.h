@@ -68,6 +68,8 @@ typedef int64_t sreg;
 #endif
 
 #define SHAMT_MASK (XLEN - 1)
+/* The page rights table, addressed from `mem` (see GUEST_RIGHTS_BYTES). */
+#define RIGHTS (mem - GUEST_RIGHTS_BYTES)
 #define SREG_MIN ((sreg)((ureg)1 << (XLEN - 1)))
 
 /* Sign-extends a 32-bit result to XLEN (the *W instructions). */
@@ -95,12 +97,11 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
     ureg *const x = m->regs.REGS;
     uint8_t *const mem = m->mem.base;
-    const uint8_t *const rights = m->mem.rights;
-    struct insn *const code = m->code.insns;
-    const uint64_t code_lo = m->code.lo;
-    const uint64_t code_len = m->code.hi - m->code.lo;
+    /* An entry's guest pc is its host address / 4 + pc_bias: entries are 16
+     * bytes per 4-byte slot, and the cache is page aligned. */
+    const uint64_t pc_bias = m->code.lo - (uintptr_t)m->code.insns / 4;
     uint64_t left = budget;
-    struct insn *ip = code + (m->pc - code_lo) / 4;
+    struct insn *ip = m->code.insns + (m->pc - m->code.lo) / 4;
     uint64_t fault_pc;
 #if TRACED
     /* The tracer's stack top lives in a local; it is written back before
@@ -113,7 +114,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define TRACE_SAVE() ((void)0)
 #endif
 
-#define PC() ((ureg)(code_lo + (uint64_t)(ip - code) * 4))
+_Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
+#define PC() ((ureg)(((uintptr_t)ip >> 2) + pc_bias))
 #if PRECISE
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
@@ -161,8 +163,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
  */
 #define FAST_OK(a, size, fast, ok)                                                                 \
     (IN_GUEST_SPACE(a) &&                                                                          \
-     (__builtin_expect(rights[(a) >> GUEST_PAGE_SHIFT] & (fast), 1) ||                             \
-      ((rights[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                                                 \
+     (__builtin_expect(RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (fast), 1) ||                             \
+      ((RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                                                 \
        ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))))
 /* A load into rd; the handler goes on with NEXT() (see interp_ops.h). */
 #define LOAD_BODY(T)                                                                               \
@@ -195,12 +197,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 /* Transfers control to `target` from a jump at PC(); rd is written by the caller. */
 #define JUMP_TO(target)                                                                            \
     do {                                                                                           \
-        uint64_t off_ = (uint64_t)(target)-code_lo;                                                \
-        if (__builtin_expect(off_ >= code_len || ((target)&3), 0)) {                               \
+        uint64_t off_ = (uint64_t)(target)-m->code.lo;                                             \
+        if (__builtin_expect(off_ >= m->code.hi - m->code.lo || ((target)&3), 0)) {                \
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        ip = code + off_ / 4;                                                                      \
+        ip = (struct insn *)(((uint64_t)(target)-pc_bias) << 2);                                   \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /*
@@ -221,12 +223,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \
     do {                                                                                           \
-        if (!trace_return_fast(tracer, &t_top, (target), retired_base - left))                     \
+        if (!trace_return_fast(&t_top, (target), retired_base - left))                     \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_CALL(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_call_fast(tracer, &t_top, PC(), (target), retired_base - left))                 \
+        if (!trace_call_fast(&t_top, PC(), (target), retired_base - left))                 \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
@@ -282,8 +284,8 @@ op_PAGE_CHECK:
 #endif
 op_DECODE : {
     uint64_t pc = PC();
-    if (!(rights[pc >> GUEST_PAGE_SHIFT] & PAGE_X))
-        FAULT(rights[pc >> GUEST_PAGE_SHIFT] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
+    if (!(RIGHTS[pc >> GUEST_PAGE_SHIFT] & PAGE_X))
+        FAULT(RIGHTS[pc >> GUEST_PAGE_SHIFT] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
               pc);
     uint32_t word;
     memcpy(&word, mem + pc, 4);
@@ -458,6 +460,7 @@ out_soft:
 #undef IMM
 #undef FAULT
 #undef FAST_OK
+#undef RIGHTS
 #undef LOAD_BODY
 #undef STORE
 #undef JUMP_TO

@@ -41,28 +41,20 @@ static void derive_fast_bits(uint8_t *rights, uint64_t i)
 bool mem_init(struct guest_memory *mem)
 {
     memset(mem, 0, sizeof(*mem));
-    void *base = mmap(NULL, GUEST_SPACE_SIZE, PROT_READ | PROT_WRITE,
+    /* The rights table, then the space: see GUEST_RIGHTS_BYTES. */
+    uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base == MAP_FAILED)
+    if (p == MAP_FAILED)
         return false;
-    size_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
-    uint8_t *rights = mmap(NULL, npages, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (rights == MAP_FAILED) {
-        munmap(base, GUEST_SPACE_SIZE);
-        return false;
-    }
-    mem->base = base;
-    mem->rights = rights;
+    mem->rights = p;
+    mem->base = p + GUEST_RIGHTS_BYTES;
     return true;
 }
 
 void mem_destroy(struct guest_memory *mem)
 {
-    if (mem->base)
-        munmap(mem->base, GUEST_SPACE_SIZE);
     if (mem->rights)
-        munmap(mem->rights, GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT);
+        munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE);
     memset(mem, 0, sizeof(*mem));
 }
 

@@ -34,9 +34,16 @@ enum page_rights {
     PAGE_STORE_FAST = 32, /* STORE_OK, and the next page STORE_OK */
 };
 
+/*
+ * The rights table lies just below the space in one mapping (rights ==
+ * base - GUEST_RIGHTS_BYTES), so the interpreter reaches both from one
+ * register.
+ */
+#define GUEST_RIGHTS_BYTES (GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT)
+
 struct guest_memory {
     uint8_t *base;   /* host address of guest address 0 */
-    uint8_t *rights; /* one byte per guest page */
+    uint8_t *rights; /* one byte per guest page, at base - GUEST_RIGHTS_BYTES */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
 };

@@ -6,34 +6,44 @@
  * look at every jal and jalr; without one, the plain loops run and tracing
  * costs nothing. The decoder has already split each jump by kind (call,
  * return, jump). To keep tracing nearly free, the loops handle the three
- * common cases themselves, on data the tracer lays out here:
+ * common cases themselves, touching only the tracer's shadow stack:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
- *     top frame's function [lo, hi): nothing moves;
+ *     function [lo, hi) of the top frame: nothing moves;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
- *     add what ran inside the frame to its node, pop it;
- *   - a call (rd link, rs1 not link or = rd) to one of the two targets the
- *     caller's node called last (its memo), with room on the stack: push.
- * Nodes count inclusively (a frame's whole lifetime, added when it ends),
- * so a call touches only the new frame; the owner derives each node's own
- * count when it writes the profile.
+ *     add what ran inside the frame to the frame's `acc`, pop it;
+ *   - a call (rd link, rs1 not link or = rd) whose target and caller's
+ *     node are those the slot above the top frame was last set up for:
+ *     stamp the slot and push it.
+ * A slot keeps its node (and the count not yet handed to the node) after
+ * its frame is popped, so a caller that calls the same function again, as
+ * in a loop, pushes it again without looking anything up. The tracer hands
+ * a slot's `acc` to its node when the slot is set up for another node and
+ * before it writes counts. Nodes count inclusively (a frame's whole
+ * lifetime), so a call touches only the new frame; the owner derives each
+ * node's own count when it writes the profile.
  * Every other jump, and any miss, goes to `transfer`, which applies the
- * full rules and may grow the stack and the node array. The loops keep
- * `top` in a local, written back before `transfer` and before they return
- * and reloaded after `transfer`; `last` and `nodes` are read through t.
+ * full rules and may grow the stack. The slot past the last one is a
+ * guard that no call matches. The loops keep `top` in a local, written
+ * back before `transfer` and before they return and reloaded after it.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
 
 #include <stdint.h>
 
-/* One frame of the tracer's shadow stack. */
+/* One slot of the tracer's shadow stack: a frame while at or below the top. */
 struct trace_frame {
     uint64_t ret;    /* the return address this frame expects (UINT64_MAX: none) */
-    uint64_t lo, hi; /* the function holding the frame's target; lo == hi: none */
-    uint64_t entry;  /* instructions retired when the frame was entered */
-    uint32_t node;   /* the frame's call-graph node */
-    uint32_t unused;
+    uint64_t entry;  /* instructions retired when entered (or last settled) */
+    uint64_t acc;    /* instructions run in this slot's node, not yet added to it */
+    uint64_t key;    /* the call target the slot's node stands for */
+    uint64_t lo, hi; /* the function holding `key`; lo == hi: none */
+    uint32_t node;   /* the slot's call-graph node */
+    uint32_t parent; /* the node below it when the slot was set up (UINT32_MAX: never) */
+    uint64_t unused;
 };
+
+_Static_assert(sizeof(struct trace_frame) == 64, "a frame is one cache line");
 
 /* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
@@ -49,9 +59,7 @@ struct trace_node {
 _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
 
 struct flow_tracer {
-    struct trace_frame *top;  /* the current frame */
-    struct trace_frame *last; /* the last frame the stack has room for */
-    struct trace_node *nodes;
+    struct trace_frame *top; /* the current frame */
     /*
      * A jal or jalr at `pc` went to `target` and the fast paths above did
      * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
@@ -69,46 +77,33 @@ static inline int trace_is_link(unsigned reg)
 
 /*
  * The fast paths, one per kind of jump (see executor/decode.h); each
- * returns 0 when it did not apply and `transfer` must be called. Fields
- * are read into locals first: stores through node and frame pointers would
- * otherwise force the compiler to reload them.
+ * returns 0 when it did not apply and `transfer` must be called. `top` is
+ * the loop's copy of t->top.
  */
 static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
-    return target >= top->lo && target < top->hi;
+    return target - top->lo < top->hi - top->lo; /* lo <= target < hi; never when lo == hi */
 }
 
-/* `*top` is the loop's copy of t->top. */
-static inline int trace_return_fast(struct flow_tracer *t, struct trace_frame **top,
-                                    uint64_t target, uint64_t retired)
+static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t retired)
 {
     struct trace_frame *f = *top;
     if (target != f->ret)
         return 0;
-    t->nodes[f->node].count += retired - f->entry; /* what ran inside the frame */
+    f->acc += retired - f->entry; /* what ran inside the frame */
     *top = f - 1;
     return 1;
 }
 
-static inline int trace_call_fast(struct flow_tracer *t, struct trace_frame **top, uint64_t pc,
-                                  uint64_t target, uint64_t retired)
+static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
+                                  uint64_t retired)
 {
-    struct trace_frame *f = *top;
-    struct trace_node *nodes = t->nodes;
-    const struct trace_node *n = &nodes[f->node];
-    uint32_t child = n->memo_key[0] == target   ? n->memo_child[0]
-                     : n->memo_key[1] == target ? n->memo_child[1]
-                                                : 0;
-    if (!child || f == t->last)
+    struct trace_frame *f = *top, *up = f + 1;
+    if (up->key != target || up->parent != f->node)
         return 0;
-    const struct trace_node *c = &nodes[child];
-    uint64_t lo = c->lo, hi = c->hi;
-    f[1].ret = pc + 4;
-    f[1].lo = lo;
-    f[1].hi = hi;
-    f[1].entry = retired;
-    f[1].node = child;
-    *top = f + 1;
+    up->ret = pc + 4;
+    up->entry = retired;
+    *top = up;
     return 1;
 }
 

@@ -74,6 +74,8 @@ static uint32_t function_of(struct guest_profile *p, uint64_t target)
 
 /* ---- the stack ---- */
 
+#define SLOT_UNSET UINT32_MAX /* a slot's parent before it was ever set up */
+
 static struct trace_frame *top(struct guest_profile *p)
 {
     return p->tracer.top;
@@ -84,10 +86,11 @@ static size_t depth(const struct guest_profile *p)
     return (size_t)(p->tracer.top - p->stack) + 1;
 }
 
-/* Keeps the tracer's view of the trie's node array current (it moves as it grows). */
-static void sync_nodes(struct guest_profile *p)
+/* Marks slots [from, to) as never set up: no call matches them. */
+static void unset_slots(struct trace_frame *s, size_t from, size_t to)
 {
-    p->tracer.nodes = p->trie.nodes;
+    for (size_t i = from; i < to; i++)
+        s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .parent = SLOT_UNSET};
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -95,7 +98,6 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
 {
     bool created;
     uint32_t node = trie_child(&p->trie, parent, target, &created);
-    sync_nodes(p);
     if (node == UINT32_MAX) {
         p->out_of_memory = true;
         return UINT32_MAX;
@@ -109,47 +111,68 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
     return node;
 }
 
-/* Points a frame at `node`, caching the range of the node's function on the frame. */
-static void set_frame_node(struct guest_profile *p, struct trace_frame *f, uint32_t node)
+/* Hands what the slot counted so far to its node. */
+static void settle_slot(struct guest_profile *p, struct trace_frame *f)
 {
-    f->node = node;
-    f->lo = p->trie.nodes[node].lo;
-    f->hi = p->trie.nodes[node].hi;
+    if (f->parent != SLOT_UNSET)
+        p->trie.nodes[f->node].count += f->acc;
+    f->acc = 0;
 }
 
+/*
+ * Sets the slot up for `node`, whose parent is `parent` (the node of the
+ * frame below), caching what the fast paths compare: the node's key and
+ * its function's range. A slot already set up so keeps its count.
+ */
+static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t parent,
+                        uint32_t node)
+{
+    if (f->parent == parent && f->node == node)
+        return;
+    settle_slot(p, f);
+    const struct trace_node *n = &p->trie.nodes[node];
+    f->node = node;
+    f->parent = parent;
+    f->key = n->key;
+    f->lo = n->lo;
+    f->hi = n->hi;
+}
+
+/* One more slot than frames: the last is the guard the fast call path stops at. */
 static bool grow_stack(struct guest_profile *p)
 {
     size_t d = depth(p), cap = p->capacity * 2;
-    struct trace_frame *s = realloc(p->stack, cap * sizeof(*s));
+    struct trace_frame *s = realloc(p->stack, (cap + 1) * sizeof(*s));
     if (!s)
         return false;
+    unset_slots(s, p->capacity + 1, cap + 1);
     p->stack = s;
     p->capacity = cap;
     p->tracer.top = s + d - 1;
-    p->tracer.last = s + cap - 1;
     return true;
 }
 
-/* Adds what ran inside the frame since `entry` to its node (counts are inclusive). */
-static void end_frame(struct guest_profile *p, struct trace_frame *f, uint64_t retired)
+/* Adds what ran inside the frame since `entry` to its slot (counts are inclusive). */
+static void end_frame(struct trace_frame *f, uint64_t retired)
 {
-    p->trie.nodes[f->node].count += retired - f->entry;
+    f->acc += retired - f->entry;
     f->entry = retired;
 }
 
 static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t retired)
 {
-    if (top(p) == p->tracer.last && !grow_stack(p)) {
+    if (depth(p) == p->capacity && !grow_stack(p)) {
         p->out_of_memory = true;
         return;
     }
-    uint32_t node = frame_node(p, top(p)->node, target);
+    uint32_t parent = top(p)->node;
+    uint32_t node = frame_node(p, parent, target);
     if (node == UINT32_MAX)
         return;
     struct trace_frame *f = ++p->tracer.top;
+    set_up_slot(p, f, parent, node);
     f->ret = ret;
     f->entry = retired;
-    set_frame_node(p, f, node);
 }
 
 static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
@@ -157,7 +180,7 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
     if (d < 1)
         d = 1; /* the root frame is never popped */
     while (depth(p) > d)
-        end_frame(p, p->tracer.top--, retired);
+        end_frame(p->tracer.top--, retired);
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
@@ -167,8 +190,8 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retir
     uint32_t node = frame_node(p, parent, target);
     if (node == UINT32_MAX)
         return;
-    end_frame(p, top(p), retired);
-    set_frame_node(p, top(p), node);
+    end_frame(top(p), retired);
+    set_up_slot(p, top(p), parent, node);
 }
 
 static bool frame_holds(const struct trace_frame *f, uint64_t addr)
@@ -231,22 +254,20 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     p->tracer.transfer = on_transfer;
     p->syms = syms;
     p->capacity = 256;
-    p->stack = malloc(p->capacity * sizeof(*p->stack));
+    p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
     if (!p->stack || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
         guest_profile_free(p);
         return false;
     }
+    unset_slots(p->stack, 0, p->capacity + 1);
     p->tracer.top = p->stack;
-    p->tracer.last = p->stack + p->capacity - 1;
-    sync_nodes(p);
     uint32_t root = frame_node(p, TRIE_ROOT, entry);
     if (root == UINT32_MAX) {
         guest_profile_free(p);
         return false;
     }
-    p->stack[0].ret = GUEST_NO_RETURN;
+    set_up_slot(p, &p->stack[0], TRIE_ROOT, root);
     p->stack[0].entry = 0;
-    set_frame_node(p, &p->stack[0], root);
     return true;
 }
 
@@ -267,7 +288,9 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
     if (p->out_of_memory)
         return;
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
-        end_frame(p, f, retired);
+        end_frame(f, retired);
+    for (size_t i = 0; i < p->capacity; i++) /* popped slots hold counts too */
+        settle_slot(p, &p->stack[i]);
 }
 
 uint64_t guest_profile_total(const struct guest_profile *p)

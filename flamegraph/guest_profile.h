@@ -33,7 +33,7 @@ struct guest_profile {
     const struct symtab *syms;
     struct trie trie;
     struct trace_frame *stack; /* stack[0] is the root frame, tracer.top the current one */
-    size_t capacity;
+    size_t capacity;           /* frames; stack[capacity] is the guard slot */
     struct target_cache targets;
     bool out_of_memory;
     char **names; /* demangled name per symtab function, made at write time */
@@ -45,7 +45,8 @@ void guest_profile_free(struct guest_profile *p);
 
 /*
  * Brings the counts up to `retired` instructions: the live frames' time so
- * far is added to their nodes. Call before writing.
+ * far, and what every slot still holds, is added to the nodes. Call before
+ * writing.
  */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
 
