@@ -18,10 +18,9 @@
  */
 #define INTERP_SOFT_MARGIN 4096
 
+/* The fast loops, traced when the machine has a tracer. */
 enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
-enum stop_reason interp_run_rv32_traced(struct machine *m, uint64_t budget);
-enum stop_reason interp_run_rv64_traced(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);

@@ -1,8 +1,14 @@
 /*
- * interp_impl.h: the interpreter loop, written once and compiled eight
- * times: interp_rv32.c and interp_rv64.c define XLEN and include this file
- * once for each combination of TRACED (report jumps to a flow_tracer) and
- * PRECISE (check the instruction budget before every instruction).
+ * interp_impl.h: the interpreter loop, written once and compiled three
+ * times per XLEN (interp_rv32.c, interp_rv64.c define XLEN):
+ *   - the fast loop (PRECISE 0), plain and traced at once: the code cache
+ *     is bound to its plain or its traced handler table, and the two differ
+ *     only in the handlers of jal and jalr, which report jumps to the
+ *     machine's flow_tracer in the traced table. Every other handler is the
+ *     same code in both, so tracing costs what its jump handlers do and
+ *     nothing else;
+ *   - the precise loops (PRECISE 1, with TRACED 0 or 1), which check the
+ *     instruction budget before every instruction.
  *
  * The fast (not PRECISE) loops check the budget only where control
  * arrives non-sequentially (taken branches, jumps) and at the first
@@ -50,16 +56,16 @@ typedef int64_t sreg;
 
 #include "executor/interp_ops.h"
 
-#define RUN_NAME_(x, t, p) RUN_NAME2_(x, t, p)
-#define RUN_NAME2_(x, t, p) interp_run_rv##x##t##p
+#define RUN_NAME_(x, t) RUN_NAME2_(x, t)
+#define RUN_NAME2_(x, t) interp_run_rv##x##t
 #if TRACED && PRECISE
-#define RUN_FN RUN_NAME_(XLEN, _traced, _precise)
-#elif TRACED
-#define RUN_FN RUN_NAME_(XLEN, _traced, )
+#define RUN_FN RUN_NAME_(XLEN, _traced_precise)
 #elif PRECISE
-#define RUN_FN RUN_NAME_(XLEN, , _precise)
+#define RUN_FN RUN_NAME_(XLEN, _precise)
+#elif !TRACED
+#define RUN_FN RUN_NAME_(XLEN, )
 #else
-#define RUN_FN RUN_NAME_(XLEN, , )
+#error "the fast loop is plain and traced at once: compile it with TRACED 0"
 #endif
 #if PRECISE
 #define PAGE_MARK_LABEL(name) &&op_##name
@@ -83,17 +89,39 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define INSN_OP_LABEL(name)                                                                        \
     [OP_##name] = &&op_##name, [OP_##name | INSN_PAGE_MARK] = PAGE_MARK_LABEL(name),
         INSN_OPS(INSN_OP_LABEL)
-#undef INSN_OP_LABEL
     };
 #if !PRECISE
-    static const void *const pairs[OP_COUNT * OP_COUNT] = {
-#define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
-#define PAIR_LABEL_ROW(first, body) FUSE_SECOND(PAIR_LABEL, first)
-        FUSE_FIRST(PAIR_LABEL_ROW)
-#undef PAIR_LABEL_ROW
-#undef PAIR_LABEL
+    /*
+     * The traced tables are the plain ones with the jump handlers (and the
+     * pairs ending in a jump) replaced: later initializers override.
+     */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+#ifdef __clang__
+#pragma GCC diagnostic ignored "-Winitializer-overrides"
+#endif
+    static const void *const labels_traced[2 * INSN_PAGE_MARK] = {
+        INSN_OPS(INSN_OP_LABEL)
+#define TRACED_LABEL(name) [OP_##name] = &&op_##name##_T,
+        JUMP_OPS(TRACED_LABEL)
+#undef TRACED_LABEL
     };
-    static const struct code_dispatch dispatch = {.single = labels, .pair = pairs};
+#define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
+#define PAIR_LABEL_T(second, first)                                                                \
+    [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_T,
+#define PAIR_LABEL_ROW(first, body) FUSE_SECOND(PAIR_LABEL, first)
+#define PAIR_LABEL_ROW_T(first, body) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
+    static const void *const pairs[OP_COUNT * OP_COUNT] = {FUSE_FIRST(PAIR_LABEL_ROW)};
+    static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {
+        FUSE_FIRST(PAIR_LABEL_ROW) FUSE_FIRST(PAIR_LABEL_ROW_T)};
+#undef PAIR_LABEL_ROW_T
+#undef PAIR_LABEL_ROW
+#undef PAIR_LABEL_T
+#undef PAIR_LABEL
+#pragma GCC diagnostic pop
+    static const struct code_dispatch plain = {.single = labels, .pair = pairs};
+    static const struct code_dispatch traced = {.single = labels_traced, .pair = pairs_traced};
+    const struct code_dispatch *const dispatch = m->tracer ? &traced : &plain;
 #endif
     ureg *const x = m->regs.REGS;
     uint8_t *const mem = m->mem.base;
@@ -103,15 +131,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     uint64_t left = budget;
     struct insn *ip = m->code.insns + (m->pc - m->code.lo) / 4;
     uint64_t fault_pc;
-#if TRACED
-    /* The tracer's stack top lives in a local; it is written back before
-     * the slow path and before returning, and reloaded after the slow path. */
-    struct flow_tracer *const tracer = m->tracer;
+#if TRACED || !PRECISE
+    /* Instructions retired so far, for the tracer: retired_base - left. */
     const uint64_t retired_base = m->retired + budget;
-    struct trace_frame *t_top = tracer->top;
-#define TRACE_SAVE() (tracer->top = t_top)
-#else
-#define TRACE_SAVE() ((void)0)
+    struct flow_tracer *const tracer = m->tracer;
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
@@ -206,38 +229,29 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /*
- * Reports a jump of the given kind from PC() to `target` unless the fast
- * path took care of it (see trace.h); rd and rs1 are register numbers.
+ * Reports a jump of the given kind from PC() to `target` to the machine's
+ * tracer unless the fast path took care of it (see trace.h); rd and rs1
+ * are register numbers. NO_TRACE reports nothing.
  */
-#if TRACED
 #define TRACE_SLOW(target, rd, rs1)                                                                \
-    do {                                                                                           \
-        tracer->top = t_top;                                                                       \
-        tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left);                    \
-        t_top = tracer->top;                                                                       \
-    } while (0)
+    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left)
 #define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_jump_fast(t_top, (target)))                                                     \
+        if (!trace_jump_fast(tracer, (target)))                                                 \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \
     do {                                                                                           \
-        if (!trace_return_fast(&t_top, (target), retired_base - left))                     \
+        if (!trace_return_fast(tracer, (target), retired_base - left))                          \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_CALL(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_call_fast(&t_top, PC(), (target), retired_base - left))                 \
+        if (!trace_call_fast(tracer, PC(), (target), retired_base - left))                      \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
-#else
-#define TRACE_JUMP(target, rd, rs1) ((void)0)
-#define TRACE_RETURN(target, rd, rs1) ((void)0)
-#define TRACE_CALL(target, rd, rs1) ((void)0)
-#define TRACE_OTHER(target, rd, rs1) ((void)0)
-#endif
+#define NO_TRACE(target, rd, rs1) ((void)0)
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_prepare). */
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
@@ -268,8 +282,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 
 #if !PRECISE
-    if (m->code.dispatch != &dispatch)
-        code_cache_bind(&m->code, &dispatch);
+    if (m->code.dispatch != dispatch)
+        code_cache_bind(&m->code, dispatch);
 #endif
     CHECKED_DISPATCH();
 
@@ -280,7 +294,7 @@ op_PAGE_CHECK:
         left++;
         goto out_soft;
     }
-    goto *labels[ip->op & (INSN_PAGE_MARK - 1)];
+    goto *dispatch->single[ip->op & (INSN_PAGE_MARK - 1)];
 #endif
 op_DECODE : {
     uint64_t pc = PC();
@@ -290,7 +304,12 @@ op_DECODE : {
     uint32_t word;
     memcpy(&word, mem + pc, 4);
     ip = code_cache_fill(&m->code, pc, decode_insn(word, XLEN));
-    goto *labels[ip->op]; /* already counted by the dispatch that got here */
+    /* Already counted by the dispatch that got here. */
+#if PRECISE
+    goto *labels[ip->op];
+#else
+    goto *dispatch->single[ip->op];
+#endif
 }
 op_ILLEGAL:
     m->fault = (struct fault){
@@ -312,15 +331,37 @@ op_ILLEGAL:
     ip++;                                                                                          \
     left--;                                                                                        \
     goto op_##second;
+#define FUSED_HANDLER_T(second, first, body)                                                       \
+    fuse_##first##_##second##_T : body;                                                            \
+    ip++;                                                                                          \
+    left--;                                                                                        \
+    goto op_##second##_T;
 #define FUSED_HANDLER_ROW(first, body) FUSE_SECOND(FUSED_HANDLER, first, body)
+#define FUSED_HANDLER_ROW_T(first, body) FUSE_SECOND_JUMPS(FUSED_HANDLER_T, first, body)
     FUSE_FIRST(FUSED_HANDLER_ROW)
+    FUSE_FIRST(FUSED_HANDLER_ROW_T)
+#undef FUSED_HANDLER_ROW_T
 #undef FUSED_HANDLER_ROW
+#undef FUSED_HANDLER_T
 #undef FUSED_HANDLER
 #endif
-op_JAL:
-    JAL_BODY(TRACE_JUMP);
-op_JAL_CALL:
-    JAL_BODY(TRACE_CALL);
+    /* The jump handlers, with the given reports (suffix _T: the traced table's). */
+#define JUMP_HANDLERS(suffix, jump, ret, call, other)                                              \
+    op_JAL##suffix : JAL_BODY(jump);                                                               \
+    op_JAL_CALL##suffix : JAL_BODY(call);                                                          \
+    op_JALR##suffix : JALR_BODY(jump);                                                             \
+    op_JALR_CALL##suffix : JALR_BODY(call);                                                        \
+    op_JALR_RET##suffix : JALR_BODY(ret);                                                          \
+    op_JALR_RETCALL##suffix : JALR_BODY(other);
+#if !PRECISE
+    JUMP_HANDLERS(, NO_TRACE, NO_TRACE, NO_TRACE, NO_TRACE)
+    JUMP_HANDLERS(_T, TRACE_JUMP, TRACE_RETURN, TRACE_CALL, TRACE_OTHER)
+#elif TRACED
+    JUMP_HANDLERS(, TRACE_JUMP, TRACE_RETURN, TRACE_CALL, TRACE_OTHER)
+#else
+    JUMP_HANDLERS(, NO_TRACE, NO_TRACE, NO_TRACE, NO_TRACE)
+#endif
+#undef JUMP_HANDLERS
 op_JAL_FAR : {
     ureg target = PC() + IMM;
     if (!(target & 3))
@@ -328,14 +369,6 @@ op_JAL_FAR : {
     fault_pc = target;
     goto out_bad_target;
 }
-op_JALR:
-    JALR_BODY(TRACE_JUMP);
-op_JALR_CALL:
-    JALR_BODY(TRACE_CALL);
-op_JALR_RET:
-    JALR_BODY(TRACE_RETURN);
-op_JALR_RETCALL:
-    JALR_BODY(TRACE_OTHER);
 op_BEQ:
     BRANCH(RS1 == RS2);
 op_BNE:
@@ -368,7 +401,7 @@ op_ECALL:
     m->pc = PC();
     switch (syscall_handle(m)) {
     case SYSCALL_CONTINUE: NEXT();
-    case SYSCALL_EXIT: TRACE_SAVE(); m->retired += budget - left; return STOP_EXIT;
+    case SYSCALL_EXIT: m->retired += budget - left; return STOP_EXIT;
     case SYSCALL_FAULT: goto out_fault;
     }
     __builtin_unreachable();
@@ -427,25 +460,21 @@ out_bad_target:
                               .pc = fault_pc,
                               .from = PC(),
                               .addr = fault_pc};
-    TRACE_SAVE();
     m->retired += budget - left;
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
-    TRACE_SAVE();
     m->retired += budget - left - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
 #if PRECISE
 out_budget:
-    TRACE_SAVE();
     m->retired += budget;
     m->pc = PC();
     return STOP_BUDGET;
 #else
 out_soft:
     /* Stopped before the instruction at ip, with `left` of the budget unused. */
-    TRACE_SAVE();
     m->retired += budget - left;
     m->pc = PC();
     return STOP_BUDGET;
@@ -470,7 +499,8 @@ out_soft:
 #undef TRACE_CALL
 #undef TRACE_OTHER
 #undef TRACE_SLOW
-#undef TRACE_SAVE
+#undef NO_TRACE
+#undef INSN_OP_LABEL
 #undef JAL_BODY
 #undef JALR_BODY
 #undef RD_NUM

@@ -1,6 +1,6 @@
 /*
- * interp_rv64: the RV64IM interpreter loops (see interp_impl.h): plain,
- * traced, and each again checking its budget before every instruction.
+ * interp_rv64: the RV64IM interpreter loops (see interp_impl.h): the fast one
+ * (plain and traced at once) and the precise ones, plain and traced.
  */
 #include <string.h>
 
@@ -8,8 +8,6 @@
 #include "executor/syscall.h"
 
 #define XLEN 64
-#include "executor/interp_impl.h"
-#define TRACED 1
 #include "executor/interp_impl.h"
 #define PRECISE 1
 #include "executor/interp_impl.h"

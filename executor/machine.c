@@ -73,26 +73,25 @@ void machine_destroy(struct machine *m)
 
 typedef enum stop_reason (*interp_fn)(struct machine *m, uint64_t budget);
 
-/* [traced][precise][rv64] */
-static const interp_fn interp_loops[2][2][2] = {
-    {{interp_run_rv32, interp_run_rv64}, {interp_run_rv32_precise, interp_run_rv64_precise}},
-    {{interp_run_rv32_traced, interp_run_rv64_traced},
-     {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise}},
+/* [rv64]: the fast loops, plain or traced as the machine is */
+static const interp_fn fast_loops[2] = {interp_run_rv32, interp_run_rv64};
+/* [traced][rv64] */
+static const interp_fn precise_loops[2][2] = {
+    {interp_run_rv32_precise, interp_run_rv64_precise},
+    {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise},
 };
 
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
-    const interp_fn *loops = interp_loops[m->tracer != NULL][0];
-    const interp_fn *precise = interp_loops[m->tracer != NULL][1];
     int rv64 = m->xlen == 64;
     uint64_t end = m->retired + budget;
     /* The fast loop stops short of the budget; the precise one ends it exactly. */
     while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
-        enum stop_reason why = loops[rv64](m, end - m->retired);
+        enum stop_reason why = fast_loops[rv64](m, end - m->retired);
         if (why != STOP_BUDGET)
             return why;
     }
-    return precise[rv64](m, end - m->retired);
+    return precise_loops[m->tracer != NULL][rv64](m, end - m->retired);
 }
 
 uint64_t machine_get_reg(const struct machine *m, unsigned r)

@@ -23,8 +23,7 @@
  * node's own count when it writes the profile.
  * Every other jump, and any miss, goes to `transfer`, which applies the
  * full rules and may grow the stack. The slot past the last one is a
- * guard that no call matches. The loops keep `top` in a local, written
- * back before `transfer` and before they return and reloaded after it.
+ * guard that no call matches.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
@@ -77,33 +76,33 @@ static inline int trace_is_link(unsigned reg)
 
 /*
  * The fast paths, one per kind of jump (see executor/decode.h); each
- * returns 0 when it did not apply and `transfer` must be called. `top` is
- * the loop's copy of t->top.
+ * returns 0 when it did not apply and `transfer` must be called.
  */
-static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
+static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
 {
-    return target - top->lo < top->hi - top->lo; /* lo <= target < hi; never when lo == hi */
+    const struct trace_frame *f = t->top;
+    return target - f->lo < f->hi - f->lo; /* lo <= target < hi; never when lo == hi */
 }
 
-static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t retired)
+static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
 {
-    struct trace_frame *f = *top;
+    struct trace_frame *f = t->top;
     if (target != f->ret)
         return 0;
     f->acc += retired - f->entry; /* what ran inside the frame */
-    *top = f - 1;
+    t->top = f - 1;
     return 1;
 }
 
-static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
+static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t target,
                                   uint64_t retired)
 {
-    struct trace_frame *f = *top, *up = f + 1;
+    struct trace_frame *f = t->top, *up = f + 1;
     if (up->key != target || up->parent != f->node)
         return 0;
     up->ret = pc + 4;
     up->entry = retired;
-    *top = up;
+    t->top = up;
     return 1;
 }
 
