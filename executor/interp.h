@@ -18,6 +18,9 @@
  */
 #define INTERP_SOFT_MARGIN 4096
 
+/* A fast loop runs at most this many instructions per call (machine_run calls again). */
+#define INTERP_FAST_BUDGET_MAX ((uint64_t)1 << 40)
+
 /* The fast loops, traced when the machine has a tracer. */
 enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);

@@ -128,11 +128,25 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     /* An entry's guest pc is its host address / 4 + pc_bias: entries are 16
      * bytes per 4-byte slot, and the cache is page aligned. */
     const uint64_t pc_bias = m->code.lo - (uintptr_t)m->code.insns / 4;
-    uint64_t left = budget;
+#if PRECISE
+    uint64_t left = budget; /* after counting the instruction being run */
+#else
+    /*
+     * No per-instruction count: instructions left = (lim - ip) / 16, counted
+     * as for `left` in the precise loops, so running on to the next entry
+     * counts by itself and a taken transfer moves lim along with ip.
+     */
+    if (budget > INTERP_FAST_BUDGET_MAX)
+        budget = INTERP_FAST_BUDGET_MAX;
+    uintptr_t lim;
+#endif
     struct insn *ip = m->code.insns + (m->pc - m->code.lo) / 4;
+#if !PRECISE
+    lim = (uintptr_t)ip + (budget - 1) * sizeof(struct insn);
+#endif
     uint64_t fault_pc;
 #if TRACED || !PRECISE
-    /* Instructions retired so far, for the tracer: retired_base - left. */
+    /* Instructions retired so far, for the tracer: retired_base - LEFT(). */
     const uint64_t retired_base = m->retired + budget;
     struct flow_tracer *const tracer = m->tracer;
 #endif
@@ -148,16 +162,24 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         goto *labels[ip->op];                                                                      \
     } while (0)
 #define CHECKED_DISPATCH() DISPATCH()
+#define LEFT() left
+#define GOTO_IP(to) (ip = (to))
 #else
-#define DISPATCH()                                                                                 \
+#define DISPATCH() goto *ip->handler
+/* The budget left after the instruction at ip (see lim). */
+#define LEFT() ((uint64_t)(lim - (uintptr_t)ip) / sizeof(struct insn))
+/* A taken transfer to `to`: it retires one instruction, like running on. */
+#define GOTO_IP(to)                                                                                \
     do {                                                                                           \
-        left--;                                                                                    \
-        goto *ip->handler;                                                                         \
+        struct insn *to_ = (to);                                                                   \
+        lim += (uintptr_t)to_ - (uintptr_t)ip - sizeof(struct insn);                               \
+        ip = to_;                                                                                  \
     } while (0)
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
     do {                                                                                           \
-        if (__builtin_expect(left < INTERP_SOFT_MARGIN, 0))                                        \
+        if (__builtin_expect(lim - (uintptr_t)ip < (INTERP_SOFT_MARGIN - 1) * sizeof(struct insn),  \
+                             0))                                                                   \
             goto out_soft;                                                                         \
         DISPATCH();                                                                                \
     } while (0)
@@ -204,7 +226,13 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         }                                                                                          \
         RD = (ureg)v_;                                                                             \
     } while (0)
-#define STORE(T)                                                                                   \
+/*
+ * A store. Only the slow path can write into code (fast stores need a page
+ * without X), and it goes on to the next instruction through that
+ * instruction's handler, which the store may have reset: so a fused pair
+ * starting with a store never runs a stale second half.
+ */
+#define STORE_BODY(T)                                                                              \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_ = (T)RS2;                                                                             \
@@ -214,8 +242,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             enum fault_kind k_ = interp_store_slow(m, a_, sizeof(T), (uint64_t)v_);                \
             if (k_ != FAULT_NONE)                                                                  \
                 FAULT(k_, a_);                                                                     \
+            NEXT();                                                                                \
         }                                                                                          \
-        NEXT();                                                                                    \
     } while (0)
 /* Transfers control to `target` from a jump at PC(); rd is written by the caller. */
 #define JUMP_TO(target)                                                                            \
@@ -225,7 +253,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        ip = (struct insn *)(((uint64_t)(target)-pc_bias) << 2);                                   \
+        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << 2));                              \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /*
@@ -234,7 +262,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
  * are register numbers. NO_TRACE reports nothing.
  */
 #define TRACE_SLOW(target, rd, rs1)                                                                \
-    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - left)
+    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - LEFT())
 #define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
         if (!trace_jump_fast(tracer, (target)))                                                 \
@@ -242,12 +270,12 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \
     do {                                                                                           \
-        if (!trace_return_fast(tracer, (target), retired_base - left))                          \
+        if (!trace_return_fast(tracer, (target), retired_base - LEFT()))                          \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_CALL(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_call_fast(tracer, PC(), (target), retired_base - left))                      \
+        if (!trace_call_fast(tracer, PC(), (target), retired_base - LEFT()))                      \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
@@ -257,7 +285,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     do {                                                                                           \
         RD = PC() + 4;                                                                             \
         TRACE(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);                                       \
-        ip += ip->imm;                                                                             \
+        GOTO_IP(ip + ip->imm);                                                                     \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /* jalr: a misaligned target faults before rd is written. */
@@ -272,13 +300,13 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 /* The architectural rd of the current instruction (x0 for the sink). */
 #define RD_NUM (ip->rd == REG_SINK ? 0u : ip->rd)
-#define BRANCH(cond)                                                                               \
+/* A conditional branch: taken, it dispatches at the target; else falls through. */
+#define BRANCH_BODY(cond)                                                                          \
     do {                                                                                           \
         if (cond) {                                                                                \
-            ip += ip->imm;                                                                         \
+            GOTO_IP(ip + ip->imm);                                                                 \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
-        NEXT();                                                                                    \
     } while (0)
 
 #if !PRECISE
@@ -290,10 +318,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #if !PRECISE
 op_PAGE_CHECK:
     /* The first instruction of a page, already counted by its dispatch. */
-    if (left + 1 < INTERP_SOFT_MARGIN) {
-        left++;
+    if (LEFT() + 1 < INTERP_SOFT_MARGIN)
         goto out_soft;
-    }
     goto *dispatch->single[ip->op & (INSN_PAGE_MARK - 1)];
 #endif
 op_DECODE : {
@@ -323,18 +349,19 @@ op_ILLEGAL:
     ALU_W_OPS(SIMPLE_HANDLER)
     LOAD_OPS(SIMPLE_HANDLER)
     LOAD_64_OPS(SIMPLE_HANDLER)
+    STORE_OPS(SIMPLE_HANDLER)
+    STORE_64_OPS(SIMPLE_HANDLER)
+    BRANCH_OPS(SIMPLE_HANDLER)
 #undef SIMPLE_HANDLER
 #if !PRECISE
     /* The fused pairs: the first operation, then straight into the second's handler. */
 #define FUSED_HANDLER(second, first, body)                                                         \
     fuse_##first##_##second : body;                                                                \
     ip++;                                                                                          \
-    left--;                                                                                        \
     goto op_##second;
 #define FUSED_HANDLER_T(second, first, body)                                                       \
     fuse_##first##_##second##_T : body;                                                            \
     ip++;                                                                                          \
-    left--;                                                                                        \
     goto op_##second##_T;
 #define FUSED_HANDLER_ROW(first, body) FUSE_SECOND(FUSED_HANDLER, first, body)
 #define FUSED_HANDLER_ROW_T(first, body) FUSE_SECOND_JUMPS(FUSED_HANDLER_T, first, body)
@@ -369,39 +396,19 @@ op_JAL_FAR : {
     fault_pc = target;
     goto out_bad_target;
 }
-op_BEQ:
-    BRANCH(RS1 == RS2);
-op_BNE:
-    BRANCH(RS1 != RS2);
-op_BLT:
-    BRANCH((sreg)RS1 < (sreg)RS2);
-op_BGE:
-    BRANCH((sreg)RS1 >= (sreg)RS2);
-op_BLTU:
-    BRANCH(RS1 < RS2);
-op_BGEU:
-    BRANCH(RS1 >= RS2);
 op_BRANCH_FAR:
     if (interp_branch_taken(ip->rd, RS1, RS2, (sreg)RS1 < (sreg)RS2)) {
         fault_pc = PC() + IMM;
         goto out_bad_target;
     }
     NEXT();
-op_SB:
-    STORE(uint8_t);
-op_SH:
-    STORE(uint16_t);
-op_SW:
-    STORE(uint32_t);
-op_SD:
-    STORE(uint64_t);
 op_FENCE:
     NEXT();
 op_ECALL:
     m->pc = PC();
     switch (syscall_handle(m)) {
     case SYSCALL_CONTINUE: NEXT();
-    case SYSCALL_EXIT: m->retired += budget - left; return STOP_EXIT;
+    case SYSCALL_EXIT: m->retired += budget - LEFT(); return STOP_EXIT;
     case SYSCALL_FAULT: goto out_fault;
     }
     __builtin_unreachable();
@@ -460,11 +467,11 @@ out_bad_target:
                               .pc = fault_pc,
                               .from = PC(),
                               .addr = fault_pc};
-    m->retired += budget - left;
+    m->retired += budget - LEFT();
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
-    m->retired += budget - left - 1;
+    m->retired += budget - LEFT() - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
 #if PRECISE
@@ -474,14 +481,16 @@ out_budget:
     return STOP_BUDGET;
 #else
 out_soft:
-    /* Stopped before the instruction at ip, with `left` of the budget unused. */
-    m->retired += budget - left;
+    /* Stopped before the instruction at ip, which was counted: undo that. */
+    m->retired += budget - (LEFT() + 1);
     m->pc = PC();
     return STOP_BUDGET;
 #endif
 
 #undef PC
 #undef DISPATCH
+#undef LEFT
+#undef GOTO_IP
 #undef NEXT
 #undef RD
 #undef RS1
@@ -491,9 +500,9 @@ out_soft:
 #undef FAST_OK
 #undef RIGHTS
 #undef LOAD_BODY
-#undef STORE
+#undef STORE_BODY
 #undef JUMP_TO
-#undef BRANCH
+#undef BRANCH_BODY
 #undef TRACE_JUMP
 #undef TRACE_RETURN
 #undef TRACE_CALL

@@ -74,9 +74,25 @@
     X(LWU, LOAD_BODY(uint32_t))                                                                    \
     X(LD, LOAD_BODY(uint64_t))
 
+/* Stores (see STORE_BODY for why they may start a fused pair). */
+#define STORE_OPS(X)                                                                               \
+    X(SB, STORE_BODY(uint8_t))                                                                     \
+    X(SH, STORE_BODY(uint16_t))                                                                    \
+    X(SW, STORE_BODY(uint32_t))
+#define STORE_64_OPS(X) X(SD, STORE_BODY(uint64_t))
+
+/* Conditional branches: a pair starting with one runs its second half when not taken. */
+#define BRANCH_OPS(X)                                                                              \
+    X(BEQ, BRANCH_BODY(RS1 == RS2))                                                                \
+    X(BNE, BRANCH_BODY(RS1 != RS2))                                                                \
+    X(BLT, BRANCH_BODY((sreg)RS1 < (sreg)RS2))                                                     \
+    X(BGE, BRANCH_BODY((sreg)RS1 >= (sreg)RS2))                                                    \
+    X(BLTU, BRANCH_BODY(RS1 < RS2))                                                                \
+    X(BGEU, BRANCH_BODY(RS1 >= RS2))
+
 /*
- * Fused pairs: a first operation from FUSE_FIRST (no jumps, no stores: a
- * store could change the very next instruction) and a second from
+ * Fused pairs: a first operation from FUSE_FIRST (anything but jumps and
+ * the rare ones) and a second from
  * FUSE_SECOND, which may be anything common but a plain jalr (guest
  * interpreters' dispatch jumps were predicted worse when fused). The
  * pairs ending in a jump (FUSE_SECOND_JUMPS) have a traced version too.
@@ -106,11 +122,12 @@
     X(SRAW, __VA_ARGS__) X(MULW, __VA_ARGS__)
 
 #if XLEN == 64
-#define FUSE_FIRST(X) ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X)
+#define FUSE_FIRST(X)                                                                              \
+    ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X) STORE_OPS(X) STORE_64_OPS(X) BRANCH_OPS(X)
 #define FUSE_SECOND(X, ...)                                                                        \
     FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__) FUSE_SECOND_64(X, __VA_ARGS__)
 #else
-#define FUSE_FIRST(X) ALU_OPS(X) LOAD_OPS(X)
+#define FUSE_FIRST(X) ALU_OPS(X) LOAD_OPS(X) STORE_OPS(X) BRANCH_OPS(X)
 #define FUSE_SECOND(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 #endif
 

@@ -51,6 +51,13 @@ def median(values):
     return statistics.median(values)
 
 
+def paired_ratio(runs_a, runs_b):
+    """Median over rounds of b's wall time / a's, each from the same round
+    of median_runs: the machine's slow and fast spells, which last longer
+    than a round, cancel out of each ratio."""
+    return statistics.median(b[0] / a[0] for a, b in zip(runs_a, runs_b))
+
+
 def retired_from_stats(stderr):
     for line in stderr.splitlines():
         if line.startswith("instructions: "):
