@@ -265,17 +265,17 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - LEFT())
 #define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_jump_fast(tracer, (target)))                                                 \
+        if (__builtin_expect(!trace_jump_fast(tracer, (target)), 0))                                                 \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \
     do {                                                                                           \
-        if (!trace_return_fast(tracer, (target), retired_base - LEFT()))                          \
+        if (__builtin_expect(!trace_return_fast(tracer, (target), retired_base - LEFT()), 0))                          \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_CALL(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (!trace_call_fast(tracer, PC(), (target), retired_base - LEFT()))                      \
+        if (__builtin_expect(!trace_call_fast(tracer, PC(), (target), retired_base - LEFT()), 0))                      \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
