@@ -111,6 +111,34 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
     return node;
 }
 
+/*
+ * The node a call or tail call from a frame of node `from` to `target`
+ * leads to never changes (nodes live as long as the profile), so the
+ * outcome is remembered in a small direct-mapped table: a call's child,
+ * or the node a tail call puts in place. Kinds are told apart by bit 0 of
+ * the key (targets are 4-byte aligned).
+ */
+enum { OUTCOME_CALL = 0, OUTCOME_TAIL = 1 };
+
+static struct outcome_slot *outcome_slot(struct guest_profile *p, uint64_t key, uint32_t from)
+{
+    uint64_t h = (key ^ ((uint64_t)from << 32)) * 0x9e3779b97f4a7c15ull;
+    return &p->outcomes[h >> (64 - GUEST_OUTCOME_BITS)];
+}
+
+/* The child of `parent` for `target` when a frame of node `from` makes it. */
+static uint32_t outcome_node(struct guest_profile *p, unsigned kind, uint32_t from, uint32_t parent,
+                             uint64_t target)
+{
+    struct outcome_slot *o = outcome_slot(p, target | kind, from);
+    if (o->key == (target | kind) && o->from == from && o->node)
+        return o->node;
+    uint32_t node = frame_node(p, parent, target);
+    if (node != UINT32_MAX)
+        *o = (struct outcome_slot){.key = target | kind, .from = from, .node = node};
+    return node;
+}
+
 /* Hands what the slot counted so far to its node. */
 static void settle_slot(struct guest_profile *p, struct trace_frame *f)
 {
@@ -166,7 +194,7 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
         return;
     }
     uint32_t parent = top(p)->node;
-    uint32_t node = frame_node(p, parent, target);
+    uint32_t node = outcome_node(p, OUTCOME_CALL, parent, parent, target);
     if (node == UINT32_MAX)
         return;
     struct trace_frame *f = ++p->tracer.top;
@@ -186,8 +214,8 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
 static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retired)
 {
-    uint32_t parent = p->trie.nodes[top(p)->node].parent;
-    uint32_t node = frame_node(p, parent, target);
+    uint32_t from = top(p)->node, parent = p->trie.nodes[from].parent;
+    uint32_t node = outcome_node(p, OUTCOME_TAIL, from, parent, target);
     if (node == UINT32_MAX)
         return;
     end_frame(top(p), retired);
@@ -255,7 +283,8 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     p->syms = syms;
     p->capacity = 256;
     p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
-    if (!p->stack || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
+    p->outcomes = calloc((size_t)1 << GUEST_OUTCOME_BITS, sizeof(*p->outcomes));
+    if (!p->stack || !p->outcomes || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
         guest_profile_free(p);
         return false;
     }
@@ -278,6 +307,7 @@ void guest_profile_free(struct guest_profile *p)
             free(p->names[i]);
     free(p->names);
     free(p->stack);
+    free(p->outcomes);
     free(p->targets.slots);
     trie_free(&p->trie);
     memset(p, 0, sizeof(*p));
