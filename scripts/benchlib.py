@@ -51,6 +51,12 @@ def median(values):
     return statistics.median(values)
 
 
+def min_ratio(runs_a, runs_b):
+    """b's fastest wall time / a's: the runs least disturbed by the host
+    (on the shared development VM whole seconds run 20-40% slow)."""
+    return min(r[0] for r in runs_b) / min(r[0] for r in runs_a)
+
+
 def paired_ratio(runs_a, runs_b):
     """Median over rounds of b's wall time / a's, each from the same round
     of median_runs: the machine's slow and fast spells, which last longer
