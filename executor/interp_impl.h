@@ -265,7 +265,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - LEFT())
 #define TRACE_JUMP(target, rd, rs1)                                                                \
     do {                                                                                           \
-        if (__builtin_expect(!trace_jump_fast(tracer, (target)), 0))                                                 \
+        if (__builtin_expect(!trace_jump_fast(tracer, (target)) &&                                 \
+                                 !trace_tail_fast(tracer, (target), retired_base - LEFT()),        \
+                             0))                                                                   \
             TRACE_SLOW(target, rd, rs1);                                                           \
     } while (0)
 #define TRACE_RETURN(target, rd, rs1)                                                              \

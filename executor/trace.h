@@ -2,47 +2,60 @@
  * trace: the contract between the executor's traced loops and a tracer
  * that follows the guest's call stack (flamegraph/guest_profile.c).
  *
- * When a machine has a tracer, machine_run uses interpreter loops that
- * look at every jal and jalr; without one, the plain loops run and tracing
+ * When a machine has a tracer, its fast loop runs the traced handler
+ * table, whose jal and jalr handlers report jumps; without one, tracing
  * costs nothing. The decoder has already split each jump by kind (call,
- * return, jump). To keep tracing nearly free, the loops handle the three
+ * return, jump). To keep tracing nearly free, the handlers take the three
  * common cases themselves, touching only the tracer's shadow stack:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
- *     function [lo, hi) of the top frame: nothing moves;
+ *     function [lo, hi) of the top frame: nothing moves; one that leaves
+ *     it is a tail call, taken inline when the slot already knows the
+ *     node it leads to;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
- *     add what ran inside the frame to the frame's `acc`, pop it;
+ *     add what ran inside the frame to the slot's count, pop it;
  *   - a call (rd link, rs1 not link or = rd) whose target and caller's
- *     node are those the slot above the top frame was last set up for:
- *     stamp the slot and push it.
- * A slot keeps its node (and the count not yet handed to the node) after
+ *     node are those the slot above the top frame was set up for last or
+ *     the time before: stamp the slot and push it.
+ * A slot keeps its nodes (and the counts not yet handed to them) after
  * its frame is popped, so a caller that calls the same function again, as
- * in a loop, pushes it again without looking anything up. The tracer hands
- * a slot's `acc` to its node when the slot is set up for another node and
- * before it writes counts. Nodes count inclusively (a frame's whole
- * lifetime), so a call touches only the new frame; the owner derives each
- * node's own count when it writes the profile.
- * Every other jump, and any miss, goes to `transfer`, which applies the
- * full rules and may grow the stack. The slot past the last one is a
- * guard that no call matches.
+ * in a loop, or alternates between two, pushes without looking anything
+ * up. The tracer hands a slot's counts to their nodes when the slot is set
+ * up for another node and before it writes counts. Nodes count
+ * inclusively (a frame's whole lifetime), so a call touches only the new
+ * frame; the owner derives each node's own count when it writes the
+ * profile. Every other jump, and any miss, goes to `transfer`, which
+ * applies the full rules and may grow the stack. The slot past the last
+ * one is a guard that no call matches.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
 
 #include <stdint.h>
 
-/* One slot of the tracer's shadow stack: a frame while at or below the top. */
-struct trace_frame {
-    uint64_t ret;    /* the return address this frame expects (UINT64_MAX: none) */
-    uint64_t entry;  /* instructions retired when entered (or last settled) */
-    uint64_t acc;    /* instructions run in this slot's node, not yet added to it */
-    uint64_t key;    /* the call target the slot's node stands for */
+/* What a slot of the shadow stack knows about a node it was set up for. */
+struct trace_slot_node {
+    uint64_t key;    /* the call target the node stands for */
     uint64_t lo, hi; /* the function holding `key`; lo == hi: none */
-    uint32_t node;   /* the slot's call-graph node */
-    uint32_t parent; /* the node below it when the slot was set up (UINT32_MAX: never) */
-    uint64_t unused;
+    uint64_t acc;    /* instructions run in the node from this slot, not yet added to it */
+    uint32_t node;   /* the call-graph node */
+    uint32_t parent; /* the node below when the slot was set up for it (UINT32_MAX: never) */
 };
 
-_Static_assert(sizeof(struct trace_frame) == 64, "a frame is one cache line");
+/*
+ * One slot of the tracer's shadow stack: a frame while at or below the
+ * top. `cur` is the frame's node; `alt` the node the slot held before, so
+ * a caller that alternates between two callees finds both.
+ */
+struct trace_frame {
+    uint64_t ret;   /* the return address this frame expects (UINT64_MAX: none) */
+    uint64_t entry; /* instructions retired when entered (or last settled) */
+    struct trace_slot_node cur;
+    uint64_t unused1;
+    struct trace_slot_node alt;
+    uint64_t unused2[3];
+};
+
+_Static_assert(sizeof(struct trace_frame) == 128, "a frame is two cache lines");
 
 /* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
@@ -80,16 +93,36 @@ static inline int trace_is_link(unsigned reg)
  */
 static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
 {
-    const struct trace_frame *f = t->top;
-    return target - f->lo < f->hi - f->lo; /* lo <= target < hi; never when lo == hi */
+    const struct trace_slot_node *n = &t->top->cur;
+    return target - n->lo < n->hi - n->lo; /* lo <= target < hi; never when lo == hi */
+}
+
+/*
+ * A jump out of the top frame's function is a tail call: the frame's node
+ * becomes the child, for `target`, of the node below. When the slot held
+ * that node before (the same frame tail-called there already, or the
+ * caller called it directly), take it back.
+ */
+static inline int trace_tail_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
+{
+    struct trace_frame *f = t->top;
+    if (f->alt.key != target || f->alt.parent != f->cur.parent ||
+        (f->cur.lo == f->cur.hi && f->alt.lo == f->alt.hi)) /* neither in a function: no move */
+        return 0;
+    f->cur.acc += retired - f->entry;
+    f->entry = retired;
+    struct trace_slot_node was = f->cur;
+    f->cur = f->alt;
+    f->alt = was;
+    return 1;
 }
 
 static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
 {
     struct trace_frame *f = t->top;
-    if (target != f->ret)
+    if (__builtin_expect(target != f->ret, 0))
         return 0;
-    f->acc += retired - f->entry; /* what ran inside the frame */
+    f->cur.acc += retired - f->entry; /* what ran inside the frame */
     t->top = f - 1;
     return 1;
 }
@@ -98,8 +131,13 @@ static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t t
                                   uint64_t retired)
 {
     struct trace_frame *f = t->top, *up = f + 1;
-    if (up->key != target || up->parent != f->node)
-        return 0;
+    if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0)) {
+        if (up->alt.key != target || up->alt.parent != f->cur.node)
+            return 0;
+        struct trace_slot_node was = up->cur; /* the caller alternates: swap */
+        up->cur = up->alt;
+        up->alt = was;
+    }
     up->ret = pc + 4;
     up->entry = retired;
     t->top = up;

@@ -90,7 +90,8 @@ static size_t depth(const struct guest_profile *p)
 static void unset_slots(struct trace_frame *s, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++)
-        s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .parent = SLOT_UNSET};
+        s[i] = (struct trace_frame){
+            .ret = GUEST_NO_RETURN, .cur = {.parent = SLOT_UNSET}, .alt = {.parent = SLOT_UNSET}};
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -139,31 +140,41 @@ static uint32_t outcome_node(struct guest_profile *p, unsigned kind, uint32_t fr
     return node;
 }
 
-/* Hands what the slot counted so far to its node. */
-static void settle_slot(struct guest_profile *p, struct trace_frame *f)
+/* Hands what a slot counted for one of its nodes to that node. */
+static void settle(struct guest_profile *p, struct trace_slot_node *sn)
 {
-    if (f->parent != SLOT_UNSET)
-        p->trie.nodes[f->node].count += f->acc;
-    f->acc = 0;
+    if (sn->parent != SLOT_UNSET)
+        p->trie.nodes[sn->node].count += sn->acc;
+    sn->acc = 0;
+}
+
+static void swap_nodes(struct trace_frame *f)
+{
+    struct trace_slot_node was = f->cur;
+    f->cur = f->alt;
+    f->alt = was;
 }
 
 /*
- * Sets the slot up for `node`, whose parent is `parent` (the node of the
- * frame below), caching what the fast paths compare: the node's key and
- * its function's range. A slot already set up so keeps its count.
+ * Makes `node`, whose parent is `parent` (the node of the frame below),
+ * the slot's current node. A slot that held it (now or the time before)
+ * keeps its count; else the node held the time before is settled and
+ * forgotten, and the current one becomes the one held before.
  */
 static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t parent,
                         uint32_t node)
 {
-    if (f->parent == parent && f->node == node)
+    if (f->cur.parent == parent && f->cur.node == node)
         return;
-    settle_slot(p, f);
+    if (f->alt.parent == parent && f->alt.node == node) {
+        swap_nodes(f);
+        return;
+    }
+    settle(p, &f->alt);
+    f->alt = f->cur;
     const struct trace_node *n = &p->trie.nodes[node];
-    f->node = node;
-    f->parent = parent;
-    f->key = n->key;
-    f->lo = n->lo;
-    f->hi = n->hi;
+    f->cur = (struct trace_slot_node){
+        .key = n->key, .lo = n->lo, .hi = n->hi, .node = node, .parent = parent};
 }
 
 /* One more slot than frames: the last is the guard the fast call path stops at. */
@@ -183,7 +194,7 @@ static bool grow_stack(struct guest_profile *p)
 /* Adds what ran inside the frame since `entry` to its slot (counts are inclusive). */
 static void end_frame(struct trace_frame *f, uint64_t retired)
 {
-    f->acc += retired - f->entry;
+    f->cur.acc += retired - f->entry;
     f->entry = retired;
 }
 
@@ -193,7 +204,7 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
         p->out_of_memory = true;
         return;
     }
-    uint32_t parent = top(p)->node;
+    uint32_t parent = top(p)->cur.node;
     uint32_t node = outcome_node(p, OUTCOME_CALL, parent, parent, target);
     if (node == UINT32_MAX)
         return;
@@ -214,7 +225,7 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
 static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retired)
 {
-    uint32_t from = top(p)->node, parent = p->trie.nodes[from].parent;
+    uint32_t from = top(p)->cur.node, parent = p->trie.nodes[from].parent;
     uint32_t node = outcome_node(p, OUTCOME_TAIL, from, parent, target);
     if (node == UINT32_MAX)
         return;
@@ -224,7 +235,7 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retir
 
 static bool frame_holds(const struct trace_frame *f, uint64_t addr)
 {
-    return addr >= f->lo && addr < f->hi;
+    return addr >= f->cur.lo && addr < f->cur.hi;
 }
 
 static void jump(struct guest_profile *p, uint64_t target, uint64_t retired)
@@ -232,7 +243,7 @@ static void jump(struct guest_profile *p, uint64_t target, uint64_t retired)
     const struct trace_frame *cur = top(p);
     if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
-    if (cur->lo == cur->hi && function_of(p, target) == 0)
+    if (cur->cur.lo == cur->cur.hi && function_of(p, target) == 0)
         return; /* neither in a function */
     replace_top(p, target, retired);
 }
@@ -319,8 +330,10 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         return;
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         end_frame(f, retired);
-    for (size_t i = 0; i < p->capacity; i++) /* popped slots hold counts too */
-        settle_slot(p, &p->stack[i]);
+    for (size_t i = 0; i < p->capacity; i++) { /* popped slots hold counts too */
+        settle(p, &p->stack[i].cur);
+        settle(p, &p->stack[i].alt);
+    }
 }
 
 uint64_t guest_profile_total(const struct guest_profile *p)
