@@ -1,15 +1,16 @@
 /*
  * interp_ops: the interpreter's operations that are one statement (an
- * assignment to rd, or a load), listed once so that interp_impl.h can make
- * from them both the plain handlers and, in the fast loops, the fused
- * pairs: a handler that runs one of these and then goes straight (by a
- * direct jump) to the next instruction's handler. The indirect jump of
- * threaded dispatch costs more than most operations themselves, and a
- * pair needs one where two instructions needed two.
+ * assignment to rd, a load, a store, a conditional branch), listed once so
+ * that interp_impl.h can make from them both the plain handlers and, in
+ * the fast loop, the fused pairs: a handler that runs one of these and
+ * then goes straight (by a direct jump) to the next instruction's handler.
+ * The indirect jump of threaded dispatch costs more than most operations
+ * themselves, and a pair needs one where two instructions needed two.
  *
  * Entries are X(NAME, statement); a statement must keep its commas inside
  * parentheses, since it is passed on through further macros. They use the
- * names interp_impl.h defines (RD, RS1, RS2, IMM, PC(), LOAD_BODY).
+ * names interp_impl.h defines (RD, RS1, RS2, IMM, PC(), LOAD_BODY,
+ * STORE_BODY, BRANCH_BODY).
  */
 #ifndef EXECUTOR_INTERP_OPS_H
 #define EXECUTOR_INTERP_OPS_H
