@@ -10,19 +10,21 @@
  *   - the precise loops (PRECISE 1, with TRACED 0 or 1), which check the
  *     instruction budget before every instruction.
  *
- * The fast (not PRECISE) loops check the budget only where control
- * arrives non-sequentially (taken branches, jumps) and at the first
- * instruction of every 4 KiB page (decoded with INSN_PAGE_MARK), so at most
- * 1024 instructions run between two checks. They stop once fewer than
+ * The fast loop checks the budget only where control arrives
+ * non-sequentially (taken branches, jumps) and at the first instruction of
+ * every 4 KiB page (decoded with INSN_PAGE_MARK; no fused pair runs past
+ * one), so at most 1024 instructions run between two checks, and it does
+ * not count instructions one by one (see `lim`). It stops once fewer than
  * INTERP_SOFT_MARGIN instructions are left, and machine_run finishes the
- * budget with the PRECISE loop: exact counts at full speed.
+ * budget with a precise loop: exact counts at full speed.
  *
  * Threaded dispatch: every handler ends by jumping to the next predecoded
- * instruction's handler, which the fast loops find in the instruction
- * itself (the code cache is bound to their label table) and the precise
- * loops in their label table. The pc lives implicitly in `ip`, the
- * pointer into the code cache; it is computed only where an instruction
- * needs it (auipc, jal, jalr, ecall, faults).
+ * instruction's handler, which the fast loop finds in the instruction
+ * itself (the code cache is bound to its handler table; see code_cache.h
+ * for fused pairs, which interp_ops.h lists) and the precise loops in
+ * their label table. The pc lives implicitly in `ip`, the pointer into
+ * the code cache; it is computed only where an instruction needs it
+ * (auipc, jal, jalr, ecall, faults).
  */
 /* Handler labels and multi-line macros read better as written: */
 /* clang-format off */
