@@ -32,11 +32,17 @@ static void map_segments(struct machine *m, const struct elf_image *img, uint64_
     }
 }
 
-/* sp 16-byte aligned on an empty Linux start frame: argc 0, argv NULL, envp NULL, AT_NULL. */
+/*
+ * sp 16-byte aligned on an empty Linux start frame: argc 0, argv NULL, envp
+ * NULL, AT_NULL. The frame sits a page below the top of the stack region:
+ * the hot top of the guest's stack then lies on pages whose next page is
+ * mapped too, which the interpreter's loads and stores check with a single
+ * test (see PAGE_LOAD_FAST); the top page stays mapped and usable.
+ */
 static void push_start_frame(struct machine *m)
 {
     unsigned word = (unsigned)m->xlen / 8;
-    uint64_t sp = (m->mem.stack_top - 5 * word) & ~(uint64_t)15;
+    uint64_t sp = (m->mem.stack_top - GUEST_PAGE_SIZE - 5 * word) & ~(uint64_t)15;
     static const uint8_t zeros[5 * 8];
     mem_poke(&m->mem, sp, zeros, 5 * word);
     machine_set_reg(m, 2, sp);

@@ -311,12 +311,16 @@ class Controls(CliTest):
             code = [andi(T0, SP, 15), li(A0, 1), bne(T0, ZERO, "out")]
             for i in range(4):  # argc, argv[0], envp[0], auxv[0].a_type
                 code += [load(T0, SP, i * w), li(A0, 2 + i), bne(T0, ZERO, "out")]
+            # The whole stack region up to its top stays usable above the frame.
+            code += [li(T0, 0xF0000000 - w), li(T1, 7), sw(T1, T0, 0), lw(T2, T0, 0),
+                     li(A0, 6), bne(T1, T2, "out")]
             code += [li(A0, 0), label("out"), li(A7, SYS_EXIT), ecall()]
             with self.subTest(xlen=xlen):
                 path = self.write(simple_elf(code, xlen))
                 r = cli("execute", path)
                 self.assertEqual(r.code, 0, "exit 1: sp misaligned, 2: argc != 0, "
-                                 "3: argv, 4: envp, 5: auxv[0] not NULL; " + r.describe())
+                                 "3: argv, 4: envp, 5: auxv[0] not NULL, 6: the top of "
+                                 "the stack region is not writable; " + r.describe())
 
     def test_code_segments_far_apart(self):
         """Executable segments 63 MiB apart are within the code cache's reach
