@@ -312,8 +312,10 @@ class Controls(CliTest):
             for i in range(4):  # argc, argv[0], envp[0], auxv[0].a_type
                 code += [load(T0, SP, i * w), li(A0, 2 + i), bne(T0, ZERO, "out")]
             # The whole stack region up to its top stays usable above the frame.
-            code += [li(T0, 0xF0000000 - w), li(T1, 7), sw(T1, T0, 0), lw(T2, T0, 0),
-                     li(A0, 6), bne(T1, T2, "out")]
+            code += [li(T0, 0xF0000000 - w)]
+            if xlen == 64:  # li sign-extends: clear the upper half (slli, srli by 32)
+                code += [i_type(0x13, 1, T0, T0, 32), i_type(0x13, 5, T0, T0, 32)]
+            code += [li(T1, 7), sw(T1, T0, 0), lw(T2, T0, 0), li(A0, 6), bne(T1, T2, "out")]
             code += [li(A0, 0), label("out"), li(A7, SYS_EXIT), ecall()]
             with self.subTest(xlen=xlen):
                 path = self.write(simple_elf(code, xlen))
