@@ -125,7 +125,6 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     static const struct code_dispatch traced = {.single = labels_traced, .pair = pairs_traced};
     const struct code_dispatch *const dispatch = m->tracer ? &traced : &plain;
 #endif
-    ureg *const x = m->regs.REGS;
     uint8_t *const mem = m->mem.base;
     /* An entry's guest pc is its host address / 4 + pc_bias: entries are 16
      * bytes per 4-byte slot, and the cache is page aligned. */
@@ -191,9 +190,10 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         ip++;                                                                                      \
         DISPATCH();                                                                                \
     } while (0)
-#define RD x[ip->rd]
-#define RS1 x[ip->rs1]
-#define RS2 x[ip->rs2]
+/* Registers are addressed from m (one register fewer to keep than a separate base). */
+#define RD m->regs.REGS[ip->rd]
+#define RS1 m->regs.REGS[ip->rs1]
+#define RS2 m->regs.REGS[ip->rs2]
 #define IMM ((ureg)(sreg)ip->imm)
 /* The current instruction faults and does not retire. */
 #define FAULT(kind_, addr_)                                                                        \
