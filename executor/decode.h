@@ -63,11 +63,12 @@ static inline int insn_is_link(unsigned reg)
 
 /*
  * A predecoded instruction. `handler` is where the fast interpreter loop
- * bound to the code cache handles `op` (see code_cache_bind in interp.h),
- * so that loop dispatches with one load; decode_insn leaves it NULL and the
- * precise loops dispatch on `op`. For branches and jal, `imm` is the byte
- * offset to the target until the code cache turns it into an instruction
- * count (see machine.c); BRANCH_FAR and JAL_FAR, whose target lies outside
+ * bound to the code cache handles it: its operation's handler, or a fused
+ * pair's that runs it and the next one (see code_cache.h), so that loop
+ * dispatches with one load; decode_insn leaves it NULL and the precise
+ * loops dispatch on `op`. For branches and jal, `imm` is the byte offset
+ * to the target until the code cache turns it into an instruction count
+ * (see code_cache_fill); BRANCH_FAR and JAL_FAR, whose target lies outside
  * the code or is misaligned, keep the byte offset, and BRANCH_FAR keeps the
  * branch's funct3 in `rd`.
  */
