@@ -284,7 +284,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
 #define NO_TRACE(target, rd, rs1) ((void)0)
-/* jal: link, report (JUMP or CALL), go; the target is near (code_cache_prepare). */
+/* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
         RD = PC() + 4;                                                                             \
