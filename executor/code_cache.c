@@ -11,16 +11,6 @@
 
 #include "executor/memory.h"
 
-static uint64_t page_floor(uint64_t a)
-{
-    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-}
-
-static uint64_t page_ceil(uint64_t a)
-{
-    return page_floor(a + GUEST_PAGE_SIZE - 1);
-}
-
 static size_t entry_count(const struct code_cache *cc)
 {
     return cc->bytes / sizeof(struct insn);
@@ -30,16 +20,10 @@ static size_t entry_count(const struct code_cache *cc)
 bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why, size_t why_size)
 {
     memset(cc, 0, sizeof(*cc));
-    cc->lo = UINT64_MAX;
-    for (size_t i = 0; i < img->nsegments; i++) {
-        const struct elf_segment *s = &img->segments[i];
-        if (!(s->rights & SEG_X))
-            continue;
-        if (page_floor(s->vaddr) < cc->lo)
-            cc->lo = page_floor(s->vaddr);
-        if (page_ceil(s->vaddr + s->memsz) > cc->hi)
-            cc->hi = page_ceil(s->vaddr + s->memsz);
-    }
+    uint64_t lo, hi;
+    elf_image_exec_span(img, &lo, &hi);
+    cc->lo = guest_page_floor(lo);
+    cc->hi = guest_page_ceil(hi);
     if (cc->hi - cc->lo > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
         snprintf(why, why_size, "the executable segments span more than %llu MiB",
                  (unsigned long long)(CODE_SPAN_MAX >> 20));

@@ -144,19 +144,26 @@ static enum elf_error check_no_overlap(const struct elf_image *img, char *why, s
     return ELF_OK;
 }
 
-static enum elf_error check_code_span(const struct elf_image *img, const struct elf_limits *lim,
-                                      char *why, size_t why_size)
+void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi)
 {
-    uint64_t lo = UINT64_MAX, hi = 0;
+    *lo = UINT64_MAX;
+    *hi = 0;
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         if (!(s->rights & SEG_X))
             continue;
-        if (s->vaddr < lo)
-            lo = s->vaddr;
-        if (s->vaddr + s->memsz > hi)
-            hi = s->vaddr + s->memsz;
+        if (s->vaddr < *lo)
+            *lo = s->vaddr;
+        if (s->vaddr + s->memsz > *hi)
+            *hi = s->vaddr + s->memsz;
     }
+}
+
+static enum elf_error check_code_span(const struct elf_image *img, const struct elf_limits *lim,
+                                      char *why, size_t why_size)
+{
+    uint64_t lo, hi;
+    elf_image_exec_span(img, &lo, &hi);
     if (lim->code_span_max && hi > lo && hi - lo > lim->code_span_max)
         return fail(ELF_ERR_UNUSABLE, why, why_size,
                     "the executable segments span 0x%llx bytes, more than the %llu MiB supported",

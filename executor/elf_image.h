@@ -63,6 +63,9 @@ enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,
 enum elf_error elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *limits,
                                      struct elf_image *out, char *why, size_t why_size);
 
+/* [lo, hi) covering every executable segment (lo > hi when there is none). */
+void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi);
+
 void elf_image_free(struct elf_image *img);
 
 #endif

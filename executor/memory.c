@@ -7,16 +7,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-static uint64_t page_down(uint64_t a)
-{
-    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-}
-
-static uint64_t page_up(uint64_t a)
-{
-    return page_down(a + GUEST_PAGE_SIZE - 1);
-}
-
 static unsigned base_bits(unsigned r)
 {
     r &= PAGE_R | PAGE_W | PAGE_X;
@@ -88,7 +78,7 @@ void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uin
     mem->stack_top = GUEST_STACK_TOP;
     mem->stack_bottom = GUEST_STACK_TOP - stack_size;
     mem_grant(mem, mem->stack_bottom, stack_size, PAGE_R | PAGE_W);
-    mem->brk_start = mem->brk = page_up(highest_end);
+    mem->brk_start = mem->brk = guest_page_ceil(highest_end);
     /* Leave one unmapped guard page between the heap and the stack. */
     mem->brk_limit = mem->stack_bottom - GUEST_PAGE_SIZE;
 }
@@ -97,7 +87,7 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want)
 {
     if (want < mem->brk_start || want > mem->brk_limit)
         return mem->brk;
-    uint64_t old_end = page_up(mem->brk), new_end = page_up(want);
+    uint64_t old_end = guest_page_ceil(mem->brk), new_end = guest_page_ceil(want);
     if (new_end > old_end) {
         set_rights(mem, old_end, new_end, PAGE_R | PAGE_W, false);
     } else if (new_end < old_end) {
@@ -116,7 +106,7 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
     uint64_t end = addr + len;
     if (end < addr || end > GUEST_SPACE_SIZE)
         return false;
-    for (uint64_t p = page_down(addr); p < end; p += GUEST_PAGE_SIZE) {
+    for (uint64_t p = guest_page_floor(addr); p < end; p += GUEST_PAGE_SIZE) {
         if ((mem->rights[p >> GUEST_PAGE_SHIFT] & rights) != rights)
             return false;
     }

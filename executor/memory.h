@@ -67,6 +67,17 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
 /* True when every byte of [addr, addr+len) is in pages with all `rights`. */
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
+/* The start of the guest page holding `a`, and the first page boundary at or above it. */
+static inline uint64_t guest_page_floor(uint64_t a)
+{
+    return a & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+}
+
+static inline uint64_t guest_page_ceil(uint64_t a)
+{
+    return guest_page_floor(a + GUEST_PAGE_SIZE - 1);
+}
+
 static inline unsigned mem_page_rights(const struct guest_memory *mem, uint64_t addr)
 {
     return addr < GUEST_SPACE_SIZE ? mem->rights[addr >> GUEST_PAGE_SHIFT] : 0;
