@@ -87,6 +87,14 @@ static inline int trace_is_link(unsigned reg)
     return reg == 1 || reg == 5;
 }
 
+/* Makes the node the slot held before its current one, and the current one the one before. */
+static inline void trace_frame_swap(struct trace_frame *f)
+{
+    struct trace_slot_node was = f->cur;
+    f->cur = f->alt;
+    f->alt = was;
+}
+
 /*
  * The fast paths, one per kind of jump (see executor/decode.h); each
  * returns 0 when it did not apply and `transfer` must be called.
@@ -111,9 +119,7 @@ static inline int trace_tail_fast(struct flow_tracer *t, uint64_t target, uint64
         return 0;
     f->cur.acc += retired - f->entry;
     f->entry = retired;
-    struct trace_slot_node was = f->cur;
-    f->cur = f->alt;
-    f->alt = was;
+    trace_frame_swap(f);
     return 1;
 }
 
@@ -134,9 +140,7 @@ static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t t
     if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0)) {
         if (up->alt.key != target || up->alt.parent != f->cur.node)
             return 0;
-        struct trace_slot_node was = up->cur; /* the caller alternates: swap */
-        up->cur = up->alt;
-        up->alt = was;
+        trace_frame_swap(up); /* the caller alternates */
     }
     up->ret = pc + 4;
     up->entry = retired;

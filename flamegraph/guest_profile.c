@@ -148,13 +148,6 @@ static void settle(struct guest_profile *p, struct trace_slot_node *sn)
     sn->acc = 0;
 }
 
-static void swap_nodes(struct trace_frame *f)
-{
-    struct trace_slot_node was = f->cur;
-    f->cur = f->alt;
-    f->alt = was;
-}
-
 /*
  * Makes `node`, whose parent is `parent` (the node of the frame below),
  * the slot's current node. A slot that held it (now or the time before)
@@ -167,7 +160,7 @@ static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t
     if (f->cur.parent == parent && f->cur.node == node)
         return;
     if (f->alt.parent == parent && f->alt.node == node) {
-        swap_nodes(f);
+        trace_frame_swap(f);
         return;
     }
     settle(p, &f->alt);
