@@ -5,6 +5,8 @@
   known addresses (text at vaddr 0x401000, file offset 0x1000, so that
   addresses need perf's PT_LOAD adjustment);
 - `KALLSYMS` is a small kallsyms text for kernel frames (--kallsyms);
+- `PerfFilesTest` is a test case class with a temporary directory holding
+  that kallsyms file, and `write_file` to put test inputs there;
 - `perf_script_collapse(...)` is the reference: `perf script` on the same
   file, folded by `cli perf collapse` (None when perf is not installed).
 """
@@ -13,6 +15,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import unittest
 from dataclasses import dataclass
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,3 +114,27 @@ def perf_script_collapse(data, *flags, kallsyms=None, script_args=()):
 
 def folded_lines(text):
     return [line for line in text.splitlines() if line]
+
+
+class PerfFilesTest(unittest.TestCase):
+    """A temporary directory per class (cls.dir) with KALLSYMS in cls.kallsyms."""
+
+    @classmethod
+    def setUpClass(cls):
+        # not "perf-...": perf reads any file named /tmp/perf-* as a JIT symbol map
+        cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-" + cls.__name__.lower() + "-")
+        cls.dir = cls.tmp.name
+        cls.kallsyms = os.path.join(cls.dir, "kallsyms")
+        with open(cls.kallsyms, "w") as f:
+            f.write(KALLSYMS)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def write_file(self, name, data):
+        """Writes bytes to `name` in the class's directory; returns the path."""
+        path = os.path.join(self.dir, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path

@@ -26,7 +26,6 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -53,24 +52,9 @@ def valid_recording():
     return p
 
 
-class BadInput(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-bad-")
-        cls.dir = cls.tmp.name
-        cls.kallsyms = os.path.join(cls.dir, "kallsyms")
-        with open(cls.kallsyms, "w") as f:
-            f.write(KALLSYMS)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
-
+class BadInput(PerfFilesTest):
     def path(self, name, data):
-        p = os.path.join(self.dir, name)
-        with open(p, "wb") as f:
-            f.write(data)
-        return p
+        return self.write_file(name, data)
 
     def fold_bytes(self, data, name="bad.data"):
         return fold(self.path(name, data), kallsyms=self.kallsyms)

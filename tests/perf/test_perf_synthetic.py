@@ -37,7 +37,6 @@ Run: CLI=build/cli/cli python3 tests/perf/test_perf_synthetic.py [-v] [Group[.te
 import os
 import random
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -79,29 +78,17 @@ GAP = BASE + 0x950  # no function covers it: [prog.elf]
 NOWHERE = 0x9999000  # no mapping covers it: [unknown]
 
 
-class Synthetic(unittest.TestCase):
+class Synthetic(PerfFilesTest):
     files = {}  # name -> (path, fold flags, script args, collapse-comparable)
 
     @classmethod
     def setUpClass(cls):
-        # not "perf-...": perf reads any file named /tmp/perf-* as a JIT symbol map
-        cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-synthetic-")
-        cls.dir = cls.tmp.name
+        super().setUpClass()
         cls.elf = os.path.join(cls.dir, "prog.elf")
         prog_elf(cls.elf, FUNCS)
-        cls.kallsyms = os.path.join(cls.dir, "kallsyms")
-        with open(cls.kallsyms, "w") as f:
-            f.write(KALLSYMS)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
 
     def write(self, name, p):
-        path = os.path.join(self.dir, name)
-        with open(path, "wb") as f:
-            f.write(p.to_bytes())
-        return path
+        return self.write_file(name, p.to_bytes())
 
     def base_file(self, events=None, **kw):
         p = PerfData(events, **kw)
