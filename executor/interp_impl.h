@@ -147,9 +147,25 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
     uint64_t fault_pc;
 #if TRACED || !PRECISE
-    /* Instructions retired so far, for the tracer: retired_base - LEFT(). */
-    const uint64_t retired_base = m->retired + budget;
+    /*
+     * The tracer's top frame, kept here (stored back before its slow path
+     * and on every stop), and its clock, whose base is where this run's
+     * budget ends (the same for every run of one machine_run).
+     */
     struct flow_tracer *const tracer = m->tracer;
+    struct trace_frame *top = NULL;
+    if (tracer) {
+        if (tracer->base != m->retired + budget)
+            trace_rebase(tracer, m->retired + budget);
+        top = tracer->top;
+    }
+#define SAVE_TRACER()                                                                              \
+    do {                                                                                           \
+        if (tracer)                                                                                \
+            tracer->top = top;                                                                     \
+    } while (0)
+#else
+#define SAVE_TRACER() ((void)0)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
@@ -164,11 +180,14 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define CHECKED_DISPATCH() DISPATCH()
 #define LEFT() left
+#define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define GOTO_IP(to) (ip = (to))
 #else
 #define DISPATCH() goto *ip->handler
 /* The budget left after the instruction at ip (see lim). */
 #define LEFT() ((uint64_t)(lim - (uintptr_t)ip) / sizeof(struct insn))
+/* The tracer's clock: -16 x LEFT() (see trace.h). */
+#define NOW() ((uint64_t)((uintptr_t)ip - lim))
 /* A taken transfer to `to`: it retires one instruction, like running on. */
 #define GOTO_IP(to)                                                                                \
     do {                                                                                           \
@@ -261,45 +280,59 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 /*
  * Reports a jump of the given kind from PC() to `target` to the machine's
  * tracer unless the fast path took care of it (see trace.h); rd and rs1
- * are register numbers. NO_TRACE reports nothing.
+ * are register numbers. The slow path ends with `go`, the jump itself, as
+ * the fast path does after the report: two copies, so that the fast path
+ * runs straight on (a join would be a padded, aligned label). NO_TRACE
+ * reports nothing.
  */
-#define TRACE_SLOW(target, rd, rs1)                                                                \
-    tracer->transfer(tracer, PC(), (target), rd, rs1, retired_base - LEFT())
-#define TRACE_JUMP(target, rd, rs1)                                                                \
+#define TRACE_SLOW(target, rd, rs1, go)                                                            \
     do {                                                                                           \
-        if (__builtin_expect(!trace_jump_fast(tracer, (target)) &&                                 \
-                                 !trace_tail_fast(tracer, (target), retired_base - LEFT()),        \
+        tracer->top = top;                                                                         \
+        tracer->transfer(tracer, PC(), (target), rd, rs1, NOW());                                  \
+        top = tracer->top;                                                                         \
+        go;                                                                                        \
+    } while (0)
+#define TRACE_JUMP(target, rd, rs1, go)                                                            \
+    do {                                                                                           \
+        if (__builtin_expect(!trace_jump_fast(top, (target)) &&                                    \
+                                 !trace_tail_fast(top, (target), NOW()),                           \
                              0))                                                                   \
-            TRACE_SLOW(target, rd, rs1);                                                           \
+            TRACE_SLOW(target, rd, rs1, go);                                                       \
     } while (0)
-#define TRACE_RETURN(target, rd, rs1)                                                              \
+#define TRACE_RETURN(target, rd, rs1, go)                                                          \
     do {                                                                                           \
-        if (__builtin_expect(!trace_return_fast(tracer, (target), retired_base - LEFT()), 0))                          \
-            TRACE_SLOW(target, rd, rs1);                                                           \
+        if (__builtin_expect(!trace_return_fast(&top, (target), NOW()), 0))                        \
+            TRACE_SLOW(target, rd, rs1, go);                                                       \
     } while (0)
-#define TRACE_CALL(target, rd, rs1)                                                                \
+#define TRACE_CALL(target, rd, rs1, go)                                                            \
     do {                                                                                           \
-        if (__builtin_expect(!trace_call_fast(tracer, PC(), (target), retired_base - LEFT()), 0))                      \
-            TRACE_SLOW(target, rd, rs1);                                                           \
+        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0))                    \
+            TRACE_SLOW(target, rd, rs1, go);                                                       \
     } while (0)
-#define TRACE_OTHER(target, rd, rs1) TRACE_SLOW(target, rd, rs1)
-#define NO_TRACE(target, rd, rs1) ((void)0)
+#define TRACE_OTHER(target, rd, rs1, go) TRACE_SLOW(target, rd, rs1, go)
+#define NO_TRACE(target, rd, rs1, go) ((void)0)
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
+#define JAL_GO()                                                                                   \
+    do {                                                                                           \
+        GOTO_IP(ip + ip->imm);                                                                     \
+        CHECKED_DISPATCH();                                                                        \
+    } while (0)
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
         RD = PC() + 4;                                                                             \
-        TRACE(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u);                                       \
-        GOTO_IP(ip + ip->imm);                                                                     \
-        CHECKED_DISPATCH();                                                                        \
+        TRACE(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u, JAL_GO());                             \
+        JAL_GO();                                                                                  \
     } while (0)
 /* jalr: a misaligned target faults before rd is written. */
 #define JALR_BODY(TRACE)                                                                           \
     do {                                                                                           \
         ureg target_ = (RS1 + IMM) & ~(ureg)1;                                                     \
-        if (!(target_ & 3)) {                                                                      \
-            RD = PC() + 4;                                                                         \
-            TRACE(target_, RD_NUM, (unsigned)ip->rs1);                                             \
+        if (__builtin_expect(target_ & 3, 0)) {                                                    \
+            fault_pc = target_;                                                                    \
+            goto out_bad_target;                                                                   \
         }                                                                                          \
+        RD = PC() + 4;                                                                             \
+        TRACE(target_, RD_NUM, (unsigned)ip->rs1, JUMP_TO(target_));                               \
         JUMP_TO(target_);                                                                          \
     } while (0)
 /* The architectural rd of the current instruction (x0 for the sink). */
@@ -412,7 +445,10 @@ op_ECALL:
     m->pc = PC();
     switch (syscall_handle(m)) {
     case SYSCALL_CONTINUE: NEXT();
-    case SYSCALL_EXIT: m->retired += budget - LEFT(); return STOP_EXIT;
+    case SYSCALL_EXIT:
+        SAVE_TRACER();
+        m->retired += budget - LEFT();
+        return STOP_EXIT;
     case SYSCALL_FAULT: goto out_fault;
     }
     __builtin_unreachable();
@@ -471,21 +507,25 @@ out_bad_target:
                               .pc = fault_pc,
                               .from = PC(),
                               .addr = fault_pc};
+    SAVE_TRACER();
     m->retired += budget - LEFT();
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
+    SAVE_TRACER();
     m->retired += budget - LEFT() - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
 #if PRECISE
 out_budget:
+    SAVE_TRACER();
     m->retired += budget;
     m->pc = PC();
     return STOP_BUDGET;
 #else
 out_soft:
     /* Stopped before the instruction at ip, which was counted: undo that. */
+    SAVE_TRACER();
     m->retired += budget - (LEFT() + 1);
     m->pc = PC();
     return STOP_BUDGET;
@@ -513,9 +553,12 @@ out_soft:
 #undef TRACE_OTHER
 #undef TRACE_SLOW
 #undef NO_TRACE
+#undef NOW
+#undef SAVE_TRACER
 #undef INSN_OP_LABEL
 #undef JAL_BODY
 #undef JALR_BODY
+#undef JAL_GO
 #undef RD_NUM
 #undef CHECKED_DISPATCH
 }

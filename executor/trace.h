@@ -36,7 +36,7 @@
 struct trace_slot_node {
     uint64_t key;    /* the call target the node stands for */
     uint64_t lo, hi; /* the function holding `key`; lo == hi: none */
-    uint64_t acc;    /* instructions run in the node from this slot, not yet added to it */
+    uint64_t acc;    /* clock ticks run in the node from this slot, not yet added to it */
     uint32_t node;   /* the call-graph node */
     uint32_t parent; /* the node below when the slot was set up for it (UINT32_MAX: never) */
 };
@@ -48,7 +48,7 @@ struct trace_slot_node {
  */
 struct trace_frame {
     uint64_t ret;   /* the return address this frame expects (UINT64_MAX: none) */
-    uint64_t entry; /* instructions retired when entered (or last settled) */
+    uint64_t entry; /* the clock when entered (or last settled) */
     struct trace_slot_node cur;
     uint64_t unused1;
     struct trace_slot_node alt;
@@ -70,16 +70,25 @@ struct trace_node {
 
 _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
 
+/*
+ * The clock the stamps (a frame's entry) and counts (a slot's acc) use:
+ * TRACE_CLOCK_TICKS x (instructions retired - base), modulo 2^64. The fast
+ * loop has it at hand as ip - lim (entries are 16 bytes, and its base is
+ * where its budget ends), so a stamp costs it one subtraction.
+ */
+#define TRACE_CLOCK_TICKS 16
+
 struct flow_tracer {
-    struct trace_frame *top; /* the current frame */
+    struct trace_frame *top;    /* the current frame */
+    struct trace_frame *bottom; /* the root frame: frames are bottom..top */
+    uint64_t base;              /* the clock's base (trace_rebase moves it) */
     /*
-     * A jal or jalr at `pc` went to `target` and the fast paths above did
+     * A jal or jalr at `pc` went to `target` and the fast paths below did
      * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
-     * jal). `retired` counts every instruction retired so far, this jump
-     * included.
+     * jal). `now` is the clock after the jump retired.
      */
     void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd, unsigned rs1,
-                     uint64_t retired);
+                     uint64_t now);
 };
 
 static inline int trace_is_link(unsigned reg)
@@ -96,12 +105,15 @@ static inline void trace_frame_swap(struct trace_frame *f)
 }
 
 /*
- * The fast paths, one per kind of jump (see executor/decode.h); each
- * returns 0 when it did not apply and `transfer` must be called.
+ * The fast paths, one per kind of jump (see executor/decode.h). They work
+ * on `*top`, the tracer's top frame, which the traced loops keep at hand
+ * (and store in t->top before they call `transfer` or stop); each returns
+ * 0 when it did not apply and `transfer` must be called. `now` is the
+ * clock (see struct flow_tracer).
  */
-static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
+static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
-    const struct trace_slot_node *n = &t->top->cur;
+    const struct trace_slot_node *n = &top->cur;
     return target - n->lo < n->hi - n->lo; /* lo <= target < hi; never when lo == hi */
 }
 
@@ -111,41 +123,64 @@ static inline int trace_jump_fast(const struct flow_tracer *t, uint64_t target)
  * that node before (the same frame tail-called there already, or the
  * caller called it directly), take it back.
  */
-static inline int trace_tail_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
+static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64_t now)
 {
-    struct trace_frame *f = t->top;
     if (f->alt.key != target || f->alt.parent != f->cur.parent ||
         (f->cur.lo == f->cur.hi && f->alt.lo == f->alt.hi)) /* neither in a function: no move */
         return 0;
-    f->cur.acc += retired - f->entry;
-    f->entry = retired;
+    f->cur.acc += now - f->entry;
+    f->entry = now;
     trace_frame_swap(f);
     return 1;
 }
 
-static inline int trace_return_fast(struct flow_tracer *t, uint64_t target, uint64_t retired)
+static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t now)
 {
-    struct trace_frame *f = t->top;
+    struct trace_frame *f = *top;
     if (__builtin_expect(target != f->ret, 0))
         return 0;
-    f->cur.acc += retired - f->entry; /* what ran inside the frame */
-    t->top = f - 1;
+    f->cur.acc += now - f->entry; /* what ran inside the frame */
+    *top = f - 1;
     return 1;
 }
 
-static inline int trace_call_fast(struct flow_tracer *t, uint64_t pc, uint64_t target,
-                                  uint64_t retired)
+/* Pushes `up`, set up for the call, as the frame of a call at pc. */
+static inline void trace_enter(struct trace_frame **top, struct trace_frame *up, uint64_t pc,
+                               uint64_t now)
 {
-    struct trace_frame *f = t->top, *up = f + 1;
-    if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0)) {
-        if (up->alt.key != target || up->alt.parent != f->cur.node)
-            return 0;
-        trace_frame_swap(up); /* the caller alternates */
-    }
     up->ret = pc + 4;
-    up->entry = retired;
-    t->top = up;
+    up->entry = now;
+    *top = up;
+}
+
+static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
+                                  uint64_t now)
+{
+    struct trace_frame *f = *top, *up = f + 1;
+    if (__builtin_expect(up->cur.key == target && up->cur.parent == f->cur.node, 1)) {
+        trace_enter(top, up, pc, now);
+        return 1;
+    }
+    if (up->alt.key != target || up->alt.parent != f->cur.node)
+        return 0;
+    trace_frame_swap(up); /* the caller alternates */
+    trace_enter(top, up, pc, now);
     return 1;
+}
+
+/* The clock reading for `retired` instructions. */
+static inline uint64_t trace_clock(const struct flow_tracer *t, uint64_t retired)
+{
+    return (retired - t->base) * TRACE_CLOCK_TICKS;
+}
+
+/* Moves the clock's base to `base`; the live frames' stamps keep their meaning. */
+static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
+{
+    uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS;
+    for (struct trace_frame *f = t->bottom; f <= t->top; f++)
+        f->entry += shift;
+    t->base = base;
 }
 
 #endif

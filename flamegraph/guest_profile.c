@@ -144,7 +144,7 @@ static uint32_t outcome_node(struct guest_profile *p, unsigned kind, uint32_t fr
 static void settle(struct guest_profile *p, struct trace_slot_node *sn)
 {
     if (sn->parent != SLOT_UNSET)
-        p->trie.nodes[sn->node].count += sn->acc;
+        p->trie.nodes[sn->node].count += sn->acc / TRACE_CLOCK_TICKS;
     sn->acc = 0;
 }
 
@@ -180,18 +180,19 @@ static bool grow_stack(struct guest_profile *p)
     unset_slots(s, p->capacity + 1, cap + 1);
     p->stack = s;
     p->capacity = cap;
+    p->tracer.bottom = s;
     p->tracer.top = s + d - 1;
     return true;
 }
 
 /* Adds what ran inside the frame since `entry` to its slot (counts are inclusive). */
-static void end_frame(struct trace_frame *f, uint64_t retired)
+static void end_frame(struct trace_frame *f, uint64_t now)
 {
-    f->cur.acc += retired - f->entry;
-    f->entry = retired;
+    f->cur.acc += now - f->entry;
+    f->entry = now;
 }
 
-static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t retired)
+static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t now)
 {
     if (depth(p) == p->capacity && !grow_stack(p)) {
         p->out_of_memory = true;
@@ -204,25 +205,25 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
     struct trace_frame *f = ++p->tracer.top;
     set_up_slot(p, f, parent, node);
     f->ret = ret;
-    f->entry = retired;
+    f->entry = now;
 }
 
-static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t retired)
+static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
 {
     if (d < 1)
         d = 1; /* the root frame is never popped */
     while (depth(p) > d)
-        end_frame(p->tracer.top--, retired);
+        end_frame(p->tracer.top--, now);
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
-static void replace_top(struct guest_profile *p, uint64_t target, uint64_t retired)
+static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
 {
     uint32_t from = top(p)->cur.node, parent = p->trie.nodes[from].parent;
     uint32_t node = outcome_node(p, OUTCOME_TAIL, from, parent, target);
     if (node == UINT32_MAX)
         return;
-    end_frame(top(p), retired);
+    end_frame(top(p), now);
     set_up_slot(p, top(p), parent, node);
 }
 
@@ -231,37 +232,37 @@ static bool frame_holds(const struct trace_frame *f, uint64_t addr)
     return addr >= f->cur.lo && addr < f->cur.hi;
 }
 
-static void jump(struct guest_profile *p, uint64_t target, uint64_t retired)
+static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
 {
     const struct trace_frame *cur = top(p);
     if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
     if (cur->cur.lo == cur->cur.hi && function_of(p, target) == 0)
         return; /* neither in a function */
-    replace_top(p, target, retired);
+    replace_top(p, target, now);
 }
 
-static void return_to(struct guest_profile *p, uint64_t target, uint64_t retired)
+static void return_to(struct guest_profile *p, uint64_t target, uint64_t now)
 {
     /* The nearest frame (not the root) whose return address is the target. */
     for (size_t i = depth(p); i-- > 1;) {
         if (p->stack[i].ret == target) {
-            pop_to_depth(p, i, retired);
+            pop_to_depth(p, i, now);
             return;
         }
     }
     /* longjmp: the nearest frame below the top whose function holds the target. */
     for (size_t i = depth(p) - 1; i-- > 0;) {
         if (frame_holds(&p->stack[i], target)) {
-            pop_to_depth(p, i + 1, retired);
+            pop_to_depth(p, i + 1, now);
             return;
         }
     }
-    jump(p, target, retired);
+    jump(p, target, now);
 }
 
 static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
-                        unsigned rs1, uint64_t retired)
+                        unsigned rs1, uint64_t now)
 {
     struct guest_profile *p = (struct guest_profile *)t;
     if (p->out_of_memory)
@@ -269,14 +270,14 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
     bool rd_link = trace_is_link(rd), rs1_link = trace_is_link(rs1);
     uint64_t ret = pc + 4;
     if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
-        pop_to_depth(p, depth(p) - 1, retired);
-        push(p, target, ret, retired);
+        pop_to_depth(p, depth(p) - 1, now);
+        push(p, target, ret, now);
     } else if (rd_link) {
-        push(p, target, ret, retired);
+        push(p, target, ret, now);
     } else if (rs1_link) {
-        return_to(p, target, retired);
+        return_to(p, target, now);
     } else {
-        jump(p, target, retired);
+        jump(p, target, now);
     }
 }
 
@@ -293,7 +294,7 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
         return false;
     }
     unset_slots(p->stack, 0, p->capacity + 1);
-    p->tracer.top = p->stack;
+    p->tracer.top = p->tracer.bottom = p->stack;
     uint32_t root = frame_node(p, TRIE_ROOT, entry);
     if (root == UINT32_MAX) {
         guest_profile_free(p);
@@ -321,8 +322,9 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
 {
     if (p->out_of_memory)
         return;
+    uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
-        end_frame(f, retired);
+        end_frame(f, now);
     for (size_t i = 0; i < p->capacity; i++) { /* popped slots hold counts too */
         settle(p, &p->stack[i].cur);
         settle(p, &p->stack[i].alt);

@@ -30,6 +30,12 @@ SaveRestore (guests/saverestore.c, -Os -msave-restore): prologues
   walk, step, mix and leaf sit only where the program calls them, leaf
   always the leaf; and no stack is deeper than the program's real call
   depth (_start;main;walk;step;mix;leaf: 6) + 2.
+Checkpoints (fib 20, longjmp 40, verifier 4; rv32 and rv64): with
+  --flamegraph-checkpoint-cycles N the run stops every N instructions and
+  restarts with a new clock base for the tracer (trace.h), frames live
+  across each stop; the final files must equal those of an uninterrupted
+  run, for N = 10007 (fast loops between stops) and 3001 (only the
+  precise ones).
 Deep (deep.S at depth 3000): the exact folded and raw files, derived from
   the guest's hand-counted instructions per stack (see deep.S): D frames of
   rec, popped one by one, then D frames of recj popped at once by a
@@ -279,6 +285,33 @@ class SaveRestore(GuestTest):
             self.assertIn(f, saves_on, f"no __riscv_save_N called from {f}")
         for f in ("main", "walk", "step"):  # restore replaced walk, step, mix
             self.assertIn(f, restores_under, f"no __riscv_restore_N under {f}")
+
+
+# ---- checkpoints -------------------------------------------------------------
+
+class Checkpoints(GuestTest):
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.tmp = tmp.name
+
+    def test_final_profile_unchanged(self):
+        for name, text in (("fib", "20"), ("longjmp", "40"), ("verifier", "4")):
+            inp = os.path.join(self.tmp, f"{name}.in")
+            with open(inp, "w") as f:
+                f.write(text)
+            for xlen in XLENS:
+                elf = guest_elf(name, xlen)
+                require_files(elf, inp)
+                whole, _, _ = self.checked_run(elf, inp)
+                for n in (10007, 3001):
+                    with self.subTest(guest=f"{name}-rv{xlen}", checkpoint=n):
+                        r, _, _ = self.checked_run(
+                            elf, inp, extra=("--flamegraph-checkpoint-cycles", str(n)))
+                        self.assertGreater(r.instructions, 3 * n, "too short to stop often")
+                        self.assertEqual(r.named, whole.named)
+                        self.assertEqual(r.raw, whole.raw)
 
 
 # ---- deep recursion ----------------------------------------------------------
