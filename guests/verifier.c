@@ -193,7 +193,7 @@ NOINLINE static fe transcript_challenge(void)
 #define N           (1 << LOG_N)
 #define FINAL_SIZE  4
 #define NLAYERS     3 /* committed layers of size 32, 16, 8; the last fold gives 4 */
-#define MAX_QUERIES 64
+#define MAX_QUERIES 4096
 
 struct layer {
     int n;           /* evaluations in this layer */
