@@ -294,10 +294,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define TRACE_JUMP(target, rd, rs1, go)                                                            \
     do {                                                                                           \
-        if (__builtin_expect(!trace_jump_fast(top, (target)) &&                                    \
-                                 !trace_tail_fast(top, (target), NOW()),                           \
-                             0))                                                                   \
-            TRACE_SLOW(target, rd, rs1, go);                                                       \
+        if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
+            if (!trace_tail_fast(top, (target), NOW()))                                            \
+                TRACE_SLOW(target, rd, rs1, go);                                                   \
+            go;                                                                                    \
+        }                                                                                          \
     } while (0)
 #define TRACE_RETURN(target, rd, rs1, go)                                                          \
     do {                                                                                           \

@@ -8,7 +8,7 @@
  * return, jump). To keep tracing nearly free, the handlers take the three
  * common cases themselves, touching only the tracer's shadow stack:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
- *     function [lo, hi) of the top frame: nothing moves; one that leaves
+ *     function [lo, lo + span) of the top frame: nothing moves; one that leaves
  *     it is a tail call, taken inline when the slot already knows the
  *     node it leads to;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
@@ -34,11 +34,11 @@
 
 /* What a slot of the shadow stack knows about a node it was set up for. */
 struct trace_slot_node {
-    uint64_t key;    /* the call target the node stands for */
-    uint64_t lo, hi; /* the function holding `key`; lo == hi: none */
-    uint64_t acc;    /* clock ticks run in the node from this slot, not yet added to it */
-    uint32_t node;   /* the call-graph node */
-    uint32_t parent; /* the node below when the slot was set up for it (UINT32_MAX: never) */
+    uint64_t key;      /* the call target the node stands for */
+    uint64_t lo, span; /* the function holding `key`: [lo, lo + span); span 0: none */
+    uint64_t acc;      /* clock ticks run in the node from this slot, not yet added to it */
+    uint32_t node;     /* the call-graph node */
+    uint32_t parent;   /* the node below when the slot was set up for it (UINT32_MAX: never) */
 };
 
 /*
@@ -114,7 +114,7 @@ static inline void trace_frame_swap(struct trace_frame *f)
 static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
     const struct trace_slot_node *n = &top->cur;
-    return target - n->lo < n->hi - n->lo; /* lo <= target < hi; never when lo == hi */
+    return target - n->lo < n->span; /* lo <= target < lo + span; never when span is 0 */
 }
 
 /*
@@ -126,7 +126,7 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
 static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64_t now)
 {
     if (f->alt.key != target || f->alt.parent != f->cur.parent ||
-        (f->cur.lo == f->cur.hi && f->alt.lo == f->alt.hi)) /* neither in a function: no move */
+        (f->cur.span == 0 && f->alt.span == 0)) /* neither in a function: no move */
         return 0;
     f->cur.acc += now - f->entry;
     f->entry = now;

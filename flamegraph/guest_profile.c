@@ -167,7 +167,7 @@ static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t
     f->alt = f->cur;
     const struct trace_node *n = &p->trie.nodes[node];
     f->cur = (struct trace_slot_node){
-        .key = n->key, .lo = n->lo, .hi = n->hi, .node = node, .parent = parent};
+        .key = n->key, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
 }
 
 /* One more slot than frames: the last is the guard the fast call path stops at. */
@@ -229,7 +229,7 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
 
 static bool frame_holds(const struct trace_frame *f, uint64_t addr)
 {
-    return addr >= f->cur.lo && addr < f->cur.hi;
+    return addr - f->cur.lo < f->cur.span;
 }
 
 static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
@@ -237,7 +237,7 @@ static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
     const struct trace_frame *cur = top(p);
     if (frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
-    if (cur->cur.lo == cur->cur.hi && function_of(p, target) == 0)
+    if (cur->cur.span == 0 && function_of(p, target) == 0)
         return; /* neither in a function */
     replace_top(p, target, now);
 }
