@@ -8,24 +8,22 @@
  * return, jump). To keep tracing nearly free, the handlers take the three
  * common cases themselves, touching only the tracer's shadow stack:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
- *     function [lo, lo + span) of the top frame: nothing moves; one that leaves
- *     it is a tail call, taken inline when the slot already knows the
- *     node it leads to;
+ *     function [lo, lo + span) of the top frame: nothing moves; one that
+ *     leaves it is a tail call, taken inline when the slot already knows
+ *     the node it leads to;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
  *     add what ran inside the frame to the slot's count, pop it;
  *   - a call (rd link, rs1 not link or = rd) whose target and caller's
  *     node are those the slot above the top frame was set up for last or
- *     the time before: stamp the slot and push it.
+ *     one of the TRACE_SLOT_ALTS times before: stamp the slot and push it.
  * A slot keeps its nodes (and the counts not yet handed to them) after
  * its frame is popped, so a caller that calls the same function again, as
- * in a loop, or alternates between two, pushes without looking anything
- * up. The tracer hands a slot's counts to their nodes when the slot is set
- * up for another node and before it writes counts. Nodes count
- * inclusively (a frame's whole lifetime), so a call touches only the new
- * frame; the owner derives each node's own count when it writes the
- * profile. Every other jump, and any miss, goes to `transfer`, which
- * applies the full rules and may grow the stack. The slot past the last
- * one is a guard that no call matches.
+ * in a loop, or calls a few in turn, pushes without looking anything up. The tracer hands a slot's
+ * counts to their nodes when the slot is set up for another node and before it writes counts. Nodes
+ * count inclusively (a frame's whole lifetime), so a call touches only the new frame; the owner
+ * derives each node's own count when it writes the profile. Every other jump, and any miss, goes to
+ * `transfer`, which applies the full rules and may grow the stack. The slot past the last one is a
+ * guard that no call matches.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
@@ -41,21 +39,24 @@ struct trace_slot_node {
     uint32_t parent;   /* the node below when the slot was set up for it (UINT32_MAX: never) */
 };
 
+/* How many nodes a slot remembers besides its current one. */
+#define TRACE_SLOT_ALTS 3
+
 /*
  * One slot of the tracer's shadow stack: a frame while at or below the
- * top. `cur` is the frame's node; `alt` the node the slot held before, so
- * a caller that alternates between two callees finds both.
+ * top. `cur` is the frame's node; `alt` the nodes the slot held before, so
+ * that callers at this depth that alternate between a few callees (or a
+ * few callers of one callee) find theirs.
  */
 struct trace_frame {
     uint64_t ret;   /* the return address this frame expects (UINT64_MAX: none) */
     uint64_t entry; /* the clock when entered (or last settled) */
     struct trace_slot_node cur;
-    uint64_t unused1;
-    struct trace_slot_node alt;
-    uint64_t unused2[3];
+    struct trace_slot_node alt[TRACE_SLOT_ALTS];
+    uint64_t unused[2];
 };
 
-_Static_assert(sizeof(struct trace_frame) == 128, "a frame is two cache lines");
+_Static_assert(sizeof(struct trace_frame) == 192, "a frame is three cache lines");
 
 /* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
@@ -96,12 +97,12 @@ static inline int trace_is_link(unsigned reg)
     return reg == 1 || reg == 5;
 }
 
-/* Makes the node the slot held before its current one, and the current one the one before. */
-static inline void trace_frame_swap(struct trace_frame *f)
+/* Makes the node the slot held before as alt[i] its current one, and the current one alt[i]. */
+static inline void trace_frame_swap(struct trace_frame *f, int i)
 {
     struct trace_slot_node was = f->cur;
-    f->cur = f->alt;
-    f->alt = was;
+    f->cur = f->alt[i];
+    f->alt[i] = was;
 }
 
 /*
@@ -125,13 +126,17 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
  */
 static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64_t now)
 {
-    if (f->alt.key != target || f->alt.parent != f->cur.parent ||
-        (f->cur.span == 0 && f->alt.span == 0)) /* neither in a function: no move */
-        return 0;
-    f->cur.acc += now - f->entry;
-    f->entry = now;
-    trace_frame_swap(f);
-    return 1;
+    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
+        const struct trace_slot_node *a = &f->alt[i];
+        if (a->key == target && a->parent == f->cur.parent &&
+            (f->cur.span != 0 || a->span != 0)) { /* neither in a function: no move */
+            f->cur.acc += now - f->entry;
+            f->entry = now;
+            trace_frame_swap(f, i);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t now)
@@ -161,11 +166,14 @@ static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_
         trace_enter(top, up, pc, now);
         return 1;
     }
-    if (up->alt.key != target || up->alt.parent != f->cur.node)
-        return 0;
-    trace_frame_swap(up); /* the caller alternates */
-    trace_enter(top, up, pc, now);
-    return 1;
+    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
+        if (up->alt[i].key == target && up->alt[i].parent == f->cur.node) {
+            trace_frame_swap(up, i); /* callers at this depth alternate */
+            trace_enter(top, up, pc, now);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The clock reading for `retired` instructions. */

@@ -89,9 +89,11 @@ static size_t depth(const struct guest_profile *p)
 /* Marks slots [from, to) as never set up: no call matches them. */
 static void unset_slots(struct trace_frame *s, size_t from, size_t to)
 {
-    for (size_t i = from; i < to; i++)
-        s[i] = (struct trace_frame){
-            .ret = GUEST_NO_RETURN, .cur = {.parent = SLOT_UNSET}, .alt = {.parent = SLOT_UNSET}};
+    for (size_t i = from; i < to; i++) {
+        s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .cur = {.parent = SLOT_UNSET}};
+        for (int a = 0; a < TRACE_SLOT_ALTS; a++)
+            s[i].alt[a].parent = SLOT_UNSET;
+    }
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -150,21 +152,25 @@ static void settle(struct guest_profile *p, struct trace_slot_node *sn)
 
 /*
  * Makes `node`, whose parent is `parent` (the node of the frame below),
- * the slot's current node. A slot that held it (now or the time before)
- * keeps its count; else the node held the time before is settled and
- * forgotten, and the current one becomes the one held before.
+ * the slot's current node. A slot that holds it (now or as one of the
+ * nodes it held before) keeps its count; else the oldest of those is
+ * settled and forgotten, and the current one becomes the newest.
  */
 static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t parent,
                         uint32_t node)
 {
     if (f->cur.parent == parent && f->cur.node == node)
         return;
-    if (f->alt.parent == parent && f->alt.node == node) {
-        trace_frame_swap(f);
-        return;
+    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
+        if (f->alt[i].parent == parent && f->alt[i].node == node) {
+            trace_frame_swap(f, i);
+            return;
+        }
     }
-    settle(p, &f->alt);
-    f->alt = f->cur;
+    settle(p, &f->alt[TRACE_SLOT_ALTS - 1]);
+    for (int i = TRACE_SLOT_ALTS - 1; i > 0; i--)
+        f->alt[i] = f->alt[i - 1];
+    f->alt[0] = f->cur;
     const struct trace_node *n = &p->trie.nodes[node];
     f->cur = (struct trace_slot_node){
         .key = n->key, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
@@ -327,7 +333,8 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         end_frame(f, now);
     for (size_t i = 0; i < p->capacity; i++) { /* popped slots hold counts too */
         settle(p, &p->stack[i].cur);
-        settle(p, &p->stack[i].alt);
+        for (int a = 0; a < TRACE_SLOT_ALTS; a++)
+            settle(p, &p->stack[i].alt[a]);
     }
 }
 
