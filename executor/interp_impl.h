@@ -307,8 +307,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define TRACE_CALL(target, rd, rs1, go)                                                            \
     do {                                                                                           \
-        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0))                    \
-            TRACE_SLOW(target, rd, rs1, go);                                                       \
+        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0)) {                 \
+            if (!trace_call_alt(&top, PC(), (target), NOW()))                                      \
+                TRACE_SLOW(target, rd, rs1, go);                                                   \
+            go;                                                                                    \
+        }                                                                                          \
     } while (0)
 #define TRACE_OTHER(target, rd, rs1, go) TRACE_SLOW(target, rd, rs1, go)
 #define NO_TRACE(target, rd, rs1, go) ((void)0)

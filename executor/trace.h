@@ -34,7 +34,8 @@
 struct trace_slot_node {
     uint64_t key;      /* the call target the node stands for */
     uint64_t lo, span; /* the function holding `key`: [lo, lo + span); span 0: none */
-    uint64_t acc;      /* clock ticks run in the node from this slot, not yet added to it */
+    uint64_t acc;      /* clock ticks run in the node from this slot, not yet added to */
+                       /* it; a live frame's less the clock at its entry */
     uint32_t node;     /* the call-graph node */
     uint32_t parent;   /* the node below when the slot was set up for it (UINT32_MAX: never) */
 };
@@ -49,11 +50,10 @@ struct trace_slot_node {
  * few callers of one callee) find theirs.
  */
 struct trace_frame {
-    uint64_t ret;   /* the return address this frame expects (UINT64_MAX: none) */
-    uint64_t entry; /* the clock when entered (or last settled) */
+    uint64_t ret; /* the return address this frame expects (UINT64_MAX: none) */
     struct trace_slot_node cur;
     struct trace_slot_node alt[TRACE_SLOT_ALTS];
-    uint64_t unused[2];
+    uint64_t unused[3];
 };
 
 _Static_assert(sizeof(struct trace_frame) == 192, "a frame is three cache lines");
@@ -72,7 +72,7 @@ struct trace_node {
 _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
 
 /*
- * The clock the stamps (a frame's entry) and counts (a slot's acc) use:
+ * The clock the counts (a slot's acc) use:
  * TRACE_CLOCK_TICKS x (instructions retired - base), modulo 2^64. The fast
  * loop has it at hand as ip - lim (entries are 16 bytes, and its base is
  * where its budget ends), so a stamp costs it one subtraction.
@@ -106,11 +106,13 @@ static inline void trace_frame_swap(struct trace_frame *f, int i)
 }
 
 /*
- * The fast paths, one per kind of jump (see executor/decode.h). They work
- * on `*top`, the tracer's top frame, which the traced loops keep at hand
- * (and store in t->top before they call `transfer` or stop); each returns
- * 0 when it did not apply and `transfer` must be called. `now` is the
- * clock (see struct flow_tracer).
+ * The fast paths, one per kind of jump (see executor/decode.h), and a
+ * second one each for jumps (trace_tail_fast) and calls (trace_call_alt)
+ * that the first one did not take. They work on `*top`, the tracer's top
+ * frame, which the traced loops keep at hand (and store in t->top before
+ * they call `transfer` or stop); each returns 0 when it did not apply,
+ * and when neither did, `transfer` must be called. `now` is the clock
+ * (see struct flow_tracer).
  */
 static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
@@ -130,9 +132,9 @@ static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64
         const struct trace_slot_node *a = &f->alt[i];
         if (a->key == target && a->parent == f->cur.parent &&
             (f->cur.span != 0 || a->span != 0)) { /* neither in a function: no move */
-            f->cur.acc += now - f->entry;
-            f->entry = now;
+            f->cur.acc += now; /* the old node's time ends, the new one's begins */
             trace_frame_swap(f, i);
+            f->cur.acc -= now;
             return 1;
         }
     }
@@ -144,7 +146,7 @@ static inline int trace_return_fast(struct trace_frame **top, uint64_t target, u
     struct trace_frame *f = *top;
     if (__builtin_expect(target != f->ret, 0))
         return 0;
-    f->cur.acc += now - f->entry; /* what ran inside the frame */
+    f->cur.acc += now; /* with -now at entry: what ran inside the frame */
     *top = f - 1;
     return 1;
 }
@@ -154,21 +156,29 @@ static inline void trace_enter(struct trace_frame **top, struct trace_frame *up,
                                uint64_t now)
 {
     up->ret = pc + 4;
-    up->entry = now;
+    up->cur.acc -= now; /* the return adds the clock then */
     *top = up;
 }
 
+/* A call to the node the slot above the top was set up for last. */
 static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
                                   uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
-    if (__builtin_expect(up->cur.key == target && up->cur.parent == f->cur.node, 1)) {
-        trace_enter(top, up, pc, now);
-        return 1;
-    }
+    if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0))
+        return 0;
+    trace_enter(top, up, pc, now);
+    return 1;
+}
+
+/* A call to a node the slot held before: callers at this depth alternate. */
+static inline int trace_call_alt(struct trace_frame **top, uint64_t pc, uint64_t target,
+                                 uint64_t now)
+{
+    struct trace_frame *f = *top, *up = f + 1;
     for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
         if (up->alt[i].key == target && up->alt[i].parent == f->cur.node) {
-            trace_frame_swap(up, i); /* callers at this depth alternate */
+            trace_frame_swap(up, i);
             trace_enter(top, up, pc, now);
             return 1;
         }
@@ -182,12 +192,12 @@ static inline uint64_t trace_clock(const struct flow_tracer *t, uint64_t retired
     return (retired - t->base) * TRACE_CLOCK_TICKS;
 }
 
-/* Moves the clock's base to `base`; the live frames' stamps keep their meaning. */
+/* Moves the clock's base to `base`; the live frames' counts keep their meaning. */
 static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
 {
-    uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS;
+    uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS; /* what the clock now reads more */
     for (struct trace_frame *f = t->bottom; f <= t->top; f++)
-        f->entry += shift;
+        f->cur.acc -= shift;
     t->base = base;
 }
 

@@ -191,11 +191,19 @@ static bool grow_stack(struct guest_profile *p)
     return true;
 }
 
-/* Adds what ran inside the frame since `entry` to its slot (counts are inclusive). */
-static void end_frame(struct trace_frame *f, uint64_t now)
+/*
+ * A live frame's slot counts from its entry: the clock then was taken off
+ * its count (open_frame), and is added back when the frame's time with
+ * this node ends (close_frame). Counts are inclusive.
+ */
+static void open_frame(struct trace_frame *f, uint64_t now)
 {
-    f->cur.acc += now - f->entry;
-    f->entry = now;
+    f->cur.acc -= now;
+}
+
+static void close_frame(struct trace_frame *f, uint64_t now)
+{
+    f->cur.acc += now;
 }
 
 static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t now)
@@ -211,7 +219,7 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
     struct trace_frame *f = ++p->tracer.top;
     set_up_slot(p, f, parent, node);
     f->ret = ret;
-    f->entry = now;
+    open_frame(f, now);
 }
 
 static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
@@ -219,7 +227,7 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
     if (d < 1)
         d = 1; /* the root frame is never popped */
     while (depth(p) > d)
-        end_frame(p->tracer.top--, now);
+        close_frame(p->tracer.top--, now);
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
@@ -229,8 +237,9 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
     uint32_t node = outcome_node(p, OUTCOME_TAIL, from, parent, target);
     if (node == UINT32_MAX)
         return;
-    end_frame(top(p), now);
+    close_frame(top(p), now);
     set_up_slot(p, top(p), parent, node);
+    open_frame(top(p), now);
 }
 
 static bool frame_holds(const struct trace_frame *f, uint64_t addr)
@@ -307,7 +316,6 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
         return false;
     }
     set_up_slot(p, &p->stack[0], TRIE_ROOT, root);
-    p->stack[0].entry = 0;
     return true;
 }
 
@@ -330,12 +338,14 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         return;
     uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
-        end_frame(f, now);
+        close_frame(f, now);
     for (size_t i = 0; i < p->capacity; i++) { /* popped slots hold counts too */
         settle(p, &p->stack[i].cur);
         for (int a = 0; a < TRACE_SLOT_ALTS; a++)
             settle(p, &p->stack[i].alt[a]);
     }
+    for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
+        open_frame(f, now); /* still live: they count on from here */
 }
 
 uint64_t guest_profile_total(const struct guest_profile *p)
