@@ -279,42 +279,40 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 /*
  * Reports a jump of the given kind from PC() to `target` to the machine's
- * tracer unless the fast path took care of it (see trace.h); rd and rs1
- * are register numbers. The slow path ends with `go`, the jump itself, as
+ * tracer unless the fast path took care of it (see trace.h); `jal` is 1
+ * for jal, 0 for jalr. The slow path ends with `go`, the jump itself, as
  * the fast path does after the report: two copies, so that the fast path
  * runs straight on (a join would be a padded, aligned label). NO_TRACE
  * reports nothing.
  */
-#define TRACE_SLOW(target, rd, rs1, go)                                                            \
+#define TRACE_SLOW(target, jal, go)                                                                \
     do {                                                                                           \
-        tracer->top = top;                                                                         \
-        tracer->transfer(tracer, PC(), (target), rd, rs1, NOW());                                  \
-        top = tracer->top;                                                                         \
+        top = interp_trace_slow(tracer, top, ip, jal, PC(), (target), NOW());                      \
         go;                                                                                        \
     } while (0)
-#define TRACE_JUMP(target, rd, rs1, go)                                                            \
+#define TRACE_JUMP(target, jal, go)                                                            \
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
             if (!trace_tail_fast(top, (target), NOW()))                                            \
-                TRACE_SLOW(target, rd, rs1, go);                                                   \
+                TRACE_SLOW(target, jal, go);                                                   \
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_RETURN(target, rd, rs1, go)                                                          \
+#define TRACE_RETURN(target, jal, go)                                                          \
     do {                                                                                           \
         if (__builtin_expect(!trace_return_fast(&top, (target), NOW()), 0))                        \
-            TRACE_SLOW(target, rd, rs1, go);                                                       \
+            TRACE_SLOW(target, jal, go);                                                       \
     } while (0)
-#define TRACE_CALL(target, rd, rs1, go)                                                            \
+#define TRACE_CALL(target, jal, go)                                                            \
     do {                                                                                           \
         if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0)) {                 \
             if (!trace_call_alt(&top, PC(), (target), NOW()))                                      \
-                TRACE_SLOW(target, rd, rs1, go);                                                   \
+                TRACE_SLOW(target, jal, go);                                                   \
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_OTHER(target, rd, rs1, go) TRACE_SLOW(target, rd, rs1, go)
-#define NO_TRACE(target, rd, rs1, go) ((void)0)
+#define TRACE_OTHER(target, jal, go) TRACE_SLOW(target, jal, go)
+#define NO_TRACE(target, jal, go) ((void)0)
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
 #define JAL_GO()                                                                                   \
     do {                                                                                           \
@@ -324,7 +322,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
         RD = PC() + 4;                                                                             \
-        TRACE(PC() + (ureg)((sreg)ip->imm * 4), RD_NUM, 0u, JAL_GO());                             \
+        TRACE(PC() + (ureg)((sreg)ip->imm * 4), 1, JAL_GO());                                      \
         JAL_GO();                                                                                  \
     } while (0)
 /* jalr: a misaligned target faults before rd is written. */
@@ -336,11 +334,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             goto out_bad_target;                                                                   \
         }                                                                                          \
         RD = PC() + 4;                                                                             \
-        TRACE(target_, RD_NUM, (unsigned)ip->rs1, JUMP_TO(target_));                               \
+        TRACE(target_, 0, JUMP_TO(target_));                                                       \
         JUMP_TO(target_);                                                                          \
     } while (0)
-/* The architectural rd of the current instruction (x0 for the sink). */
-#define RD_NUM (ip->rd == REG_SINK ? 0u : ip->rd)
 /* A conditional branch: taken, it dispatches at the target; else falls through. */
 #define BRANCH_BODY(cond)                                                                          \
     do {                                                                                           \
@@ -563,7 +559,6 @@ out_soft:
 #undef JAL_BODY
 #undef JALR_BODY
 #undef JAL_GO
-#undef RD_NUM
 #undef CHECKED_DISPATCH
 }
 

@@ -141,6 +141,16 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     return FAULT_NONE;
 }
 
+struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
+                                      const struct insn *at, int jal, uint64_t pc, uint64_t target,
+                                      uint64_t now)
+{
+    unsigned rd = at->rd == REG_SINK ? 0 : at->rd; /* the decoder's sink for x0 */
+    t->top = top;
+    t->transfer(t, pc, target, rd, jal ? 0 : at->rs1, now);
+    return t->top;
+}
+
 enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target)
 {
     return mem_page_rights(mem, target) ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED;
