@@ -198,7 +198,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
     do {                                                                                           \
-        if (__builtin_expect(lim - (uintptr_t)ip < (INTERP_SOFT_MARGIN - 1) * sizeof(struct insn),  \
+        if (__builtin_expect(lim - (uintptr_t)ip < (INTERP_SOFT_MARGIN - 1) * sizeof(struct insn), \
                              0))                                                                   \
             goto out_soft;                                                                         \
         DISPATCH();                                                                                \
@@ -274,7 +274,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << 2));                              \
+        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << 2));                               \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /*
@@ -290,24 +290,24 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         top = interp_trace_slow(tracer, top, ip, jal, PC(), (target), NOW());                      \
         go;                                                                                        \
     } while (0)
-#define TRACE_JUMP(target, jal, go)                                                            \
+#define TRACE_JUMP(target, jal, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
             if (!trace_tail_fast(top, (target), NOW()))                                            \
-                TRACE_SLOW(target, jal, go);                                                   \
+                TRACE_SLOW(target, jal, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_RETURN(target, jal, go)                                                          \
+#define TRACE_RETURN(target, jal, go)                                                              \
     do {                                                                                           \
         if (__builtin_expect(!trace_return_fast(&top, (target), NOW()), 0))                        \
-            TRACE_SLOW(target, jal, go);                                                       \
+            TRACE_SLOW(target, jal, go);                                                           \
     } while (0)
-#define TRACE_CALL(target, jal, go)                                                            \
+#define TRACE_CALL(target, jal, go)                                                                \
     do {                                                                                           \
-        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0)) {                 \
+        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0)) {                  \
             if (!trace_call_alt(&top, PC(), (target), NOW()))                                      \
-                TRACE_SLOW(target, jal, go);                                                   \
+                TRACE_SLOW(target, jal, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
     } while (0)

@@ -15,15 +15,18 @@
  *     add what ran inside the frame to the slot's count, pop it;
  *   - a call (rd link, rs1 not link or = rd) whose target and caller's
  *     node are those the slot above the top frame was set up for last or
- *     one of the TRACE_SLOT_ALTS times before: stamp the slot and push it.
+ *     one of the TRACE_SLOT_ALTS times before: count from now in the
+ *     slot and push it.
  * A slot keeps its nodes (and the counts not yet handed to them) after
  * its frame is popped, so a caller that calls the same function again, as
- * in a loop, or calls a few in turn, pushes without looking anything up. The tracer hands a slot's
- * counts to their nodes when the slot is set up for another node and before it writes counts. Nodes
- * count inclusively (a frame's whole lifetime), so a call touches only the new frame; the owner
- * derives each node's own count when it writes the profile. Every other jump, and any miss, goes to
- * `transfer`, which applies the full rules and may grow the stack. The slot past the last one is a
- * guard that no call matches.
+ * in a loop, or calls a few in turn, pushes without looking anything up.
+ * The tracer hands a slot's counts to their nodes when the slot is set up
+ * for another node and before it writes counts. Nodes count inclusively
+ * (a frame's whole lifetime), so a call touches only the new frame; the
+ * owner derives each node's own count when it writes the profile. Every
+ * other jump, and any miss, goes to `transfer`, which applies the full
+ * rules and may grow the stack. The slot past the last one is a guard
+ * that no call matches.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
@@ -75,7 +78,7 @@ _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
  * The clock the counts (a slot's acc) use:
  * TRACE_CLOCK_TICKS x (instructions retired - base), modulo 2^64. The fast
  * loop has it at hand as ip - lim (entries are 16 bytes, and its base is
- * where its budget ends), so a stamp costs it one subtraction.
+ * where its budget ends), so reading it costs one subtraction.
  */
 #define TRACE_CLOCK_TICKS 16
 
