@@ -128,7 +128,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     uint8_t *const mem = m->mem.base;
     /* An entry's guest pc is its host address / 4 + pc_bias: entries are 16
      * bytes per 4-byte slot, and the cache is page aligned. */
-    const uint64_t pc_bias = m->code.lo - (uintptr_t)m->code.insns / 4;
+    const uint64_t pc_bias = m->code.pc_bias;
 #if PRECISE
     uint64_t left = budget; /* after counting the instruction being run */
 #else
@@ -270,7 +270,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define JUMP_TO(target)                                                                            \
     do {                                                                                           \
         uint64_t off_ = (uint64_t)(target)-m->code.lo;                                             \
-        if (__builtin_expect(off_ >= m->code.hi - m->code.lo || ((target)&3), 0)) {                \
+        if (__builtin_expect(off_ >= m->code.span || ((target)&3), 0)) {                           \
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
