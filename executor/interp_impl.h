@@ -325,16 +325,27 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         TRACE(PC() + (ureg)((sreg)ip->imm * 4), 1, JAL_GO());                                      \
         JAL_GO();                                                                                  \
     } while (0)
-/* jalr: a misaligned target faults before rd is written. */
+/*
+ * jalr: a misaligned target faults before rd is written. rd is written
+ * after the report, so that the slow path can read the target again from
+ * rs1 instead of keeping it in a register across the call (JALR_GO).
+ */
+#define JALR_TARGET() ((RS1 + IMM) & ~(ureg)1)
+#define JALR_GO()                                                                                  \
+    do {                                                                                           \
+        ureg again_ = JALR_TARGET();                                                               \
+        RD = PC() + 4;                                                                             \
+        JUMP_TO(again_);                                                                           \
+    } while (0)
 #define JALR_BODY(TRACE)                                                                           \
     do {                                                                                           \
-        ureg target_ = (RS1 + IMM) & ~(ureg)1;                                                     \
+        ureg target_ = JALR_TARGET();                                                              \
         if (__builtin_expect(target_ & 3, 0)) {                                                    \
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
+        TRACE(target_, 0, JALR_GO());                                                              \
         RD = PC() + 4;                                                                             \
-        TRACE(target_, 0, JUMP_TO(target_));                                                       \
         JUMP_TO(target_);                                                                          \
     } while (0)
 /* A conditional branch: taken, it dispatches at the target; else falls through. */
@@ -559,6 +570,8 @@ out_soft:
 #undef JAL_BODY
 #undef JALR_BODY
 #undef JAL_GO
+#undef JALR_GO
+#undef JALR_TARGET
 #undef CHECKED_DISPATCH
 }
 
