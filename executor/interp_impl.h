@@ -126,9 +126,19 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     const struct code_dispatch *const dispatch = m->tracer ? &traced : &plain;
 #endif
     uint8_t *const mem = m->mem.base;
-    /* An entry's guest pc is its host address / 4 + pc_bias: entries are 16
-     * bytes per 4-byte slot, and the cache is page aligned. */
+    /*
+     * An entry's guest pc is its host address / 4 + pc_bias: entries are 16
+     * bytes per 4-byte slot, and the cache is page aligned. The RV64 loop
+     * reads it from the machine at each use: the six callee-saved host
+     * registers then hold ip, lim, m, mem, the tracer's top frame and one
+     * temporary, where GCC otherwise left the top frame on the C stack
+     * (qsort-rv64 host instructions: traced 1.8% fewer, untraced 0.9% more).
+     */
+#if XLEN == 64
+#define pc_bias (m->code.pc_bias)
+#else
     const uint64_t pc_bias = m->code.pc_bias;
+#endif
 #if PRECISE
     uint64_t left = budget; /* after counting the instruction being run */
 #else
@@ -572,6 +582,7 @@ out_soft:
 #undef JAL_GO
 #undef JALR_GO
 #undef JALR_TARGET
+#undef pc_bias
 #undef CHECKED_DISPATCH
 }
 
