@@ -23,14 +23,14 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *w
     uint64_t lo, hi;
     elf_image_exec_span(img, &lo, &hi);
     cc->lo = guest_page_floor(lo);
-    cc->hi = guest_page_ceil(hi);
-    if (cc->hi - cc->lo > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
+    cc->span = guest_page_ceil(hi) - cc->lo;
+    if (cc->span > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
         snprintf(why, why_size, "the executable segments span more than %llu MiB",
                  (unsigned long long)(CODE_SPAN_MAX >> 20));
         return false;
     }
     /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
-    cc->bytes = ((cc->hi - cc->lo) / 4 + 1) * sizeof(struct insn);
+    cc->bytes = (cc->span / 4 + 1) * sizeof(struct insn);
     void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
@@ -38,7 +38,6 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *w
         return false;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
-    cc->span = cc->hi - cc->lo;
     cc->pc_bias = cc->lo - (uintptr_t)cc->insns / 4;
     return true;
 }
@@ -80,7 +79,7 @@ static struct insn fix_up(const struct code_cache *cc, struct insn in, uint64_t 
     bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
     if (is_branch || in.op == OP_JAL || in.op == OP_JAL_CALL) {
         uint64_t target = pc + (uint64_t)(int64_t)in.imm;
-        bool near = (target & 3) == 0 && target - cc->lo < cc->hi - cc->lo;
+        bool near = (target & 3) == 0 && target - cc->lo < cc->span;
         if (near)
             in.imm /= 4;
         else
@@ -105,13 +104,13 @@ struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
 
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
 {
-    uint64_t start = addr & ~(uint64_t)3, end = addr + len;
-    if (end <= cc->lo || start >= cc->hi)
+    uint64_t start = addr & ~(uint64_t)3, end = addr + len, hi = cc->lo + cc->span;
+    if (end <= cc->lo || start >= hi)
         return;
     if (start < cc->lo)
         start = cc->lo;
-    if (end > cc->hi)
-        end = cc->hi;
+    if (end > hi)
+        end = hi;
     size_t first = (start - cc->lo) / 4, last = (end - cc->lo + 3) / 4;
     struct insn undecoded = {.handler = cc->dispatch ? cc->dispatch->single[OP_DECODE] : NULL};
     for (size_t i = first; i < last; i++)

@@ -31,11 +31,10 @@ struct code_dispatch {
 };
 
 struct code_cache {
-    struct insn *insns; /* (hi - lo) / 4 + 1 entries; the last one is past the end */
-    uint64_t lo, hi;
-    uint64_t span;    /* hi - lo */
-    uint64_t pc_bias; /* an entry's guest pc is its address / 4 + pc_bias (mod 2^64) */
-    size_t bytes;     /* size of the mapping */
+    struct insn *insns; /* span / 4 + 1 entries; the last one is past the end */
+    uint64_t lo, span;  /* the guest addresses [lo, lo + span) */
+    uint64_t pc_bias;   /* an entry's guest pc is its address / 4 + pc_bias (mod 2^64) */
+    size_t bytes;       /* size of the mapping */
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
 };
 
