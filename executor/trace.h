@@ -108,6 +108,25 @@ static inline void trace_frame_swap(struct trace_frame *f, int i)
     f->alt[i] = was;
 }
 
+/* Whether `addr` lies in the function of the frame's current node. */
+static inline int trace_frame_holds(const struct trace_frame *f, uint64_t addr)
+{
+    return addr - f->cur.lo < f->cur.span; /* lo <= addr < lo + span; never when span is 0 */
+}
+
+/*
+ * The earlier node (alt index) the slot holds for the call target `key`
+ * under the node `parent`, or -1. A node stands for one (parent, key), so
+ * at most one matches.
+ */
+static inline int trace_slot_find(const struct trace_frame *f, uint64_t key, uint32_t parent)
+{
+    for (int i = 0; i < TRACE_SLOT_ALTS; i++)
+        if (f->alt[i].key == key && f->alt[i].parent == parent)
+            return i;
+    return -1;
+}
+
 /*
  * The fast paths, one per kind of jump (see executor/decode.h), and a
  * second one each for jumps (trace_tail_fast) and calls (trace_call_alt)
@@ -119,8 +138,7 @@ static inline void trace_frame_swap(struct trace_frame *f, int i)
  */
 static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
-    const struct trace_slot_node *n = &top->cur;
-    return target - n->lo < n->span; /* lo <= target < lo + span; never when span is 0 */
+    return trace_frame_holds(top, target);
 }
 
 /*
@@ -131,17 +149,13 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
  */
 static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64_t now)
 {
-    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
-        const struct trace_slot_node *a = &f->alt[i];
-        if (a->key == target && a->parent == f->cur.parent &&
-            (f->cur.span != 0 || a->span != 0)) { /* neither in a function: no move */
-            f->cur.acc += now; /* the old node's time ends, the new one's begins */
-            trace_frame_swap(f, i);
-            f->cur.acc -= now;
-            return 1;
-        }
-    }
-    return 0;
+    int i = trace_slot_find(f, target, f->cur.parent);
+    if (i < 0 || (f->cur.span == 0 && f->alt[i].span == 0)) /* neither in a function: no move */
+        return 0;
+    f->cur.acc += now; /* the old node's time ends, the new one's begins */
+    trace_frame_swap(f, i);
+    f->cur.acc -= now;
+    return 1;
 }
 
 static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t now)
@@ -178,15 +192,13 @@ static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_
 static inline int trace_call_alt(struct trace_frame **top, uint64_t pc, uint64_t target,
                                  uint64_t now)
 {
-    struct trace_frame *f = *top, *up = f + 1;
-    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
-        if (up->alt[i].key == target && up->alt[i].parent == f->cur.node) {
-            trace_frame_swap(up, i);
-            trace_enter(top, up, pc, now);
-            return 1;
-        }
-    }
-    return 0;
+    struct trace_frame *up = *top + 1;
+    int i = trace_slot_find(up, target, (*top)->cur.node);
+    if (i < 0)
+        return 0;
+    trace_frame_swap(up, i);
+    trace_enter(top, up, pc, now);
+    return 1;
 }
 
 /* The clock reading for `retired` instructions. */

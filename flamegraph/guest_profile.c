@@ -161,17 +161,16 @@ static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t
 {
     if (f->cur.parent == parent && f->cur.node == node)
         return;
-    for (int i = 0; i < TRACE_SLOT_ALTS; i++) {
-        if (f->alt[i].parent == parent && f->alt[i].node == node) {
-            trace_frame_swap(f, i);
-            return;
-        }
+    const struct trace_node *n = &p->trie.nodes[node];
+    int held = trace_slot_find(f, n->key, parent);
+    if (held >= 0) {
+        trace_frame_swap(f, held);
+        return;
     }
     settle(p, &f->alt[TRACE_SLOT_ALTS - 1]);
     for (int i = TRACE_SLOT_ALTS - 1; i > 0; i--)
         f->alt[i] = f->alt[i - 1];
     f->alt[0] = f->cur;
-    const struct trace_node *n = &p->trie.nodes[node];
     f->cur = (struct trace_slot_node){
         .key = n->key, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
 }
@@ -242,15 +241,10 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
     open_frame(top(p), now);
 }
 
-static bool frame_holds(const struct trace_frame *f, uint64_t addr)
-{
-    return addr - f->cur.lo < f->cur.span;
-}
-
 static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
 {
     const struct trace_frame *cur = top(p);
-    if (frame_holds(cur, target))
+    if (trace_frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
     if (cur->cur.span == 0 && function_of(p, target) == 0)
         return; /* neither in a function */
@@ -268,7 +262,7 @@ static void return_to(struct guest_profile *p, uint64_t target, uint64_t now)
     }
     /* longjmp: the nearest frame below the top whose function holds the target. */
     for (size_t i = depth(p) - 1; i-- > 0;) {
-        if (frame_holds(&p->stack[i], target)) {
+        if (trace_frame_holds(&p->stack[i], target)) {
             pop_to_depth(p, i + 1, now);
             return;
         }
