@@ -38,6 +38,7 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *w
         return false;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
+    cc->end = cc->insns + cc->span / 4;
     cc->pc_bias = cc->lo - (uintptr_t)cc->insns / 4;
     return true;
 }

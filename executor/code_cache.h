@@ -32,6 +32,7 @@ struct code_dispatch {
 
 struct code_cache {
     struct insn *insns; /* span / 4 + 1 entries; the last one is past the end */
+    struct insn *end;   /* that last one (kept for the traced return, which compares with it) */
     uint64_t lo, span;  /* the guest addresses [lo, lo + span) */
     uint64_t pc_bias;   /* an entry's guest pc is its address / 4 + pc_bias (mod 2^64) */
     size_t bytes;       /* size of the mapping */

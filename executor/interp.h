@@ -42,8 +42,9 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
  * A traced jump that the tracer's fast paths did not take: the jal (`jal`
  * 1) or jalr (0) whose predecoded entry is `at`, at `pc`, went to
  * `target`. Reports it to `t` with the clock `now`, after storing `top`,
- * and returns the tracer's top frame after it. Out of line, so that the
- * traced handlers keep nothing for it in registers.
+ * notes ret_at in a frame pushed for it (see trace_enter), and returns the
+ * tracer's top frame after it. Out of line, so that the traced handlers
+ * keep nothing for it in registers.
  */
 struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
                                       const struct insn *at, int jal, uint64_t pc, uint64_t target,

@@ -191,6 +191,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define CHECKED_DISPATCH() DISPATCH()
 #define LEFT() left
 #define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
+#define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
 #define GOTO_IP(to) (ip = (to))
 #else
 #define DISPATCH() goto *ip->handler
@@ -198,6 +199,14 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define LEFT() ((uint64_t)(lim - (uintptr_t)ip) / sizeof(struct insn))
 /* The tracer's clock: -16 x LEFT() (see trace.h). */
 #define NOW() ((uint64_t)((uintptr_t)ip - lim))
+/*
+ * Makes the compiler treat ip and lim as new values from here on (they are
+ * not: the statement is empty). A fast path's miss branch starts with it,
+ * so that GCC computes the operands that branch needs there, and not
+ * before the fast path's test, where they would take registers or stack
+ * slots on the fast path too.
+ */
+#define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(lim))
 /* A taken transfer to `to`: it retires one instruction, like running on. */
 #define GOTO_IP(to)                                                                                \
     do {                                                                                           \
@@ -276,11 +285,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             NEXT();                                                                                \
         }                                                                                          \
     } while (0)
-/* Transfers control to `target` from a jump at PC(); rd is written by the caller. */
+/* Transfers control to the aligned `target` from a jump at PC(); the caller writes rd. */
 #define JUMP_TO(target)                                                                            \
     do {                                                                                           \
         uint64_t off_ = (uint64_t)(target)-m->code.lo;                                             \
-        if (__builtin_expect(off_ >= m->code.span || ((target)&3), 0)) {                           \
+        if (__builtin_expect(off_ >= m->code.span, 0)) {                                           \
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
@@ -308,15 +317,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_RETURN(target, jal, go)                                                              \
-    do {                                                                                           \
-        if (__builtin_expect(!trace_return_fast(&top, (target), NOW()), 0))                        \
-            TRACE_SLOW(target, jal, go);                                                           \
-    } while (0)
 #define TRACE_CALL(target, jal, go)                                                                \
     do {                                                                                           \
-        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), NOW()), 0)) {                  \
-            if (!trace_call_alt(&top, PC(), (target), NOW()))                                      \
+        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), RET_AT(), NOW()), 0)) {        \
+            FORGET_POSITION();                                                                     \
+            if (!trace_call_alt(&top, PC(), (target), RET_AT(), NOW()))                            \
                 TRACE_SLOW(target, jal, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
@@ -357,6 +362,31 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         TRACE(target_, 0, JALR_GO());                                                              \
         RD = PC() + 4;                                                                             \
         JUMP_TO(target_);                                                                          \
+    } while (0)
+/* Where the code after the current instruction lies: a pushed frame's ret_at (see trace.h). */
+#define RET_AT() ((uintptr_t)(ip + 1))
+/*
+ * A traced return to the address the top frame expects (trace_return_fast)
+ * goes to the entry the frame noted: that address is pc + 4 of a call the
+ * loop ran, so it is aligned and in the code, or just past its end (a call
+ * in the last word), where it faults like any jump out of the code. Any
+ * other return goes the whole way, to the slow path.
+ */
+#define JALR_RET_TRACED_BODY()                                                                     \
+    do {                                                                                           \
+        ureg ret_ = JALR_TARGET();                                                                 \
+        if (__builtin_expect(trace_return_fast(&top, ret_, NOW()), 1)) {                           \
+            struct insn *at_ = (struct insn *)top[1].ret_at; /* the frame just popped */           \
+            RD = PC() + 4;                                                                         \
+            if (__builtin_expect(at_ == m->code.end, 0)) {                                         \
+                fault_pc = ret_;                                                                   \
+                goto out_bad_target;                                                               \
+            }                                                                                      \
+            GOTO_IP(at_);                                                                          \
+            CHECKED_DISPATCH();                                                                    \
+        }                                                                                          \
+        FORGET_POSITION();                                                                         \
+        JALR_BODY(TRACE_OTHER);                                                                    \
     } while (0)
 /* A conditional branch: taken, it dispatches at the target; else falls through. */
 #define BRANCH_BODY(cond)                                                                          \
@@ -430,21 +460,24 @@ op_ILLEGAL:
 #undef FUSED_HANDLER_T
 #undef FUSED_HANDLER
 #endif
-    /* The jump handlers, with the given reports (suffix _T: the traced table's). */
+    /*
+     * The jump handlers, with the given reports (suffix _T: the traced
+     * table's); a return's handler is given whole.
+     */
 #define JUMP_HANDLERS(suffix, jump, ret, call, other)                                              \
     op_JAL##suffix : JAL_BODY(jump);                                                               \
     op_JAL_CALL##suffix : JAL_BODY(call);                                                          \
     op_JALR##suffix : JALR_BODY(jump);                                                             \
     op_JALR_CALL##suffix : JALR_BODY(call);                                                        \
-    op_JALR_RET##suffix : JALR_BODY(ret);                                                          \
+    op_JALR_RET##suffix : ret;                                                                     \
     op_JALR_RETCALL##suffix : JALR_BODY(other);
 #if !PRECISE
-    JUMP_HANDLERS(, NO_TRACE, NO_TRACE, NO_TRACE, NO_TRACE)
-    JUMP_HANDLERS(_T, TRACE_JUMP, TRACE_RETURN, TRACE_CALL, TRACE_OTHER)
+    JUMP_HANDLERS(, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
+    JUMP_HANDLERS(_T, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
 #elif TRACED
-    JUMP_HANDLERS(, TRACE_JUMP, TRACE_RETURN, TRACE_CALL, TRACE_OTHER)
+    JUMP_HANDLERS(, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
 #else
-    JUMP_HANDLERS(, NO_TRACE, NO_TRACE, NO_TRACE, NO_TRACE)
+    JUMP_HANDLERS(, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
 #endif
 #undef JUMP_HANDLERS
 op_JAL_FAR : {
@@ -569,16 +602,18 @@ out_soft:
 #undef JUMP_TO
 #undef BRANCH_BODY
 #undef TRACE_JUMP
-#undef TRACE_RETURN
 #undef TRACE_CALL
 #undef TRACE_OTHER
 #undef TRACE_SLOW
 #undef NO_TRACE
 #undef NOW
+#undef FORGET_POSITION
 #undef SAVE_TRACER
 #undef INSN_OP_LABEL
 #undef JAL_BODY
 #undef JALR_BODY
+#undef JALR_RET_TRACED_BODY
+#undef RET_AT
 #undef JAL_GO
 #undef JALR_GO
 #undef JALR_TARGET

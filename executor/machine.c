@@ -148,6 +148,8 @@ struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame 
     unsigned rd = at->rd == REG_SINK ? 0 : at->rd; /* the decoder's sink for x0 */
     t->top = top;
     t->transfer(t, pc, target, rd, jal ? 0 : at->rs1, now);
+    if (t->top->ret == pc + 4) /* pushed for this call (or one at pc before): as trace_enter */
+        t->top->ret_at = (uintptr_t)(at + 1);
     return t->top;
 }
 

@@ -12,7 +12,8 @@
  *     leaves it is a tail call, taken inline when the slot already knows
  *     the node it leads to;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
- *     add what ran inside the frame to the slot's count, pop it;
+ *     add what ran inside the frame to the slot's count, pop it, and go
+ *     where the frame says that address's code lies (ret_at);
  *   - a call (rd link, rs1 not link or = rd) whose target and caller's
  *     node are those the slot above the top frame was set up for last or
  *     one of the TRACE_SLOT_ALTS times before: count from now in the
@@ -53,10 +54,11 @@ struct trace_slot_node {
  * few callers of one callee) find theirs.
  */
 struct trace_frame {
-    uint64_t ret; /* the return address this frame expects (UINT64_MAX: none) */
+    uint64_t ret;     /* the return address this frame expects (UINT64_MAX: none) */
+    uintptr_t ret_at; /* the loop's: where ret's code lies (set with ret; see trace_enter) */
     struct trace_slot_node cur;
     struct trace_slot_node alt[TRACE_SLOT_ALTS];
-    uint64_t unused[3];
+    uint64_t unused[2];
 };
 
 _Static_assert(sizeof(struct trace_frame) == 192, "a frame is three cache lines");
@@ -158,6 +160,7 @@ static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64
     return 1;
 }
 
+/* A return to the top frame's return address pops it (its ret_at is still there to read). */
 static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t now)
 {
     struct trace_frame *f = *top;
@@ -168,36 +171,42 @@ static inline int trace_return_fast(struct trace_frame **top, uint64_t target, u
     return 1;
 }
 
-/* Pushes `up`, set up for the call, as the frame of a call at pc. */
+/*
+ * Pushes `up`, set up for the call, as the frame of a call at pc. `ret_at`
+ * is the loop's own note of where pc + 4's code lies (in its code cache),
+ * so that a return there needs no lookup; the loop also sets it for
+ * frames that `transfer` pushes (never 0).
+ */
 static inline void trace_enter(struct trace_frame **top, struct trace_frame *up, uint64_t pc,
-                               uint64_t now)
+                               uintptr_t ret_at, uint64_t now)
 {
     up->ret = pc + 4;
+    up->ret_at = ret_at;
     up->cur.acc -= now; /* the return adds the clock then */
     *top = up;
 }
 
 /* A call to the node the slot above the top was set up for last. */
 static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
-                                  uint64_t now)
+                                  uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
     if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0))
         return 0;
-    trace_enter(top, up, pc, now);
+    trace_enter(top, up, pc, ret_at, now);
     return 1;
 }
 
 /* A call to a node the slot held before: callers at this depth alternate. */
 static inline int trace_call_alt(struct trace_frame **top, uint64_t pc, uint64_t target,
-                                 uint64_t now)
+                                 uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *up = *top + 1;
     int i = trace_slot_find(up, target, (*top)->cur.node);
     if (i < 0)
         return 0;
     trace_frame_swap(up, i);
-    trace_enter(top, up, pc, now);
+    trace_enter(top, up, pc, ret_at, now);
     return 1;
 }
 

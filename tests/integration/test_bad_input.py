@@ -467,6 +467,31 @@ class Faults(CliTest):
                 with self.subTest(name, xlen=xlen):
                     self.check_fault(fault, xlen)
 
+    def test_return_just_past_the_code(self):
+        """A call in the code's last word returns to the first address past
+        it: that fetch faults, naming the return it came from. With
+        --flamegraph the return takes the tracer's fast path (the frame
+        knows where its return address's code lies) and must fault alike."""
+        words = 4096 // 4  # the code fills one page: its end is the span's
+        items = [j("main"), label("f"), jalr(ZERO, RA), label("main"),
+                 [nop()] * (words - 3), jal(RA, "f")]
+        labels = label_addresses(items, base=TEXT)
+        self.assertEqual(len(assemble(items)), 4096)
+        syms = [Symbol("_start", TEXT, 4), Symbol("f", labels["f"], 4),
+                Symbol("main", labels["main"], TEXT + 4096 - labels["main"])]
+        for xlen in XLENS:
+            with self.subTest(xlen=xlen):
+                path = self.write(simple_elf(items, xlen, symbols=syms))
+                plain = cli("execute", path)
+                line = self.assert_error(plain, EXIT_FAULT, "fetch",
+                                         prefix="error: guest fault: ")
+                self.assertIn(f"at pc 0x{TEXT + 4096:x}", line)
+                self.assertIn(f"(jumped to from 0x{labels['f']:x} in f)", line)
+                traced = cli("execute", path, "--flamegraph",
+                             os.path.join(self.dir, "past.folded"))
+                self.assertEqual((traced.code, traced.errors), (plain.code, plain.errors),
+                                 traced.describe())
+
     def test_fault_without_symbols(self):
         for name in ("illegal word 0", "load unmapped"):
             with self.subTest(name):
