@@ -312,7 +312,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define TRACE_JUMP(target, jal, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
-            if (!trace_tail_fast(top, (target), NOW()))                                            \
+            if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
                 TRACE_SLOW(target, jal, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
@@ -321,7 +321,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     do {                                                                                           \
         if (__builtin_expect(!trace_call_fast(&top, PC(), (target), RET_AT(), NOW()), 0)) {        \
             FORGET_POSITION();                                                                     \
-            if (!trace_call_alt(&top, PC(), (target), RET_AT(), NOW()))                            \
+            if (!trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))                 \
                 TRACE_SLOW(target, jal, go);                                                       \
             go;                                                                                    \
         }                                                                                          \

@@ -6,62 +6,65 @@
  * table, whose jal and jalr handlers report jumps; without one, tracing
  * costs nothing. The decoder has already split each jump by kind (call,
  * return, jump). To keep tracing nearly free, the handlers take the three
- * common cases themselves, touching only the tracer's shadow stack:
+ * common cases themselves, touching only the tracer's shadow stack and
+ * its link table:
  *   - a plain jump (rd and rs1 not link registers) that stays inside the
  *     function [lo, lo + span) of the top frame: nothing moves; one that
- *     leaves it is a tail call, taken inline when the slot already knows
+ *     leaves it is a tail call, taken inline when the link table knows
  *     the node it leads to;
  *   - a return (rd not link, rs1 link) to the top frame's return address:
  *     add what ran inside the frame to the slot's count, pop it, and go
  *     where the frame says that address's code lies (ret_at);
  *   - a call (rd link, rs1 not link or = rd) whose target and caller's
- *     node are those the slot above the top frame was set up for last or
- *     one of the TRACE_SLOT_ALTS times before: count from now in the
- *     slot and push it.
- * A slot keeps its nodes (and the counts not yet handed to them) after
- * its frame is popped, so a caller that calls the same function again, as
- * in a loop, or calls a few in turn, pushes without looking anything up.
- * The tracer hands a slot's counts to their nodes when the slot is set up
- * for another node and before it writes counts. Nodes count inclusively
- * (a frame's whole lifetime), so a call touches only the new frame; the
+ *     node are those the slot above the top frame was set up for last:
+ *     count from now in the slot and push it; else, when the link table
+ *     knows the node, hand the slot's count to its old node, set the slot
+ *     up for the new one and push it.
+ * A slot keeps its node (and the count not yet handed to it) after its
+ * frame is popped, so a caller that calls the same function again, as in
+ * a loop, pushes without looking anything up. Nodes count inclusively (a
+ * frame's whole lifetime), so a call touches only the new frame; the
  * owner derives each node's own count when it writes the profile. Every
  * other jump, and any miss, goes to `transfer`, which applies the full
- * rules and may grow the stack. The slot past the last one is a guard
- * that no call matches.
+ * rules, may grow the stack and fills the link table. The slot past the
+ * last one is a guard that no call pushes.
  */
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
 
 #include <stdint.h>
 
-/* What a slot of the shadow stack knows about a node it was set up for. */
-struct trace_slot_node {
+/*
+ * A link: the node that a call to `key` from a frame of node `parent`
+ * leads to (a tail call to `key` in a frame whose node's parent is
+ * `parent` leads to the same one), and the function that holds `key`.
+ */
+struct trace_link {
     uint64_t key;      /* the call target the node stands for */
     uint64_t lo, span; /* the function holding `key`: [lo, lo + span); span 0: none */
-    uint64_t acc;      /* clock ticks run in the node from this slot, not yet added to */
-                       /* it; a live frame's less the clock at its entry */
     uint32_t node;     /* the call-graph node */
-    uint32_t parent;   /* the node below when the slot was set up for it (UINT32_MAX: never) */
+    uint32_t parent;   /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
 };
 
-/* How many nodes a slot remembers besides its current one. */
-#define TRACE_SLOT_ALTS 3
+/* The link table holds 1 << TRACE_LINK_BITS links, each in the place its hash gives. */
+#define TRACE_LINK_BITS 12
 
 /*
  * One slot of the tracer's shadow stack: a frame while at or below the
- * top. `cur` is the frame's node; `alt` the nodes the slot held before, so
- * that callers at this depth that alternate between a few callees (or a
- * few callers of one callee) find theirs.
+ * top. It stays set up for its node after the frame is popped, with the
+ * count not yet handed to the node, until a call at its depth needs it
+ * for another node.
  */
 struct trace_frame {
-    uint64_t ret;     /* the return address this frame expects (UINT64_MAX: none) */
-    uintptr_t ret_at; /* the loop's: where ret's code lies (set with ret; see trace_enter) */
-    struct trace_slot_node cur;
-    struct trace_slot_node alt[TRACE_SLOT_ALTS];
-    uint64_t unused[2];
+    uint64_t ret;           /* the return address this frame expects (UINT64_MAX: none) */
+    uintptr_t ret_at;       /* the loop's: where ret's code lies (set with ret; see trace_enter) */
+    struct trace_link link; /* the node the slot is set up for */
+    uint64_t acc;           /* clock ticks run in the node from this slot, not yet added to */
+                            /* it; a live frame's less the clock at its entry */
+    uint64_t unused;
 };
 
-_Static_assert(sizeof(struct trace_frame) == 192, "a frame is three cache lines");
+_Static_assert(sizeof(struct trace_frame) == 64, "a frame is a cache line");
 
 /* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
 struct trace_node {
@@ -87,7 +90,10 @@ _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
 struct flow_tracer {
     struct trace_frame *top;    /* the current frame */
     struct trace_frame *bottom; /* the root frame: frames are bottom..top */
+    struct trace_frame *guard;  /* the slot past the last one the stack has room for */
     uint64_t base;              /* the clock's base (trace_rebase moves it) */
+    struct trace_link *links;   /* the link table (the owner fills it) */
+    struct trace_node *nodes;   /* the nodes, whose counts a slot's count is handed to */
     /*
      * A jal or jalr at `pc` went to `target` and the fast paths below did
      * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
@@ -102,41 +108,49 @@ static inline int trace_is_link(unsigned reg)
     return reg == 1 || reg == 5;
 }
 
-/* Makes the node the slot held before as alt[i] its current one, and the current one alt[i]. */
-static inline void trace_frame_swap(struct trace_frame *f, int i)
+/* Where the link for (key, parent) lives in the table. */
+static inline struct trace_link *trace_link_place(const struct flow_tracer *t, uint64_t key,
+                                                  uint32_t parent)
 {
-    struct trace_slot_node was = f->cur;
-    f->cur = f->alt[i];
-    f->alt[i] = was;
+    uint64_t h = (key ^ ((uint64_t)parent << 32)) * 0x9e3779b97f4a7c15ull;
+    return &t->links[h >> (64 - TRACE_LINK_BITS)];
 }
 
-/* Whether `addr` lies in the function of the frame's current node. */
-static inline int trace_frame_holds(const struct trace_frame *f, uint64_t addr)
+/* The link for (key, parent) if the table holds it, else NULL. */
+static inline const struct trace_link *trace_link_find(const struct flow_tracer *t, uint64_t key,
+                                                       uint32_t parent)
 {
-    return addr - f->cur.lo < f->cur.span; /* lo <= addr < lo + span; never when span is 0 */
+    const struct trace_link *l = trace_link_place(t, key, parent);
+    return l->key == key && l->parent == parent ? l : NULL;
 }
 
 /*
- * The earlier node (alt index) the slot holds for the call target `key`
- * under the node `parent`, or -1. A node stands for one (parent, key), so
- * at most one matches.
+ * Hands the count a slot holds (plus `now`: 0, or the clock for a live
+ * frame) to its node and sets the slot up for `link`, counting from zero.
+ * A slot never set up holds node 0 and no count.
  */
-static inline int trace_slot_find(const struct trace_frame *f, uint64_t key, uint32_t parent)
+static inline void trace_slot_relink(const struct flow_tracer *t, struct trace_frame *f,
+                                     const struct trace_link *link, uint64_t now)
 {
-    for (int i = 0; i < TRACE_SLOT_ALTS; i++)
-        if (f->alt[i].key == key && f->alt[i].parent == parent)
-            return i;
-    return -1;
+    t->nodes[f->link.node].count += (f->acc + now) / TRACE_CLOCK_TICKS;
+    f->link = *link;
+    f->acc = 0;
+}
+
+/* Whether `addr` lies in the function of the frame's node. */
+static inline int trace_frame_holds(const struct trace_frame *f, uint64_t addr)
+{
+    return addr - f->link.lo < f->link.span; /* lo <= addr < lo + span; never when span is 0 */
 }
 
 /*
  * The fast paths, one per kind of jump (see executor/decode.h), and a
- * second one each for jumps (trace_tail_fast) and calls (trace_call_alt)
- * that the first one did not take. They work on `*top`, the tracer's top
- * frame, which the traced loops keep at hand (and store in t->top before
- * they call `transfer` or stop); each returns 0 when it did not apply,
- * and when neither did, `transfer` must be called. `now` is the clock
- * (see struct flow_tracer).
+ * second one each for jumps (trace_tail_fast) and calls
+ * (trace_call_linked) that the first one did not take. They work on
+ * `*top`, the tracer's top frame, which the traced loops keep at hand
+ * (and store in t->top before they call `transfer` or stop); each returns
+ * 0 when it did not apply, and when neither did, `transfer` must be
+ * called. `now` is the clock (see struct flow_tracer).
  */
 static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target)
 {
@@ -145,18 +159,18 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
 
 /*
  * A jump out of the top frame's function is a tail call: the frame's node
- * becomes the child, for `target`, of the node below. When the slot held
- * that node before (the same frame tail-called there already, or the
- * caller called it directly), take it back.
+ * becomes the child, for `target`, of the node below. When the link table
+ * knows that node, hand the frame's count so far to its old node and
+ * count on in the new one.
  */
-static inline int trace_tail_fast(struct trace_frame *f, uint64_t target, uint64_t now)
+static inline int trace_tail_fast(const struct flow_tracer *t, struct trace_frame *f,
+                                  uint64_t target, uint64_t now)
 {
-    int i = trace_slot_find(f, target, f->cur.parent);
-    if (i < 0 || (f->cur.span == 0 && f->alt[i].span == 0)) /* neither in a function: no move */
+    const struct trace_link *l = trace_link_find(t, target, f->link.parent);
+    if (!l || (f->link.span == 0 && l->span == 0)) /* neither in a function: `transfer` decides */
         return 0;
-    f->cur.acc += now; /* the old node's time ends, the new one's begins */
-    trace_frame_swap(f, i);
-    f->cur.acc -= now;
+    trace_slot_relink(t, f, l, now); /* the old node's time ends, the new one's begins */
+    f->acc = (uint64_t)0 - now;
     return 1;
 }
 
@@ -166,7 +180,7 @@ static inline int trace_return_fast(struct trace_frame **top, uint64_t target, u
     struct trace_frame *f = *top;
     if (__builtin_expect(target != f->ret, 0))
         return 0;
-    f->cur.acc += now; /* with -now at entry: what ran inside the frame */
+    f->acc += now; /* with -now at entry: what ran inside the frame */
     *top = f - 1;
     return 1;
 }
@@ -182,7 +196,7 @@ static inline void trace_enter(struct trace_frame **top, struct trace_frame *up,
 {
     up->ret = pc + 4;
     up->ret_at = ret_at;
-    up->cur.acc -= now; /* the return adds the clock then */
+    up->acc -= now; /* the return adds the clock then */
     *top = up;
 }
 
@@ -191,21 +205,21 @@ static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_
                                   uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
-    if (__builtin_expect(up->cur.key != target || up->cur.parent != f->cur.node, 0))
+    if (__builtin_expect(up->link.key != target || up->link.parent != f->link.node, 0))
         return 0;
     trace_enter(top, up, pc, ret_at, now);
     return 1;
 }
 
-/* A call to a node the slot held before: callers at this depth alternate. */
-static inline int trace_call_alt(struct trace_frame **top, uint64_t pc, uint64_t target,
-                                 uintptr_t ret_at, uint64_t now)
+/* A call to another node, which the link table knows: the slot is set up for it. */
+static inline int trace_call_linked(const struct flow_tracer *t, struct trace_frame **top,
+                                    uint64_t pc, uint64_t target, uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *up = *top + 1;
-    int i = trace_slot_find(up, target, (*top)->cur.node);
-    if (i < 0)
+    const struct trace_link *l = trace_link_find(t, target, (*top)->link.node);
+    if (!l || up == t->guard) /* `transfer` grows the stack */
         return 0;
-    trace_frame_swap(up, i);
+    trace_slot_relink(t, up, l, 0);
     trace_enter(top, up, pc, ret_at, now);
     return 1;
 }
@@ -221,7 +235,7 @@ static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
 {
     uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS; /* what the clock now reads more */
     for (struct trace_frame *f = t->bottom; f <= t->top; f++)
-        f->cur.acc -= shift;
+        f->acc -= shift;
     t->base = base;
 }
 

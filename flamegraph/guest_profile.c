@@ -89,11 +89,8 @@ static size_t depth(const struct guest_profile *p)
 /* Marks slots [from, to) as never set up: no call matches them. */
 static void unset_slots(struct trace_frame *s, size_t from, size_t to)
 {
-    for (size_t i = from; i < to; i++) {
-        s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .cur = {.parent = SLOT_UNSET}};
-        for (int a = 0; a < TRACE_SLOT_ALTS; a++)
-            s[i].alt[a].parent = SLOT_UNSET;
-    }
+    for (size_t i = from; i < to; i++)
+        s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .link = {.parent = SLOT_UNSET}};
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -105,6 +102,7 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
         p->out_of_memory = true;
         return UINT32_MAX;
     }
+    p->tracer.nodes = p->trie.nodes; /* the trie may have moved them */
     if (created) {
         struct trace_node *n = &p->trie.nodes[node];
         n->aux = function_of(p, target);
@@ -115,64 +113,33 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
 }
 
 /*
- * The node a call or tail call from a frame of node `from` to `target`
- * leads to never changes (nodes live as long as the profile), so the
- * outcome is remembered in a small direct-mapped table: a call's child,
- * or the node a tail call puts in place. Kinds are told apart by bit 0 of
- * the key (targets are 4-byte aligned).
+ * The link for a call to `target` from a frame of node `parent` (or a
+ * tail call in a frame whose node's parent is `parent`): from the link
+ * table, or made and put there, in place of the link it held. Nodes live
+ * as long as the profile, so a link never goes stale. NULL when memory
+ * runs out.
  */
-enum { OUTCOME_CALL = 0, OUTCOME_TAIL = 1 };
-
-static struct outcome_slot *outcome_slot(struct guest_profile *p, uint64_t key, uint32_t from)
+static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent, uint64_t target)
 {
-    uint64_t h = (key ^ ((uint64_t)from << 32)) * 0x9e3779b97f4a7c15ull;
-    return &p->outcomes[h >> (64 - GUEST_OUTCOME_BITS)];
-}
-
-/* The child of `parent` for `target` when a frame of node `from` makes it. */
-static uint32_t outcome_node(struct guest_profile *p, unsigned kind, uint32_t from, uint32_t parent,
-                             uint64_t target)
-{
-    struct outcome_slot *o = outcome_slot(p, target | kind, from);
-    if (o->key == (target | kind) && o->from == from && o->node)
-        return o->node;
+    const struct trace_link *known = trace_link_find(&p->tracer, target, parent);
+    if (known)
+        return known;
     uint32_t node = frame_node(p, parent, target);
-    if (node != UINT32_MAX)
-        *o = (struct outcome_slot){.key = target | kind, .from = from, .node = node};
-    return node;
-}
-
-/* Hands what a slot counted for one of its nodes to that node. */
-static void settle(struct guest_profile *p, struct trace_slot_node *sn)
-{
-    if (sn->parent != SLOT_UNSET)
-        p->trie.nodes[sn->node].count += sn->acc / TRACE_CLOCK_TICKS;
-    sn->acc = 0;
-}
-
-/*
- * Makes `node`, whose parent is `parent` (the node of the frame below),
- * the slot's current node. A slot that holds it (now or as one of the
- * nodes it held before) keeps its count; else the oldest of those is
- * settled and forgotten, and the current one becomes the newest.
- */
-static void set_up_slot(struct guest_profile *p, struct trace_frame *f, uint32_t parent,
-                        uint32_t node)
-{
-    if (f->cur.parent == parent && f->cur.node == node)
-        return;
+    if (node == UINT32_MAX)
+        return NULL;
     const struct trace_node *n = &p->trie.nodes[node];
-    int held = trace_slot_find(f, n->key, parent);
-    if (held >= 0) {
-        trace_frame_swap(f, held);
-        return;
-    }
-    settle(p, &f->alt[TRACE_SLOT_ALTS - 1]);
-    for (int i = TRACE_SLOT_ALTS - 1; i > 0; i--)
-        f->alt[i] = f->alt[i - 1];
-    f->alt[0] = f->cur;
-    f->cur = (struct trace_slot_node){
-        .key = n->key, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
+    struct trace_link *l = trace_link_place(&p->tracer, target, parent);
+    *l = (struct trace_link){
+        .key = target, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
+    return l;
+}
+
+/* Sets the slot up for the link's node unless it is set up for it already (and counting). */
+static void set_up_slot(struct guest_profile *p, struct trace_frame *f,
+                        const struct trace_link *link)
+{
+    if (f->link.node != link->node || f->link.parent != link->parent)
+        trace_slot_relink(&p->tracer, f, link, 0);
 }
 
 /* One more slot than frames: the last is the guard the fast call path stops at. */
@@ -187,6 +154,7 @@ static bool grow_stack(struct guest_profile *p)
     p->capacity = cap;
     p->tracer.bottom = s;
     p->tracer.top = s + d - 1;
+    p->tracer.guard = s + cap;
     return true;
 }
 
@@ -197,12 +165,12 @@ static bool grow_stack(struct guest_profile *p)
  */
 static void open_frame(struct trace_frame *f, uint64_t now)
 {
-    f->cur.acc -= now;
+    f->acc -= now;
 }
 
 static void close_frame(struct trace_frame *f, uint64_t now)
 {
-    f->cur.acc += now;
+    f->acc += now;
 }
 
 static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t now)
@@ -211,12 +179,11 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
         p->out_of_memory = true;
         return;
     }
-    uint32_t parent = top(p)->cur.node;
-    uint32_t node = outcome_node(p, OUTCOME_CALL, parent, parent, target);
-    if (node == UINT32_MAX)
+    const struct trace_link *link = link_to(p, top(p)->link.node, target);
+    if (!link)
         return;
     struct trace_frame *f = ++p->tracer.top;
-    set_up_slot(p, f, parent, node);
+    set_up_slot(p, f, link);
     f->ret = ret;
     open_frame(f, now);
 }
@@ -232,12 +199,11 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
 static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
 {
-    uint32_t from = top(p)->cur.node, parent = p->trie.nodes[from].parent;
-    uint32_t node = outcome_node(p, OUTCOME_TAIL, from, parent, target);
-    if (node == UINT32_MAX)
+    const struct trace_link *link = link_to(p, top(p)->link.parent, target);
+    if (!link)
         return;
     close_frame(top(p), now);
-    set_up_slot(p, top(p), parent, node);
+    set_up_slot(p, top(p), link);
     open_frame(top(p), now);
 }
 
@@ -246,7 +212,7 @@ static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
     const struct trace_frame *cur = top(p);
     if (trace_frame_holds(cur, target))
         return; /* a loop, a branch table, self tail recursion */
-    if (cur->cur.span == 0 && function_of(p, target) == 0)
+    if (cur->link.span == 0 && function_of(p, target) == 0)
         return; /* neither in a function */
     replace_top(p, target, now);
 }
@@ -297,19 +263,24 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     p->syms = syms;
     p->capacity = 256;
     p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
-    p->outcomes = calloc((size_t)1 << GUEST_OUTCOME_BITS, sizeof(*p->outcomes));
-    if (!p->stack || !p->outcomes || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
+    p->links = malloc(((size_t)1 << TRACE_LINK_BITS) * sizeof(*p->links));
+    if (!p->stack || !p->links || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
         guest_profile_free(p);
         return false;
     }
+    for (size_t i = 0; i < (size_t)1 << TRACE_LINK_BITS; i++)
+        p->links[i] = (struct trace_link){.parent = SLOT_UNSET}; /* empty */
     unset_slots(p->stack, 0, p->capacity + 1);
     p->tracer.top = p->tracer.bottom = p->stack;
-    uint32_t root = frame_node(p, TRIE_ROOT, entry);
-    if (root == UINT32_MAX) {
+    p->tracer.guard = p->stack + p->capacity;
+    p->tracer.links = p->links;
+    p->tracer.nodes = p->trie.nodes;
+    const struct trace_link *root = link_to(p, TRIE_ROOT, entry);
+    if (!root) {
         guest_profile_free(p);
         return false;
     }
-    set_up_slot(p, &p->stack[0], TRIE_ROOT, root);
+    set_up_slot(p, &p->stack[0], root);
     return true;
 }
 
@@ -320,7 +291,7 @@ void guest_profile_free(struct guest_profile *p)
             free(p->names[i]);
     free(p->names);
     free(p->stack);
-    free(p->outcomes);
+    free(p->links);
     free(p->targets.slots);
     trie_free(&p->trie);
     memset(p, 0, sizeof(*p));
@@ -333,11 +304,8 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
     uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         close_frame(f, now);
-    for (size_t i = 0; i < p->capacity; i++) { /* popped slots hold counts too */
-        settle(p, &p->stack[i].cur);
-        for (int a = 0; a < TRACE_SLOT_ALTS; a++)
-            settle(p, &p->stack[i].alt[a]);
-    }
+    for (size_t i = 0; i < p->capacity; i++) /* popped slots hold counts too */
+        trace_slot_relink(&p->tracer, &p->stack[i], &p->stack[i].link, 0);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         open_frame(f, now); /* still live: they count on from here */
 }

@@ -28,13 +28,6 @@ struct target_cache {
     size_t mask, used;
 };
 
-/* (kind | target, from-node) -> node, see outcome_node in guest_profile.c. */
-#define GUEST_OUTCOME_BITS 12
-struct outcome_slot {
-    uint64_t key;
-    uint32_t from, node; /* node 0 (the trie root) marks an empty slot */
-};
-
 struct guest_profile {
     struct flow_tracer tracer; /* first: the executor calls through it; owns top */
     const struct symtab *syms;
@@ -42,7 +35,7 @@ struct guest_profile {
     struct trace_frame *stack; /* stack[0] is the root frame, tracer.top the current one */
     size_t capacity;           /* frames; stack[capacity] is the guard slot */
     struct target_cache targets;
-    struct outcome_slot *outcomes; /* 1 << GUEST_OUTCOME_BITS of them */
+    struct trace_link *links; /* the tracer's link table: 1 << TRACE_LINK_BITS links */
     bool out_of_memory;
     char **names; /* demangled name per symtab function, made at write time */
 };
