@@ -46,7 +46,7 @@ struct trace_link {
     uint32_t parent;   /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
 };
 
-/* The link table holds 1 << TRACE_LINK_BITS links, each in the place its hash gives. */
+/* The link table holds 1 << TRACE_LINK_BITS links, in pairs; a link's hash picks its pair. */
 #define TRACE_LINK_BITS 12
 
 /*
@@ -108,20 +108,31 @@ static inline int trace_is_link(unsigned reg)
     return reg == 1 || reg == 5;
 }
 
-/* Where the link for (key, parent) lives in the table. */
-static inline struct trace_link *trace_link_place(const struct flow_tracer *t, uint64_t key,
-                                                  uint32_t parent)
+/*
+ * The pair of places where the link for (key, parent) may be: the newest
+ * link of the pair first (two, so that two busy links whose hashes meet
+ * do not keep pushing each other out).
+ */
+static inline struct trace_link *trace_link_pair(const struct flow_tracer *t, uint64_t key,
+                                                 uint32_t parent)
 {
-    uint64_t h = (key ^ ((uint64_t)parent << 32)) * 0x9e3779b97f4a7c15ull;
-    return &t->links[h >> (64 - TRACE_LINK_BITS)];
+    uint32_t h = (uint32_t)(key >> 2) * 0x9e3779b1u + parent * 0x85ebca6bu;
+    return &t->links[(h >> (32 - TRACE_LINK_BITS)) & ~1u];
+}
+
+static inline int trace_link_is(const struct trace_link *l, uint64_t key, uint32_t parent)
+{
+    return l->key == key && l->parent == parent;
 }
 
 /* The link for (key, parent) if the table holds it, else NULL. */
 static inline const struct trace_link *trace_link_find(const struct flow_tracer *t, uint64_t key,
                                                        uint32_t parent)
 {
-    const struct trace_link *l = trace_link_place(t, key, parent);
-    return l->key == key && l->parent == parent ? l : NULL;
+    const struct trace_link *pair = trace_link_pair(t, key, parent);
+    if (trace_link_is(&pair[0], key, parent))
+        return &pair[0];
+    return trace_link_is(&pair[1], key, parent) ? &pair[1] : NULL;
 }
 
 /*

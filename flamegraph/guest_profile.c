@@ -115,9 +115,9 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
 /*
  * The link for a call to `target` from a frame of node `parent` (or a
  * tail call in a frame whose node's parent is `parent`): from the link
- * table, or made and put there, in place of the link it held. Nodes live
- * as long as the profile, so a link never goes stale. NULL when memory
- * runs out.
+ * table, or made and put there, in place of the older link of its pair.
+ * Nodes live as long as the profile, so a link never goes stale. NULL
+ * when memory runs out.
  */
 static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent, uint64_t target)
 {
@@ -128,10 +128,11 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
     if (node == UINT32_MAX)
         return NULL;
     const struct trace_node *n = &p->trie.nodes[node];
-    struct trace_link *l = trace_link_place(&p->tracer, target, parent);
-    *l = (struct trace_link){
+    struct trace_link *pair = trace_link_pair(&p->tracer, target, parent);
+    pair[1] = pair[0]; /* the older of the two goes */
+    pair[0] = (struct trace_link){
         .key = target, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
-    return l;
+    return &pair[0];
 }
 
 /* Sets the slot up for the link's node unless it is set up for it already (and counting). */
