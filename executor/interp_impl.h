@@ -306,6 +306,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
  */
 #define TRACE_SLOW(target, jal, go)                                                                \
     do {                                                                                           \
+        FORGET_POSITION();                                                                         \
         top = interp_trace_slow(tracer, top, ip, jal, PC(), (target), NOW());                      \
         go;                                                                                        \
     } while (0)
