@@ -111,8 +111,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
 #define PAIR_LABEL_T(second, first)                                                                \
     [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_T,
-#define PAIR_LABEL_ROW(first, body) FUSE_SECOND(PAIR_LABEL, first)
-#define PAIR_LABEL_ROW_T(first, body) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
+#define PAIR_LABEL_ROW(first) FUSE_SECOND(PAIR_LABEL, first)
+#define PAIR_LABEL_ROW_T(first) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
     static const void *const pairs[OP_COUNT * OP_COUNT] = {FUSE_FIRST(PAIR_LABEL_ROW)};
     static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {
         FUSE_FIRST(PAIR_LABEL_ROW) FUSE_FIRST(PAIR_LABEL_ROW_T)};
@@ -430,8 +430,8 @@ op_ILLEGAL:
     m->fault = (struct fault){
         .kind = FAULT_ILLEGAL_INSTRUCTION, .pc = PC(), .word = (uint32_t)ip->imm};
     goto out_fault;
-#define SIMPLE_HANDLER(name, body)                                                                 \
-    op_##name : body;                                                                              \
+#define SIMPLE_HANDLER(name)                                                                       \
+    op_##name : OP_BODY_##name;                                                                    \
     NEXT();
     ALU_OPS(SIMPLE_HANDLER)
     ALU_RARE_OPS(SIMPLE_HANDLER)
@@ -443,22 +443,27 @@ op_ILLEGAL:
     BRANCH_OPS(SIMPLE_HANDLER)
 #undef SIMPLE_HANDLER
 #if !PRECISE
-    /* The fused pairs: the first operation, then straight into the second's handler. */
-#define FUSED_HANDLER(second, first, body)                                                         \
-    fuse_##first##_##second : body;                                                                \
+    /*
+     * The fused pairs: both statements, then one dispatch; a pair ending in
+     * a jump runs the first statement and goes on into the jump's handler.
+     */
+#define FUSED_HANDLER(second, first)                                                               \
+    fuse_##first##_##second : OP_BODY_##first;                                                     \
     ip++;                                                                                          \
-    goto op_##second;
-#define FUSED_HANDLER_T(second, first, body)                                                       \
-    fuse_##first##_##second##_T : body;                                                            \
+    OP_BODY_##second;                                                                              \
+    NEXT();
+#define FUSED_HANDLER_JUMP(second, first, suffix)                                                  \
+    fuse_##first##_##second##suffix : OP_BODY_##first;                                             \
     ip++;                                                                                          \
-    goto op_##second##_T;
-#define FUSED_HANDLER_ROW(first, body) FUSE_SECOND(FUSED_HANDLER, first, body)
-#define FUSED_HANDLER_ROW_T(first, body) FUSE_SECOND_JUMPS(FUSED_HANDLER_T, first, body)
+    goto op_##second##suffix;
+#define FUSED_HANDLER_ROW(first)                                                                   \
+    FUSE_SECOND_BODIES(FUSED_HANDLER, first) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, )
+#define FUSED_HANDLER_ROW_T(first) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T)
     FUSE_FIRST(FUSED_HANDLER_ROW)
     FUSE_FIRST(FUSED_HANDLER_ROW_T)
 #undef FUSED_HANDLER_ROW_T
 #undef FUSED_HANDLER_ROW
-#undef FUSED_HANDLER_T
+#undef FUSED_HANDLER_JUMP
 #undef FUSED_HANDLER
 #endif
     /*

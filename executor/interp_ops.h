@@ -1,16 +1,19 @@
 /*
  * interp_ops: the interpreter's operations that are one statement (an
- * assignment to rd, a load, a store, a conditional branch), listed once so
- * that interp_impl.h can make from them both the plain handlers and, in
- * the fast loop, the fused pairs: a handler that runs one of these and
- * then goes straight (by a direct jump) to the next instruction's handler.
- * The indirect jump of threaded dispatch costs more than most operations
- * themselves, and a pair needs one where two instructions needed two.
+ * assignment to rd, a load, a store, a conditional branch), each written
+ * once as OP_BODY_<NAME>, so that interp_impl.h can make from them both
+ * the plain handlers and, in the fast loop, the fused pairs: one handler
+ * that runs two instructions' statements one after the other and then
+ * dispatches once. The indirect jump of threaded dispatch costs more than
+ * most operations themselves, and a pair needs one where two instructions
+ * needed two; with both statements in one handler, a pair also takes no
+ * jump between them.
  *
- * Entries are X(NAME, statement); a statement must keep its commas inside
- * parentheses, since it is passed on through further macros. They use the
- * names interp_impl.h defines (RD, RS1, RS2, IMM, PC(), LOAD_BODY,
- * STORE_BODY, BRANCH_BODY).
+ * The lists below name the operations (X(NAME)); a handler pastes
+ * OP_BODY_##NAME, which uses the names interp_impl.h defines (RD, RS1,
+ * RS2, IMM, PC(), LOAD_BODY, STORE_BODY, BRANCH_BODY). The bodies are
+ * separate macros, not list entries, because a pair needs two of them at
+ * once, and a list cannot be expanded inside its own expansion.
  */
 #ifndef EXECUTOR_INTERP_OPS_H
 #define EXECUTOR_INTERP_OPS_H
@@ -19,86 +22,92 @@
 
 /* Operations that compute rd from registers, the immediate and the pc. */
 #define ALU_OPS(X)                                                                                 \
-    X(LUI, RD = IMM)                                                                               \
-    X(AUIPC, RD = PC() + IMM)                                                                      \
-    X(ADDI, RD = RS1 + IMM)                                                                        \
-    X(SLTI, RD = (sreg)RS1 < (sreg)IMM)                                                            \
-    X(SLTIU, RD = RS1 < IMM)                                                                       \
-    X(XORI, RD = RS1 ^ IMM)                                                                        \
-    X(ORI, RD = RS1 | IMM)                                                                         \
-    X(ANDI, RD = RS1 & IMM)                                                                        \
-    X(SLLI, RD = RS1 << (ip->imm & SHAMT_MASK))                                                    \
-    X(SRLI, RD = RS1 >> (ip->imm & SHAMT_MASK))                                                    \
-    X(SRAI, RD = (ureg)((sreg)RS1 >> (ip->imm & SHAMT_MASK)))                                      \
-    X(ADD, RD = RS1 + RS2)                                                                         \
-    X(SUB, RD = RS1 - RS2)                                                                         \
-    X(SLL, RD = RS1 << (RS2 & SHAMT_MASK))                                                         \
-    X(SLT, RD = (sreg)RS1 < (sreg)RS2)                                                             \
-    X(SLTU, RD = RS1 < RS2)                                                                        \
-    X(XOR, RD = RS1 ^ RS2)                                                                         \
-    X(SRL, RD = RS1 >> (RS2 & SHAMT_MASK))                                                         \
-    X(SRA, RD = (ureg)((sreg)RS1 >> (RS2 & SHAMT_MASK)))                                           \
-    X(OR, RD = RS1 | RS2)                                                                          \
-    X(AND, RD = RS1 & RS2)                                                                         \
-    X(MUL, RD = RS1 * RS2)
+    X(LUI) X(AUIPC) X(ADDI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI) X(SRAI)        \
+    X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND) X(MUL)
+#define OP_BODY_LUI RD = IMM
+#define OP_BODY_AUIPC RD = PC() + IMM
+#define OP_BODY_ADDI RD = RS1 + IMM
+#define OP_BODY_SLTI RD = (sreg)RS1 < (sreg)IMM
+#define OP_BODY_SLTIU RD = RS1 < IMM
+#define OP_BODY_XORI RD = RS1 ^ IMM
+#define OP_BODY_ORI RD = RS1 | IMM
+#define OP_BODY_ANDI RD = RS1 & IMM
+#define OP_BODY_SLLI RD = RS1 << (ip->imm & SHAMT_MASK)
+#define OP_BODY_SRLI RD = RS1 >> (ip->imm & SHAMT_MASK)
+#define OP_BODY_SRAI RD = (ureg)((sreg)RS1 >> (ip->imm & SHAMT_MASK))
+#define OP_BODY_ADD RD = RS1 + RS2
+#define OP_BODY_SUB RD = RS1 - RS2
+#define OP_BODY_SLL RD = RS1 << (RS2 & SHAMT_MASK)
+#define OP_BODY_SLT RD = (sreg)RS1 < (sreg)RS2
+#define OP_BODY_SLTU RD = RS1 < RS2
+#define OP_BODY_XOR RD = RS1 ^ RS2
+#define OP_BODY_SRL RD = RS1 >> (RS2 & SHAMT_MASK)
+#define OP_BODY_SRA RD = (ureg)((sreg)RS1 >> (RS2 & SHAMT_MASK))
+#define OP_BODY_OR RD = RS1 | RS2
+#define OP_BODY_AND RD = RS1 & RS2
+#define OP_BODY_MUL RD = RS1 * RS2
 
 /* Rarer ones: handlers, but no fused pairs. */
-#define ALU_RARE_OPS(X)                                                                            \
-    X(MULH, RD = MULH_(RS1, RS2))                                                                  \
-    X(MULHSU, RD = MULHSU_(RS1, RS2))                                                              \
-    X(MULHU, RD = MULHU_(RS1, RS2))
+#define ALU_RARE_OPS(X) X(MULH) X(MULHSU) X(MULHU)
+#define OP_BODY_MULH RD = MULH_(RS1, RS2)
+#define OP_BODY_MULHSU RD = MULHSU_(RS1, RS2)
+#define OP_BODY_MULHU RD = MULHU_(RS1, RS2)
 
 /* The RV64 word operations: the 32-bit result, sign-extended. */
 #define ALU_W_OPS(X)                                                                               \
-    X(ADDIW, RD = SEXT32(RS1 + IMM))                                                               \
-    X(SLLIW, RD = SEXT32((uint32_t)RS1 << (ip->imm & 31)))                                         \
-    X(SRLIW, RD = SEXT32((uint32_t)RS1 >> (ip->imm & 31)))                                         \
-    X(SRAIW, RD = SEXT32((int32_t)RS1 >> (ip->imm & 31)))                                          \
-    X(ADDW, RD = SEXT32(RS1 + RS2))                                                                \
-    X(SUBW, RD = SEXT32(RS1 - RS2))                                                                \
-    X(SLLW, RD = SEXT32((uint32_t)RS1 << (RS2 & 31)))                                              \
-    X(SRLW, RD = SEXT32((uint32_t)RS1 >> (RS2 & 31)))                                              \
-    X(SRAW, RD = SEXT32((int32_t)RS1 >> (RS2 & 31)))                                               \
-    X(MULW, RD = SEXT32((uint32_t)RS1 * (uint32_t)RS2))
+    X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW) X(MULW)
+#define OP_BODY_ADDIW RD = SEXT32(RS1 + IMM)
+#define OP_BODY_SLLIW RD = SEXT32((uint32_t)RS1 << (ip->imm & 31))
+#define OP_BODY_SRLIW RD = SEXT32((uint32_t)RS1 >> (ip->imm & 31))
+#define OP_BODY_SRAIW RD = SEXT32((int32_t)RS1 >> (ip->imm & 31))
+#define OP_BODY_ADDW RD = SEXT32(RS1 + RS2)
+#define OP_BODY_SUBW RD = SEXT32(RS1 - RS2)
+#define OP_BODY_SLLW RD = SEXT32((uint32_t)RS1 << (RS2 & 31))
+#define OP_BODY_SRLW RD = SEXT32((uint32_t)RS1 >> (RS2 & 31))
+#define OP_BODY_SRAW RD = SEXT32((int32_t)RS1 >> (RS2 & 31))
+#define OP_BODY_MULW RD = SEXT32((uint32_t)RS1 * (uint32_t)RS2)
 
-/* The jumps, whose handlers differ between the plain and the traced loop. */
+/* The jumps, whose handlers differ between the plain and the traced loop (no bodies here). */
 #define JUMP_OPS(X) X(JAL) X(JAL_CALL) X(JALR) X(JALR_CALL) X(JALR_RET) X(JALR_RETCALL)
 
 /* Loads (they may fault, which ends the run at their own pc). */
-#define LOAD_OPS(X)                                                                                \
-    X(LB, LOAD_BODY(int8_t))                                                                       \
-    X(LH, LOAD_BODY(int16_t))                                                                      \
-    X(LW, LOAD_BODY(int32_t))                                                                      \
-    X(LBU, LOAD_BODY(uint8_t))                                                                     \
-    X(LHU, LOAD_BODY(uint16_t))
-#define LOAD_64_OPS(X)                                                                             \
-    X(LWU, LOAD_BODY(uint32_t))                                                                    \
-    X(LD, LOAD_BODY(uint64_t))
+#define LOAD_OPS(X) X(LB) X(LH) X(LW) X(LBU) X(LHU)
+#define LOAD_64_OPS(X) X(LWU) X(LD)
+#define OP_BODY_LB LOAD_BODY(int8_t)
+#define OP_BODY_LH LOAD_BODY(int16_t)
+#define OP_BODY_LW LOAD_BODY(int32_t)
+#define OP_BODY_LBU LOAD_BODY(uint8_t)
+#define OP_BODY_LHU LOAD_BODY(uint16_t)
+#define OP_BODY_LWU LOAD_BODY(uint32_t)
+#define OP_BODY_LD LOAD_BODY(uint64_t)
 
 /* Stores (see STORE_BODY for why they may start a fused pair). */
-#define STORE_OPS(X)                                                                               \
-    X(SB, STORE_BODY(uint8_t))                                                                     \
-    X(SH, STORE_BODY(uint16_t))                                                                    \
-    X(SW, STORE_BODY(uint32_t))
-#define STORE_64_OPS(X) X(SD, STORE_BODY(uint64_t))
+#define STORE_OPS(X) X(SB) X(SH) X(SW)
+#define STORE_64_OPS(X) X(SD)
+#define OP_BODY_SB STORE_BODY(uint8_t)
+#define OP_BODY_SH STORE_BODY(uint16_t)
+#define OP_BODY_SW STORE_BODY(uint32_t)
+#define OP_BODY_SD STORE_BODY(uint64_t)
 
 /* Conditional branches: a pair starting with one runs its second half when not taken. */
-#define BRANCH_OPS(X)                                                                              \
-    X(BEQ, BRANCH_BODY(RS1 == RS2))                                                                \
-    X(BNE, BRANCH_BODY(RS1 != RS2))                                                                \
-    X(BLT, BRANCH_BODY((sreg)RS1 < (sreg)RS2))                                                     \
-    X(BGE, BRANCH_BODY((sreg)RS1 >= (sreg)RS2))                                                    \
-    X(BLTU, BRANCH_BODY(RS1 < RS2))                                                                \
-    X(BGEU, BRANCH_BODY(RS1 >= RS2))
+#define BRANCH_OPS(X) X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU)
+#define OP_BODY_BEQ BRANCH_BODY(RS1 == RS2)
+#define OP_BODY_BNE BRANCH_BODY(RS1 != RS2)
+#define OP_BODY_BLT BRANCH_BODY((sreg)RS1 < (sreg)RS2)
+#define OP_BODY_BGE BRANCH_BODY((sreg)RS1 >= (sreg)RS2)
+#define OP_BODY_BLTU BRANCH_BODY(RS1 < RS2)
+#define OP_BODY_BGEU BRANCH_BODY(RS1 >= RS2)
 
 /*
  * Fused pairs: a first operation from FUSE_FIRST (anything but jumps and
- * the rare ones) and a second from
- * FUSE_SECOND, which may be anything common but a plain jalr (guest
- * interpreters' dispatch jumps were predicted worse when fused). The
- * pairs ending in a jump (FUSE_SECOND_JUMPS) have a traced version too.
- * Operations an RV32 hart never
- * decodes are left out of its loops' pairs.
+ * the rare ones) and a second from FUSE_SECOND: any of those too
+ * (FUSE_SECOND_BODIES, whose statement the pair's handler runs itself) or
+ * a jump other than a plain jalr (FUSE_SECOND_JUMPS: the handler goes on
+ * into the jump's own handler; these pairs have a traced version too).
+ * Guest interpreters' dispatch jumps (plain jalr) were predicted worse
+ * when fused. Operations an RV32 hart never decodes are left out of its
+ * loops' pairs. The second list is spelled out, not made of the lists
+ * above, because it is expanded inside an expansion of FUSE_FIRST.
  */
 #define FUSE_SECOND_JUMPS(X, ...)                                                                  \
     X(JAL, __VA_ARGS__) X(JAL_CALL, __VA_ARGS__)                                                   \
@@ -125,12 +134,12 @@
 #if XLEN == 64
 #define FUSE_FIRST(X)                                                                              \
     ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X) STORE_OPS(X) STORE_64_OPS(X) BRANCH_OPS(X)
-#define FUSE_SECOND(X, ...)                                                                        \
-    FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__) FUSE_SECOND_64(X, __VA_ARGS__)
+#define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_64(X, __VA_ARGS__)
 #else
 #define FUSE_FIRST(X) ALU_OPS(X) LOAD_OPS(X) STORE_OPS(X) BRANCH_OPS(X)
-#define FUSE_SECOND(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
+#define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__)
 #endif
+#define FUSE_SECOND(X, ...) FUSE_SECOND_BODIES(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 
 /* clang-format on */
 
