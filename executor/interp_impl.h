@@ -243,47 +243,73 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         goto out_fault;                                                                            \
     } while (0)
 /*
- * A fast access: in guest space, and either the page and the next one allow
- * it (`fast`) or this page does (`ok`) and the access stays inside it.
+ * Loads and stores test one rights bit on their fast path: the access is
+ * in guest space and its page and the next one allow it (`fast`), so it
+ * cannot cross into a page that does not. Every other access leaves by
+ * its own NEXT(), through the next instruction's handler, and never
+ * rejoins the fast path: a join would be a label, padded to 16 bytes like
+ * every label here (see executor/CMakeLists.txt), and the fast path would
+ * run the padding. Off the fast path, an access that stays inside a page
+ * that allows it (the last page of a segment, the top page of the stack)
+ * is still done inline; the rest goes to interp_load_slow and
+ * interp_store_slow, which check every byte's page.
  */
-#define FAST_OK(a, size, fast, ok)                                                                 \
-    (IN_GUEST_SPACE(a) &&                                                                          \
-     (__builtin_expect(RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (fast), 1) ||                             \
-      ((RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                                                 \
-       ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))))
+#define FAST_ACCESS(a, fast) (IN_GUEST_SPACE(a) && (RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (fast)))
+#define IN_PAGE_ACCESS(a, size, ok)                                                                \
+    (IN_GUEST_SPACE(a) && (RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                              \
+     ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
 /* A load into rd; the handler goes on with NEXT() (see interp_ops.h). */
 #define LOAD_BODY(T)                                                                               \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
-        T v_;                                                                                      \
-        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_LOAD_FAST, PAGE_R), 1)) {                 \
+        if (__builtin_expect(FAST_ACCESS(a_, PAGE_LOAD_FAST), 1)) {                                \
+            T v_;                                                                                  \
             memcpy(&v_, mem + a_, sizeof(T));                                                      \
+            RD = (ureg)v_;                                                                         \
+        } else {                                                                                   \
+            LOAD_ELSEWHERE(T, a_);                                                                 \
+        }                                                                                          \
+    } while (0)
+#define LOAD_ELSEWHERE(T, a)                                                                       \
+    do {                                                                                           \
+        T v_;                                                                                      \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_R)) {                                                \
+            memcpy(&v_, mem + (a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
-            if (!interp_load_slow(m, a_, sizeof(T), &w_))                                          \
-                FAULT(FAULT_LOAD_UNMAPPED, a_);                                                    \
+            if (!interp_load_slow(m, (a), sizeof(T), &w_))                                         \
+                FAULT(FAULT_LOAD_UNMAPPED, (a));                                                   \
             v_ = (T)w_;                                                                            \
         }                                                                                          \
         RD = (ureg)v_;                                                                             \
+        NEXT();                                                                                    \
     } while (0)
 /*
- * A store. Only the slow path can write into code (fast stores need a page
- * without X), and it goes on to the next instruction through that
- * instruction's handler, which the store may have reset: so a fused pair
- * starting with a store never runs a stale second half.
+ * A store. Only interp_store_slow can write into code (the other paths
+ * need a page without X), and every path but the fast one goes on through
+ * the next instruction's handler, which the store may have reset: so a
+ * fused pair starting with a store never runs a stale second half.
  */
 #define STORE_BODY(T)                                                                              \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_ = (T)RS2;                                                                             \
-        if (__builtin_expect(FAST_OK(a_, sizeof(T), PAGE_STORE_FAST, PAGE_STORE_OK), 1)) {         \
+        if (__builtin_expect(FAST_ACCESS(a_, PAGE_STORE_FAST), 1)) {                               \
             memcpy(mem + a_, &v_, sizeof(T));                                                      \
         } else {                                                                                   \
-            enum fault_kind k_ = interp_store_slow(m, a_, sizeof(T), (uint64_t)v_);                \
-            if (k_ != FAULT_NONE)                                                                  \
-                FAULT(k_, a_);                                                                     \
-            NEXT();                                                                                \
+            STORE_ELSEWHERE(T, a_, v_);                                                            \
         }                                                                                          \
+    } while (0)
+#define STORE_ELSEWHERE(T, a, v)                                                                   \
+    do {                                                                                           \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
+            memcpy(mem + (a), &(v), sizeof(T));                                                    \
+        } else {                                                                                   \
+            enum fault_kind k_ = interp_store_slow(m, (a), sizeof(T), (uint64_t)(v));              \
+            if (k_ != FAULT_NONE)                                                                  \
+                FAULT(k_, (a));                                                                    \
+        }                                                                                          \
+        NEXT();                                                                                    \
     } while (0)
 /* Transfers control to the aligned `target` from a jump at PC(); the caller writes rd. */
 #define JUMP_TO(target)                                                                            \
@@ -601,7 +627,10 @@ out_soft:
 #undef RS2
 #undef IMM
 #undef FAULT
-#undef FAST_OK
+#undef FAST_ACCESS
+#undef IN_PAGE_ACCESS
+#undef LOAD_ELSEWHERE
+#undef STORE_ELSEWHERE
 #undef RIGHTS
 #undef LOAD_BODY
 #undef STORE_BODY
