@@ -107,20 +107,6 @@ static struct insn decode_shift_imm(uint32_t w, unsigned shamt_bits, enum insn_o
     return illegal(w);
 }
 
-/*
- * addi, and its two commonest forms as operations of their own, which
- * read one operand fewer: li (from x0: rd = imm) and mv (imm 0: rd = rs1).
- */
-static struct insn decode_addi(uint32_t w)
-{
-    struct insn in = make(OP_ADDI, w, imm_i(w));
-    if (((w >> 15) & 31) == 0)
-        in.op = OP_LI;
-    else if (in.imm == 0)
-        in.op = OP_MV;
-    return in;
-}
-
 static struct insn decode_op_imm(uint32_t w, int xlen)
 {
     static const enum insn_op ops[8] = {OP_ADDI, OP_ILLEGAL, OP_SLTI, OP_SLTIU,
@@ -128,8 +114,6 @@ static struct insn decode_op_imm(uint32_t w, int xlen)
     unsigned funct3 = (w >> 12) & 7;
     if (funct3 == 1 || funct3 == 5)
         return decode_shift_imm(w, xlen == 64 ? 6 : 5, OP_SLLI, OP_SRLI, OP_SRAI);
-    if (funct3 == 0)
-        return decode_addi(w);
     return make(ops[funct3], w, imm_i(w));
 }
 

@@ -22,7 +22,7 @@
     X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU) X(BRANCH_FAR)                                      \
     X(LB) X(LH) X(LW) X(LBU) X(LHU) X(LWU) X(LD)                                                   \
     X(SB) X(SH) X(SW) X(SD)                                                                        \
-    X(ADDI) X(MV) X(LI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI) X(SRAI)            \
+    X(ADDI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI) X(SRAI)                        \
     X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND)                          \
     X(FENCE) X(ECALL) X(EBREAK)                                                                    \
     X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)                    \

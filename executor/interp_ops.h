@@ -22,13 +22,11 @@
 
 /* Operations that compute rd from registers, the immediate and the pc. */
 #define ALU_OPS(X)                                                                                 \
-    X(LUI) X(AUIPC) X(ADDI) X(MV) X(LI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI)    \
-    X(SRAI) X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND) X(MUL)
+    X(LUI) X(AUIPC) X(ADDI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI) X(SLLI) X(SRLI) X(SRAI)        \
+    X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND) X(MUL)
 #define OP_BODY_LUI RD = IMM
 #define OP_BODY_AUIPC RD = PC() + IMM
 #define OP_BODY_ADDI RD = RS1 + IMM
-#define OP_BODY_MV RD = RS1 /* addi rd, rs1, 0 */
-#define OP_BODY_LI RD = IMM /* addi rd, x0, imm */
 #define OP_BODY_SLTI RD = (sreg)RS1 < (sreg)IMM
 #define OP_BODY_SLTIU RD = RS1 < IMM
 #define OP_BODY_XORI RD = RS1 ^ IMM
@@ -121,8 +119,7 @@
     X(LB, __VA_ARGS__) X(LH, __VA_ARGS__) X(LW, __VA_ARGS__) X(LBU, __VA_ARGS__)                   \
     X(LHU, __VA_ARGS__)                                                                            \
     X(SB, __VA_ARGS__) X(SH, __VA_ARGS__) X(SW, __VA_ARGS__)                                       \
-    X(ADDI, __VA_ARGS__) X(MV, __VA_ARGS__) X(LI, __VA_ARGS__)                                     \
-    X(SLTI, __VA_ARGS__) X(SLTIU, __VA_ARGS__) X(XORI, __VA_ARGS__)                                \
+    X(ADDI, __VA_ARGS__) X(SLTI, __VA_ARGS__) X(SLTIU, __VA_ARGS__) X(XORI, __VA_ARGS__)           \
     X(ORI, __VA_ARGS__) X(ANDI, __VA_ARGS__) X(SLLI, __VA_ARGS__) X(SRLI, __VA_ARGS__)             \
     X(SRAI, __VA_ARGS__)                                                                           \
     X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__) X(SLL, __VA_ARGS__) X(SLT, __VA_ARGS__)                \

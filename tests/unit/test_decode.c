@@ -24,12 +24,6 @@ struct case_ {
 
 static const struct case_ cases[] = {
     {"addi a0,a1,-1", 0xfff58513, 64, OP_ADDI, 10, 11, -1, -1, 1},
-    /* addi's commonest forms get operations of their own */
-    {"mv a0,a1 (addi a0,a1,0)", 0x00058513, 32, OP_MV, 10, 11, -1, 0, 1},
-    {"li a0,-5 (addi a0,zero,-5)", 0xffb00513, 64, OP_LI, 10, 0, -1, -5, 1},
-    {"li a0,0 (addi a0,zero,0)", 0x00000513, 32, OP_LI, 10, 0, -1, 0, 1},
-    {"nop (addi zero,zero,0)", 0x00000013, 64, OP_LI, REG_SINK, 0, -1, 0, 1},
-    {"addi zero,a1,0 (a mv to the sink)", 0x00058013, 32, OP_MV, REG_SINK, 11, -1, 0, 1},
     {"lui t0,0xfffff", 0xfffff2b7, 64, OP_LUI, 5, -1, -1, (int32_t)0xfffff000, 1},
     {"auipc ra,0x80000", 0x80000097, 32, OP_AUIPC, 1, -1, -1, INT32_MIN, 1},
     {"jal ra,+2048", 0x001000ef, 32, OP_JAL_CALL, 1, -1, -1, 2048, 1},
