@@ -418,9 +418,11 @@ FAULTS = {
     "ebreak": Fault([label("fault"), ebreak()], "breakpoint"),
     "jump into data": Fault([li(T0, DATA), label("fault"), jalr(ZERO, T0)],
                             "non-executable", DATA, data_seg=True),
-    # The data segment is one page with nothing mapped after it: an access
-    # in its last bytes that runs on into the next page must fault (not the
-    # loops' one-test path, which needs the next page; nor the in-page one).
+    # The data segment is one page with nothing mapped after it, so the
+    # loops' one-test path (it needs the next page mapped) never applies:
+    # an access in its last bytes that stays in the page must work (the
+    # in-page path; the count of retired instructions checks it), one that
+    # runs on into the next page must fault.
     "load across the end of data": Fault(
         [li(T0, DATA + 4094), lw(T1, T0, -4), label("fault"), lw(T1, T0, 0),
          add(T1, T1, T1)], "unmapped", data_seg=True),
