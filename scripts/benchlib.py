@@ -3,6 +3,7 @@ with its peak memory, and medians. Standard library only."""
 import os
 import statistics
 import subprocess
+import sys
 import time
 
 
@@ -14,6 +15,25 @@ def set_build(build_dir):
     global PEAK_RSS
     path = os.path.join(build_dir, "scripts", "peak_rss")
     PEAK_RSS = path if os.access(path, os.X_OK) else None
+
+
+def build_cli(build_dir):
+    """set_build(build_dir), then the path of its cli; exits with an error
+    line when it has not been built."""
+    set_build(build_dir)
+    cli = os.path.join(build_dir, "cli", "cli")
+    if not os.access(cli, os.X_OK):
+        sys.exit(f"error: {cli} not found; build first (scripts/demo.sh builds {build_dir}/)")
+    return cli
+
+
+def require_success(cmds, runs):
+    """Exits with an error line and the stderr of the first run of median_runs
+    that did not exit 0, naming its command."""
+    for cmd, rs in zip(cmds, runs):
+        for r in rs:
+            if r[2] != 0:
+                sys.exit(f"error: {' '.join(cmd)} exited {r[2]}:\n{r[3]}")
 
 
 def run_once(cmd, stdin_path=None):
