@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,28 +14,45 @@
 #include "cli/cli.h"
 #include "cli/output_file.h"
 #include "cli/render_options.h"
+#include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "flamegraph/guest_profile.h"
+#include "symtab/demangle.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
     "\n"
-    "Runs a statically linked RV32IM or RV64IM ELF guest, instruction by\n"
-    "instruction, with Linux-numbered system calls (read, write, exit, brk).\n"
+    "Runs a statically linked RV32IM or RV64IM ELF guest (or a RISC Zero program\n"
+    "binary), instruction by instruction, under its zkVM's ABI: memory map,\n"
+    "registers at entry, system calls and precompiles (docs/ZKVMS.md), or with\n"
+    "Linux-numbered system calls (read, write, exit, brk) as qemu user mode.\n"
     "The exit status is the guest's own; otherwise 64 usage error, 65 unusable\n"
-    "ELF, 66 unreadable file, 70 guest fault, 124 --max-cycles ran out.\n"
+    "ELF, 66 unreadable file, 70 guest fault or unsupported call, 71 out of\n"
+    "memory, 73 an output file cannot be written, 124 --max-cycles ran out.\n"
     "\n"
     "options:\n"
-    "  --private-input FILE   what the guest reads from fd 0 (default: empty)\n"
-    "  --public-output FILE   where the guest's writes to fd 3 go (default: discarded)\n"
+    "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, or auto\n"
+    "                         (default: from the marks its toolchain leaves in the\n"
+    "                         ELF; linux when there are none; --stats says why)\n"
+    "  --input FILE           the guest's private input; repeatable: one stdin item\n"
+    "                         per file for SP1 (HINT_LEN/HINT_READ), the files one\n"
+    "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
+    "                         input region, fd 0 for linux (one file)\n"
+    "  --private-input FILE   the same as --input\n"
+    "  --public-output FILE   where the public output goes: linux fd 3, SP1's public\n"
+    "                         values, RISC Zero's journal, lambda_vm's commits\n"
+    "                         (default: discarded)\n"
     "  --max-cycles N         stop after N retired instructions (exit 124);\n"
     "                         K, M, G suffixes are powers of 1000\n"
     "  --stack-size N         size of the guest stack (default 8M; K, M, G are powers\n"
     "                         of 1024; a multiple of 4K)\n"
-    "  --strict               unsupported system calls fault instead of returning -ENOSYS\n"
-    "  --stats                print retired instructions, wall time and MIPS to stderr\n"
+    "  --strict               linux: unsupported system calls fault instead of\n"
+    "                         returning -ENOSYS (zkVM ABIs always fault)\n"
+    "  --stats                print retired instructions, wall time and MIPS to stderr,\n"
+    "                         the ABI and why it was chosen, and what the zkVM reports\n"
+    "                         (committed digest, journal digest, cycle-tracker regions)\n"
     "\n"
     "profiling (SPEC section 2: every retired instruction counts in its call stack):\n"
     "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
@@ -73,7 +91,9 @@ static enum render_format format_of(const char *path, const char *forced_name)
 
 struct execute_options {
     const char *guest_path;
-    const char *private_input;
+    const char *zkvm;       /* --zkvm: NULL or "auto" to detect */
+    const char *inputs[64]; /* --input and --private-input, in order */
+    size_t ninputs;
     const char *public_output;
     uint64_t max_cycles; /* 0: no limit */
     uint64_t stack_size;
@@ -89,7 +109,8 @@ struct execute_options {
 };
 
 enum {
-    OPT_PRIVATE_INPUT = 256,
+    OPT_INPUT = 256,
+    OPT_ZKVM,
     OPT_PUBLIC_OUTPUT,
     OPT_MAX_CYCLES,
     OPT_STACK_SIZE,
@@ -104,7 +125,9 @@ enum {
 static int parse_options(int argc, char **argv, struct execute_options *o)
 {
     static const struct option longopts[] = {
-        {"private-input", required_argument, NULL, OPT_PRIVATE_INPUT},
+        {"input", required_argument, NULL, OPT_INPUT},
+        {"private-input", required_argument, NULL, OPT_INPUT},
+        {"zkvm", required_argument, NULL, OPT_ZKVM},
         {"public-output", required_argument, NULL, OPT_PUBLIC_OUTPUT},
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
@@ -124,7 +147,21 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case 'h': fputs(execute_help, stdout); return 0;
-        case OPT_PRIVATE_INPUT: o->private_input = optarg; break;
+        case OPT_INPUT:
+            if (o->ninputs == sizeof(o->inputs) / sizeof(o->inputs[0])) {
+                cli_error("at most %zu --input files per run",
+                          sizeof(o->inputs) / sizeof(o->inputs[0]));
+                return EXIT_USAGE;
+            }
+            o->inputs[o->ninputs++] = optarg;
+            break;
+        case OPT_ZKVM:
+            if (strcmp(optarg, "auto") != 0 && !abi_by_name(optarg)) {
+                cli_error("--zkvm wants auto, %s, not '%s'", abi_names(), optarg);
+                return EXIT_USAGE;
+            }
+            o->zkvm = optarg;
+            break;
         case OPT_PUBLIC_OUTPUT: o->public_output = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_STATS: o->stats = true; break;
@@ -208,14 +245,16 @@ static const char *function_suffix(const struct symtab *syms, uint64_t addr, cha
     const struct symtab_func *f = symtab_lookup(syms, addr);
     if (!f)
         return "";
-    snprintf(buf, size, " in %s", f->name);
+    char *readable = demangle_symbol(f->name);
+    snprintf(buf, size, " in %s", readable ? readable : f->name);
+    free(readable);
     return buf;
 }
 
 static void report_fault(const struct machine *m, const struct symtab *syms)
 {
     const struct fault *f = &m->fault;
-    char where[512], from[512], what[128];
+    char where[512], from[512], what[512];
     const char *text = fault_kind_text(f->kind);
     switch (f->kind) {
     case FAULT_LOAD_UNMAPPED:
@@ -231,6 +270,21 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
         snprintf(what, sizeof(what), "unsupported system call %llu (--strict)",
                  (unsigned long long)f->addr);
         break;
+    case FAULT_UNSUPPORTED_ECALL:
+        if (f->call)
+            snprintf(what, sizeof(what), "%s call %s is not supported%s%s", m->abi->name, f->call,
+                     f->why ? ": " : " yet", f->why ? f->why : "");
+        else
+            snprintf(what, sizeof(what), "%s call 0x%llx: %s", m->abi->name,
+                     (unsigned long long)f->addr, f->why ? f->why : "unknown");
+        break;
+    case FAULT_ECALL_ARGUMENT:
+        snprintf(what, sizeof(what), "%s call %s (argument 0x%llx): %s", m->abi->name, f->call,
+                 (unsigned long long)f->addr, f->why);
+        break;
+    case FAULT_GUEST_PANIC:
+        snprintf(what, sizeof(what), "guest panicked (%s): %s", f->call, f->why);
+        break;
     default: snprintf(what, sizeof(what), "%s", text); break;
     }
     from[0] = '\0';
@@ -244,14 +298,81 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
               (unsigned long long)m->retired);
 }
 
-static int open_private_input(const char *path, int *fd)
+/* The --input files, read whole (zkVM ABIs take them as items or one stream). */
+struct inputs {
+    struct machine_input list[64];
+    size_t count;
+};
+
+static int read_input_file(const char *path, struct machine_input *in)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *data = NULL;
+    size_t size = 0, cap = 0;
+    if (!f) {
+        cli_error("cannot read input %s: %s", path, strerror(errno));
+        return EXIT_NOINPUT;
+    }
+    for (;;) {
+        if (size == cap) {
+            cap = cap ? 2 * cap : 4096;
+            uint8_t *grown = realloc(data, cap);
+            if (!grown) {
+                free(data);
+                fclose(f);
+                cli_error("out of memory reading input %s", path);
+                return EXIT_OSERR;
+            }
+            data = grown;
+        }
+        size_t n = fread(data + size, 1, cap - size, f);
+        size += n;
+        if (n == 0)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(data);
+        cli_error("cannot read input %s: read error", path);
+        return EXIT_NOINPUT;
+    }
+    *in = (struct machine_input){.data = data, .size = size};
+    return 0;
+}
+
+static int read_inputs(const struct execute_options *o, struct inputs *in)
+{
+    in->count = 0;
+    for (size_t i = 0; i < o->ninputs; i++) {
+        int rc = read_input_file(o->inputs[i], &in->list[i]);
+        if (rc)
+            return rc;
+        in->count++;
+    }
+    return 0;
+}
+
+static void free_inputs(struct inputs *in)
+{
+    for (size_t i = 0; i < in->count; i++)
+        free((void *)in->list[i].data);
+    in->count = 0;
+}
+
+/* The linux ABI reads fd 0 from a file: its one --input. */
+static int open_linux_input(const struct execute_options *o, int *fd)
 {
     *fd = -1;
-    if (!path)
+    if (o->ninputs == 0)
         return 0;
-    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (o->ninputs > 1) {
+        cli_error("a linux guest reads one input on fd 0: give --input once");
+        return EXIT_USAGE;
+    }
+    *fd = open(o->inputs[0], O_RDONLY | O_CLOEXEC);
     if (*fd < 0) {
-        cli_error("cannot read private input %s: %s", path, strerror(errno));
+        cli_error("cannot read private input %s: %s", o->inputs[0], strerror(errno));
         return EXIT_NOINPUT;
     }
     return 0;
@@ -261,6 +382,7 @@ static int open_private_input(const char *path, int *fd)
 struct session {
     const struct execute_options *o;
     const struct symtab *syms;
+    const struct abi_choice *choice;
     struct machine m;
     struct guest_profile profile;
     bool profiling;
@@ -376,19 +498,30 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
     return rc;
 }
 
-static void print_stats(const struct machine *m, double seconds)
+/* How the ABI was chosen, for --stats. */
+struct abi_choice {
+    const struct abi *abi;
+    char why[320];
+};
+
+static void print_stats(const struct machine *m, const struct abi_choice *choice, double seconds)
 {
     fprintf(stderr, "instructions: %llu\n", (unsigned long long)m->retired);
     fprintf(stderr, "wall-time: %.6f s\n", seconds);
     fprintf(stderr, "mips: %.1f\n", seconds > 0 ? (double)m->retired / seconds / 1e6 : 0.0);
+    fprintf(stderr, "abi: %s (%s)\n", choice->abi->name, choice->why);
+    if (m->abi->report)
+        m->abi->report(m, stderr);
 }
 
+/*
+ * Loads the guest. The ELF must fit the whole guest address space; each
+ * ABI checks its own memory map when it lays the machine out.
+ */
 static int load_guest(const struct execute_options *o, struct elf_image *img)
 {
     struct elf_limits limits = {
         .address_space_end = GUEST_SPACE_SIZE,
-        .reserved_start = GUEST_STACK_TOP - o->stack_size,
-        .reserved_end = GUEST_SPACE_SIZE,
         .code_span_max = CODE_SPAN_MAX,
     };
     char why[512];
@@ -402,6 +535,21 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
     return EXIT_DATAERR;
 }
 
+/* --zkvm NAME, or what the ELF shows. */
+static void choose_abi(const struct execute_options *o, const struct elf_image *img,
+                       struct abi_choice *c)
+{
+    if (o->zkvm && strcmp(o->zkvm, "auto") != 0) {
+        c->abi = abi_by_name(o->zkvm);
+        snprintf(c->why, sizeof(c->why), "--zkvm %s", o->zkvm);
+        return;
+    }
+    char why[256];
+    c->abi = abi_detect(img, why, sizeof(why));
+    snprintf(c->why, sizeof(c->why), "auto: %s%s", why,
+             img->container ? ", in a RISC Zero program binary (R0BF)" : "");
+}
+
 /* Runs the loaded guest and turns how it stopped into an exit status. */
 static int run_and_report(struct session *s)
 {
@@ -410,7 +558,7 @@ static int run_and_report(struct session *s)
     int rc = run_guest(s, start, &why);
     double seconds = now_seconds() - start;
     if (s->o->stats)
-        print_stats(&s->m, seconds);
+        print_stats(&s->m, s->choice, seconds);
     if (rc)
         return rc;
     rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
@@ -429,13 +577,17 @@ static int run_and_report(struct session *s)
 
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
-                       const struct symtab *syms, const struct machine_io *io)
+                       const struct symtab *syms, const struct abi_choice *choice,
+                       const struct machine_io *io)
 {
-    struct session s = {.o = o, .syms = syms, .next_checkpoint = UINT64_MAX};
-    char why[256];
-    if (!machine_init(&s.m, img, o->stack_size, io, why, sizeof(why))) {
-        cli_error("%s", why);
-        return EXIT_OSERR;
+    struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
+    char why[512];
+    switch (machine_init(&s.m, img, choice->abi, io, why, sizeof(why))) {
+    case MACHINE_OK: break;
+    case MACHINE_UNUSABLE:
+        cli_error("%s: %s (as a %s guest: %s)", o->guest_path, why, choice->abi->name, choice->why);
+        return EXIT_DATAERR;
+    case MACHINE_NOMEM: cli_error("%s", why); return EXIT_OSERR;
     }
     s.profiling = o->noutputs > 0;
     if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
@@ -454,6 +606,44 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     return rc;
 }
 
+/* Opens the inputs and the public output, then runs. */
+static int run_with_io(const struct execute_options *o, const struct elf_image *img,
+                       const struct symtab *syms, const struct abi_choice *choice)
+{
+    struct machine_io io = {.private_input_fd = -1,
+                            .stdout_fd = STDOUT_FILENO,
+                            .stderr_fd = STDERR_FILENO,
+                            .public_output_fd = -1,
+                            .strict = o->strict,
+                            .warnings = stderr,
+                            .stack_size = o->stack_size};
+    struct inputs inputs = {.count = 0};
+    struct output_file public_out = {0};
+    int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
+                                       : read_inputs(o, &inputs);
+    io.inputs = inputs.list;
+    io.ninputs = inputs.count;
+    if (rc == 0 && o->public_output) {
+        if (output_file_open(&public_out, o->public_output)) {
+            io.public_output_fd = fileno(public_out.fp);
+        } else {
+            cli_error("cannot create public output %s: %s", o->public_output, strerror(errno));
+            rc = EXIT_CANTCREAT;
+        }
+    }
+    if (rc == 0)
+        rc = run_session(o, img, syms, choice, &io);
+    if (public_out.fp && !output_file_commit(&public_out)) {
+        cli_error("cannot write public output %s: %s", o->public_output, strerror(errno));
+        if (rc == 0)
+            rc = EXIT_CANTCREAT;
+    }
+    if (io.private_input_fd >= 0)
+        close(io.private_input_fd);
+    free_inputs(&inputs);
+    return rc;
+}
+
 int cmd_execute(int argc, char **argv)
 {
     struct execute_options o;
@@ -468,31 +658,9 @@ int cmd_execute(int argc, char **argv)
     struct symtab syms;
     if (symtab_load(&syms, img.file, img.file_size) != 0)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
-
-    struct machine_io io = {.stdout_fd = STDOUT_FILENO,
-                            .stderr_fd = STDERR_FILENO,
-                            .public_output_fd = -1,
-                            .strict = o.strict,
-                            .warnings = stderr};
-    struct output_file public_out = {0};
-    rc = open_private_input(o.private_input, &io.private_input_fd);
-    if (rc == 0 && o.public_output) {
-        if (output_file_open(&public_out, o.public_output)) {
-            io.public_output_fd = fileno(public_out.fp);
-        } else {
-            cli_error("cannot create public output %s: %s", o.public_output, strerror(errno));
-            rc = EXIT_CANTCREAT;
-        }
-    }
-    if (rc == 0)
-        rc = run_session(&o, &img, &syms, &io);
-    if (public_out.fp && !output_file_commit(&public_out)) {
-        cli_error("cannot write public output %s: %s", o.public_output, strerror(errno));
-        if (rc == 0)
-            rc = EXIT_CANTCREAT;
-    }
-    if (io.private_input_fd >= 0)
-        close(io.private_input_fd);
+    struct abi_choice choice;
+    choose_abi(&o, &img, &choice);
+    rc = run_with_io(&o, &img, &syms, &choice);
     symtab_free(&syms);
     elf_image_free(&img);
     return rc;

@@ -103,8 +103,26 @@ struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
     return &cc->insns[i];
 }
 
+void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (!(s->rights & SEG_X))
+            continue;
+        for (uint64_t pc = (s->vaddr + 3) & ~(uint64_t)3; pc + 4 <= s->vaddr + s->memsz; pc += 4) {
+            uint32_t word = 0; /* past p_filesz: zeros, an illegal instruction */
+            if (pc + 4 <= s->vaddr + s->filesz)
+                memcpy(&word, s->data + (pc - s->vaddr), 4);
+            code_cache_fill(cc, pc, decode_insn(word, xlen));
+        }
+    }
+    cc->fixed = true;
+}
+
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
 {
+    if (cc->fixed)
+        return;
     uint64_t start = addr & ~(uint64_t)3, end = addr + len, hi = cc->lo + cc->span;
     if (end <= cc->lo || start >= hi)
         return;

@@ -37,6 +37,7 @@ struct code_cache {
     uint64_t pc_bias;   /* an entry's guest pc is its address / 4 + pc_bias (mod 2^64) */
     size_t bytes;       /* size of the mapping */
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
+    bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
 };
 
 /* Maps the cache for the executable segments of `img`; false with a reason in `why`. */
@@ -59,6 +60,14 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
  * before are chosen again (either may now start a fused pair).
  */
 struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in);
+
+/*
+ * Decodes every instruction of the image's executable segments now, as a
+ * zkVM that translates its program once does: from here on the code is
+ * fixed, stores into it never reach it (code_cache_invalidate does
+ * nothing), and a fetch from a slot no segment holds faults.
+ */
+void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen);
 
 /* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "executor/r0bf.h"
+
 #ifndef EM_RISCV
 #define EM_RISCV 243
 #endif
@@ -286,6 +288,19 @@ enum elf_error elf_image_from_memory(uint8_t *file, size_t size, const struct el
     return err;
 }
 
+/* Replaces a RISC Zero program binary in *file by the user ELF it holds. */
+static enum elf_error unpack_r0bf(uint8_t **file, size_t *size, char *why, size_t why_size)
+{
+    size_t offset, len;
+    if (!r0bf_user_elf(*file, *size, &offset, &len, why, why_size)) {
+        free(*file);
+        return ELF_ERR_UNUSABLE;
+    }
+    memmove(*file, *file + offset, len);
+    *size = len;
+    return ELF_OK;
+}
+
 enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,
                               struct elf_image *out, char *why, size_t why_size)
 {
@@ -295,9 +310,16 @@ enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,
     enum elf_error err = read_whole_file(path, &file, &size, why, why_size);
     if (err)
         return err;
+    bool container = r0bf_is_container(file, size);
+    if (container) {
+        err = unpack_r0bf(&file, &size, why, why_size);
+        if (err)
+            return err;
+    }
     err = elf_image_from_memory(file, size, limits, out, why, why_size);
     if (err)
         return err;
+    out->container = container ? "R0BF" : NULL;
     out->path = strdup(path);
     if (!out->path) {
         elf_image_free(out);

@@ -30,7 +30,8 @@ struct elf_image {
     char *path;
     uint8_t *file; /* whole file */
     size_t file_size;
-    int xlen; /* 32 or 64 */
+    const char *container; /* "R0BF" when the ELF came out of a RISC Zero program binary */
+    int xlen;              /* 32 or 64 */
     uint64_t entry;
     size_t nsegments;
     struct elf_segment *segments;
@@ -53,7 +54,8 @@ struct elf_limits {
 };
 
 /*
- * Loads and validates `path`. On failure returns the error and writes a
+ * Loads and validates `path` (a RISC Zero program binary: the user ELF it
+ * holds). On failure returns the error and writes a
  * one-line reason (without the path) into `why`.
  */
 enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,

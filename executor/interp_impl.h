@@ -439,7 +439,8 @@ op_PAGE_CHECK:
 #endif
 op_DECODE : {
     uint64_t pc = PC();
-    if (!(RIGHTS[pc >> GUEST_PAGE_SHIFT] & PAGE_X))
+    /* Fixed code was all decoded at load: this slot holds no instruction. */
+    if (!(RIGHTS[pc >> GUEST_PAGE_SHIFT] & PAGE_X) || m->code.fixed)
         FAULT(RIGHTS[pc >> GUEST_PAGE_SHIFT] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
               pc);
     uint32_t word;
@@ -529,13 +530,14 @@ op_FENCE:
     NEXT();
 op_ECALL:
     m->pc = PC();
-    switch (syscall_handle(m)) {
-    case SYSCALL_CONTINUE: NEXT();
-    case SYSCALL_EXIT:
-        SAVE_TRACER();
+    m->ecall_clock = m->retired + budget - LEFT();
+    SAVE_TRACER(); /* the ABI may report the call to the tracer */
+    switch (machine_ecall(m)) {
+    case ECALL_CONTINUE: NEXT();
+    case ECALL_EXIT:
         m->retired += budget - LEFT();
         return STOP_EXIT;
-    case SYSCALL_FAULT: goto out_fault;
+    case ECALL_FAULT: goto out_fault;
     }
     __builtin_unreachable();
 op_EBREAK:

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "executor/interp.h"
-#include "executor/syscall.h"
 
 #define XLEN 32
 #include "executor/interp_impl.h"

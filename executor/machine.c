@@ -1,7 +1,7 @@
 /*
- * machine: builds a runnable hart from an ELF image (segments, stack,
- * start frame, code cache) and hosts the interpreter's out-of-line slow
- * paths.
+ * machine: builds a runnable hart from an ELF image (code cache, and
+ * through its ABI the memory map and entry state), runs it, and hosts the
+ * interpreter's out-of-line slow paths.
  */
 #include "executor/machine.h"
 
@@ -18,60 +18,51 @@ static void set_why(char *why, size_t why_size, const char *what)
     snprintf(why, why_size, "%s: %s", what, strerror(errno));
 }
 
-static void map_segments(struct machine *m, const struct elf_image *img, uint64_t *highest_end)
+uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
+                              unsigned rights_override)
 {
-    *highest_end = 0;
+    uint64_t highest_end = 0;
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         unsigned rights = (s->rights & SEG_R ? PAGE_R : 0) | (s->rights & SEG_W ? PAGE_W : 0) |
                           (s->rights & SEG_X ? PAGE_X : 0);
-        mem_grant(&m->mem, s->vaddr, s->memsz, rights);
+        mem_grant(&m->mem, s->vaddr, s->memsz, rights_override ? rights_override : rights);
         mem_poke(&m->mem, s->vaddr, s->data, s->filesz);
-        if (s->vaddr + s->memsz > *highest_end)
-            *highest_end = s->vaddr + s->memsz;
+        if (s->vaddr + s->memsz > highest_end)
+            highest_end = s->vaddr + s->memsz;
     }
+    return highest_end;
 }
 
-/*
- * sp 16-byte aligned on an empty Linux start frame: argc 0, argv NULL, envp
- * NULL, AT_NULL. The frame sits a page below the top of the stack region:
- * the hot top of the guest's stack then lies on pages whose next page is
- * mapped too, which the interpreter's loads and stores check with a single
- * test (see PAGE_LOAD_FAST); the top page stays mapped and usable.
- */
-static void push_start_frame(struct machine *m)
-{
-    unsigned word = (unsigned)m->xlen / 8;
-    uint64_t sp = (m->mem.stack_top - GUEST_PAGE_SIZE - 5 * word) & ~(uint64_t)15;
-    static const uint8_t zeros[5 * 8];
-    mem_poke(&m->mem, sp, zeros, 5 * word);
-    machine_set_reg(m, 2, sp);
-}
-
-bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack_size,
-                  const struct machine_io *io, char *why, size_t why_size)
+enum machine_error machine_init(struct machine *m, const struct elf_image *img,
+                                const struct abi *abi, const struct machine_io *io, char *why,
+                                size_t why_size)
 {
     memset(m, 0, sizeof(*m));
     m->xlen = img->xlen;
     m->io = *io;
+    m->pc = img->entry;
+    m->abi = abi; /* its destroy frees whatever its setup made, even when setup fails */
     if (!mem_init(&m->mem)) {
         set_why(why, why_size, "cannot reserve the 4 GiB guest address space");
-        return false;
+        return MACHINE_NOMEM;
     }
     if (!code_cache_init(&m->code, img, why, why_size)) {
         mem_destroy(&m->mem);
-        return false;
+        return MACHINE_NOMEM;
     }
-    uint64_t highest_end;
-    map_segments(m, img, &highest_end);
-    mem_setup_stack_and_heap(&m->mem, stack_size, highest_end);
-    push_start_frame(m);
-    m->pc = img->entry;
-    return true;
+    bool unusable = false;
+    if (!abi->setup(m, img, &unusable, why, why_size)) {
+        machine_destroy(m);
+        return unusable ? MACHINE_UNUSABLE : MACHINE_NOMEM;
+    }
+    return MACHINE_OK;
 }
 
 void machine_destroy(struct machine *m)
 {
+    if (m->abi && m->abi->destroy)
+        m->abi->destroy(m);
     code_cache_destroy(&m->code);
     mem_destroy(&m->mem);
     memset(m, 0, sizeof(*m));
@@ -98,6 +89,15 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
             return why;
     }
     return precise_loops[m->tracer != NULL][rv64](m, end - m->retired);
+}
+
+enum ecall_result machine_ecall(struct machine *m)
+{
+    const char *call = NULL;
+    enum ecall_result r = m->abi->ecall(m, &call);
+    if (r != ECALL_FAULT && call && m->tracer)
+        m->tracer->ecall(m->tracer, call);
+    return r;
 }
 
 uint64_t machine_get_reg(const struct machine *m, unsigned r)
@@ -171,6 +171,9 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
     case FAULT_BREAKPOINT: return "breakpoint (ebreak)";
     case FAULT_UNSUPPORTED_SYSCALL: return "unsupported system call (--strict)";
+    case FAULT_UNSUPPORTED_ECALL: return "call not supported";
+    case FAULT_ECALL_ARGUMENT: return "bad call argument";
+    case FAULT_GUEST_PANIC: return "guest panicked";
     }
     return "unknown fault";
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "executor/abi/abi.h"
 #include "executor/code_cache.h"
 #include "executor/decode.h"
 #include "executor/elf_image.h"
@@ -33,23 +34,37 @@ enum fault_kind {
     FAULT_ILLEGAL_INSTRUCTION,
     FAULT_BREAKPOINT,
     FAULT_UNSUPPORTED_SYSCALL,
+    FAULT_UNSUPPORTED_ECALL, /* a zkVM call this executor does not implement: see call */
+    FAULT_ECALL_ARGUMENT,    /* a zkVM call's argument is out of range: see call, addr */
+    FAULT_GUEST_PANIC,       /* the guest reported a panic through a call: see why */
 };
 
 struct fault {
     enum fault_kind kind;
-    uint64_t pc;   /* the instruction that faulted (for fetches, the target) */
-    uint64_t from; /* for fetch and target faults: the jump's own pc */
-    uint64_t addr; /* data address, target, or syscall number */
-    uint32_t word; /* instruction word, for illegal instructions */
+    uint64_t pc;      /* the instruction that faulted (for fetches, the target) */
+    uint64_t from;    /* for fetch and target faults: the jump's own pc */
+    uint64_t addr;    /* data address, target, or syscall number */
+    uint32_t word;    /* instruction word, for illegal instructions */
+    const char *call; /* for ecall faults: the zkVM's name of the call (static) */
+    const char *why;  /* for ecall faults: what is wrong (static), or NULL */
+};
+
+/* One --input file's bytes, as a zkVM ABI hands them to the guest. */
+struct machine_input {
+    const uint8_t *data;
+    size_t size;
 };
 
 struct machine_io {
-    int private_input_fd; /* guest fd 0; -1 reads as empty */
-    int stdout_fd;        /* guest fd 1; -1 discards */
-    int stderr_fd;        /* guest fd 2; -1 discards */
-    int public_output_fd; /* guest fd 3; -1 discards */
-    bool strict;          /* unknown syscalls fault instead of returning -ENOSYS */
-    FILE *warnings;       /* where one-time warnings go (stderr) */
+    int private_input_fd;               /* guest fd 0; -1 reads as empty */
+    int stdout_fd;                      /* guest fd 1; -1 discards */
+    int stderr_fd;                      /* guest fd 2; -1 discards */
+    int public_output_fd;               /* guest fd 3; -1 discards */
+    bool strict;                        /* unknown syscalls fault instead of returning -ENOSYS */
+    FILE *warnings;                     /* where one-time warnings go (stderr) */
+    const struct machine_input *inputs; /* --input files in order (zkVM ABIs) */
+    size_t ninputs;
+    uint64_t stack_size; /* the linux ABI's stack region */
 };
 
 union regfile {
@@ -66,18 +81,28 @@ struct machine {
     struct code_cache code;
     struct machine_io io;
     struct flow_tracer *tracer; /* NULL: untraced, fastest loops */
+    const struct abi *abi;
+    void *abi_state;      /* the ABI's own */
+    uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
     int exit_status;
     struct fault fault;
-    uint64_t warned_syscalls[16]; /* bitmap of numbers < 1024 already warned about */
-    bool warned_high_syscall;
+};
+
+/* Why machine_init failed. */
+enum machine_error {
+    MACHINE_OK,
+    MACHINE_UNUSABLE, /* the image does not fit the ABI's memory map */
+    MACHINE_NOMEM,    /* the host refused memory */
 };
 
 /*
- * Builds a machine for `img`: maps its segments, the stack and the start
- * frame. Returns false with a reason in `why` when the host refuses memory.
+ * Builds a machine for `img` under `abi`, which maps the segments and its
+ * own regions and sets the registers at entry. On failure, a reason in
+ * `why`.
  */
-bool machine_init(struct machine *m, const struct elf_image *img, uint64_t stack_size,
-                  const struct machine_io *io, char *why, size_t why_size);
+enum machine_error machine_init(struct machine *m, const struct elf_image *img,
+                                const struct abi *abi, const struct machine_io *io, char *why,
+                                size_t why_size);
 void machine_destroy(struct machine *m);
 
 /*
@@ -90,6 +115,20 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget);
 /* Register access for slow paths (syscalls, tests), whatever the XLEN. */
 uint64_t machine_get_reg(const struct machine *m, unsigned r);
 void machine_set_reg(struct machine *m, unsigned r, uint64_t value);
+
+/*
+ * The ecall at m->pc, through the machine's ABI; a call the ABI names is
+ * reported to the tracer as a leaf frame (SPEC section 4).
+ */
+enum ecall_result machine_ecall(struct machine *m);
+
+/*
+ * Maps the image's PT_LOAD segments with their rights (or, with
+ * `rights_override`, those rights for all: a flat memory), copies their
+ * bytes and returns the end of the highest one. For ABIs.
+ */
+uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
+                              unsigned rights_override);
 
 /* A short description of a fault kind ("load from unmapped memory"). */
 const char *fault_kind_text(enum fault_kind kind);

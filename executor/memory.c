@@ -7,10 +7,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
-static unsigned base_bits(unsigned r)
+static unsigned base_bits(const struct guest_memory *mem, unsigned r)
 {
     r &= PAGE_R | PAGE_W | PAGE_X;
-    if ((r & PAGE_W) && !(r & PAGE_X))
+    if ((r & PAGE_W) && (!(r & PAGE_X) || mem->code_fixed))
         r |= PAGE_STORE_OK;
     return r;
 }
@@ -57,10 +57,15 @@ static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t end, u
         return;
     uint64_t first = start >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
     for (uint64_t i = first; i <= last; i++)
-        mem->rights[i] = (uint8_t)base_bits(add ? (mem->rights[i] | rights) : rights);
+        mem->rights[i] = (uint8_t)base_bits(mem, add ? (mem->rights[i] | rights) : rights);
     /* The page before the range sees a new successor. */
     for (uint64_t i = first ? first - 1 : 0; i <= last; i++)
         derive_fast_bits(mem->rights, i);
+}
+
+void mem_fix_code(struct guest_memory *mem)
+{
+    mem->code_fixed = true;
 }
 
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)

@@ -43,6 +43,7 @@ enum page_rights {
 
 struct guest_memory {
     uint8_t *base;   /* host address of guest address 0 */
+    bool code_fixed; /* stores never change the code (see mem_fix_code): X pages store fast */
     uint8_t *rights; /* one byte per guest page, at base - GUEST_RIGHTS_BYTES */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
@@ -51,6 +52,13 @@ struct guest_memory {
 /* Reserves the space. Returns false (errno set) when the host refuses. */
 bool mem_init(struct guest_memory *mem);
 void mem_destroy(struct guest_memory *mem);
+
+/*
+ * Makes code fixed at load time, as zkVMs that decode their program once
+ * have it: stores into executable pages change the bytes but not the
+ * code, so they take the fast store path. Call before granting rights.
+ */
+void mem_fix_code(struct guest_memory *mem);
 
 /* Adds rights (R, W, X) to the pages of [addr, addr+len). */
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);

@@ -101,6 +101,11 @@ struct flow_tracer {
      */
     void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd, unsigned rs1,
                      uint64_t now);
+    /*
+     * The ecall that just retired in the top frame was the zkVM call
+     * `call` (a static name): it counts in a leaf frame of its own.
+     */
+    void (*ecall)(struct flow_tracer *t, const char *call);
 };
 
 static inline int trace_is_link(unsigned reg)

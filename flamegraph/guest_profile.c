@@ -257,10 +257,57 @@ static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, uns
     }
 }
 
+/* The index of a call name (static strings: compared by address, then by text). */
+static bool call_index(struct guest_profile *p, const char *call, size_t *index)
+{
+    for (size_t i = 0; i < p->ncalls; i++)
+        if (p->calls[i] == call || strcmp(p->calls[i], call) == 0) {
+            *index = i;
+            return true;
+        }
+    if (p->ncalls == p->calls_cap) {
+        size_t cap = p->calls_cap ? 2 * p->calls_cap : 16;
+        const char **calls = realloc(p->calls, cap * sizeof(*calls));
+        if (!calls)
+            return false;
+        p->calls = calls;
+        p->calls_cap = cap;
+    }
+    p->calls[p->ncalls] = call;
+    *index = p->ncalls++;
+    return true;
+}
+
+/*
+ * The ecall that just retired counts in a leaf frame for the call under
+ * the top frame: one more in that node's (inclusive) count moves it out
+ * of the top frame's own count when the profile is written.
+ */
+static void on_ecall(struct flow_tracer *t, const char *call)
+{
+    struct guest_profile *p = (struct guest_profile *)t;
+    size_t index;
+    if (p->out_of_memory)
+        return;
+    if (!call_index(p, call, &index)) {
+        p->out_of_memory = true;
+        return;
+    }
+    bool created;
+    uint32_t node = trie_child(&p->trie, top(p)->link.node, GUEST_ECALL_KEY | index, &created);
+    if (node == UINT32_MAX) {
+        p->out_of_memory = true;
+        return;
+    }
+    p->tracer.nodes = p->trie.nodes; /* the trie may have moved them */
+    p->trie.nodes[node].count++;
+}
+
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry)
 {
     memset(p, 0, sizeof(*p));
     p->tracer.transfer = on_transfer;
+    p->tracer.ecall = on_ecall;
     p->syms = syms;
     p->capacity = 256;
     p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
@@ -291,6 +338,7 @@ void guest_profile_free(struct guest_profile *p)
         for (size_t i = 0; i < p->syms->count; i++)
             free(p->names[i]);
     free(p->names);
+    free(p->calls);
     free(p->stack);
     free(p->links);
     free(p->targets.slots);
@@ -342,9 +390,21 @@ static void counts_to_inclusive(struct trie *t)
 
 /* ---- writing ---- */
 
+/* "[ecall:NAME]" for a call's leaf frame; NULL for any other node. */
+static const char *call_name(const struct guest_profile *p, const struct trace_node *node,
+                             char *buf, size_t size)
+{
+    if (!(node->key & GUEST_ECALL_KEY))
+        return NULL;
+    snprintf(buf, size, "[ecall:%s]", p->calls[node->key & ~GUEST_ECALL_KEY]);
+    return buf;
+}
+
 static const char *raw_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
 {
-    (void)ctx;
+    const char *call = call_name(ctx, node, buf, size);
+    if (call)
+        return call;
     snprintf(buf, size, "0x%llx", (unsigned long long)node->key);
     return buf;
 }
@@ -352,7 +412,7 @@ static const char *raw_name(void *ctx, const struct trace_node *node, char *buf,
 static const char *function_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
 {
     struct guest_profile *p = ctx;
-    if (!node->aux)
+    if (!node->aux) /* a call's leaf frame, or an address no symbol covers */
         return raw_name(ctx, node, buf, size);
     char **name = &p->names[node->aux - 1];
     if (!*name) {

@@ -18,6 +18,13 @@
 
 #define GUEST_NO_RETURN UINT64_MAX
 
+/*
+ * A trie key with this bit stands for a zkVM call's leaf frame
+ * ([ecall:NAME], SPEC section 4), the rest of the key indexing the
+ * profile's call names; guest addresses never have it.
+ */
+#define GUEST_ECALL_KEY (1ull << 63)
+
 /* target -> function index + 1 (0: no function), so each target is looked up once. */
 struct target_cache {
     struct target_cache_slot {
@@ -37,7 +44,9 @@ struct guest_profile {
     struct target_cache targets;
     struct trace_link *links; /* the tracer's link table: 1 << TRACE_LINK_BITS links */
     bool out_of_memory;
-    char **names; /* demangled name per symtab function, made at write time */
+    char **names;       /* demangled name per symtab function, made at write time */
+    const char **calls; /* the zkVM call names seen, for [ecall:NAME] frames */
+    size_t ncalls, calls_cap;
 };
 
 /* Starts with the root frame at `entry`. `syms` must outlive the profile. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "flamegraph/guest_profile.h"
@@ -19,12 +20,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void run_guest(const struct elf_image *img, const struct symtab *syms)
 {
-    struct machine_io io = {
-        .private_input_fd = -1, .stdout_fd = -1, .stderr_fd = -1, .public_output_fd = -1};
+    struct machine_io io = {.private_input_fd = -1,
+                            .stdout_fd = -1,
+                            .stderr_fd = -1,
+                            .public_output_fd = -1,
+                            .stack_size = 1 << 16};
     struct machine m;
     struct guest_profile profile;
     char why[256];
-    if (!machine_init(&m, img, 1 << 16, &io, why, sizeof(why)))
+    char detected[256];
+    if (machine_init(&m, img, abi_detect(img, detected, sizeof(detected)), &io, why, sizeof(why)) !=
+        MACHINE_OK)
         return;
     if (guest_profile_init(&profile, syms, img->entry)) {
         m.tracer = &profile.tracer;
@@ -43,11 +49,8 @@ static void run_guest(const struct elf_image *img, const struct symtab *syms)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const uint64_t stack_size = 1 << 16;
     struct elf_limits limits = {
         .address_space_end = GUEST_SPACE_SIZE,
-        .reserved_start = GUEST_STACK_TOP - stack_size,
-        .reserved_end = GUEST_SPACE_SIZE,
         .code_span_max = CODE_SPAN_MAX,
     };
     uint8_t *copy = malloc(size ? size : 1);

@@ -1,12 +1,19 @@
 /*
- * syscall: Linux-numbered ecalls with the semantics SPEC section 1 gives.
- * Numbers and errno values are those of the Linux RISC-V ABI, so a guest
- * behaves the same here and under qemu user mode.
+ * linux: the ABI of guests written for qemu user mode (SPEC section 1):
+ * segments with their own rights, a stack below a fixed top with an empty
+ * Linux start frame, a brk heap, and Linux-numbered ecalls (read from the
+ * private input, write to stdout, stderr and the public output, exit,
+ * brk). Numbers and errno values are those of the Linux RISC-V ABI, so a
+ * guest behaves the same here and under qemu user mode.
  */
-#include "executor/syscall.h"
-
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/machine.h"
 
 enum {
     SYS_READ = 63,
@@ -16,7 +23,11 @@ enum {
     SYS_BRK = 214,
 };
 
-enum { REG_A0 = 10, REG_A1 = 11, REG_A2 = 12, REG_A7 = 17 };
+/* Which unsupported numbers were warned about already. */
+struct linux_state {
+    uint64_t warned[16]; /* bitmap of numbers < 1024 */
+    bool warned_high;
+};
 
 static int64_t neg_errno(int e)
 {
@@ -72,22 +83,23 @@ static int host_fd_for_write(const struct machine *m, uint64_t fd, bool *known)
 /* True the first time this number is seen, so each is warned about once. */
 static bool first_time_unsupported(struct machine *m, uint64_t nr)
 {
-    if (nr >= 64 * sizeof(m->warned_syscalls) / sizeof(m->warned_syscalls[0])) {
-        bool first = !m->warned_high_syscall;
-        m->warned_high_syscall = true;
+    struct linux_state *st = m->abi_state;
+    if (nr >= 64 * sizeof(st->warned) / sizeof(st->warned[0])) {
+        bool first = !st->warned_high;
+        st->warned_high = true;
         return first;
     }
     uint64_t bit = 1ull << (nr % 64);
-    bool first = !(m->warned_syscalls[nr / 64] & bit);
-    m->warned_syscalls[nr / 64] |= bit;
+    bool first = !(st->warned[nr / 64] & bit);
+    st->warned[nr / 64] |= bit;
     return first;
 }
 
-static enum syscall_result unsupported(struct machine *m, uint64_t nr)
+static enum ecall_result unsupported(struct machine *m, uint64_t nr)
 {
     if (m->io.strict) {
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_SYSCALL, .pc = m->pc, .addr = nr};
-        return SYSCALL_FAULT;
+        return ECALL_FAULT;
     }
     if (first_time_unsupported(m, nr) && m->io.warnings)
         fprintf(m->io.warnings,
@@ -95,11 +107,12 @@ static enum syscall_result unsupported(struct machine *m, uint64_t nr)
                 "-ENOSYS (--strict makes this a fault)\n",
                 (unsigned long long)nr, (unsigned long long)m->pc);
     machine_set_reg(m, REG_A0, (uint64_t)neg_errno(ENOSYS));
-    return SYSCALL_CONTINUE;
+    return ECALL_CONTINUE;
 }
 
-enum syscall_result syscall_handle(struct machine *m)
+static enum ecall_result linux_ecall(struct machine *m, const char **call)
 {
+    (void)call; /* Linux system calls are not shown as frames: SPEC section 2 */
     uint64_t nr = machine_get_reg(m, REG_A7);
     uint64_t a0 = machine_get_reg(m, REG_A0);
     uint64_t a1 = machine_get_reg(m, REG_A1);
@@ -116,10 +129,53 @@ enum syscall_result syscall_handle(struct machine *m)
         break;
     }
     case SYS_EXIT:
-    case SYS_EXIT_GROUP: m->exit_status = (int)(a0 & 0xff); return SYSCALL_EXIT;
+    case SYS_EXIT_GROUP: m->exit_status = (int)(a0 & 0xff); return ECALL_EXIT;
     case SYS_BRK: ret = (int64_t)mem_brk(&m->mem, a0); break;
     default: return unsupported(m, nr);
     }
     machine_set_reg(m, REG_A0, (uint64_t)ret);
-    return SYSCALL_CONTINUE;
+    return ECALL_CONTINUE;
 }
+
+/*
+ * sp 16-byte aligned on an empty Linux start frame: argc 0, argv NULL, envp
+ * NULL, AT_NULL. The frame sits a page below the top of the stack region:
+ * the hot top of the guest's stack then lies on pages whose next page is
+ * mapped too, which the interpreter's loads and stores check with a single
+ * test (see PAGE_LOAD_FAST); the top page stays mapped and usable.
+ */
+static void push_start_frame(struct machine *m)
+{
+    unsigned word = (unsigned)m->xlen / 8;
+    uint64_t sp = (m->mem.stack_top - GUEST_PAGE_SIZE - 5 * word) & ~(uint64_t)15;
+    static const uint8_t zeros[5 * 8];
+    mem_poke(&m->mem, sp, zeros, 5 * word);
+    machine_set_reg(m, REG_SP, sp);
+}
+
+static bool linux_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
+                        size_t why_size)
+{
+    uint64_t stack_bottom = GUEST_STACK_TOP - m->io.stack_size;
+    if (!abi_check_clear_of(img, stack_bottom, GUEST_SPACE_SIZE, "the stack region",
+                            " (try a smaller --stack-size)", why, why_size)) {
+        *unusable = true;
+        return false;
+    }
+    m->abi_state = calloc(1, sizeof(struct linux_state));
+    if (!m->abi_state) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    uint64_t highest_end = machine_map_segments(m, img, 0);
+    mem_setup_stack_and_heap(&m->mem, m->io.stack_size, highest_end);
+    push_start_frame(m);
+    return true;
+}
+
+const struct abi abi_linux = {
+    .name = "linux",
+    .setup = linux_setup,
+    .ecall = linux_ecall,
+    .destroy = abi_free_state,
+};

@@ -1,0 +1,66 @@
+/*
+ * abi: what makes a guest a program of one zkVM, or of Linux: its memory
+ * map and registers at entry, and what its ecalls do (SPEC sections 1
+ * and 4). Each ABI is one file in this folder behind this interface; the
+ * interpreter knows none of them: machine_init lets the ABI lay out the
+ * machine, and the ecall handler calls machine_ecall, which calls the ABI.
+ */
+#ifndef EXECUTOR_ABI_ABI_H
+#define EXECUTOR_ABI_ABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct machine;
+struct elf_image;
+
+/* What an ecall did to the run. */
+enum ecall_result {
+    ECALL_CONTINUE,
+    ECALL_EXIT,  /* m->exit_status is set */
+    ECALL_FAULT, /* m->fault is set */
+};
+
+struct abi {
+    const char *name; /* as --zkvm spells it: "linux", "sp1", ... */
+    /*
+     * Maps the image's segments and the ABI's own regions, sets the
+     * registers and the state the ecalls keep (m->abi_state). Returns
+     * false with a reason in `why` when the image does not fit the ABI's
+     * memory map (*unusable set) or the host refuses memory.
+     */
+    bool (*setup)(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
+                  size_t why_size);
+    /*
+     * Runs the ecall at m->pc with the guest's registers. *call names it
+     * for the profile (a static string: "SHA_COMPRESS"), or stays NULL
+     * when ecalls are not shown as frames (the linux ABI).
+     */
+    enum ecall_result (*ecall)(struct machine *m, const char **call);
+    /* Prints what --stats shows beyond the counts (digests, regions); may be NULL. */
+    void (*report)(const struct machine *m, FILE *out);
+    /* Frees m->abi_state; may be NULL. */
+    void (*destroy)(struct machine *m);
+};
+
+extern const struct abi abi_linux;
+extern const struct abi abi_sp1;
+extern const struct abi abi_risc0;
+extern const struct abi abi_lambda;
+
+/* The ABI --zkvm names, or NULL. */
+const struct abi *abi_by_name(const char *name);
+
+/* The names --zkvm takes, for messages: "linux, sp1, risc0, lambda". */
+const char *abi_names(void);
+
+/*
+ * The ABI whose toolchain built `img`, from the marks each toolchain
+ * leaves (symbols, segment addresses); abi_linux when none matches. Says
+ * why in `why` ("symbol sp1_zkvm::syscalls::halt::syscall_halt").
+ */
+const struct abi *abi_detect(const struct elf_image *img, char *why, size_t why_size);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * abi_util: helpers the ABIs share (see abi_util.h).
+ */
+#include "executor/abi/abi_util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                        const char *hint, char *why, size_t why_size)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (s->vaddr < end && s->vaddr + s->memsz > start) {
+            snprintf(why, why_size, "segment [0x%llx, 0x%llx) overlaps %s [0x%llx, 0x%llx)%s",
+                     (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz), what,
+                     (unsigned long long)start, (unsigned long long)end, hint);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                      char *why, size_t why_size)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (s->vaddr < start || s->vaddr + s->memsz > end) {
+            snprintf(why, why_size, "segment [0x%llx, 0x%llx) lies outside %s [0x%llx, 0x%llx)",
+                     (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz), what,
+                     (unsigned long long)start, (unsigned long long)end);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len)
+{
+    if (!mem_range_has(&m->mem, addr, len, PAGE_R))
+        return false;
+    if (len)
+        memcpy(dst, m->mem.base + addr, len);
+    return true;
+}
+
+bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len)
+{
+    if (!mem_range_has(&m->mem, addr, len, PAGE_W))
+        return false;
+    if (len) {
+        memcpy(m->mem.base + addr, src, len);
+        code_cache_invalidate(&m->code, addr, len);
+    }
+    return true;
+}
+
+bool abi_load_words(const struct machine *m, uint64_t addr, uint32_t *w, size_t n)
+{
+    return abi_load(m, addr, w, 4 * n); /* the host is little-endian, like the guest */
+}
+
+bool abi_store_words(struct machine *m, uint64_t addr, const uint32_t *w, size_t n)
+{
+    return abi_store(m, addr, w, 4 * n);
+}
+
+bool abi_write_fd(int host_fd, const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    while (host_fd >= 0 && len > 0) {
+        ssize_t n = write(host_fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char *call,
+                            uint64_t addr, const char *why)
+{
+    m->fault = (struct fault){.kind = kind, .pc = m->pc, .addr = addr, .call = call, .why = why};
+    return ECALL_FAULT;
+}
+
+void abi_free_state(struct machine *m)
+{
+    free(m->abi_state);
+    m->abi_state = NULL;
+}

@@ -1,0 +1,70 @@
+/*
+ * abi_util: what the ABIs share: register numbers, the checks of an
+ * image against an ABI's memory map, copies between guest memory and the
+ * host that respect page rights, writes to host files, and ecall faults.
+ * Internal to the ABIs.
+ */
+#ifndef EXECUTOR_ABI_ABI_UTIL_H
+#define EXECUTOR_ABI_ABI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executor/abi/abi.h"
+#include "executor/elf_image.h"
+#include "executor/machine.h"
+
+enum {
+    REG_RA = 1,
+    REG_SP = 2,
+    REG_T0 = 5,
+    REG_A0 = 10,
+    REG_A1 = 11,
+    REG_A2 = 12,
+    REG_A3 = 13,
+    REG_A4 = 14,
+    REG_A5 = 15,
+    REG_A7 = 17,
+    REG_T6 = 31,
+};
+
+/*
+ * True when no segment of `img` overlaps [start, end); else false with
+ * "segment N [a, b) overlaps <what> [start, end)<hint>" in `why`.
+ */
+bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                        const char *hint, char *why, size_t why_size);
+
+/*
+ * True when every segment of `img` lies inside [start, end); else false
+ * with "segment N [a, b) lies outside <what> [start, end)" in `why`.
+ */
+bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                      char *why, size_t why_size);
+
+/* Copies len guest bytes at addr to dst; false when a byte is not readable. */
+bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len);
+
+/* Copies len host bytes to guest addr; false when a byte is not writable. */
+bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len);
+
+/* Writes all of buf to host_fd (nothing when host_fd < 0); false on an I/O error. */
+bool abi_write_fd(int host_fd, const void *buf, size_t len);
+
+/*
+ * Faults the ecall at m->pc: kind FAULT_UNSUPPORTED_ECALL (the call is not
+ * implemented) or FAULT_ECALL_ARGUMENT (its memory at addr cannot be used,
+ * for the reason `why`). `call` and `why` are static strings.
+ */
+enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char *call,
+                            uint64_t addr, const char *why);
+
+/* An ABI's destroy when its state is one allocation. */
+void abi_free_state(struct machine *m);
+
+/* Little-endian words of guest memory, for precompiles: false when not readable/writable. */
+bool abi_load_words(const struct machine *m, uint64_t addr, uint32_t *w, size_t n);
+bool abi_store_words(struct machine *m, uint64_t addr, const uint32_t *w, size_t n);
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * risc0: the ABI of RISC Zero guests (the user program of a RISC Zero
+ * program binary, or a plain user ELF), as the user-mode ecalls of
+ * risc0-zkvm-platform define it. Docs: docs/ZKVMS.md.
+ *
+ * User memory is one flat read-write space [0x1_0000, 0xC000_0000), the
+ * program decoded once from the ELF, registers zero at entry (the guest's
+ * _start sets gp and sp, 0x0020_0400). An ecall's kind is in t0:
+ *   HALT      a0 = halt type | exit code << 8, a1 = the output digest
+ *   INPUT     a0 = word index: the input digest's word (zero: none given)
+ *   SOFTWARE  a2 = the call's name ("risc0_zkvm_platform::syscall::nr::
+ *             SYS_READ"), a0/a1 = the buffer the host fills and its
+ *             length in words, a3.. arguments; results in a0, a1
+ *   SHA       a0 = out state, a1 = in state, a2/a3 = the two halves of
+ *             the first block, a4 = blocks (states big-endian words)
+ *   BIGINT    a0 = z, a1 = op (0: z = x * y mod N), a2 = x, a3 = y, a4 = N
+ * Standard input (fd 0) is the --input files one after the other; fd 3,
+ * the journal, goes to --public-output.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/abi/bigint.h"
+#include "executor/machine.h"
+#include "executor/precompile/sha256.h"
+
+enum risc0_kind {
+    RISC0_HALT = 0,
+    RISC0_INPUT = 1,
+    RISC0_SOFTWARE = 2,
+    RISC0_SHA = 3,
+    RISC0_BIGINT = 4,
+    RISC0_USER = 5,
+    RISC0_BIGINT2 = 6,
+    RISC0_POSEIDON2 = 7,
+};
+
+static const char *const kind_names[] = {"HALT",   "INPUT", "SOFTWARE", "SHA",
+                                         "BIGINT", "USER",  "BIGINT2",  "POSEIDON2"};
+
+enum {
+    RISC0_MEMORY_START = 0x00010000,
+    RISC0_MEMORY_END = 0xC0000000,
+    RISC0_HALT_TERMINATE = 0,
+    RISC0_HALT_PAUSE = 1,
+    RISC0_FD_JOURNAL = 3,
+    RISC0_MAX_SHA_BLOCKS = 1000,
+};
+
+#define RISC0_NAME_PREFIX "risc0_zkvm_platform::syscall::nr::"
+
+struct risc0_state {
+    size_t input;        /* which --input is being read */
+    size_t input_offset; /* how far into it */
+    uint64_t rng;        /* SYS_RANDOM: a fixed-seed generator, so runs repeat */
+    int halt_type;       /* -1 until the guest halts */
+    uint8_t output_digest[32];
+    char panic[256]; /* SYS_PANIC's message */
+    struct sha256_ctx journal; /* its digest, as it is written */
+};
+
+/* ---- standard input: the --input files in order ---- */
+
+static size_t read_input(struct machine *m, struct risc0_state *st, uint8_t *dst, size_t want)
+{
+    size_t done = 0;
+    while (done < want && st->input < m->io.ninputs) {
+        const struct machine_input *in = &m->io.inputs[st->input];
+        size_t n = in->size - st->input_offset;
+        if (n > want - done)
+            n = want - done;
+        memcpy(dst + done, in->data + st->input_offset, n);
+        done += n;
+        st->input_offset += n;
+        if (st->input_offset == in->size) {
+            st->input++;
+            st->input_offset = 0;
+        }
+    }
+    return done;
+}
+
+/* ---- software calls ---- */
+
+struct sw_call {
+    uint64_t buf, words; /* a0, a1: the buffer the host fills */
+    uint64_t a3, a4, a5;
+    uint32_t ret0, ret1; /* what goes back in a0, a1 */
+};
+
+/*
+ * SYS_READ: a3 = fd, a4 = bytes wanted. The platform before the kernel
+ * split (1.x) passes the buffer's whole words in a1 and takes the last
+ * partial word back in a1; later ones pass a1 = a4, bytes, and the kernel
+ * fills the buffer whole. The two agree only when nothing is read.
+ */
+static enum ecall_result sw_read(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    uint64_t fd = c->a3, nbytes = c->a4, main_bytes = c->words == nbytes ? nbytes : 4 * c->words;
+    if (fd != 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", fd,
+                         "only fd 0 (the --input files) can be read");
+    if (main_bytes > nbytes || nbytes - main_bytes > 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", nbytes,
+                         "the byte count does not fit the buffer");
+    if (!mem_range_has(&m->mem, c->buf, main_bytes, PAGE_W))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", c->buf,
+                         "the buffer is not in memory");
+    size_t got = read_input(m, st, m->mem.base + c->buf, main_bytes);
+    code_cache_invalidate(&m->code, c->buf, main_bytes);
+    uint8_t tail[4] = {0};
+    size_t extra = got == main_bytes ? read_input(m, st, tail, nbytes - main_bytes) : 0;
+    c->ret0 = (uint32_t)(got + extra);
+    memcpy(&c->ret1, tail, 4); /* the last partial word, little-endian */
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sw_write(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    uint64_t fd = c->a3, ptr = c->a4, len = c->a5;
+    if (!mem_range_has(&m->mem, ptr, len, PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", ptr, "the buffer is not in memory");
+    const uint8_t *bytes = m->mem.base + ptr;
+    bool ok;
+    switch (fd) {
+    case 1: ok = abi_write_fd(m->io.stdout_fd, bytes, len); break;
+    case 2: ok = abi_write_fd(m->io.stderr_fd, bytes, len); break;
+    case RISC0_FD_JOURNAL:
+        sha256_update(&st->journal, bytes, len);
+        ok = abi_write_fd(m->io.public_output_fd, bytes, len);
+        break;
+    default:
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", fd,
+                         "only fds 1, 2 and 3 (the journal) can be written");
+    }
+    if (!ok)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", fd, "the host could not write it");
+    return ECALL_CONTINUE;
+}
+
+/* SYS_LOG and SYS_PANIC: a3 = message, a4 = its length. */
+static bool message(const struct machine *m, const struct sw_call *c, char *out, size_t size)
+{
+    uint64_t len = c->a4 < size - 1 ? c->a4 : size - 1;
+    if (!abi_load(m, c->a3, out, len))
+        return false;
+    out[len] = '\0';
+    return true;
+}
+
+static uint32_t next_random(struct risc0_state *st)
+{
+    st->rng = st->rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(st->rng >> 32);
+}
+
+/* The software calls, by the name after the platform's prefix. */
+static const struct sw_entry {
+    const char *nr;   /* "SYS_READ" */
+    const char *name; /* the frame: "sys_read" */
+} sw_calls[] = {
+    {"SYS_READ", "sys_read"},
+    {"SYS_WRITE", "sys_write"},
+    {"SYS_LOG", "sys_log"},
+    {"SYS_PANIC", "sys_panic"},
+    {"SYS_CYCLE_COUNT", "sys_cycle_count"},
+    {"SYS_RANDOM", "sys_random"},
+    {"SYS_ARGC", "sys_argc"},
+    {"SYS_ARGV", "sys_argv"},
+    {"SYS_GETENV", "sys_getenv"},
+    {"SYS_EXIT", "sys_exit"},
+    {"SYS_FORK", "sys_fork"},
+    {"SYS_PIPE", "sys_pipe"},
+    {"SYS_KECCAK", "sys_keccak"},
+    {"SYS_PROVE_KECCAK", "sys_prove_keccak"},
+    {"SYS_VERIFY_INTEGRITY", "sys_verify_integrity"},
+    {"SYS_VERIFY_INTEGRITY2", "sys_verify_integrity2"},
+    {"SYS_EXECUTE_ZKR", "sys_execute_zkr"},
+    {"SYS_PROVE_ZKR", "sys_prove_zkr"},
+};
+
+static const struct sw_entry *find_sw_call(const char *full)
+{
+    const char *nr = strncmp(full, RISC0_NAME_PREFIX, strlen(RISC0_NAME_PREFIX)) == 0
+                         ? full + strlen(RISC0_NAME_PREFIX)
+                         : full;
+    for (size_t i = 0; i < sizeof(sw_calls) / sizeof(sw_calls[0]); i++)
+        if (strcmp(sw_calls[i].nr, nr) == 0)
+            return &sw_calls[i];
+    return NULL;
+}
+
+/* The NUL-terminated name at addr, at most size - 1 bytes; false when unreadable. */
+static bool load_name(const struct machine *m, uint64_t addr, char *out, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (!abi_load(m, addr + i, &out[i], 1))
+            return false;
+        if (!out[i])
+            return true;
+    }
+    out[size - 1] = '\0';
+    return true;
+}
+
+static enum ecall_result risc0_software(struct machine *m, struct risc0_state *st,
+                                        const char **call)
+{
+    char full[128];
+    uint64_t name_at = machine_get_reg(m, REG_A2);
+    if (!load_name(m, name_at, full, sizeof(full)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SOFTWARE", name_at,
+                         "the call's name (a2) is not in memory");
+    const struct sw_entry *e = find_sw_call(full);
+    if (!e)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "SOFTWARE", name_at,
+                         "a software call this executor does not know (see the name at a2)");
+    *call = e->name;
+    struct sw_call c = {
+        .buf = machine_get_reg(m, REG_A0),
+        .words = machine_get_reg(m, REG_A1),
+        .a3 = machine_get_reg(m, REG_A3),
+        .a4 = machine_get_reg(m, REG_A4),
+        .a5 = machine_get_reg(m, REG_A5),
+    };
+    enum ecall_result r = ECALL_CONTINUE;
+    if (strcmp(e->nr, "SYS_READ") == 0) {
+        r = sw_read(m, st, &c);
+    } else if (strcmp(e->nr, "SYS_WRITE") == 0) {
+        r = sw_write(m, st, &c);
+    } else if (strcmp(e->nr, "SYS_LOG") == 0) {
+        char text[1024];
+        if (!message(m, &c, text, sizeof(text)))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, e->name, c.a3,
+                             "the message is not in memory");
+        if (m->io.stderr_fd >= 0) {
+            abi_write_fd(m->io.stderr_fd, text, strlen(text));
+            abi_write_fd(m->io.stderr_fd, "\n", 1);
+        }
+    } else if (strcmp(e->nr, "SYS_PANIC") == 0) {
+        if (!message(m, &c, st->panic, sizeof(st->panic)))
+            snprintf(st->panic, sizeof(st->panic), "(message not in memory)");
+        return abi_fault(m, FAULT_GUEST_PANIC, e->name, 0, st->panic);
+    } else if (strcmp(e->nr, "SYS_CYCLE_COUNT") == 0) {
+        c.ret0 = (uint32_t)(m->ecall_clock >> 32);
+        c.ret1 = (uint32_t)m->ecall_clock;
+    } else if (strcmp(e->nr, "SYS_RANDOM") == 0) {
+        if (c.words > (1u << 20) || !mem_range_has(&m->mem, c.buf, 4 * c.words, PAGE_W))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, e->name, c.buf,
+                             "the buffer is not in memory");
+        for (uint64_t i = 0; i < c.words; i++) {
+            uint32_t w = next_random(st);
+            abi_store(m, c.buf + 4 * i, &w, 4);
+        }
+    } else if (strcmp(e->nr, "SYS_ARGC") == 0) {
+        c.ret0 = 0; /* no arguments */
+    } else if (strcmp(e->nr, "SYS_GETENV") == 0) {
+        c.ret0 = UINT32_MAX; /* no variable is set */
+    } else {
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, e->name, 0, NULL);
+    }
+    if (r == ECALL_CONTINUE) {
+        machine_set_reg(m, REG_A0, c.ret0);
+        machine_set_reg(m, REG_A1, c.ret1);
+    }
+    return r;
+}
+
+/* ---- the other kinds ---- */
+
+static enum ecall_result risc0_halt(struct machine *m, struct risc0_state *st)
+{
+    uint64_t a0 = machine_get_reg(m, REG_A0), digest = machine_get_reg(m, REG_A1);
+    int type = (int)(a0 & 0xff);
+    if (type != RISC0_HALT_TERMINATE && type != RISC0_HALT_PAUSE)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HALT", a0, "an illegal halt type");
+    if (!abi_load(m, digest, st->output_digest, 32))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HALT", digest,
+                         "the output digest (a1) is not in memory");
+    st->halt_type = type;
+    m->exit_status = (int)((a0 >> 8) & 0xff);
+    if (type == RISC0_HALT_PAUSE && m->io.warnings)
+        fprintf(m->io.warnings,
+                "note: the guest paused (halt type PAUSE) with exit code %d; the run ends here, "
+                "as nothing resumes it\n",
+                m->exit_status);
+    return ECALL_EXIT;
+}
+
+/* Big-endian state words in memory, as the guest keeps a SHA-256 digest. */
+static void load_state(const uint8_t *p, uint32_t h[8])
+{
+    for (int i = 0; i < 8; i++)
+        h[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+               (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+}
+
+static void store_state(uint8_t *p, const uint32_t h[8])
+{
+    for (int i = 0; i < 32; i++)
+        p[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+static enum ecall_result risc0_sha(struct machine *m)
+{
+    uint64_t out = machine_get_reg(m, REG_A0), in = machine_get_reg(m, REG_A1),
+             b1 = machine_get_reg(m, REG_A2), b2 = machine_get_reg(m, REG_A3),
+             count = machine_get_reg(m, REG_A4);
+    uint8_t state[32], block[64];
+    if (count > RISC0_MAX_SHA_BLOCKS)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", count,
+                         "more than 1000 blocks in one call");
+    if (!abi_load(m, in, state, 32))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", in, "the in state is not in memory");
+    uint32_t h[8];
+    load_state(state, h);
+    for (uint64_t i = 0; i < count; i++) {
+        if (!abi_load(m, b1 + 64 * i, block, 32) || !abi_load(m, b2 + 64 * i, block + 32, 32))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", b1 + 64 * i,
+                             "a block is not in memory");
+        sha256_block(h, block);
+    }
+    store_state(state, h);
+    if (!abi_store(m, out, state, 32))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", out, "the out state is not in memory");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result risc0_bigint(struct machine *m)
+{
+    uint64_t zp = machine_get_reg(m, REG_A0), op = machine_get_reg(m, REG_A1);
+    uint64_t xp = machine_get_reg(m, REG_A2), yp = machine_get_reg(m, REG_A3),
+             np = machine_get_reg(m, REG_A4);
+    uint32_t x[8], y[8], n[8], z[8];
+    if (op != 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", op, "an unknown operation (a1)");
+    if (!abi_load_words(m, xp, x, 8) || !abi_load_words(m, yp, y, 8) ||
+        !abi_load_words(m, np, n, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", xp, "an operand is not in memory");
+    bigint_mulmod_256(z, x, y, n);
+    if (!abi_store_words(m, zp, z, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", zp, "the result is not in memory");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result risc0_ecall(struct machine *m, const char **call)
+{
+    struct risc0_state *st = m->abi_state;
+    uint64_t kind = machine_get_reg(m, REG_T0);
+    if (kind >= sizeof(kind_names) / sizeof(kind_names[0])) {
+        m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
+                                  .pc = m->pc,
+                                  .addr = kind,
+                                  .why = "no ecall has this kind in t0"};
+        return ECALL_FAULT;
+    }
+    *call = kind_names[kind];
+    switch (kind) {
+    case RISC0_HALT: return risc0_halt(m, st);
+    case RISC0_INPUT: machine_set_reg(m, REG_A0, 0); return ECALL_CONTINUE;
+    case RISC0_SOFTWARE: return risc0_software(m, st, call);
+    case RISC0_SHA: return risc0_sha(m);
+    case RISC0_BIGINT: return risc0_bigint(m);
+    default: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind, NULL);
+    }
+}
+
+/* ---- set-up and report ---- */
+
+static bool risc0_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
+                        size_t why_size)
+{
+    struct risc0_state *st = calloc(1, sizeof(*st));
+    m->abi_state = st;
+    if (!st) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    if (m->xlen != 32) {
+        snprintf(why, why_size, "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
+        *unusable = true;
+        return false;
+    }
+    if (!abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", why,
+                          why_size)) {
+        *unusable = true;
+        return false;
+    }
+    st->halt_type = -1;
+    st->rng = 0x5a6b7c8d9e0f1234ull;
+    sha256_init(&st->journal);
+    mem_fix_code(&m->mem);
+    mem_grant(&m->mem, RISC0_MEMORY_START, RISC0_MEMORY_END - RISC0_MEMORY_START, PAGE_R | PAGE_W);
+    machine_map_segments(m, img, 0);
+    code_cache_predecode(&m->code, img, m->xlen);
+    return true;
+}
+
+static void hex(FILE *out, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%02x", p[i]);
+}
+
+static void risc0_report(const struct machine *m, FILE *out)
+{
+    const struct risc0_state *st = m->abi_state;
+    uint8_t digest[32];
+    sha256_final(&st->journal, digest);
+    fprintf(out, "journal: %llu bytes, sha256 ", (unsigned long long)st->journal.len);
+    hex(out, digest, 32);
+    fputc('\n', out);
+    if (st->halt_type >= 0) {
+        fprintf(out, "halt: %s, output digest ",
+                st->halt_type == RISC0_HALT_TERMINATE ? "terminate" : "pause");
+        hex(out, st->output_digest, 32);
+        fputc('\n', out);
+    }
+}
+
+const struct abi abi_risc0 = {
+    .name = "risc0",
+    .setup = risc0_setup,
+    .ecall = risc0_ecall,
+    .report = risc0_report,
+    .destroy = abi_free_state,
+};

@@ -1,0 +1,416 @@
+/*
+ * sp1: the ABI of SP1 guests (Succinct's zkVM), as its executor
+ * (crates/core/executor) defines it. Docs: docs/ZKVMS.md.
+ *
+ * Memory is one flat read-write space (RV32: [0x1000, 0x7800_0000); the
+ * executor's own bound is 32 bytes and 0x7800_0000 inclusive), the
+ * program decoded once from the ELF, registers zero at entry (the guest's
+ * _start sets sp to 0x0020_0400, or 0x7800_0000 on v6). An ecall takes
+ * the call code in t0 and arguments in a0, a1 (a2), and leaves in t0 the
+ * result, or the code itself for calls without one. Standard input is a
+ * queue of items (one per --input file) read with HINT_LEN / HINT_READ;
+ * the public values are what the guest writes to fd 13 (fd 3 before v4).
+ * Lines "cycle-tracker-start: NAME" and "cycle-tracker-end: NAME" (and
+ * the -report- forms) written to stdout are regions, not output.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/abi/bigint.h"
+#include "executor/abi/regions.h"
+#include "executor/machine.h"
+#include "executor/precompile/keccak.h"
+#include "executor/precompile/sha256.h"
+
+/* The call codes (SyscallCode): byte 0 is the call's id. */
+enum sp1_code {
+    SP1_HALT = 0x00000000,
+    SP1_WRITE = 0x00000002,
+    SP1_ENTER_UNCONSTRAINED = 0x00000003,
+    SP1_EXIT_UNCONSTRAINED = 0x00000004,
+    SP1_SHA_EXTEND = 0x00300105,
+    SP1_SHA_COMPRESS = 0x00010106,
+    SP1_KECCAK_PERMUTE = 0x00010109,
+    SP1_COMMIT = 0x00000010,
+    SP1_COMMIT_DEFERRED_PROOFS = 0x0000001A,
+    SP1_UINT256_MUL = 0x0001011D,
+    SP1_HINT_LEN = 0x000000F0,
+    SP1_HINT_READ = 0x000000F1,
+};
+
+/* Every code SP1 defines, with its name: known calls we do not run fault by name. */
+static const struct sp1_call {
+    uint32_t code;
+    const char *name;
+} sp1_calls[] = {
+    {0x00000000, "HALT"},
+    {0x00000002, "WRITE"},
+    {0x00000003, "ENTER_UNCONSTRAINED"},
+    {0x00000004, "EXIT_UNCONSTRAINED"},
+    {0x00300105, "SHA_EXTEND"},
+    {0x00010106, "SHA_COMPRESS"},
+    {0x00010107, "ED_ADD"},
+    {0x00000108, "ED_DECOMPRESS"},
+    {0x00010109, "KECCAK_PERMUTE"},
+    {0x0001010A, "SECP256K1_ADD"},
+    {0x0000010B, "SECP256K1_DOUBLE"},
+    {0x0000010C, "SECP256K1_DECOMPRESS"},
+    {0x0001010E, "BN254_ADD"},
+    {0x0000010F, "BN254_DOUBLE"},
+    {0x00000010, "COMMIT"},
+    {0x0000001A, "COMMIT_DEFERRED_PROOFS"},
+    {0x0000001B, "VERIFY_SP1_PROOF"},
+    {0x0000011C, "BLS12381_DECOMPRESS"},
+    {0x0001011D, "UINT256_MUL"},
+    {0x0001011E, "BLS12381_ADD"},
+    {0x0000011F, "BLS12381_DOUBLE"},
+    {0x00010120, "BLS12381_FP_ADD"},
+    {0x00010121, "BLS12381_FP_SUB"},
+    {0x00010122, "BLS12381_FP_MUL"},
+    {0x00010123, "BLS12381_FP2_ADD"},
+    {0x00010124, "BLS12381_FP2_SUB"},
+    {0x00010125, "BLS12381_FP2_MUL"},
+    {0x00010126, "BN254_FP_ADD"},
+    {0x00010127, "BN254_FP_SUB"},
+    {0x00010128, "BN254_FP_MUL"},
+    {0x00010129, "BN254_FP2_ADD"},
+    {0x0001012A, "BN254_FP2_SUB"},
+    {0x0001012B, "BN254_FP2_MUL"},
+    {0x0001012C, "SECP256R1_ADD"},
+    {0x0000012D, "SECP256R1_DOUBLE"},
+    {0x0000012E, "SECP256R1_DECOMPRESS"},
+    {0x0001012F, "U256XU2048_MUL"},
+    {0x00010130, "UINT256_ADD_CARRY"},
+    {0x00010131, "UINT256_MUL_CARRY"},
+    {0x00000132, "MPROTECT"},
+    {0x00000133, "POSEIDON2"},
+    {0x00000134, "SIG_RETURN"},
+    {0x00000035, "HINT_MPROTECT_FLUSH"},
+    {0x00000040, "DUMP_ELF"},
+    {0x00000041, "INSERT_PROFILER_SYMBOLS"},
+    {0x00000042, "DELETE_PROFILER_SYMBOLS"},
+    {0x000000F0, "HINT_LEN"},
+    {0x000000F1, "HINT_READ"},
+};
+
+enum {
+    SP1_FD_PUBLIC_VALUES = 13,
+    SP1_FD_HINT = 14,
+    SP1_FD_PUBLIC_VALUES_V3 = 3, /* before v4 */
+    SP1_FD_HINT_V3 = 4,
+    SP1_STACK_TOP_RV32 = 0x00200400,
+    SP1_MEMORY_END_RV32 = 0x78000000, /* BabyBear's prime: the executor's last word */
+};
+
+/* One stdin item; the queue's front is its last element. */
+struct sp1_item {
+    uint8_t *data; /* owned copy */
+    size_t size;
+};
+
+struct sp1_state {
+    struct sp1_item *items;
+    size_t nitems, cap;
+    uint32_t committed_digest[8]; /* COMMIT */
+    bool committed;
+    struct regions regions; /* cycle trackers */
+};
+
+static const char *call_name(uint32_t code)
+{
+    for (size_t i = 0; i < sizeof(sp1_calls) / sizeof(sp1_calls[0]); i++)
+        if (sp1_calls[i].code == code)
+            return sp1_calls[i].name;
+    return NULL;
+}
+
+/* Puts a copy of data at the front of the stdin queue. */
+static bool push_front(struct sp1_state *st, const uint8_t *data, size_t size)
+{
+    if (st->nitems == st->cap) {
+        size_t cap = st->cap ? 2 * st->cap : 8;
+        struct sp1_item *items = realloc(st->items, cap * sizeof(*items));
+        if (!items)
+            return false;
+        st->items = items;
+        st->cap = cap;
+    }
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy)
+        return false;
+    if (size)
+        memcpy(copy, data, size);
+    st->items[st->nitems++] = (struct sp1_item){.data = copy, .size = size};
+    return true;
+}
+
+/* ---- the calls ---- */
+
+static uint64_t all_ones(const struct machine *m)
+{
+    return m->xlen == 32 ? UINT32_MAX : UINT64_MAX;
+}
+
+/*
+ * A write to stdout that is a cycle-tracker command (the whole write is
+ * "COMMAND: NAME", as SP1 splits it at the first ':') becomes a region
+ * mark; true when it was one.
+ */
+static bool cycle_tracker_command(struct sp1_state *st, const char *text, size_t len,
+                                  uint64_t clock)
+{
+    const char *colon = memchr(text, ':', len);
+    if (!colon)
+        return false;
+    size_t clen = (size_t)(colon - text);
+    static const struct {
+        const char *command;
+        bool start;
+    } commands[] = {
+        {"cycle-tracker-start", true},
+        {"cycle-tracker-end", false},
+        {"cycle-tracker-report-start", true},
+        {"cycle-tracker-report-end", false},
+    };
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+        if (strlen(commands[i].command) != clen || memcmp(text, commands[i].command, clen) != 0)
+            continue;
+        const char *name = colon + 1, *end = text + len;
+        while (name < end && (*name == ' ' || *name == '\t' || *name == '\n' || *name == '\r'))
+            name++;
+        while (end > name &&
+               (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
+            end--;
+        if (commands[i].start)
+            regions_start(&st->regions, name, (size_t)(end - name), clock);
+        else
+            regions_end(&st->regions, name, (size_t)(end - name), clock);
+        return true;
+    }
+    return false;
+}
+
+static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
+{
+    uint64_t fd = machine_get_reg(m, REG_A0), buf = machine_get_reg(m, REG_A1),
+             len = machine_get_reg(m, REG_A2);
+    if (!mem_range_has(&m->mem, buf, len, PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", buf, "the buffer is not in memory");
+    const uint8_t *bytes = m->mem.base + buf;
+    bool ok = true;
+    switch (fd) {
+    case 1:
+        if (!cycle_tracker_command(st, (const char *)bytes, len, m->ecall_clock))
+            ok = abi_write_fd(m->io.stdout_fd, bytes, len);
+        break;
+    case 2: ok = abi_write_fd(m->io.stderr_fd, bytes, len); break;
+    case SP1_FD_PUBLIC_VALUES:
+    case SP1_FD_PUBLIC_VALUES_V3: ok = abi_write_fd(m->io.public_output_fd, bytes, len); break;
+    case SP1_FD_HINT:
+    case SP1_FD_HINT_V3:
+        if (!push_front(st, bytes, len))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, "out of memory for a hint");
+        break;
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "WRITE", fd,
+                         "to a file descriptor this executor does not know (hooks 15-21 are not "
+                         "supported yet)");
+    }
+    if (!ok)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, "the host could not write it");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sp1_hint_read(struct machine *m, struct sp1_state *st)
+{
+    uint64_t ptr = machine_get_reg(m, REG_A0), len = machine_get_reg(m, REG_A1);
+    if (st->nitems == 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", 0,
+                         "the input is exhausted: give one --input FILE per item the guest reads");
+    struct sp1_item *it = &st->items[st->nitems - 1];
+    if (it->size != len)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", len,
+                         "the length asked for is not the next item's");
+    if (ptr % 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is misaligned");
+    uint64_t padded = (len + 3) & ~(uint64_t)3;
+    if (!mem_range_has(&m->mem, ptr, padded, PAGE_W))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is not in memory");
+    abi_store(m, ptr, it->data, len);
+    static const uint8_t zeros[4];
+    abi_store(m, ptr + len, zeros, padded - len); /* whole words, zero-padded */
+    free(it->data);
+    st->nitems--;
+    return ECALL_CONTINUE;
+}
+
+/* The precompiles work on 4-byte aligned words of readable and writable memory. */
+static enum ecall_result sp1_words(struct machine *m, const char *call, uint64_t addr, uint32_t *w,
+                                   size_t n)
+{
+    if (addr % 4 || !abi_load_words(m, addr, w, n) || !mem_range_has(&m->mem, addr, 4 * n, PAGE_W))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr,
+                         "the argument is not aligned words in memory");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sp1_sha_extend(struct machine *m)
+{
+    uint64_t wp = machine_get_reg(m, REG_A0);
+    uint32_t w[64];
+    if (sp1_words(m, "SHA_EXTEND", wp, w, 64) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    sha256_extend(w);
+    abi_store_words(m, wp + 16 * 4, w + 16, 48);
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sp1_sha_compress(struct machine *m)
+{
+    uint64_t wp = machine_get_reg(m, REG_A0), hp = machine_get_reg(m, REG_A1);
+    uint32_t w[64], h[8];
+    if (sp1_words(m, "SHA_COMPRESS", wp, w, 64) != ECALL_CONTINUE ||
+        sp1_words(m, "SHA_COMPRESS", hp, h, 8) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    sha256_compress(h, w);
+    abi_store_words(m, hp, h, 8);
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sp1_keccak(struct machine *m)
+{
+    uint64_t p = machine_get_reg(m, REG_A0);
+    uint32_t w[50];
+    if (sp1_words(m, "KECCAK_PERMUTE", p, w, 50) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    uint64_t lanes[25];
+    memcpy(lanes, w, sizeof(lanes)); /* lanes are little-endian, low word first */
+    keccak_f1600(lanes);
+    memcpy(w, lanes, sizeof(lanes));
+    abi_store_words(m, p, w, 50);
+    return ECALL_CONTINUE;
+}
+
+/* x = x * y mod m, with y and the modulus m one after the other at a1 (m = 0: mod 2^256). */
+static enum ecall_result sp1_uint256_mul(struct machine *m)
+{
+    uint64_t xp = machine_get_reg(m, REG_A0), yp = machine_get_reg(m, REG_A1);
+    uint32_t x[8], ym[16];
+    if (sp1_words(m, "UINT256_MUL", xp, x, 8) != ECALL_CONTINUE ||
+        sp1_words(m, "UINT256_MUL", yp, ym, 16) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    bigint_mulmod_256(x, x, ym, ym + 8);
+    abi_store_words(m, xp, x, 8);
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sp1_ecall(struct machine *m, const char **call)
+{
+    struct sp1_state *st = m->abi_state;
+    uint64_t code = machine_get_reg(m, REG_T0);
+    const char *name = code <= UINT32_MAX ? call_name((uint32_t)code) : NULL;
+    if (!name) {
+        m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
+                                  .pc = m->pc,
+                                  .addr = code,
+                                  .why = "no call has this code in t0"};
+        return ECALL_FAULT;
+    }
+    *call = name;
+    uint64_t result = code; /* calls without a result leave their code in t0 */
+    enum ecall_result r = ECALL_CONTINUE;
+    switch (code) {
+    case SP1_HALT:
+        m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
+        r = ECALL_EXIT;
+        break;
+    case SP1_WRITE: r = sp1_write(m, st); break;
+    case SP1_COMMIT:
+    case SP1_COMMIT_DEFERRED_PROOFS: {
+        uint64_t i = machine_get_reg(m, REG_A0);
+        if (i >= 8)
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, i, "the word index is not 0 to 7");
+        if (code == SP1_COMMIT) {
+            st->committed_digest[i] = (uint32_t)machine_get_reg(m, REG_A1);
+            st->committed = true;
+        }
+        break;
+    }
+    case SP1_HINT_LEN: result = st->nitems ? st->items[st->nitems - 1].size : all_ones(m); break;
+    case SP1_HINT_READ: r = sp1_hint_read(m, st); break;
+    case SP1_SHA_EXTEND: r = sp1_sha_extend(m); break;
+    case SP1_SHA_COMPRESS: r = sp1_sha_compress(m); break;
+    case SP1_KECCAK_PERMUTE: r = sp1_keccak(m); break;
+    case SP1_UINT256_MUL: r = sp1_uint256_mul(m); break;
+    default: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code, NULL);
+    }
+    if (r != ECALL_FAULT)
+        machine_set_reg(m, REG_T0, result);
+    return r;
+}
+
+/* ---- set-up and report ---- */
+
+static bool sp1_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
+                      size_t why_size)
+{
+    struct sp1_state *st = calloc(1, sizeof(*st));
+    m->abi_state = st;
+    if (!st) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : GUEST_SPACE_SIZE;
+    if (!abi_check_inside(img, lo, hi, "SP1's memory", why, why_size)) {
+        *unusable = true;
+        return false;
+    }
+    /* The stdin queue: the first --input is read first. */
+    for (size_t i = m->io.ninputs; i-- > 0;)
+        if (!push_front(st, m->io.inputs[i].data, m->io.inputs[i].size)) {
+            snprintf(why, why_size, "out of memory");
+            return false;
+        }
+    mem_fix_code(&m->mem);
+    mem_grant(&m->mem, lo, hi - lo, PAGE_R | PAGE_W);
+    machine_map_segments(m, img, 0);
+    code_cache_predecode(&m->code, img, m->xlen);
+    return true;
+}
+
+static void sp1_report(const struct machine *m, FILE *out)
+{
+    const struct sp1_state *st = m->abi_state;
+    fprintf(out, "sp1: %s\n", m->xlen == 64 ? "v6 (RV64IM)" : "v3 to v5 (RV32IM)");
+    if (st->committed) {
+        fputs("committed-digest: ", out);
+        for (int i = 0; i < 8; i++)
+            for (int b = 0; b < 4; b++)
+                fprintf(out, "%02x", (st->committed_digest[i] >> (8 * b)) & 0xff);
+        fputc('\n', out);
+    }
+    regions_report(&st->regions, out);
+}
+
+static void sp1_destroy(struct machine *m)
+{
+    struct sp1_state *st = m->abi_state;
+    if (!st)
+        return;
+    for (size_t i = 0; i < st->nitems; i++)
+        free(st->items[i].data);
+    free(st->items);
+    regions_free(&st->regions);
+    free(st);
+    m->abi_state = NULL;
+}
+
+const struct abi abi_sp1 = {
+    .name = "sp1",
+    .setup = sp1_setup,
+    .ecall = sp1_ecall,
+    .report = sp1_report,
+    .destroy = sp1_destroy,
+};
