@@ -57,7 +57,7 @@ struct risc0_state {
     uint64_t rng;        /* SYS_RANDOM: a fixed-seed generator, so runs repeat */
     int halt_type;       /* -1 until the guest halts */
     uint8_t output_digest[32];
-    char panic[256]; /* SYS_PANIC's message */
+    char panic[256];           /* SYS_PANIC's message */
     struct sha256_ctx journal; /* its digest, as it is written */
 };
 

@@ -223,9 +223,15 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
     return ECALL_CONTINUE;
 }
 
+/*
+ * HINT_READ: the next item into the buffer, which must be word aligned,
+ * in whole words zero-padded: v4 pads to 4 bytes; v6 (RV64) writes len / 8
+ * whole words and then one more with the rest, even when that is empty.
+ */
 static enum ecall_result sp1_hint_read(struct machine *m, struct sp1_state *st)
 {
     uint64_t ptr = machine_get_reg(m, REG_A0), len = machine_get_reg(m, REG_A1);
+    unsigned word = (unsigned)m->xlen / 8;
     if (st->nitems == 0)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", 0,
                          "the input is exhausted: give one --input FILE per item the guest reads");
@@ -233,37 +239,59 @@ static enum ecall_result sp1_hint_read(struct machine *m, struct sp1_state *st)
     if (it->size != len)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", len,
                          "the length asked for is not the next item's");
-    if (ptr % 4)
+    if (ptr % word)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is misaligned");
-    uint64_t padded = (len + 3) & ~(uint64_t)3;
-    if (!mem_range_has(&m->mem, ptr, padded, PAGE_W))
+    uint64_t written = word == 4 ? (len + 3) & ~(uint64_t)3 : (len / 8 + 1) * 8;
+    if (!mem_range_has(&m->mem, ptr, written, PAGE_W))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is not in memory");
     abi_store(m, ptr, it->data, len);
-    static const uint8_t zeros[4];
-    abi_store(m, ptr + len, zeros, padded - len); /* whole words, zero-padded */
+    static const uint8_t zeros[8];
+    abi_store(m, ptr + len, zeros, written - len);
     free(it->data);
     st->nitems--;
     return ECALL_CONTINUE;
 }
 
-/* The precompiles work on 4-byte aligned words of readable and writable memory. */
-static enum ecall_result sp1_words(struct machine *m, const char *call, uint64_t addr, uint32_t *w,
-                                   size_t n)
+/*
+ * A precompile's operand: n 32-bit values, each in a slot of the guest's
+ * word (4 bytes; 8 on v6, whose SHA-256 words are the low halves of u64
+ * slots), aligned to that word, in readable and writable memory.
+ */
+static enum ecall_result sp1_load(struct machine *m, const char *call, uint64_t addr, unsigned slot,
+                                  uint32_t *w, size_t n)
 {
-    if (addr % 4 || !abi_load_words(m, addr, w, n) || !mem_range_has(&m->mem, addr, 4 * n, PAGE_W))
+    unsigned align = (unsigned)m->xlen / 8;
+    if (addr % align || !mem_range_has(&m->mem, addr, (uint64_t)slot * n, PAGE_R | PAGE_W))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr,
                          "the argument is not aligned words in memory");
+    for (size_t i = 0; i < n; i++)
+        memcpy(&w[i], m->mem.base + addr + slot * i, 4);
     return ECALL_CONTINUE;
+}
+
+/* Stores n values into their slots (a u64 slot's high half becomes zero). */
+static void sp1_store(struct machine *m, uint64_t addr, unsigned slot, const uint32_t *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = w[i];
+        abi_store(m, addr + slot * i, &v, slot);
+    }
+}
+
+/* The slot of a SHA-256 word: 4 bytes, 8 on v6. */
+static unsigned sha_slot(const struct machine *m)
+{
+    return (unsigned)m->xlen / 8;
 }
 
 static enum ecall_result sp1_sha_extend(struct machine *m)
 {
     uint64_t wp = machine_get_reg(m, REG_A0);
     uint32_t w[64];
-    if (sp1_words(m, "SHA_EXTEND", wp, w, 64) != ECALL_CONTINUE)
+    if (sp1_load(m, "SHA_EXTEND", wp, sha_slot(m), w, 64) != ECALL_CONTINUE)
         return ECALL_FAULT;
     sha256_extend(w);
-    abi_store_words(m, wp + 16 * 4, w + 16, 48);
+    sp1_store(m, wp + 16 * sha_slot(m), sha_slot(m), w + 16, 48);
     return ECALL_CONTINUE;
 }
 
@@ -271,25 +299,26 @@ static enum ecall_result sp1_sha_compress(struct machine *m)
 {
     uint64_t wp = machine_get_reg(m, REG_A0), hp = machine_get_reg(m, REG_A1);
     uint32_t w[64], h[8];
-    if (sp1_words(m, "SHA_COMPRESS", wp, w, 64) != ECALL_CONTINUE ||
-        sp1_words(m, "SHA_COMPRESS", hp, h, 8) != ECALL_CONTINUE)
+    if (sp1_load(m, "SHA_COMPRESS", wp, sha_slot(m), w, 64) != ECALL_CONTINUE ||
+        sp1_load(m, "SHA_COMPRESS", hp, sha_slot(m), h, 8) != ECALL_CONTINUE)
         return ECALL_FAULT;
     sha256_compress(h, w);
-    abi_store_words(m, hp, h, 8);
+    sp1_store(m, hp, sha_slot(m), h, 8);
     return ECALL_CONTINUE;
 }
 
+/* The state: 25 little-endian lanes, 50 words low word first, the same bytes on v6. */
 static enum ecall_result sp1_keccak(struct machine *m)
 {
     uint64_t p = machine_get_reg(m, REG_A0);
     uint32_t w[50];
-    if (sp1_words(m, "KECCAK_PERMUTE", p, w, 50) != ECALL_CONTINUE)
+    if (sp1_load(m, "KECCAK_PERMUTE", p, 4, w, 50) != ECALL_CONTINUE)
         return ECALL_FAULT;
     uint64_t lanes[25];
-    memcpy(lanes, w, sizeof(lanes)); /* lanes are little-endian, low word first */
+    memcpy(lanes, w, sizeof(lanes));
     keccak_f1600(lanes);
     memcpy(w, lanes, sizeof(lanes));
-    abi_store_words(m, p, w, 50);
+    sp1_store(m, p, 4, w, 50);
     return ECALL_CONTINUE;
 }
 
@@ -298,11 +327,11 @@ static enum ecall_result sp1_uint256_mul(struct machine *m)
 {
     uint64_t xp = machine_get_reg(m, REG_A0), yp = machine_get_reg(m, REG_A1);
     uint32_t x[8], ym[16];
-    if (sp1_words(m, "UINT256_MUL", xp, x, 8) != ECALL_CONTINUE ||
-        sp1_words(m, "UINT256_MUL", yp, ym, 16) != ECALL_CONTINUE)
+    if (sp1_load(m, "UINT256_MUL", xp, 4, x, 8) != ECALL_CONTINUE ||
+        sp1_load(m, "UINT256_MUL", yp, 4, ym, 16) != ECALL_CONTINUE)
         return ECALL_FAULT;
     bigint_mulmod_256(x, x, ym, ym + 8);
-    abi_store_words(m, xp, x, 8);
+    sp1_store(m, xp, 4, x, 8);
     return ECALL_CONTINUE;
 }
 

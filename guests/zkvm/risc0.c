@@ -1,0 +1,141 @@
+/*
+ * risc0: a guest written to RISC Zero's conventions, as its
+ * risc0-zkvm-platform crate does it: _start sets gp and sp (0x0020_0400),
+ * an ecall's kind is in t0, software calls name themselves by a string at
+ * a2. Standard input (fd 0) starts with a mode byte:
+ *   0  read 32 + 64 more bytes (x, then y and a modulus: the first with
+ *      whole words in a1 as the 1.x platform does, the second with a
+ *      byte count in a1 as later ones do), and write to the journal
+ *      (fd 3): SHA-256("abc") by the SHA ecall and x * y mod m by BIGINT;
+ *      log a line, say "ok" on stdout, halt 0 with the SHA digest as the
+ *      output digest
+ *   1  an ecall of kind POSEIDON2, which the executor does not implement
+ *   2  load from past the end of user memory
+ *   3  panic with the message "boom"
+ *   4  halt with exit code 7
+ * The functions are named risc0_zkvm_platform_*, as the crate's are.
+ */
+#include "zkvm_guest.h"
+
+__asm__(".section .text._start, \"ax\"\n"
+        ".globl _start\n"
+        "_start:\n"
+        ".option push\n"
+        ".option norelax\n"
+        "  la gp, __global_pointer$\n"
+        ".option pop\n"
+        "  li sp, 0x00200400\n"
+        "  call risc0_zkvm_platform_start\n");
+
+enum { HALT = 0, SOFTWARE = 2, SHA = 3, BIGINT = 4, POSEIDON2 = 7, JOURNAL = 3 };
+
+#define NR "risc0_zkvm_platform::syscall::nr::"
+
+struct ret2 {
+    uint32_t a0, a1;
+};
+
+__attribute__((noinline)) struct ret2 risc0_zkvm_platform_ecall(uint32_t kind, uint32_t arg0,
+                                                                uint32_t arg1, uint32_t arg2,
+                                                                uint32_t arg3, uint32_t arg4,
+                                                                uint32_t arg5)
+{
+    register uint32_t t0 __asm__("t0") = kind;
+    register uint32_t a0 __asm__("a0") = arg0;
+    register uint32_t a1 __asm__("a1") = arg1;
+    register uint32_t a2 __asm__("a2") = arg2;
+    register uint32_t a3 __asm__("a3") = arg3;
+    register uint32_t a4 __asm__("a4") = arg4;
+    register uint32_t a5 __asm__("a5") = arg5;
+    __asm__ volatile("ecall"
+                     : "+r"(a0), "+r"(a1)
+                     : "r"(t0), "r"(a2), "r"(a3), "r"(a4), "r"(a5)
+                     : "memory");
+    return (struct ret2){a0, a1};
+}
+
+static struct ret2 software(const char *name, void *buf, uint32_t words, uint32_t a3, uint32_t a4,
+                            uint32_t a5)
+{
+    return risc0_zkvm_platform_ecall(SOFTWARE, (uint32_t)(uintptr_t)buf, words,
+                                     (uint32_t)(uintptr_t)name, a3, a4, a5);
+}
+
+static void write_fd(int fd, const void *p, size_t n)
+{
+    software(NR "SYS_WRITE", 0, 0, (uint32_t)fd, (uint32_t)(uintptr_t)p, n);
+}
+
+__attribute__((noreturn)) static void halt(int code, const uint32_t digest[8])
+{
+    risc0_zkvm_platform_ecall(HALT, (uint32_t)code << 8, (uint32_t)(uintptr_t)digest, 0, 0, 0, 0);
+    __builtin_unreachable();
+}
+
+static const uint32_t zero_digest[8];
+static uint32_t x[8], ym[16], out_digest[8];
+static uint8_t mode[4];
+
+/* Reads n bytes (a multiple of 4) from fd 0, the 1.x way: whole words in a1. */
+__attribute__((noinline)) uint32_t risc0_zkvm_platform_read_words(void *buf, uint32_t n)
+{
+    return software(NR "SYS_READ", buf, n / 4, 0, n, 0).a0;
+}
+
+/* Reads n bytes from fd 0 the later way: a byte count in a1 as in a4. */
+__attribute__((noinline)) uint32_t risc0_zkvm_platform_read_bytes(void *buf, uint32_t n)
+{
+    return software(NR "SYS_READ", buf, n, 0, n, 0).a0;
+}
+
+static void full_run(void)
+{
+    static uint32_t block[16], state_in[8], state_out[8];
+    uint8_t sha[32];
+    if (risc0_zkvm_platform_read_words(x, 32) != 32)
+        halt(10, zero_digest);
+    if (risc0_zkvm_platform_read_bytes(ym, 64) != 64)
+        halt(11, zero_digest);
+
+    sha256_pad_block((const uint8_t *)"abc", 3, block);
+    /* The SHA ecall takes states and blocks as the bytes of big-endian words. */
+    uint8_t iv[32];
+    sha256_state_bytes(sha256_iv, iv);
+    memcpy(state_in, iv, 32);
+    uint8_t block_bytes[64];
+    sha256_state_bytes(block, block_bytes);
+    sha256_state_bytes(block + 8, block_bytes + 32);
+    memcpy(block, block_bytes, 64);
+    risc0_zkvm_platform_ecall(SHA, (uint32_t)(uintptr_t)state_out, (uint32_t)(uintptr_t)state_in,
+                              (uint32_t)(uintptr_t)block, (uint32_t)(uintptr_t)(block + 8), 1, 0);
+    memcpy(sha, state_out, 32);
+
+    static uint32_t z[8];
+    risc0_zkvm_platform_ecall(BIGINT, (uint32_t)(uintptr_t)z, 0, (uint32_t)(uintptr_t)x,
+                              (uint32_t)(uintptr_t)ym, (uint32_t)(uintptr_t)(ym + 8), 0);
+    write_fd(JOURNAL, sha, 32);
+    write_fd(JOURNAL, z, 32);
+    static const char line[] = "hello from the log";
+    software(NR "SYS_LOG", 0, 0, (uint32_t)(uintptr_t)line, sizeof(line) - 1, 0);
+    write_fd(1, "ok\n", 3);
+    memcpy(out_digest, sha, 32);
+    halt(0, out_digest);
+}
+
+void risc0_zkvm_platform_start(void)
+{
+    if (risc0_zkvm_platform_read_bytes(mode, 1) != 1)
+        halt(12, zero_digest);
+    switch (mode[0]) {
+    case 0: full_run(); break;
+    case 1: risc0_zkvm_platform_ecall(POSEIDON2, 0, 0, 0, 0, 0, 0); break;
+    case 2: halt((int)*(volatile uint32_t *)(uintptr_t)0xC0000000u, zero_digest);
+    case 3: {
+        static const char boom[] = "boom";
+        software(NR "SYS_PANIC", 0, 0, (uint32_t)(uintptr_t)boom, 4, 0);
+        break;
+    }
+    case 4: halt(7, zero_digest);
+    }
+    halt(0, zero_digest);
+}

@@ -1,0 +1,171 @@
+/*
+ * sp1: a guest written to SP1's conventions, as its sp1-zkvm crate does
+ * it: _start sets gp and sp (0x0020_0400; v6, RV64: 0x7800_0000), calls
+ * are `ecall` with the code in t0. The first stdin item is a mode byte:
+ *   0  read two items (x, then y and a modulus), time a region with
+ *      cycle-tracker lines, and write to the public values (fd 13):
+ *      SHA-256("abc") by SHA_EXTEND/SHA_COMPRESS, Keccak-256("") by
+ *      KECCAK_PERMUTE, x * y mod m by UINT256_MUL; COMMIT the SHA digest;
+ *      say "ok" on stdout; halt 0
+ *   1  call BN254_ADD, which the executor does not implement
+ *   2  load from past the end of SP1's memory
+ *   3  halt with exit code 42
+ *   4  HINT_READ with no item left
+ * The functions are named sp1_zkvm_*, as the crate's symbols are.
+ */
+#include "zkvm_guest.h"
+
+#if __riscv_xlen == 64
+#define STACK_TOP "0x78000000"
+typedef uint64_t sha_slot; /* v6: a SHA-256 word is the low half of a u64 */
+#else
+#define STACK_TOP "0x00200400"
+typedef uint32_t sha_slot;
+#endif
+
+__asm__(".section .text._start, \"ax\"\n"
+        ".globl _start\n"
+        "_start:\n"
+        ".option push\n"
+        ".option norelax\n"
+        "  la gp, __global_pointer$\n"
+        ".option pop\n"
+        "  li sp, " STACK_TOP "\n"
+        "  call sp1_zkvm_start\n");
+
+enum {
+    HALT = 0x00000000,
+    WRITE = 0x00000002,
+    SHA_EXTEND = 0x00300105,
+    SHA_COMPRESS = 0x00010106,
+    KECCAK_PERMUTE = 0x00010109,
+    BN254_ADD = 0x0001010E,
+    COMMIT = 0x00000010,
+    UINT256_MUL = 0x0001011D,
+    HINT_LEN = 0x000000F0,
+    HINT_READ = 0x000000F1,
+    FD_PUBLIC_VALUES = 13,
+};
+
+__attribute__((noinline)) uintptr_t sp1_zkvm_syscall(uintptr_t code, uintptr_t arg0, uintptr_t arg1,
+                                                     uintptr_t arg2)
+{
+    register uintptr_t t0 __asm__("t0") = code;
+    register uintptr_t a0 __asm__("a0") = arg0;
+    register uintptr_t a1 __asm__("a1") = arg1;
+    register uintptr_t a2 __asm__("a2") = arg2;
+    __asm__ volatile("ecall" : "+r"(t0) : "r"(a0), "r"(a1), "r"(a2) : "memory");
+    return t0;
+}
+
+__attribute__((noreturn)) static void halt(int code)
+{
+    sp1_zkvm_syscall(HALT, (uintptr_t)code, 0, 0);
+    __builtin_unreachable();
+}
+
+static void write_fd(int fd, const void *p, size_t n)
+{
+    sp1_zkvm_syscall(WRITE, (uintptr_t)fd, (uintptr_t)p, n);
+}
+
+static void write_text(int fd, const char *s)
+{
+    size_t n = 0;
+    while (s[n])
+        n++;
+    write_fd(fd, s, n);
+}
+
+static uint8_t item[128] __attribute__((aligned(8)));
+
+/* The next stdin item into `item`; its length. */
+__attribute__((noinline)) size_t sp1_zkvm_read_item(void)
+{
+    uintptr_t len = sp1_zkvm_syscall(HINT_LEN, 0, 0, 0);
+    if (len > sizeof(item) - 8)
+        halt(9);
+    sp1_zkvm_syscall(HINT_READ, (uintptr_t)item, len, 0);
+    return len;
+}
+
+__attribute__((noinline)) void sp1_zkvm_sha256_compress(sha_slot w[64], sha_slot h[8])
+{
+    sp1_zkvm_syscall(SHA_EXTEND, (uintptr_t)w, 0, 0);
+    sp1_zkvm_syscall(SHA_COMPRESS, (uintptr_t)w, (uintptr_t)h, 0);
+}
+
+static void sha256_abc(uint8_t digest[32])
+{
+    static sha_slot w[64], h[8];
+    uint32_t block[16], state[8];
+    sha256_pad_block((const uint8_t *)"abc", 3, block);
+    for (int i = 0; i < 16; i++)
+        w[i] = block[i];
+    for (int i = 0; i < 8; i++)
+        h[i] = sha256_iv[i];
+    sp1_zkvm_sha256_compress(w, h);
+    for (int i = 0; i < 8; i++)
+        state[i] = (uint32_t)h[i];
+    sha256_state_bytes(state, digest);
+}
+
+__attribute__((noinline)) void sp1_zkvm_keccak_permute(uint64_t state[25])
+{
+    sp1_zkvm_syscall(KECCAK_PERMUTE, (uintptr_t)state, 0, 0);
+}
+
+/* Keccak-256 of the empty message: one block of padding (rate 136 bytes). */
+static void keccak256_empty(uint8_t digest[32])
+{
+    static uint64_t state[25];
+    memset(state, 0, sizeof(state));
+    state[0] ^= 0x01;
+    state[16] ^= 0x8000000000000000ull; /* byte 135 */
+    sp1_zkvm_keccak_permute(state);
+    memcpy(digest, state, 32);
+}
+
+static void full_run(void)
+{
+    static uint32_t x[8], ym[16];
+    uint8_t sha[32], keccak[32];
+    if (sp1_zkvm_read_item() != 32)
+        halt(10);
+    memcpy(x, item, 32);
+    if (sp1_zkvm_read_item() != 64)
+        halt(11);
+    memcpy(ym, item, 64);
+
+    write_text(1, "cycle-tracker-report-start: hashes");
+    sha256_abc(sha);
+    keccak256_empty(keccak);
+    write_text(1, "cycle-tracker-report-end: hashes");
+    sp1_zkvm_syscall(UINT256_MUL, (uintptr_t)x, (uintptr_t)ym, 0);
+
+    write_fd(FD_PUBLIC_VALUES, sha, 32);
+    write_fd(FD_PUBLIC_VALUES, keccak, 32);
+    write_fd(FD_PUBLIC_VALUES, x, 32);
+    for (int i = 0; i < 8; i++) {
+        uint32_t word;
+        memcpy(&word, sha + 4 * i, 4);
+        sp1_zkvm_syscall(COMMIT, (uintptr_t)i, word, 0);
+    }
+    write_text(1, "ok\n");
+}
+
+void sp1_zkvm_start(void)
+{
+    sp1_zkvm_read_item();
+    switch (item[0]) {
+    case 0: full_run(); break;
+    case 1: sp1_zkvm_syscall(BN254_ADD, (uintptr_t)item, (uintptr_t)item, 0); break;
+    case 2: {
+        volatile uint32_t *past_the_end = (volatile uint32_t *)(uintptr_t)0x78001000u;
+        halt((int)*past_the_end);
+    }
+    case 3: halt(42);
+    case 4: sp1_zkvm_syscall(HINT_READ, (uintptr_t)item, 4, 0); break;
+    }
+    halt(0);
+}

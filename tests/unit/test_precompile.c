@@ -1,0 +1,113 @@
+/*
+ * test_precompile: the precompiles against published values: SHA-256
+ * test vectors of FIPS 180-4 (one block, two blocks, the empty message),
+ * the schedule and compression halves against the whole digest, the
+ * Keccak-f[1600] permutation of the zero state (the Keccak team's known
+ * answer), and 256-bit multiplication modulo m against small numbers;
+ * plus the R0BF container reader on whole and damaged containers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "executor/abi/bigint.h"
+#include "executor/precompile/keccak.h"
+#include "executor/precompile/sha256.h"
+#include "executor/r0bf.h"
+
+static void hex_equal(const uint8_t *got, const char *want_hex)
+{
+    char hex[65];
+    for (int i = 0; i < 32; i++)
+        snprintf(hex + 2 * i, 3, "%02x", got[i]);
+    assert_string_equal(hex, want_hex);
+}
+
+static void sha256_vectors(void **state)
+{
+    (void)state;
+    uint8_t d[32];
+    sha256_digest((const uint8_t *)"abc", 3, d);
+    hex_equal(d, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    sha256_digest((const uint8_t *)two, strlen(two), d);
+    hex_equal(d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    sha256_digest((const uint8_t *)"", 0, d);
+    hex_equal(d, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+
+/* Fed in pieces, the stream gives the digest of the whole. */
+static void sha256_stream(void **state)
+{
+    (void)state;
+    const char *msg = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    struct sha256_ctx c;
+    sha256_init(&c);
+    for (size_t i = 0; i < strlen(msg); i += 5)
+        sha256_update(&c, (const uint8_t *)msg + i, strlen(msg) - i < 5 ? strlen(msg) - i : 5);
+    uint8_t d[32];
+    sha256_final(&c, d);
+    hex_equal(d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+static void keccak_zero_state(void **state)
+{
+    (void)state;
+    uint64_t a[25] = {0};
+    keccak_f1600(a);
+    assert_int_equal(a[0], 0xF1258F7940E1DDE7ull);
+    assert_int_equal(a[1], 0x84D5CCF933C0478Aull);
+    assert_int_equal(a[24], 0xEAF1FF7B5CECA249ull);
+}
+
+static void mulmod(void **state)
+{
+    (void)state;
+    uint32_t x[8] = {7}, y[8] = {9}, m[8] = {10}, z[8];
+    bigint_mulmod_256(z, x, y, m);
+    assert_int_equal(z[0], 3); /* 63 mod 10 */
+    uint32_t zero[8] = {0}, big[8];
+    memset(big, 0xff, sizeof(big));
+    bigint_mulmod_256(z, big, big, zero); /* (2^256 - 1)^2 mod 2^256 = 1 */
+    assert_int_equal(z[0], 1);
+    for (int i = 1; i < 8; i++)
+        assert_int_equal(z[i], 0);
+}
+
+static void r0bf_container(void **state)
+{
+    (void)state;
+    uint8_t file[40] = "R0BF";
+    uint32_t words[] = {1, 4, 0, 6};
+    memcpy(file + 4, words, sizeof(words)); /* version 1, a 4-byte header, user ELF of 6 bytes */
+    memcpy(file + 20,
+           "\x7f"
+           "ELF..kernel",
+           12);
+    size_t off, len;
+    char why[128];
+    assert_true(r0bf_is_container(file, sizeof(file)));
+    assert_true(r0bf_user_elf(file, 32, &off, &len, why, sizeof(why)));
+    assert_int_equal(off, 20);
+    assert_int_equal(len, 6);
+    for (size_t cut = 0; cut < 26; cut++) /* the user ELF must be whole */
+        assert_false(r0bf_user_elf(file, cut, &off, &len, why, sizeof(why)));
+    file[4] = 2;
+    assert_false(r0bf_user_elf(file, 32, &off, &len, why, sizeof(why)));
+    assert_non_null(strstr(why, "version 2"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sha256_vectors),    cmocka_unit_test(sha256_stream),
+        cmocka_unit_test(keccak_zero_state), cmocka_unit_test(mulmod),
+        cmocka_unit_test(r0bf_container),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,294 @@
+"""`cli execute` on guests written to each zkVM's ABI (SPEC section 4).
+
+The guests (guests/zkvm/) follow SP1's and RISC Zero's conventions: their
+memory map and start code, their call numbers and registers. Each takes a
+mode from its input and either runs the precompiles and I/O calls or does
+one wrong thing. What is checked, against independent references:
+
+- precompiles compute the right answers: SHA-256("abc") and Keccak-256("")
+  (known digests), x * y mod m (Python's integers);
+- input items are read in order, public values / journal bytes land in
+  --public-output, the committed digest and journal digest in --stats
+  (hashlib), halt codes become the exit status;
+- a call the executor does not implement, an access outside the zkVM's
+  memory, exhausted input and a guest panic end in exit 70 with one
+  `error:` line naming the call or fault, the pc and the function;
+- the ABI is detected from the ELF (symbols, or the call-name strings of a
+  stripped RISC Zero guest), --zkvm overrides it, a RISC Zero program
+  binary (R0BF) is unpacked, a damaged one refused (65);
+- every ecall counts once in an [ecall:NAME] leaf under its caller, and the
+  folded counts add up to the instructions --stats reports.
+
+Run: CLI=build/cli/cli GUEST_DIR=build/guests python3 tests/zkvm/test_zkvm.py [-v]
+"""
+
+import hashlib
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+CLI = os.environ.get("CLI", "build/cli/cli")
+GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
+TIMEOUT = 60
+
+KECCAK256_EMPTY = bytes.fromhex("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
+SHA256_ABC = hashlib.sha256(b"abc").digest()
+X = 123456789**5
+Y = 987654321**4
+M = 2**255 - 19
+
+
+def read_file(path, mode):
+    if not os.path.exists(path):
+        return None
+    with open(path, mode) as f:
+        return f.read()
+
+
+def le256(n):
+    return n.to_bytes(32, "little")
+
+
+class Run:
+    def __init__(self, code, stdout, stderr, public, folded):
+        self.code, self.stdout, self.stderr = code, stdout, stderr
+        self.public, self.folded = public, folded
+
+    def stat(self, key):
+        for line in self.stderr.splitlines():
+            if line.startswith(key + ": "):
+                return line[len(key) + 2 :]
+        return None
+
+    @property
+    def errors(self):
+        return [line for line in self.stderr.splitlines() if line.startswith("error:")]
+
+
+class ZkvmTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="zkvm-test-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def file(self, name, data):
+        path = os.path.join(self.tmp, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def guest(self, name):
+        path = os.path.join(GUEST_DIR, name)
+        self.assertTrue(os.path.exists(path), f"{path} is not built")
+        return path
+
+    def run_cli(self, elf, inputs=(), extra=(), raw=False):
+        public = os.path.join(self.tmp, "public.bin")
+        folded = os.path.join(self.tmp, "out.folded")
+        args = [CLI, "execute", elf, "--stats", "--public-output", public]
+        args += ["--flamegraph-raw" if raw else "--flamegraph", folded]
+        for i, data in enumerate(inputs):
+            args += ["--input", self.file(f"in{i}", data)]
+        p = subprocess.run(args + list(extra), capture_output=True, timeout=TIMEOUT)
+        self.assertLess(p.returncode, 128, p.stderr.decode())
+        pub = read_file(public, "rb")
+        fold = read_file(folded, "r") or ""
+        return Run(p.returncode, p.stdout, p.stderr.decode(), pub, fold)
+
+    def assert_folded_sum(self, r):
+        total = sum(int(line.rsplit(" ", 1)[1]) for line in r.folded.splitlines())
+        self.assertEqual(total, int(r.stat("instructions")), r.folded)
+
+    def assert_one_error(self, r, *words):
+        self.assertEqual(r.code, 70, r.stderr)
+        self.assertEqual(len(r.errors), 1, r.stderr)
+        for w in words:
+            self.assertIn(w, r.errors[0])
+        self.assertRegex(r.errors[0], r" at pc 0x[0-9a-f]+ in \w+")
+
+
+class Sp1(ZkvmTest):
+    ITEMS = [b"\0", le256(X), le256(Y) + le256(M)]
+
+    def full_run(self, xlen):
+        r = self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"), self.ITEMS)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # the cycle-tracker lines are not output
+        self.assertEqual(r.public, SHA256_ABC + KECCAK256_EMPTY + le256(X * Y % M))
+        self.assertEqual(r.stat("committed-digest"), SHA256_ABC.hex())
+        self.assertRegex(r.stat("abi"), r"^sp1 \(auto: symbol sp1_zkvm")
+        self.assertRegex(r.stat("region"), r"^hashes: 1 runs, \d+ instructions")
+        self.assert_folded_sum(r)
+        self.assertIn("\n_start;sp1_zkvm_start;sp1_zkvm_sha256_compress;sp1_zkvm_syscall;"
+                      "[ecall:SHA_EXTEND] 1\n", r.folded)
+        # sp1_zkvm_sha256_compress ends in a tail call of the second syscall:
+        # its frame is replaced, so SHA_COMPRESS counts under sp1_zkvm_start.
+        self.assertIn("\n_start;sp1_zkvm_start;sp1_zkvm_syscall;[ecall:SHA_COMPRESS] 1\n",
+                      r.folded)
+        for call in ("HINT_LEN", "HINT_READ"):
+            self.assertRegex(r.folded, rf"sp1_zkvm_read_item;sp1_zkvm_syscall;\[ecall:{call}\] 3\n")
+        self.assertRegex(r.folded, r";\[ecall:HALT\] 1\n")
+        return r
+
+    def test_full_run_rv32(self):
+        self.full_run(32)
+
+    def test_full_run_rv64_v6(self):
+        self.full_run(64)
+
+    def test_raw_output_keeps_ecall_frames(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), self.ITEMS, raw=True)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertRegex(r.folded, re.compile(r"^0x[0-9a-f]+;0x[0-9a-f]+;0x[0-9a-f]+;"
+                                              r"\[ecall:SHA_COMPRESS\] 1$", re.M))
+        self.assert_folded_sum(r)
+
+    def test_halt_code_is_the_exit_status(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.errors, [])
+
+    def test_unsupported_precompile(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\1"])
+        self.assert_one_error(r, "sp1 call BN254_ADD is not supported", "sp1_zkvm_syscall")
+        self.assertIn("[ecall:HINT_READ] 1", r.folded)  # the profile of what ran is written
+        self.assertNotIn("BN254_ADD", r.folded)  # the faulting call did not retire
+
+    def test_access_outside_memory(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\2"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x78001000)", "sp1_zkvm_start")
+
+    def test_input_exhausted(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\4"])
+        self.assert_one_error(r, "HINT_READ", "input is exhausted")
+
+    def test_item_length_mismatch(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\0", b"short"])
+        self.assertEqual(r.code, 10, r.stderr)  # the guest checks the length HINT_LEN gave
+
+    def test_linux_abi_forced(self):
+        # Under the linux ABI SP1's stack top shares a page with read-only code.
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\0"], ["--zkvm", "linux"])
+        self.assertEqual(r.stat("abi"), "linux (--zkvm linux)")
+        self.assert_one_error(r, "store to read-only memory")
+
+
+def r0bf(user, kernel):
+    """A RISC Zero program binary as risc0's binfmt writes it (format 1, ABI v1compat 1.0.0)."""
+    header = struct.pack("<II", 1, 8) + bytes([0, 0, 5]) + b"1.0.0"
+    return (b"R0BF" + struct.pack("<II", 1, len(header)) + header + struct.pack("<I", len(user))
+            + user + kernel)
+
+
+class Risc0(ZkvmTest):
+    INPUT = b"\0" + le256(X) + le256(Y) + le256(M)
+
+    def check_full_run(self, r, how):
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        journal = SHA256_ABC + le256(X * Y % M)
+        self.assertEqual(r.public, journal)
+        self.assertEqual(r.stat("journal"), f"64 bytes, sha256 {hashlib.sha256(journal).hexdigest()}")
+        self.assertEqual(r.stat("halt"), f"terminate, output digest {SHA256_ABC.hex()}")
+        self.assertRegex(r.stat("abi"), how)
+        self.assertIn("hello from the log", r.stderr)
+        self.assert_folded_sum(r)
+        for call, n in (("SHA", 1), ("BIGINT", 1), ("sys_write", 3), ("sys_log", 1)):
+            self.assertIn(f"\n_start;risc0_zkvm_platform_start;risc0_zkvm_platform_ecall;"
+                          f"[ecall:{call}] {n}\n", r.folded)
+        self.assertIn("risc0_zkvm_platform_read_words;risc0_zkvm_platform_ecall;"
+                      "[ecall:sys_read] 1\n", r.folded)
+
+    def test_full_run(self):
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [self.INPUT])
+        self.check_full_run(r, r"^risc0 \(auto: symbol risc0_zkvm_platform")
+
+    def test_input_split_over_files(self):
+        # RISC Zero's fd 0 is one stream: the files follow each other.
+        parts = [self.INPUT[:7], self.INPUT[7:40], self.INPUT[40:]]
+        self.check_full_run(self.run_cli(self.guest("zkvm-risc0-rv32.elf"), parts), r"^risc0")
+
+    def test_program_binary(self):
+        user = read_file(self.guest("zkvm-risc0-rv32.elf"), "rb")
+        path = self.file("guest.bin", r0bf(user, b"\x7fELF kernel"))
+        r = self.run_cli(path, [self.INPUT])
+        self.check_full_run(r, r"^risc0 \(auto: .*R0BF")
+
+    def test_damaged_program_binary(self):
+        user = read_file(self.guest("zkvm-risc0-rv32.elf"), "rb")
+        whole = r0bf(user, b"k")
+        for cut in (3, 10, 30, 40, len(whole) - len(user) // 2):
+            p = subprocess.run([CLI, "execute", self.file("cut.bin", whole[:cut])],
+                               capture_output=True, timeout=TIMEOUT)
+            self.assertEqual(p.returncode, 65, (cut, p.stderr))
+            self.assertEqual(len(p.stderr.decode().splitlines()), 1, p.stderr)
+
+    def test_stripped_guest_detected_by_call_names(self):
+        stripped = os.path.join(self.tmp, "stripped.elf")
+        strip = shutil.which("riscv64-unknown-elf-strip")
+        if not strip:
+            self.skipTest("riscv64-unknown-elf-strip not installed")
+        subprocess.run([strip, "-o", stripped, self.guest("zkvm-risc0-rv32.elf")], check=True)
+        r = self.run_cli(stripped, [self.INPUT])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertRegex(r.stat("abi"), r'^risc0 \(auto: the file holds the string '
+                         r'"risc0_zkvm_platform::syscall::nr::"\)')
+
+    def test_halt_code_is_the_exit_status(self):
+        self.assertEqual(self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\4"]).code, 7)
+
+    def test_unsupported_call(self):
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\1"])
+        self.assert_one_error(r, "risc0 call POSEIDON2 is not supported", "risc0_zkvm_platform_ecall")
+
+    def test_access_outside_memory(self):
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\2"])
+        self.assert_one_error(r, "(address 0xc0000000)", "risc0_zkvm_platform_start")
+
+    def test_panic(self):
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\3"])
+        self.assert_one_error(r, "guest panicked (sys_panic): boom")
+
+    def test_no_input(self):
+        self.assertEqual(self.run_cli(self.guest("zkvm-risc0-rv32.elf")).code, 12)
+
+
+class Detection(ZkvmTest):
+    def test_linux_guest_runs_as_linux(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"))
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stat("abi"), "linux (auto: no zkVM's marks in the ELF)")
+        self.assertNotIn("[ecall:", r.folded)  # Linux system calls are not frames
+
+    def test_unknown_zkvm_name(self):
+        p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
+                           capture_output=True, timeout=TIMEOUT)
+        self.assertEqual(p.returncode, 64)
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda", p.stderr.decode())
+
+    def test_risc0_refuses_rv64(self):
+        r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "risc0"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("RISC Zero guests are RV32IM", r.stderr)
+
+    def test_segments_outside_the_memory_map(self):
+        # SP1 v6 links above 0x7800_0000: outside RISC Zero's user memory.
+        r = self.run_cli(self.guest("zkvm-sp1-rv64.elf"), extra=["--zkvm", "risc0"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("as a risc0 guest", r.stderr)
+
+    def test_linux_guest_input_once(self):
+        p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--input", "/dev/null",
+                            "--input", "/dev/null"], capture_output=True, timeout=TIMEOUT)
+        self.assertEqual(p.returncode, 64)
+        self.assertIn("give --input once", p.stderr.decode())
+
+
+if __name__ == "__main__":
+    unittest.main()
