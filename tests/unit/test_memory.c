@@ -75,6 +75,25 @@ static void test_fast_bits_need_the_next_page(void **state)
     mem_destroy(&mem);
 }
 
+/*
+ * With the code fixed at load (the zkVM ABIs), stores into executable
+ * pages cannot reach the code, so they keep the fast path: SP1's stack
+ * top shares a page with code.
+ */
+static void test_fixed_code_stores_fast(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    assert_true(mem_init(&mem));
+    mem_fix_code(&mem);
+    mem_grant(&mem, 0x1000, 0x300000, PAGE_R | PAGE_W);
+    mem_grant(&mem, 0x200000, 0x9000, PAGE_X);
+    assert_int_equal(mem_page_rights(&mem, 0x200000) & PAGE_STORE_OK, PAGE_STORE_OK);
+    assert_int_equal(fast_bits(&mem, 0x1ff000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, 0x200000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    mem_destroy(&mem);
+}
+
 static void test_stack_region(void **state)
 {
     struct guest_memory *mem = *state;
@@ -106,6 +125,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rights_are_page_granular),
         cmocka_unit_test(test_fast_bits_need_the_next_page),
+        cmocka_unit_test(test_fixed_code_stores_fast),
         cmocka_unit_test(test_stack_region),
         cmocka_unit_test(test_brk_follows_linux),
     };
