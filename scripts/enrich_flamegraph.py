@@ -43,6 +43,8 @@ INSTALL_HINT = ("install llvm-addr2line (Debian/Ubuntu package `llvm`) or "
 HEX_FRAME = re.compile(r"0[xX][0-9a-fA-F]+\Z")
 DECIMAL = re.compile(r"[0-9]+\Z")
 ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
+# A zkVM call's leaf frame, which raw output names itself (SPEC section 4).
+CALL_FRAME = re.compile(r"\[ecall:[^;\[\]]+\]\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
 # GCC clones: c++filt prints ` [clone .isra.0]`, llvm ` (.isra.0)`.
@@ -70,7 +72,9 @@ class Failure(Exception):
 def parse_raw(data):
     """Parse raw folded text into a list of (tuple_of_addresses, count).
 
-    Empty lines are skipped. Anything else must be `0xA;0xB;... COUNT`."""
+    Empty lines are skipped. Anything else must be `0xA;0xB;... COUNT`,
+    where a frame may also be a zkVM call's leaf `[ecall:NAME]` (kept as
+    the string it is)."""
     stacks = []
     for lineno, line in enumerate(data.split("\n"), 1):
         if line.endswith("\r"):
@@ -89,6 +93,9 @@ def parse_raw(data):
                           % lineno)
         addrs = []
         for frame in stack.split(";"):
+            if CALL_FRAME.match(frame):
+                addrs.append(frame)  # a zkVM call's leaf, already named
+                continue
             if not HEX_FRAME.match(frame):
                 raise Failure(EX_DATAERR, "line %d: frame %r is not an "
                               "address `0x<hex>` (is the input already "
@@ -599,8 +606,9 @@ def main(argv=None):
         functions = load_elf(args.elf)
         stacks = parse_raw(read_input(args.input))
         tool = find_tool(args.addr2line_bin)
-        addrs = sorted({a for s, c in stacks if c != 0 for a in s})
-        names = {}
+        addrs = sorted({a for s, c in stacks if c != 0 for a in s
+                        if isinstance(a, int)})
+        names = {a: a for s, c in stacks for a in s if isinstance(a, str)}
         if addrs:
             text = run_addr2line(tool, args.elf, addrs)
             chains = parse_addr2line(text, addrs)
