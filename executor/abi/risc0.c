@@ -22,7 +22,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
-#include "executor/abi/bigint.h"
+#include "executor/precompile/bigint.h"
 #include "executor/machine.h"
 #include "executor/precompile/sha256.h"
 

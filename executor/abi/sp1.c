@@ -18,9 +18,10 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
-#include "executor/abi/bigint.h"
+#include "executor/precompile/bigint.h"
 #include "executor/abi/regions.h"
 #include "executor/machine.h"
+#include "executor/precompile/curve.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
@@ -335,6 +336,75 @@ static enum ecall_result sp1_uint256_mul(struct machine *m)
     return ECALL_CONTINUE;
 }
 
+/* The curve and field precompiles: which curve, and what they do. */
+enum curve_call_kind { CURVE_ADD, CURVE_DOUBLE, CURVE_FP, CURVE_FP2 };
+
+static const struct curve_call {
+    uint32_t code;
+    enum curve_id curve;
+    enum curve_call_kind kind;
+    enum field_op op;
+} curve_calls[] = {
+    {0x0001010A, CURVE_SECP256K1, CURVE_ADD, FIELD_ADD},
+    {0x0000010B, CURVE_SECP256K1, CURVE_DOUBLE, FIELD_ADD},
+    {0x0001010E, CURVE_BN254, CURVE_ADD, FIELD_ADD},
+    {0x0000010F, CURVE_BN254, CURVE_DOUBLE, FIELD_ADD},
+    {0x0001011E, CURVE_BLS12_381, CURVE_ADD, FIELD_ADD},
+    {0x0000011F, CURVE_BLS12_381, CURVE_DOUBLE, FIELD_ADD},
+    {0x0001012C, CURVE_SECP256R1, CURVE_ADD, FIELD_ADD},
+    {0x0000012D, CURVE_SECP256R1, CURVE_DOUBLE, FIELD_ADD},
+    {0x00010120, CURVE_BLS12_381, CURVE_FP, FIELD_ADD},
+    {0x00010121, CURVE_BLS12_381, CURVE_FP, FIELD_SUB},
+    {0x00010122, CURVE_BLS12_381, CURVE_FP, FIELD_MUL},
+    {0x00010123, CURVE_BLS12_381, CURVE_FP2, FIELD_ADD},
+    {0x00010124, CURVE_BLS12_381, CURVE_FP2, FIELD_SUB},
+    {0x00010125, CURVE_BLS12_381, CURVE_FP2, FIELD_MUL},
+    {0x00010126, CURVE_BN254, CURVE_FP, FIELD_ADD},
+    {0x00010127, CURVE_BN254, CURVE_FP, FIELD_SUB},
+    {0x00010128, CURVE_BN254, CURVE_FP, FIELD_MUL},
+    {0x00010129, CURVE_BN254, CURVE_FP2, FIELD_ADD},
+    {0x0001012A, CURVE_BN254, CURVE_FP2, FIELD_SUB},
+    {0x0001012B, CURVE_BN254, CURVE_FP2, FIELD_MUL},
+};
+
+static const struct curve_call *find_curve_call(uint64_t code)
+{
+    for (size_t i = 0; i < sizeof(curve_calls) / sizeof(curve_calls[0]); i++)
+        if (curve_calls[i].code == code)
+            return &curve_calls[i];
+    return NULL;
+}
+
+/*
+ * A point (x then y) or field element(s) at a0, updated in place with the
+ * one at a1: add, double (a0 only), or a field operation.
+ */
+static enum ecall_result sp1_curve(struct machine *m, const struct curve_call *cc, const char *name)
+{
+    uint64_t ap = machine_get_reg(m, REG_A0), bp = machine_get_reg(m, REG_A1);
+    size_t n = curve_limbs(cc->curve) * (cc->kind == CURVE_FP ? 1 : 2);
+    uint32_t a[24], b[24];
+    if (sp1_load(m, name, ap, 4, a, n) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    if (cc->kind != CURVE_DOUBLE && sp1_load(m, name, bp, 4, b, n) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    switch (cc->kind) {
+    case CURVE_ADD:
+        if (!curve_add(cc->curve, a, b))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, bp,
+                             "the two points share x (equal or opposite), which ADD does not take");
+        break;
+    case CURVE_DOUBLE:
+        if (!curve_double(cc->curve, a))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, ap, "the point has y = 0");
+        break;
+    case CURVE_FP: curve_field(cc->curve, cc->op, a, b); break;
+    case CURVE_FP2: curve_field2(cc->curve, cc->op, a, b); break;
+    }
+    sp1_store(m, ap, 4, a, n);
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 {
     struct sp1_state *st = m->abi_state;
@@ -373,7 +443,13 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     case SP1_SHA_COMPRESS: r = sp1_sha_compress(m); break;
     case SP1_KECCAK_PERMUTE: r = sp1_keccak(m); break;
     case SP1_UINT256_MUL: r = sp1_uint256_mul(m); break;
-    default: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code, NULL);
+    default: {
+        const struct curve_call *cc = find_curve_call(code);
+        if (!cc)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code, NULL);
+        r = sp1_curve(m, cc, name);
+        break;
+    }
     }
     if (r != ECALL_FAULT)
         machine_set_reg(m, REG_T0, result);

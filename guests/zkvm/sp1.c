@@ -7,11 +7,13 @@
  *      SHA-256("abc") by SHA_EXTEND/SHA_COMPRESS, Keccak-256("") by
  *      KECCAK_PERMUTE, x * y mod m by UINT256_MUL; COMMIT the SHA digest;
  *      say "ok" on stdout; halt 0
- *   1  call BN254_ADD, which the executor does not implement
+ *   1  call ED_ADD, which the executor does not implement
  *   2  load from past the end of SP1's memory
  *   3  halt with exit code 42
  *   4  HINT_READ with no item left
  *   5  as 0 with x = 3, y = 5, m = 7 of its own (one item in all)
+ *   6  read a secp256k1 point G and a bn254 point H (x, y: 8 little-endian
+ *      words each) and write 2G, 3G, 2H and x(2H) * y(2H) mod p
  * The functions are named sp1_zkvm_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -40,7 +42,11 @@ enum {
     SHA_EXTEND = 0x00300105,
     SHA_COMPRESS = 0x00010106,
     KECCAK_PERMUTE = 0x00010109,
-    BN254_ADD = 0x0001010E,
+    ED_ADD = 0x00010107,
+    SECP256K1_ADD = 0x0001010A,
+    SECP256K1_DOUBLE = 0x0000010B,
+    BN254_DOUBLE = 0x0000010F,
+    BN254_FP_MUL = 0x00010128,
     COMMIT = 0x00000010,
     UINT256_MUL = 0x0001011D,
     HINT_LEN = 0x000000F0,
@@ -157,12 +163,32 @@ __attribute__((noinline)) static void full_run(int read_operands)
     write_text(1, "ok\n");
 }
 
+static void curves(void)
+{
+    static uint32_t g[16], p[16], h[16];
+    if (sp1_zkvm_read_item() != 64)
+        halt(10);
+    memcpy(g, item, 64);
+    memcpy(p, item, 64);
+    if (sp1_zkvm_read_item() != 64)
+        halt(11);
+    memcpy(h, item, 64);
+    sp1_zkvm_syscall(SECP256K1_DOUBLE, (uintptr_t)p, 0, 0);
+    write_fd(FD_PUBLIC_VALUES, p, 64);
+    sp1_zkvm_syscall(SECP256K1_ADD, (uintptr_t)p, (uintptr_t)g, 0);
+    write_fd(FD_PUBLIC_VALUES, p, 64);
+    sp1_zkvm_syscall(BN254_DOUBLE, (uintptr_t)h, 0, 0);
+    write_fd(FD_PUBLIC_VALUES, h, 64);
+    sp1_zkvm_syscall(BN254_FP_MUL, (uintptr_t)h, (uintptr_t)(h + 8), 0);
+    write_fd(FD_PUBLIC_VALUES, h, 32);
+}
+
 void sp1_zkvm_start(void)
 {
     sp1_zkvm_read_item();
     switch (item[0]) {
     case 0: full_run(1); break;
-    case 1: sp1_zkvm_syscall(BN254_ADD, (uintptr_t)item, (uintptr_t)item, 0); break;
+    case 1: sp1_zkvm_syscall(ED_ADD, (uintptr_t)item, (uintptr_t)item, 0); break;
     case 2: {
         volatile uint32_t *past_the_end = (volatile uint32_t *)(uintptr_t)0x78001000u;
         halt((int)*past_the_end);
@@ -170,6 +196,7 @@ void sp1_zkvm_start(void)
     case 3: halt(42);
     case 4: sp1_zkvm_syscall(HINT_READ, (uintptr_t)item, 4, 0); break;
     case 5: full_run(0); break;
+    case 6: curves(); break;
     }
     halt(0);
 }

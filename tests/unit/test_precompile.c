@@ -15,7 +15,8 @@
 
 #include <cmocka.h>
 
-#include "executor/abi/bigint.h"
+#include "executor/precompile/bigint.h"
+#include "executor/precompile/curve.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 #include "executor/r0bf.h"
@@ -79,6 +80,48 @@ static void mulmod(void **state)
         assert_int_equal(z[i], 0);
 }
 
+/* Big-endian hex to little-endian limbs. */
+static void limbs_of(const char *hex, uint32_t *w, size_t n)
+{
+    memset(w, 0, n * sizeof(*w));
+    size_t len = strlen(hex);
+    for (size_t i = 0; i < len; i++) {
+        char c = hex[len - 1 - i];
+        uint32_t v = (uint32_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        w[i / 8] |= v << (4 * (i % 8));
+    }
+}
+
+/* 2G on NIST P-256, whose a is -3 (the other curves' is 0): the published x. */
+static void secp256r1_double(void **state)
+{
+    (void)state;
+    uint32_t pt[16], want[8];
+    limbs_of("6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296", pt, 8);
+    limbs_of("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5", pt + 8, 8);
+    assert_true(curve_double(CURVE_SECP256R1, pt));
+    limbs_of("7cf27b188d034f7e8a52380304b51ac3c08969e277f21b35a60b48fc47669978", want, 8);
+    assert_memory_equal(pt, want, sizeof(want));
+    uint32_t same[16];
+    memcpy(same, pt, sizeof(same));
+    assert_false(curve_add(CURVE_SECP256R1, pt, same)); /* equal points: not an add */
+}
+
+/* In Fp2 = Fp[u] / (u^2 + 1), u * u = -1. */
+static void fp2_square_of_u(void **state)
+{
+    (void)state;
+    uint32_t a[24] = {0}, b[24] = {0}, want[12];
+    a[12] = b[12] = 1; /* u */
+    curve_field2(CURVE_BLS12_381, FIELD_MUL, a, b);
+    limbs_of("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9fef"
+             "fffffffaaaa",
+             want, 12);
+    assert_memory_equal(a, want, sizeof(want));
+    for (int i = 12; i < 24; i++)
+        assert_int_equal(a[i], 0);
+}
+
 static void r0bf_container(void **state)
 {
     (void)state;
@@ -107,6 +150,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sha256_vectors),    cmocka_unit_test(sha256_stream),
         cmocka_unit_test(keccak_zero_state), cmocka_unit_test(mulmod),
+        cmocka_unit_test(secp256r1_double),  cmocka_unit_test(fp2_square_of_u),
         cmocka_unit_test(r0bf_container),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

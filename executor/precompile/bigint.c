@@ -2,18 +2,16 @@
  * bigint: GMP's mpz on limb arrays: mpz_import and mpz_export convert
  * little-endian 32-bit words both ways.
  */
-#include "executor/abi/bigint.h"
+#include "executor/precompile/bigint.h"
 
-#include <gmp.h>
 #include <string.h>
 
-static void import_words(mpz_t z, const uint32_t *w, size_t n)
+void bigint_import(mpz_t z, const uint32_t *w, size_t n)
 {
     mpz_import(z, n, -1, sizeof(uint32_t), 0, 0, w);
 }
 
-/* Writes z (which must be below 2^(32n)) as n words, zero-filled. */
-static void export_words(uint32_t *w, size_t n, const mpz_t z)
+void bigint_export(uint32_t *w, size_t n, const mpz_t z)
 {
     size_t count = 0;
     memset(w, 0, n * sizeof(*w));
@@ -24,14 +22,14 @@ void bigint_mulmod_256(uint32_t z[8], const uint32_t x[8], const uint32_t y[8], 
 {
     mpz_t a, b, mod;
     mpz_inits(a, b, mod, NULL);
-    import_words(a, x, 8);
-    import_words(b, y, 8);
-    import_words(mod, m, 8);
+    bigint_import(a, x, 8);
+    bigint_import(b, y, 8);
+    bigint_import(mod, m, 8);
     mpz_mul(a, a, b);
     if (mpz_sgn(mod) == 0)
         mpz_tdiv_r_2exp(a, a, 256);
     else
         mpz_mod(a, a, mod);
-    export_words(z, 8, a);
+    bigint_export(z, 8, a);
     mpz_clears(a, b, mod, NULL);
 }

@@ -1,0 +1,161 @@
+/*
+ * curve: affine point addition and doubling by the textbook formulas
+ * (lambda = (y2 - y1) / (x2 - x1), or (3 x^2 + a) / (2 y)), with GMP's
+ * modular inverse; the fields' primes as their standards give them.
+ */
+#include "executor/precompile/curve.h"
+
+#include "executor/precompile/bigint.h"
+
+#include <string.h>
+
+static const struct curve {
+    const char *p_hex; /* the field prime */
+    const char *a_hex; /* the curve's a */
+    size_t limbs;
+} curves[] = {
+    [CURVE_SECP256K1] = {"fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "0",
+                         8},
+    [CURVE_SECP256R1] = {"ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+                         "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc", 8},
+    [CURVE_BN254] = {"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", "0", 8},
+    [CURVE_BLS12_381] =
+        {"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb1"
+         "53ffffb9feffffffffaaab",
+         "0", 12},
+};
+
+size_t curve_limbs(enum curve_id c)
+{
+    return curves[c].limbs;
+}
+
+/* The working registers of one operation. */
+struct ctx {
+    mpz_t p, a, x1, y1, x2, y2, l, t;
+};
+
+static void ctx_init(struct ctx *k, enum curve_id c)
+{
+    mpz_inits(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+    mpz_set_str(k->p, curves[c].p_hex, 16);
+    mpz_set_str(k->a, curves[c].a_hex, 16);
+}
+
+static void ctx_clear(struct ctx *k)
+{
+    mpz_clears(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+}
+
+/* With lambda in k->l: x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1, into p. */
+static void finish(struct ctx *k, uint32_t *p, size_t n)
+{
+    mpz_mul(k->t, k->l, k->l);
+    mpz_sub(k->t, k->t, k->x1);
+    mpz_sub(k->t, k->t, k->x2);
+    mpz_mod(k->t, k->t, k->p); /* x3 */
+    mpz_sub(k->x2, k->x1, k->t);
+    mpz_mul(k->x2, k->x2, k->l);
+    mpz_sub(k->x2, k->x2, k->y1);
+    mpz_mod(k->x2, k->x2, k->p); /* y3 */
+    bigint_export(p, n, k->t);
+    bigint_export(p + n, n, k->x2);
+}
+
+static void load_point(struct ctx *k, mpz_t x, mpz_t y, const uint32_t *pt, size_t n)
+{
+    bigint_import(x, pt, n);
+    bigint_import(y, pt + n, n);
+    mpz_mod(x, x, k->p);
+    mpz_mod(y, y, k->p);
+}
+
+bool curve_add(enum curve_id c, uint32_t *p, const uint32_t *q)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    load_point(&k, k.x1, k.y1, p, n);
+    load_point(&k, k.x2, k.y2, q, n);
+    mpz_sub(k.t, k.x2, k.x1);
+    bool ok = mpz_invert(k.t, k.t, k.p) != 0; /* x1 = x2 has no inverse */
+    if (ok) {
+        mpz_sub(k.l, k.y2, k.y1);
+        mpz_mul(k.l, k.l, k.t);
+        mpz_mod(k.l, k.l, k.p);
+        finish(&k, p, n);
+    }
+    ctx_clear(&k);
+    return ok;
+}
+
+bool curve_double(enum curve_id c, uint32_t *p)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    load_point(&k, k.x1, k.y1, p, n);
+    mpz_mul_ui(k.t, k.y1, 2);
+    bool ok = mpz_invert(k.t, k.t, k.p) != 0; /* y = 0 has no inverse */
+    if (ok) {
+        mpz_mul(k.l, k.x1, k.x1);
+        mpz_mul_ui(k.l, k.l, 3);
+        mpz_add(k.l, k.l, k.a);
+        mpz_mul(k.l, k.l, k.t);
+        mpz_mod(k.l, k.l, k.p);
+        mpz_set(k.x2, k.x1);
+        finish(&k, p, n);
+    }
+    ctx_clear(&k);
+    return ok;
+}
+
+static void apply(mpz_t r, enum field_op op, const mpz_t x, const mpz_t y)
+{
+    switch (op) {
+    case FIELD_ADD: mpz_add(r, x, y); break;
+    case FIELD_SUB: mpz_sub(r, x, y); break;
+    case FIELD_MUL: mpz_mul(r, x, y); break;
+    }
+}
+
+void curve_field(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    bigint_import(k.x1, x, n);
+    bigint_import(k.y1, y, n);
+    mpz_mod(k.x1, k.x1, k.p);
+    mpz_mod(k.y1, k.y1, k.p);
+    apply(k.t, op, k.x1, k.y1);
+    mpz_mod(k.t, k.t, k.p);
+    bigint_export(x, n, k.t);
+    ctx_clear(&k);
+}
+
+void curve_field2(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    load_point(&k, k.x1, k.y1, x, n); /* a0, a1 */
+    load_point(&k, k.x2, k.y2, y, n); /* b0, b1 */
+    if (op == FIELD_MUL) {
+        /* (a0 b0 - a1 b1) + (a0 b1 + a1 b0) u */
+        mpz_mul(k.l, k.x1, k.x2);
+        mpz_mul(k.t, k.y1, k.y2);
+        mpz_sub(k.l, k.l, k.t);
+        mpz_mul(k.t, k.x1, k.y2);
+        mpz_mul(k.y2, k.y1, k.x2);
+        mpz_add(k.t, k.t, k.y2);
+    } else {
+        apply(k.l, op, k.x1, k.x2);
+        apply(k.t, op, k.y1, k.y2);
+    }
+    mpz_mod(k.l, k.l, k.p);
+    mpz_mod(k.t, k.t, k.p);
+    bigint_export(x, n, k.l);
+    bigint_export(x + n, n, k.t);
+    ctx_clear(&k);
+}

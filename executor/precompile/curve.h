@@ -1,0 +1,44 @@
+/*
+ * curve: short Weierstrass curves y^2 = x^3 + a x + b over a prime field
+ * and that field's arithmetic, on little-endian 32-bit limbs (the layout
+ * zkVM precompiles use: a point is x's limbs, then y's), with GMP.
+ */
+#ifndef EXECUTOR_PRECOMPILE_CURVE_H
+#define EXECUTOR_PRECOMPILE_CURVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum curve_id {
+    CURVE_SECP256K1,
+    CURVE_SECP256R1,
+    CURVE_BN254,
+    CURVE_BLS12_381,
+};
+
+/* Limbs of one field element: 8 (256-bit fields) or 12 (BLS12-381). */
+size_t curve_limbs(enum curve_id c);
+
+/*
+ * p = p + q on the curve (affine; neither the point at infinity). False,
+ * p untouched, when p and q share x (equal or opposite points), which the
+ * zkVMs' add precompiles do not take.
+ */
+bool curve_add(enum curve_id c, uint32_t *p, const uint32_t *q);
+
+/* p = 2p. False, p untouched, when y is 0 (the result is at infinity). */
+bool curve_double(enum curve_id c, uint32_t *p);
+
+enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL };
+
+/* x = x op y in the curve's base field (inputs reduced first). */
+void curve_field(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
+
+/*
+ * x = x op y in the quadratic extension Fp2 = Fp[u] / (u^2 + 1): each is
+ * c0's limbs, then c1's.
+ */
+void curve_field2(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
+
+#endif
