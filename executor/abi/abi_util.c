@@ -96,3 +96,19 @@ void abi_free_state(struct machine *m)
     free(m->abi_state);
     m->abi_state = NULL;
 }
+
+void *abi_alloc_state(struct machine *m, size_t size, char *why, size_t why_size)
+{
+    m->abi_state = calloc(1, size);
+    if (!m->abi_state)
+        snprintf(why, why_size, "out of memory");
+    return m->abi_state;
+}
+
+void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, uint64_t hi)
+{
+    mem_fix_code(&m->mem);
+    mem_grant(&m->mem, lo, hi - lo, PAGE_R | PAGE_W);
+    machine_map_segments(m, img, 0);
+    code_cache_predecode(&m->code, img, m->xlen);
+}

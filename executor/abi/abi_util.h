@@ -60,6 +60,19 @@ bool abi_write_fd(int host_fd, const void *buf, size_t len);
 enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char *call,
                             uint64_t addr, const char *why);
 
+/*
+ * Allocates m->abi_state, zeroed: the state, or NULL with "out of memory"
+ * in `why` (setup then fails; the ABI's destroy frees what it made).
+ */
+void *abi_alloc_state(struct machine *m, size_t size, char *why, size_t why_size);
+
+/*
+ * The zkVM memory: [lo, hi) read-write, the image's segments with their
+ * rights on top, and the program decoded once from the image (fixed code,
+ * as SP1 and lambda_vm run it: stores into the text stay on the fast path).
+ */
+void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, uint64_t hi);
+
 /* An ABI's destroy when its state is one allocation. */
 void abi_free_state(struct machine *m);
 

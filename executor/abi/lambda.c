@@ -12,7 +12,6 @@
  *   93 Halt (exit code 0)                 2^64-2 Keccak-f[1600] on a0
  * The run also ends, with exit code 0, when a jump lands on address 0.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
@@ -112,11 +111,8 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
 static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
                          size_t why_size)
 {
-    m->abi_state = calloc(1, sizeof(struct lambda_state));
-    if (!m->abi_state) {
-        snprintf(why, why_size, "out of memory");
+    if (!abi_alloc_state(m, sizeof(struct lambda_state), why, why_size))
         return false;
-    }
     if (m->xlen != 64) {
         snprintf(why, why_size, "lambda_vm guests are RV64IM (ELFCLASS64), this one is RV32");
         *unusable = true;

@@ -7,7 +7,6 @@
  * guest behaves the same here and under qemu user mode.
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -162,11 +161,8 @@ static bool linux_setup(struct machine *m, const struct elf_image *img, bool *un
         *unusable = true;
         return false;
     }
-    m->abi_state = calloc(1, sizeof(struct linux_state));
-    if (!m->abi_state) {
-        snprintf(why, why_size, "out of memory");
+    if (!abi_alloc_state(m, sizeof(struct linux_state), why, why_size))
         return false;
-    }
     uint64_t highest_end = machine_map_segments(m, img, 0);
     mem_setup_stack_and_heap(&m->mem, m->io.stack_size, highest_end);
     push_start_frame(m);

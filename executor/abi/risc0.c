@@ -17,7 +17,6 @@
  * Standard input (fd 0) is the --input files one after the other; fd 3,
  * the journal, goes to --public-output.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
@@ -372,12 +371,9 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
 static bool risc0_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
                         size_t why_size)
 {
-    struct risc0_state *st = calloc(1, sizeof(*st));
-    m->abi_state = st;
-    if (!st) {
-        snprintf(why, why_size, "out of memory");
+    struct risc0_state *st = abi_alloc_state(m, sizeof(*st), why, why_size);
+    if (!st)
         return false;
-    }
     if (m->xlen != 32) {
         snprintf(why, why_size, "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
         *unusable = true;
@@ -391,10 +387,7 @@ static bool risc0_setup(struct machine *m, const struct elf_image *img, bool *un
     st->halt_type = -1;
     st->rng = 0x5a6b7c8d9e0f1234ull;
     sha256_init(&st->journal);
-    mem_fix_code(&m->mem);
-    mem_grant(&m->mem, RISC0_MEMORY_START, RISC0_MEMORY_END - RISC0_MEMORY_START, PAGE_R | PAGE_W);
-    machine_map_segments(m, img, 0);
-    code_cache_predecode(&m->code, img, m->xlen);
+    abi_map_flat(m, img, RISC0_MEMORY_START, RISC0_MEMORY_END);
     return true;
 }
 

@@ -461,12 +461,9 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 static bool sp1_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
                       size_t why_size)
 {
-    struct sp1_state *st = calloc(1, sizeof(*st));
-    m->abi_state = st;
-    if (!st) {
-        snprintf(why, why_size, "out of memory");
+    struct sp1_state *st = abi_alloc_state(m, sizeof(*st), why, why_size);
+    if (!st)
         return false;
-    }
     uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : GUEST_SPACE_SIZE;
     if (!abi_check_inside(img, lo, hi, "SP1's memory", why, why_size)) {
         *unusable = true;
@@ -478,10 +475,7 @@ static bool sp1_setup(struct machine *m, const struct elf_image *img, bool *unus
             snprintf(why, why_size, "out of memory");
             return false;
         }
-    mem_fix_code(&m->mem);
-    mem_grant(&m->mem, lo, hi - lo, PAGE_R | PAGE_W);
-    machine_map_segments(m, img, 0);
-    code_cache_predecode(&m->code, img, m->xlen);
+    abi_map_flat(m, img, lo, hi);
     return true;
 }
 
