@@ -14,6 +14,16 @@
  *   SHA       a0 = out state, a1 = in state, a2/a3 = the two halves of
  *             the first block, a4 = blocks (states big-endian words)
  *   BIGINT    a0 = z, a1 = op (0: z = x * y mod N), a2 = x, a3 = y, a4 = N
+ *   BIGINT2   a0 = the blob (a header of 4 words: sizes in words of the
+ *             nondeterministic program, the verify program, the
+ *             constants, and the temporary space the caller took off
+ *             sp), t1 / t2 / t3 = the two programs and the constants;
+ *             a1-a6 and sp are the arenas the program loads and stores
+ *   POSEIDON2 a0 = state, a1 = input, a2 = output: WORD addresses (byte
+ *             address / 4), state 0 for none; a3 = blocks | 0x8000_0000
+ *             (input words are whole field elements, 16 a block; else
+ *             each word holds two 16-bit ones, 8 words a block) |
+ *             0x4000_0000 (compare the output with memory, not write it)
  * Standard input (fd 0) is the --input files one after the other; fd 3,
  * the journal, goes to --public-output.
  */
@@ -21,8 +31,12 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
-#include "executor/precompile/bigint.h"
+#include <stdlib.h>
+
 #include "executor/machine.h"
+#include "executor/precompile/bigint.h"
+#include "executor/precompile/bigint2.h"
+#include "executor/precompile/poseidon2.h"
 #include "executor/precompile/sha256.h"
 
 enum risc0_kind {
@@ -46,7 +60,14 @@ enum {
     RISC0_HALT_PAUSE = 1,
     RISC0_FD_JOURNAL = 3,
     RISC0_MAX_SHA_BLOCKS = 1000,
+    RISC0_DIGEST_WORDS = 8,
+    RISC0_BIGINT2_END = 0xBFFF0000,     /* a bigint2 load or store starts below */
+    RISC0_MAX_BIGINT2_WORDS = 1u << 22, /* the widest nondeterministic program taken */
+    RISC0_P2_IS_ELEM = 0x80000000u,
+    RISC0_P2_CHECK_OUT = 0x40000000u,
 };
+
+enum { REG_T1 = 6, REG_T2 = 7, REG_T3 = 28 };
 
 #define RISC0_NAME_PREFIX "risc0_zkvm_platform::syscall::nr::"
 
@@ -57,6 +78,7 @@ struct risc0_state {
     int halt_type;       /* -1 until the guest halts */
     uint8_t output_digest[32];
     char panic[256];           /* SYS_PANIC's message */
+    char why[256];             /* a precompile's fault, formatted */
     struct sha256_ctx journal; /* its digest, as it is written */
 };
 
@@ -344,6 +366,140 @@ static enum ecall_result risc0_bigint(struct machine *m)
     return ECALL_CONTINUE;
 }
 
+/* ---- BIGINT2: a bigint2 program (executor/precompile/bigint2.h) ---- */
+
+/* The registers the kernel passes to the host's bigint ecall, which can be arenas. */
+static bool bigint2_arena(void *ctx, uint32_t reg, uint32_t *addr)
+{
+    const struct machine *m = ctx;
+    bool passed = reg == REG_SP || reg == REG_T1 || reg == REG_T2 || reg == REG_T3 ||
+                  (reg >= REG_A0 && reg <= REG_A0 + 6);
+    if (passed)
+        *addr = (uint32_t)machine_get_reg(m, reg);
+    return passed;
+}
+
+static bool bigint2_load(void *ctx, uint32_t addr, uint32_t *w, size_t n)
+{
+    return abi_load_words(ctx, addr, w, n);
+}
+
+static enum ecall_result bigint2_fault(struct machine *m, struct risc0_state *st, uint64_t addr,
+                                       const char *fmt, const char *detail)
+{
+    snprintf(st->why, sizeof(st->why), fmt, detail);
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", addr, st->why);
+}
+
+/* Writes the witness chunks, lowest address first. */
+static enum ecall_result bigint2_store(struct machine *m, const struct bigint2_witness *w)
+{
+    for (size_t i = 0; i < w->n; i++)
+        if (!abi_store_words(m, w->chunk[i].addr, w->chunk[i].w, BIGINT2_CHUNK_WORDS))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", w->chunk[i].addr,
+                             "the program stores outside writable memory");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result risc0_bigint2(struct machine *m, struct risc0_state *st)
+{
+    uint64_t blob = machine_get_reg(m, REG_A0), nondet = machine_get_reg(m, REG_T1),
+             verify = machine_get_reg(m, REG_T2), consts = machine_get_reg(m, REG_T3);
+    uint32_t sizes[3]; /* words: nondeterministic program, verify program, constants */
+    if ((blob | nondet | verify | consts) % 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", blob | nondet | verify | consts,
+                         "a0, t1, t2 and t3 must be word-aligned addresses");
+    if (!abi_load_words(m, blob, sizes, 3))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", blob,
+                         "the blob (a0) is not in memory");
+    if (sizes[0] > RISC0_MAX_BIGINT2_WORDS)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", sizes[0],
+                         "the nondeterministic program is larger than 16 MiB");
+    /* The executor reads the verify program from t2 - 4 and the constants too. */
+    if (!mem_range_has(&m->mem, verify - 4, 4 * (uint64_t)sizes[1], PAGE_R) ||
+        !mem_range_has(&m->mem, consts, 4 * (uint64_t)sizes[2], PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", verify,
+                         "the verify program (t2) or the constants (t3) are not in memory");
+    uint8_t *prog = malloc(4 * (size_t)sizes[0] + 1);
+    if (!prog)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", blob, "out of memory");
+    if (!abi_load(m, nondet, prog, 4 * (uint64_t)sizes[0])) {
+        free(prog);
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", nondet,
+                         "the nondeterministic program (t1) is not in memory");
+    }
+    struct bigint2_memory mem = {
+        .ctx = m, .arena = bigint2_arena, .load = bigint2_load, .end = RISC0_BIGINT2_END};
+    struct bigint2_witness w = {0};
+    struct bigint2_error err;
+    bool ok = bigint2_run(prog, 4 * (size_t)sizes[0], &mem, &w, &err);
+    free(prog);
+    enum ecall_result r =
+        ok ? bigint2_store(m, &w) : bigint2_fault(m, st, err.addr, "%s", err.text);
+    bigint2_witness_free(&w);
+    return r;
+}
+
+/* ---- POSEIDON2: blocks of field elements through RISC Zero's sponge ---- */
+
+static enum ecall_result poseidon2_fault(struct machine *m, uint64_t addr, const char *why)
+{
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, "POSEIDON2", addr, why);
+}
+
+/* The next block of input at *in (a byte address) into the rate cells. */
+static bool poseidon2_block(const struct machine *m, uint64_t *in, bool is_elem,
+                            uint32_t cells[POSEIDON2_CELLS])
+{
+    uint32_t w[16];
+    size_t n = is_elem ? 16 : 8;
+    if (!abi_load_words(m, *in, w, n))
+        return false;
+    *in += 4 * n;
+    for (size_t i = 0; i < 8; i++) {
+        cells[2 * i] = is_elem ? w[2 * i] : w[i] & 0xffff;
+        cells[2 * i + 1] = is_elem ? w[2 * i + 1] : w[i] >> 16;
+    }
+    return true;
+}
+
+static enum ecall_result risc0_poseidon2(struct machine *m)
+{
+    uint64_t state = 4 * machine_get_reg(m, REG_A0), in = 4 * machine_get_reg(m, REG_A1),
+             out = 4 * machine_get_reg(m, REG_A2);
+    uint32_t flags = (uint32_t)machine_get_reg(m, REG_A3), blocks = flags & 0xffff;
+    uint32_t cells[POSEIDON2_CELLS] = {0}, old[RISC0_DIGEST_WORDS];
+    if (state && !abi_load_words(m, state, cells + 16, RISC0_DIGEST_WORDS))
+        return poseidon2_fault(m, state, "the state (a0, a word address) is not in memory");
+    for (uint32_t b = 0; b < blocks; b++) {
+        if (!poseidon2_block(m, &in, flags & RISC0_P2_IS_ELEM, cells))
+            return poseidon2_fault(m, in, "the input (a1, a word address) is not in memory");
+        poseidon2_mix(cells);
+    }
+    if (flags & RISC0_P2_CHECK_OUT) {
+        if (!abi_load_words(m, out, old, RISC0_DIGEST_WORDS))
+            return poseidon2_fault(m, out, "the output (a2, a word address) is not in memory");
+        if (memcmp(old, cells, sizeof(old)) != 0)
+            return poseidon2_fault(m, out, "the output in memory is not the hash (check-out flag)");
+    } else if (!abi_store_words(m, out, cells, RISC0_DIGEST_WORDS)) {
+        return poseidon2_fault(m, out, "the output (a2, a word address) is not in memory");
+    }
+    if (state && !abi_store_words(m, state, cells + 16, RISC0_DIGEST_WORDS))
+        return poseidon2_fault(m, state, "the state (a0, a word address) is not in memory");
+    return ECALL_CONTINUE;
+}
+
+/* INPUT: a word of the input digest, which is zero here (no digest is given). */
+static enum ecall_result risc0_input(struct machine *m)
+{
+    uint64_t index = machine_get_reg(m, REG_A0);
+    if (index >= RISC0_DIGEST_WORDS)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "INPUT", index,
+                         "the input digest has 8 words (the kernel stops at unimp)");
+    machine_set_reg(m, REG_A0, 0);
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result risc0_ecall(struct machine *m, const char **call)
 {
     struct risc0_state *st = m->abi_state;
@@ -358,10 +514,12 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
     *call = kind_names[kind];
     switch (kind) {
     case RISC0_HALT: return risc0_halt(m, st);
-    case RISC0_INPUT: machine_set_reg(m, REG_A0, 0); return ECALL_CONTINUE;
+    case RISC0_INPUT: return risc0_input(m);
     case RISC0_SOFTWARE: return risc0_software(m, st, call);
     case RISC0_SHA: return risc0_sha(m);
     case RISC0_BIGINT: return risc0_bigint(m);
+    case RISC0_BIGINT2: return risc0_bigint2(m, st);
+    case RISC0_POSEIDON2: return risc0_poseidon2(m);
     default: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind, NULL);
     }
 }

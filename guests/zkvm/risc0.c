@@ -9,10 +9,20 @@
  *      (fd 3): SHA-256("abc") by the SHA ecall and x * y mod m by BIGINT;
  *      log a line, say "ok" on stdout, halt 0 with the SHA digest as the
  *      output digest
- *   1  an ecall of kind POSEIDON2, which the executor does not implement
+ *   1  an ecall of kind USER, which the executor does not implement
  *   2  load from past the end of user memory
  *   3  panic with the message "boom"
  *   4  halt with exit code 7
+ *   5  BIGINT2: read u32 blob words, u32 words per operand (at most 128),
+ *      the blob (its 4-word header, then the programs and constants), the
+ *      six operands; call the blob with a1-a6 at the operands (sp lowered
+ *      by the blob's temporary space, as the platform does) and write the
+ *      operands to the journal
+ *   6  POSEIDON2: read u32 use-state, u32 calls, then per call u32 flags
+ *      (a3) and u32 words and the input words; call with word addresses,
+ *      the state (when used) and output kept across calls; write the
+ *      output and the state (8 words each) to the journal
+ *   7  INPUT: read a u32 index, write the word the call returns
  * The functions are named risc0_zkvm_platform_*, as the crate's are.
  */
 #include "zkvm_guest.h"
@@ -27,7 +37,17 @@ __asm__(".section .text._start, \"ax\"\n"
         "  li sp, 0x00200400\n"
         "  call risc0_zkvm_platform_start\n");
 
-enum { HALT = 0, SOFTWARE = 2, SHA = 3, BIGINT = 4, POSEIDON2 = 7, JOURNAL = 3 };
+enum {
+    HALT = 0,
+    INPUT = 1,
+    SOFTWARE = 2,
+    SHA = 3,
+    BIGINT = 4,
+    USER = 5,
+    BIGINT2 = 6,
+    POSEIDON2 = 7
+};
+enum { JOURNAL = 3, ARG_WORDS = 128, BLOB_WORDS = 4096 };
 
 #define NR "risc0_zkvm_platform::syscall::nr::"
 
@@ -122,13 +142,94 @@ static void full_run(void)
     halt(0, out_digest);
 }
 
+static uint32_t read_u32(void)
+{
+    uint32_t v = 0;
+    if (risc0_zkvm_platform_read_bytes(&v, 4) != 4)
+        halt(13, zero_digest);
+    return v;
+}
+
+static void read_exact(void *buf, uint32_t n)
+{
+    if (risc0_zkvm_platform_read_bytes(buf, n) != n)
+        halt(14, zero_digest);
+}
+
+/* As risc0-zkvm-platform's sys_bigint2_6: the blob's temporary space comes off sp. */
+__attribute__((noinline)) void risc0_zkvm_platform_sys_bigint2_6(const uint32_t *blob,
+                                                                 uint32_t *const args[6])
+{
+    register uint32_t t0 __asm__("t0") = BIGINT2;
+    register const uint32_t *t1 __asm__("t1") = blob + 4;
+    register const uint32_t *t2 __asm__("t2") = blob + 4 + blob[0];
+    register const uint32_t *t3 __asm__("t3") = blob + 4 + blob[0] + blob[1];
+    register const uint32_t *a0 __asm__("a0") = blob;
+    register uint32_t *a1 __asm__("a1") = args[0];
+    register uint32_t *a2 __asm__("a2") = args[1];
+    register uint32_t *a3 __asm__("a3") = args[2];
+    register uint32_t *a4 __asm__("a4") = args[3];
+    register uint32_t *a5 __asm__("a5") = args[4];
+    register uint32_t *a6 __asm__("a6") = args[5];
+    uint32_t temp = blob[3] << 2;
+    __asm__ volatile("sub sp, sp, %[temp]\n"
+                     "ecall\n"
+                     "add sp, sp, %[temp]"
+                     :
+                     : [temp] "r"(temp), "r"(t0), "r"(t1), "r"(t2), "r"(t3), "r"(a0), "r"(a1),
+                       "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a6)
+                     : "memory");
+}
+
+static void bigint2_run(void)
+{
+    static uint32_t blob[BLOB_WORDS], args[6][ARG_WORDS];
+    uint32_t blob_words = read_u32(), arg_words = read_u32();
+    if (blob_words > BLOB_WORDS || arg_words > ARG_WORDS)
+        halt(15, zero_digest);
+    read_exact(blob, 4 * blob_words);
+    uint32_t *ptrs[6];
+    for (int i = 0; i < 6; i++) {
+        read_exact(args[i], 4 * arg_words);
+        ptrs[i] = args[i];
+    }
+    risc0_zkvm_platform_sys_bigint2_6(blob, ptrs);
+    for (int i = 0; i < 6; i++)
+        write_fd(JOURNAL, args[i], 4 * arg_words);
+}
+
+/* As sys_poseidon2: word addresses in a0-a2. */
+__attribute__((noinline)) void risc0_zkvm_platform_sys_poseidon2(uint32_t *state,
+                                                                 const uint32_t *in, uint32_t *out,
+                                                                 uint32_t flags)
+{
+    risc0_zkvm_platform_ecall(POSEIDON2, (uint32_t)(uintptr_t)state / 4,
+                              (uint32_t)(uintptr_t)in / 4, (uint32_t)(uintptr_t)out / 4, flags, 0,
+                              0);
+}
+
+static void poseidon2_run(void)
+{
+    static uint32_t state[8], out[8], in[512];
+    uint32_t use_state = read_u32(), calls = read_u32();
+    for (uint32_t c = 0; c < calls; c++) {
+        uint32_t flags = read_u32(), words = read_u32();
+        if (words > 512)
+            halt(15, zero_digest);
+        read_exact(in, 4 * words);
+        risc0_zkvm_platform_sys_poseidon2(use_state ? state : 0, in, out, flags);
+    }
+    write_fd(JOURNAL, out, 32);
+    write_fd(JOURNAL, state, 32);
+}
+
 void risc0_zkvm_platform_start(void)
 {
     if (risc0_zkvm_platform_read_bytes(mode, 1) != 1)
         halt(12, zero_digest);
     switch (mode[0]) {
     case 0: full_run(); break;
-    case 1: risc0_zkvm_platform_ecall(POSEIDON2, 0, 0, 0, 0, 0, 0); break;
+    case 1: risc0_zkvm_platform_ecall(USER, 0, 0, 0, 0, 0, 0); break;
     case 2: halt((int)*(volatile uint32_t *)(uintptr_t)0xC0000000u, zero_digest);
     case 3: {
         static const char boom[] = "boom";
@@ -136,6 +237,13 @@ void risc0_zkvm_platform_start(void)
         break;
     }
     case 4: halt(7, zero_digest);
+    case 5: bigint2_run(); break;
+    case 6: poseidon2_run(); break;
+    case 7: {
+        uint32_t word = risc0_zkvm_platform_ecall(INPUT, read_u32(), 0, 0, 0, 0, 0).a0;
+        write_fd(JOURNAL, &word, 4);
+        break;
+    }
     }
     halt(0, zero_digest);
 }

@@ -4,7 +4,10 @@
  * the schedule and compression halves against the whole digest, the
  * Keccak-f[1600] permutation of the zero state (the Keccak team's known
  * answer), and 256-bit multiplication modulo m against small numbers;
- * plus the R0BF container reader on whole and damaged containers.
+ * RISC Zero's Poseidon2 permutation against the vector in risc0-zkp's
+ * tests; bigint2 programs against arithmetic identities (their bad
+ * forms fail with a reason); plus the R0BF container reader on whole and
+ * damaged containers.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +20,9 @@
 
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
+#include "executor/precompile/bigint2.h"
 #include "executor/precompile/keccak.h"
+#include "executor/precompile/poseidon2.h"
 #include "executor/precompile/sha256.h"
 #include "executor/r0bf.h"
 
@@ -122,6 +127,225 @@ static void fp2_square_of_u(void **state)
         assert_int_equal(a[i], 0);
 }
 
+/* risc0-zkp's poseidon2_test_vectors: the permutation of 0, 1, ..., 23. */
+static void poseidon2_vector(void **state)
+{
+    (void)state;
+    uint32_t cells[POSEIDON2_CELLS];
+    for (uint32_t i = 0; i < POSEIDON2_CELLS; i++)
+        cells[i] = i;
+    poseidon2_mix(cells);
+    static const uint32_t goal[POSEIDON2_CELLS] = {
+        0x2ed3e23d, 0x12921fb0, 0x0e659e79, 0x61d81dc9, 0x32bae33b, 0x62486ae3,
+        0x1e681b60, 0x24b91325, 0x2a2ef5b9, 0x50e8593e, 0x5bc818ec, 0x10691997,
+        0x35a14520, 0x2ba6a3c5, 0x279d47ec, 0x55014e81, 0x5953a67f, 0x2f403111,
+        0x6b8828ff, 0x1801301f, 0x2749207a, 0x3dc9cf21, 0x3c985ba2, 0x57a99864};
+    assert_memory_equal(cells, goal, sizeof(goal));
+}
+
+/* ---- bigint2: programs assembled here, memory a word array at 0x1000 ---- */
+
+enum {
+    ARENA_BASE = 0x1000,
+    OP_CONST = 2,
+    OP_LOAD,
+    OP_STORE,
+    OP_ADD = 8,
+    OP_SUB,
+    OP_MUL,
+    OP_REM,
+    OP_QUO,
+    OP_INV = 14
+};
+
+static uint32_t fake_mem[256]; /* 0x1000 .. 0x1400 */
+
+/* Register a1 (11) points at 0x1000, a2 at 0x1040, ..., each arena 64 bytes. */
+static bool fake_arena(void *ctx, uint32_t reg, uint32_t *addr)
+{
+    (void)ctx;
+    *addr = ARENA_BASE + 0x40 * (reg - 11);
+    return reg >= 11 && reg <= 16;
+}
+
+static bool fake_load(void *ctx, uint32_t addr, uint32_t *w, size_t n)
+{
+    (void)ctx;
+    if (addr < ARENA_BASE || addr % 4 || (addr - ARENA_BASE) / 4 + n > 256)
+        return false;
+    memcpy(w, fake_mem + (addr - ARENA_BASE) / 4, 4 * n);
+    return true;
+}
+
+struct bibc {
+    uint8_t b[1024];
+    size_t n;
+};
+
+static void put(struct bibc *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p->b[p->n++] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t op(unsigned code, unsigned type, uint32_t a, uint32_t b)
+{
+    return code | (uint64_t)type << 4 | (uint64_t)a << 16 | (uint64_t)b << 40;
+}
+
+/* arena register reg, offset 0 */
+static uint32_t at(unsigned reg)
+{
+    return reg << 16;
+}
+
+/* One type of `coeffs` bytes, the constants, the ops. */
+static struct bibc assemble(uint64_t coeffs, const uint64_t *consts, size_t nconsts,
+                            const uint64_t *ops, size_t nops)
+{
+    struct bibc p = {.n = 0};
+    memcpy(p.b, "bibc", 4);
+    p.n = 4;
+    put(&p, 1, 4);
+    put(&p, 1, 4); /* one input: not used to run */
+    put(&p, 1, 4);
+    put(&p, nconsts, 4);
+    put(&p, nops, 4);
+    for (int i = 0; i < 2; i++) /* the input */
+        put(&p, 0, 8);
+    put(&p, coeffs, 8); /* the type, its bounds not used to run */
+    for (int i = 0; i < 3; i++)
+        put(&p, 0, 8);
+    for (size_t i = 0; i < nconsts; i++)
+        put(&p, consts[i], 8);
+    for (size_t i = 0; i < nops; i++)
+        put(&p, ops[i], 8);
+    return p;
+}
+
+static bool run_bibc(const struct bibc *p, struct bigint2_witness *w, struct bigint2_error *err)
+{
+    struct bigint2_memory mem = {.arena = fake_arena, .load = fake_load, .end = 0x1400};
+    *w = (struct bigint2_witness){0};
+    return bigint2_run(p->b, p->n, &mem, w, err);
+}
+
+/* The witness's words from addr on (n of them), zero where nothing was stored. */
+static void witness_words(const struct bigint2_witness *w, uint32_t addr, uint32_t *out, size_t n)
+{
+    memset(out, 0, 4 * n);
+    for (size_t i = 0; i < w->n; i++)
+        for (size_t j = 0; j < BIGINT2_CHUNK_WORDS; j++) {
+            uint32_t a = w->chunk[i].addr + 4 * (uint32_t)j;
+            if (a >= addr && (a - addr) / 4 < n)
+                out[(a - addr) / 4] = w->chunk[i].w[j];
+        }
+}
+
+/* With p = 2^255 - 19 and x = p - 1 = -1: x * x mod p = 1, x^-1 = x, (x+3) / 2 mod p, -7 / 2, -7
+ * % 2. */
+static void bigint2_identities(void **state)
+{
+    (void)state;
+    memset(fake_mem, 0, sizeof(fake_mem));
+    uint32_t p[8];
+    memset(p, 0xff, sizeof(p));
+    p[7] = 0x7fffffff;
+    p[0] = 0xffffffed;            /* 2^255 - 19 */
+    memcpy(fake_mem, p, 32);      /* a1: p */
+    memcpy(fake_mem + 16, p, 32); /* a2: x = p - 1 */
+    fake_mem[16] -= 1;
+    const uint64_t consts[] = {7, 2};
+    const uint64_t ops[] = {
+        op(OP_LOAD, 0, at(11), 0),       /* 0: p */
+        op(OP_LOAD, 0, at(12), 0),       /* 1: x */
+        op(OP_MUL, 0, 1, 1),             /* 2: x * x */
+        op(OP_REM, 0, 2, 0),             /* 3: mod p = 1 */
+        op(OP_STORE, 0, at(13), 3),      /* a3 */
+        op(OP_INV, 0, 1, 0),             /* 5: x^-1 = x */
+        op(OP_STORE, 0, at(14), 5),      /* a4 */
+        op(OP_CONST, 0, 0, 1),           /* 7: 7 */
+        op(OP_CONST, 0, 1, 1),           /* 8: 2 */
+        op(OP_SUB, 0, 8, 7),             /* 9: -5 */
+        op(OP_SUB, 0, 9, 8),             /* 10: -7 */
+        op(OP_QUO, 0, 10, 8),            /* 11: -3 (towards zero) */
+        op(OP_REM, 0, 10, 8),            /* 12: -1 (the sign of -7) */
+        op(OP_STORE, 0, at(15), 11),     /* a5: |-3| */
+        op(OP_STORE, 0, at(15) | 2, 12), /* a5 + 32: |-1| */
+        op(OP_INV, 0, 8, 0),             /* 15: 2^-1 = (p + 1) / 2 */
+        op(OP_STORE, 0, at(16), 15),     /* a6 */
+    };
+    struct bibc prog = assemble(32, consts, 2, ops, sizeof(ops) / sizeof(ops[0]));
+    struct bigint2_witness w;
+    struct bigint2_error err;
+    assert_true(run_bibc(&prog, &w, &err));
+    uint32_t got[16], want[16] = {1};
+    witness_words(&w, 0x1080, got, 8);
+    assert_memory_equal(got, want, 32);
+    witness_words(&w, 0x10C0, got, 8);
+    assert_memory_equal(got, fake_mem + 16, 32);
+    witness_words(&w, 0x1100, got, 16);
+    assert_int_equal(got[0], 3);
+    assert_int_equal(got[8], 1);
+    witness_words(&w, 0x1140, got, 8);
+    memset(want, 0xff, 32); /* (p + 1) / 2 = 2^254 - 9 */
+    want[7] = 0x3fffffff;
+    want[0] = 0xfffffff7;
+    assert_memory_equal(got, want, 32);
+    for (size_t i = 1; i < w.n; i++)
+        assert_true(w.chunk[i - 1].addr < w.chunk[i].addr);
+    bigint2_witness_free(&w);
+}
+
+/* Each bad program fails naming what is wrong. */
+static void bigint2_bad_programs(void **state)
+{
+    (void)state;
+    const struct {
+        uint64_t op0, op1;
+        const char *why;
+    } bad[] = {
+        {op(OP_LOAD, 0, at(11), 0), op(15, 0, 0, 0), "unknown op code 0xf"},
+        {op(OP_LOAD, 0, at(11), 0), op(OP_ADD, 0, 0, 1), "not both earlier"},
+        {op(OP_LOAD, 0, at(5), 0), op(OP_ADD, 0, 0, 0), "register x5 is not an arena"},
+        {op(OP_LOAD, 0, at(11), 0), op(OP_REM, 0, 0, 0), "division by zero"},
+        {op(OP_LOAD, 0, at(11), 0), op(OP_INV, 0, 0, 0), "division by zero"},
+        {op(OP_CONST, 0, 0, 1), op(OP_INV, 0, 0, 0), "has no inverse"},
+        {op(OP_CONST, 0, 0, 3), op(OP_ADD, 0, 0, 0), "reads constants 0 .. 3 of 2"},
+        {op(OP_LOAD, 3, at(11), 0), op(OP_ADD, 0, 0, 0), "names type 3 of 1"},
+        {op(OP_LOAD, 0, at(11) | 0x40, 0), op(OP_ADD, 0, 0, 0), "is not below 0x1400"},
+    };
+    memset(fake_mem, 0, sizeof(fake_mem));
+    const uint64_t consts[] = {6, 4};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        const uint64_t ops[] = {bad[i].op0, bad[i].op1};
+        struct bibc prog = assemble(32, consts, 2, ops, 2);
+        struct bigint2_witness w;
+        struct bigint2_error err;
+        assert_false(run_bibc(&prog, &w, &err));
+        if (!strstr(err.text, bad[i].why))
+            fail_msg("case %zu: \"%s\" lacks \"%s\"", i, err.text, bad[i].why);
+        bigint2_witness_free(&w);
+    }
+    /* A value wider than its type: (2^64 - 1)^2 into 16 bytes fits, ^4 does not. */
+    const uint64_t wide[] = {UINT64_MAX};
+    const uint64_t ops[] = {op(OP_CONST, 0, 0, 1), op(OP_MUL, 0, 0, 0), op(OP_MUL, 0, 1, 1),
+                            op(OP_STORE, 0, at(11), 1), op(OP_STORE, 0, at(11), 2)};
+    struct bibc prog = assemble(16, wide, 1, ops, 5);
+    struct bigint2_witness w;
+    struct bigint2_error err;
+    assert_false(run_bibc(&prog, &w, &err));
+    assert_non_null(strstr(err.text, "op 4 (Store): the value needs 32 bytes, the type has 16"));
+    bigint2_witness_free(&w);
+    prog.b[0] = 'B';
+    assert_false(run_bibc(&prog, &w, &err));
+    assert_non_null(strstr(err.text, "not a bigint2 program"));
+    prog = assemble(16, wide, 1, ops, 5);
+    prog.n -= 1; /* cut short */
+    assert_false(run_bibc(&prog, &w, &err));
+    assert_non_null(strstr(err.text, "cut short"));
+}
+
 static void r0bf_container(void **state)
 {
     (void)state;
@@ -148,10 +372,11 @@ static void r0bf_container(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sha256_vectors),    cmocka_unit_test(sha256_stream),
-        cmocka_unit_test(keccak_zero_state), cmocka_unit_test(mulmod),
-        cmocka_unit_test(secp256r1_double),  cmocka_unit_test(fp2_square_of_u),
-        cmocka_unit_test(r0bf_container),
+        cmocka_unit_test(sha256_vectors),       cmocka_unit_test(sha256_stream),
+        cmocka_unit_test(keccak_zero_state),    cmocka_unit_test(mulmod),
+        cmocka_unit_test(secp256r1_double),     cmocka_unit_test(fp2_square_of_u),
+        cmocka_unit_test(poseidon2_vector),     cmocka_unit_test(bigint2_identities),
+        cmocka_unit_test(bigint2_bad_programs), cmocka_unit_test(r0bf_container),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,6 +62,25 @@ def ec_double(p, prime):  # a = 0 on both curves
     return x, (lam * (p[0] - x) - p[1]) % prime
 
 
+# bigint2 programs ("bibc" bytecode, RISC Zero's bigint2 crate): op codes and registers
+CONST, LOAD, STORE, ADD, SUB, MUL, REM, QUO, INV = 2, 3, 4, 8, 9, 10, 11, 12, 14
+SP, A1, A2, A3, A4, A5, A6 = 2, 11, 12, 13, 14, 15, 16
+
+
+def bop(code, a=0, b=0, typ=0):
+    return code | typ << 4 | a << 16 | b << 40
+
+
+def arena(reg, offset=0):  # offset in 16-byte units
+    return reg << 16 | offset
+
+
+def bibc(ops, types=(32,), consts=()):
+    out = b"bibc" + struct.pack("<5I", 1, 0, len(types), len(consts), len(ops))
+    out += b"".join(struct.pack("<4Q", t, 0, 0, 0) for t in types)
+    return out + struct.pack(f"<{len(consts)}Q{len(ops)}Q", *consts, *ops)
+
+
 def point(p):
     return le256(p[0]) + le256(p[1])
 
@@ -290,7 +309,125 @@ class Risc0(ZkvmTest):
 
     def test_unsupported_call(self):
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\1"])
-        self.assert_one_error(r, "risc0 call POSEIDON2 is not supported", "risc0_zkvm_platform_ecall")
+        self.assert_one_error(r, "risc0 call USER is not supported", "risc0_zkvm_platform_ecall")
+
+    # ---- BIGINT2: bibc programs assembled here, results against Python's integers ----
+
+    def run_bigint2(self, nondet, args, arg_words=16, temp_words=0):
+        """Runs the program on six operands (ints); returns the run and the operands after."""
+        blob = struct.pack("<4I", len(nondet) // 4, 1, 0, temp_words) + nondet + b"\0" * 4
+        data = b"".join(a.to_bytes(4 * arg_words, "little") for a in args)
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"),
+                         [b"\5" + struct.pack("<II", len(blob) // 4, arg_words) + blob + data])
+        size = 4 * arg_words
+        after = [int.from_bytes(r.public[i * size:(i + 1) * size], "little") for i in range(6)]
+        return r, after
+
+    def test_bigint2_modmul_modinv_quotient(self):
+        p, x, y = SECP256K1_P, X % SECP256K1_P, Y
+        ops = [bop(LOAD, arena(A1)), bop(LOAD, arena(A2)), bop(LOAD, arena(A3)),  # 0 p, 1 x, 2 y
+               bop(MUL, 1, 2), bop(REM, 3, 0), bop(STORE, arena(A4), 4),  # x * y mod p
+               bop(INV, 1, 0), bop(STORE, arena(A5), 6),  # x^-1 mod p
+               bop(QUO, 3, 0), bop(STORE, arena(A6), 8, typ=1)]  # x * y // p, 64 bytes wide
+        r, after = self.run_bigint2(bibc(ops, types=(32, 64)), [p, x, y, 0, 0, 0])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(after, [p, x, y, x * y % p, pow(x, -1, p), x * y // p])
+        self.assertIn("risc0_zkvm_platform_sys_bigint2_6;[ecall:BIGINT2] 1\n", r.folded)
+
+    def test_bigint2_ec_add_k256(self):
+        # lambda = (y2 - y1) / (x2 - x1), kept non-negative by adding p as RISC Zero's programs do
+        g, g2 = SECP256K1_G, ec_double(SECP256K1_G, SECP256K1_P)
+        ops = [bop(LOAD, arena(A1)), bop(LOAD, arena(A1, 2)),  # 0 x1, 1 y1
+               bop(LOAD, arena(A2)), bop(LOAD, arena(A2, 2)),  # 2 x2, 3 y2
+               bop(LOAD, arena(A3)),  # 4 p
+               bop(ADD, 2, 4), bop(SUB, 5, 0),  # 6 dx = x2 + p - x1
+               bop(ADD, 3, 4), bop(SUB, 7, 1),  # 8 dy
+               bop(INV, 6, 4), bop(MUL, 8, 9), bop(REM, 10, 4),  # 11 lambda
+               bop(MUL, 11, 11), bop(ADD, 12, 4), bop(ADD, 13, 4),  # 14 lambda^2 + 2p
+               bop(SUB, 14, 0), bop(SUB, 15, 2), bop(REM, 16, 4),  # 17 x3
+               bop(ADD, 0, 4), bop(SUB, 18, 17), bop(MUL, 11, 19),  # 20 lambda (x1 + p - x3)
+               bop(ADD, 20, 4), bop(SUB, 21, 1), bop(REM, 22, 4),  # 23 y3
+               bop(STORE, arena(A4), 17), bop(STORE, arena(A4, 2), 23),
+               bop(STORE, arena(SP), 11)]  # a temporary on the stack, as the platform allows
+        pt = lambda q: q[0] | q[1] << 256
+        r, after = self.run_bigint2(bibc(ops), [pt(g), pt(g2), SECP256K1_P, 0, 0, 0], temp_words=8)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(after[3], pt(ec_add(g, g2, SECP256K1_P)))
+        self.assertEqual(hex(ec_add(g, g2, SECP256K1_P)[0]),  # 3G, published
+                         "0xf9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9")
+
+    def test_bigint2_signed_division_truncates(self):
+        # Quo and Rem round towards zero; Store writes the magnitude.
+        for a, b in ((-7, 2), (7, -2), (-7, -2), (-(X % M), 12345)):
+            ops = [bop(LOAD, arena(A1)), bop(LOAD, arena(A2)), bop(SUB, 0, 1)]  # 2: value a
+            ops += [bop(LOAD, arena(A3)), bop(LOAD, arena(A4)), bop(SUB, 3, 4)]  # 5: value b
+            ops += [bop(QUO, 2, 5), bop(REM, 2, 5),
+                    bop(STORE, arena(A5), 6), bop(STORE, arena(A6), 7)]
+            args = [max(a, 0), max(-a, 0), max(b, 0), max(-b, 0), 99, 99]
+            r, after = self.run_bigint2(bibc(ops), args)
+            self.assertEqual(r.code, 0, r.stderr)
+            q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+            self.assertEqual(after[4:], [abs(q), abs(a - q * b)], (a, b))
+
+    def test_bigint2_bad_programs(self):
+        good = [bop(LOAD, arena(A1)), bop(LOAD, arena(A2))]
+        cases = (
+            (bibc(good + [15]), "bigint2 op 2 has the unknown op code 0xf"),
+            (b"BIBC" + bibc(good)[4:], "not a bigint2 program"),
+            (bibc(good + [bop(INV, 1, 0)]), "bigint2 op 2 (Inv): op 1 has no inverse modulo op 0"),
+            (bibc(good + [bop(REM, 0, 1)]), "bigint2 op 2 (Rem): division by zero"),
+            (bibc(good + [bop(ADD, 0, 3)]), "bigint2 op 2 (Add) uses ops 0 and 3: not both earlier"),
+            (bibc([bop(LOAD, arena(3))]), "register x3 is not an arena"),
+            (bibc(good + [bop(MUL, 0, 0), bop(STORE, arena(A3), 2)]),
+             "bigint2 op 3 (Store): the value needs 64 bytes, the type has 32"),
+        )
+        for prog, why in cases:
+            r, _ = self.run_bigint2(prog, [M, 0, 0, 0, 0, 0])
+            self.assert_one_error(r, f"risc0 call BIGINT2 (argument 0x", "risc0_zkvm_platform_sys_bigint2_6")
+            self.assertIn(why, r.stderr)
+
+    # ---- POSEIDON2: risc0's published vectors (zkvm/methods/guest/src/bin/multi_test.rs) ----
+
+    P2_HASH16 = [1749308481, 879447913, 499502012, 1842374203, 1869354733, 71489094, 19273002,
+                 690566044]  # of 0, 1, ..., 15
+    P2_HASH32 = [1257374621, 1235708219, 1590109606, 1571950965, 936452277, 615799448, 844422484,
+                 1109152478]  # of 0, 1, ..., 31
+    P2_IS_ELEM, P2_CHECK_OUT = 0x80000000, 0x40000000
+
+    def run_poseidon2(self, calls, use_state=False):
+        data = b"\6" + struct.pack("<II", use_state, len(calls))
+        for flags, words in calls:
+            data += struct.pack(f"<II{len(words)}I", flags, len(words), *words)
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [data])
+        return r, list(struct.unpack("<16I", r.public)) if len(r.public) == 64 else None
+
+    def test_poseidon2_published_vectors(self):
+        packed = [i | (i + 1) << 16 for i in range(0, 16, 2)]  # two 16-bit elements a word
+        for calls, use_state, want in (
+                ([(self.P2_IS_ELEM | 1, list(range(16)))], False, self.P2_HASH16),
+                ([(1, packed)], False, self.P2_HASH16),
+                ([(self.P2_IS_ELEM | 2, list(range(32)))], False, self.P2_HASH32),
+                ([(self.P2_IS_ELEM | 1, list(range(16))), (self.P2_IS_ELEM | 1, list(range(16, 32)))],
+                 True, self.P2_HASH32)):
+            r, words = self.run_poseidon2(calls, use_state)
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assertEqual(words[:8], want, calls)
+        self.assertIn(";[ecall:POSEIDON2] 2\n", r.folded)
+
+    def test_poseidon2_check_out(self):
+        elems = (self.P2_IS_ELEM | 1, list(range(16)))
+        r, words = self.run_poseidon2([elems, (elems[0] | self.P2_CHECK_OUT, elems[1])])
+        self.assertEqual(r.code, 0, r.stderr)  # the output already holds the hash
+        r, _ = self.run_poseidon2([elems, (self.P2_IS_ELEM | self.P2_CHECK_OUT | 2, list(range(32)))])
+        self.assert_one_error(r, "risc0 call POSEIDON2 (argument 0x", "risc0_zkvm_platform_ecall")
+        self.assertIn("the output in memory is not the hash", r.stderr)
+
+    def test_input_digest_words(self):
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\7" + struct.pack("<I", 7)])
+        self.assertEqual((r.code, r.public), (0, b"\0" * 4), r.stderr)
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\7" + struct.pack("<I", 8)])
+        self.assert_one_error(r, "risc0 call INPUT (argument 0x8): the input digest has 8 words",
+                              "risc0_zkvm_platform_ecall")
 
     def test_access_outside_memory(self):
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\2"])
