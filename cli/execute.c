@@ -17,7 +17,7 @@
 #include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
-#include "flamegraph/guest_profile.h"
+#include "tracer/guest_profile.h"
 #include "symtab/demangle.h"
 #include "symtab/symtab.h"
 

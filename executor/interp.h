@@ -39,15 +39,16 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value);
 
 /*
- * A traced jump that the tracer's fast paths did not take: the jal (`jal`
- * 1) or jalr (0) whose predecoded entry is `at`, at `pc`, went to
- * `target`. Reports it to `t` with the clock `now`, after storing `top`,
+ * A traced jump that the tracer's fast paths did not take: the jal or
+ * jalr whose predecoded entry is `at`, at `pc`, went to `target`. Reports
+ * it, with the kind its operation says, to `t` with the clock `now`,
+ * after storing `top`,
  * notes ret_at in a frame pushed for it (see trace_enter), and returns the
  * tracer's top frame after it. Out of line, so that the traced handlers
  * keep nothing for it in registers.
  */
 struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
-                                      const struct insn *at, int jal, uint64_t pc, uint64_t target,
+                                      const struct insn *at, uint64_t pc, uint64_t target,
                                       uint64_t now);
 
 /* Why a jump to `target` (outside the code span) cannot fetch there. */

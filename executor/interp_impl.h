@@ -324,37 +324,37 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 /*
  * Reports a jump of the given kind from PC() to `target` to the machine's
- * tracer unless the fast path took care of it (see trace.h); `jal` is 1
- * for jal, 0 for jalr. The slow path ends with `go`, the jump itself, as
+ * tracer unless the fast path took care of it (see trace.h). The slow
+ * path ends with `go`, the jump itself, as
  * the fast path does after the report: two copies, so that the fast path
  * runs straight on (a join would be a padded, aligned label). NO_TRACE
  * reports nothing.
  */
-#define TRACE_SLOW(target, jal, go)                                                                \
+#define TRACE_SLOW(target, go)                                                                \
     do {                                                                                           \
         FORGET_POSITION();                                                                         \
-        top = interp_trace_slow(tracer, top, ip, jal, PC(), (target), NOW());                      \
+        top = interp_trace_slow(tracer, top, ip, PC(), (target), NOW());                           \
         go;                                                                                        \
     } while (0)
-#define TRACE_JUMP(target, jal, go)                                                                \
+#define TRACE_JUMP(target, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
             if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
-                TRACE_SLOW(target, jal, go);                                                       \
+                TRACE_SLOW(target, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_CALL(target, jal, go)                                                                \
+#define TRACE_CALL(target, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!trace_call_fast(&top, PC(), (target), RET_AT(), NOW()), 0)) {        \
             FORGET_POSITION();                                                                     \
             if (!trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))                 \
-                TRACE_SLOW(target, jal, go);                                                       \
+                TRACE_SLOW(target, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-#define TRACE_OTHER(target, jal, go) TRACE_SLOW(target, jal, go)
-#define NO_TRACE(target, jal, go) ((void)0)
+#define TRACE_OTHER(target, go) TRACE_SLOW(target, go)
+#define NO_TRACE(target, go) ((void)0)
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
 #define JAL_GO()                                                                                   \
     do {                                                                                           \
@@ -364,7 +364,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
         RD = PC() + 4;                                                                             \
-        TRACE(PC() + (ureg)((sreg)ip->imm * 4), 1, JAL_GO());                                      \
+        TRACE(PC() + (ureg)((sreg)ip->imm * 4), JAL_GO());                                      \
         JAL_GO();                                                                                  \
     } while (0)
 /*
@@ -386,7 +386,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        TRACE(target_, 0, JALR_GO());                                                              \
+        TRACE(target_, JALR_GO());                                                              \
         RD = PC() + 4;                                                                             \
         JUMP_TO(target_);                                                                          \
     } while (0)

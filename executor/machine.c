@@ -141,13 +141,24 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     return FAULT_NONE;
 }
 
+/* The kind of a jump operation (the decoder split jal and jalr by their link registers). */
+static enum trace_kind jump_kind(unsigned op)
+{
+    switch (op & ~INSN_PAGE_MARK) {
+    case OP_JAL_CALL:
+    case OP_JALR_CALL: return TRACE_KIND_CALL;
+    case OP_JALR_RET: return TRACE_KIND_RETURN;
+    case OP_JALR_RETCALL: return TRACE_KIND_RETURN_CALL;
+    default: return TRACE_KIND_JUMP;
+    }
+}
+
 struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
-                                      const struct insn *at, int jal, uint64_t pc, uint64_t target,
+                                      const struct insn *at, uint64_t pc, uint64_t target,
                                       uint64_t now)
 {
-    unsigned rd = at->rd == REG_SINK ? 0 : at->rd; /* the decoder's sink for x0 */
     t->top = top;
-    t->transfer(t, pc, target, rd, jal ? 0 : at->rs1, now);
+    t->transfer(t, jump_kind(at->op), pc, target, now);
     if (t->top->ret == pc + 4) /* pushed for this call (or one at pc before): as trace_enter */
         t->top->ret_at = (uintptr_t)(at + 1);
     return t->top;

@@ -1,6 +1,6 @@
 /*
  * trace: the contract between the executor's traced loops and a tracer
- * that follows the guest's call stack (flamegraph/guest_profile.c).
+ * that follows the guest's call stack (tracer/guest_profile.c).
  *
  * When a machine has a tracer, its fast loop runs the traced handler
  * table, whose jal and jalr handlers report jumps; without one, tracing
@@ -34,6 +34,8 @@
 
 #include <stdint.h>
 
+#include "common/call_node.h" /* the nodes whose counts a slot's count is handed to */
+
 /*
  * A link: the node that a call to `key` from a frame of node `parent`
  * leads to (a tail call to `key` in a frame whose node's parent is
@@ -66,19 +68,6 @@ struct trace_frame {
 
 _Static_assert(sizeof(struct trace_frame) == 64, "a frame is a cache line");
 
-/* A call-graph node (see flamegraph/trie.h, whose nodes these are); 64 bytes. */
-struct trace_node {
-    uint64_t count;         /* the owner's; a guest profile keeps inclusive counts here */
-    uint64_t memo_key[2];   /* the two child keys looked up last (newest first) ... */
-    uint64_t key;           /* the frame's call target (or interned name) */
-    uint64_t lo, hi;        /* the function holding `key`, for guest frames */
-    uint32_t memo_child[2]; /* ... and those children (0: none) */
-    uint32_t parent;
-    uint32_t aux; /* the owner's */
-};
-
-_Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
-
 /*
  * The clock the counts (a slot's acc) use:
  * TRACE_CLOCK_TICKS x (instructions retired - base), modulo 2^64. The fast
@@ -87,19 +76,27 @@ _Static_assert(sizeof(struct trace_node) == 64, "a node is one cache line");
  */
 #define TRACE_CLOCK_TICKS 16
 
+/* A jump's kind, as the decoder tells it from the link registers (executor/decode.h). */
+enum trace_kind {
+    TRACE_KIND_JUMP,        /* jal or jalr, rd not a link (and for jalr rs1 not a link) */
+    TRACE_KIND_CALL,        /* rd a link; for jalr rs1 not a link, or the same one */
+    TRACE_KIND_RETURN,      /* jalr, rs1 a link, rd not */
+    TRACE_KIND_RETURN_CALL, /* jalr, rd and rs1 different links: a return, then a call */
+};
+
 struct flow_tracer {
     struct trace_frame *top;    /* the current frame */
     struct trace_frame *bottom; /* the root frame: frames are bottom..top */
     struct trace_frame *guard;  /* the slot past the last one the stack has room for */
     uint64_t base;              /* the clock's base (trace_rebase moves it) */
     struct trace_link *links;   /* the link table (the owner fills it) */
-    struct trace_node *nodes;   /* the nodes, whose counts a slot's count is handed to */
+    struct call_node *nodes;    /* the nodes, whose counts a slot's count is handed to */
     /*
-     * A jal or jalr at `pc` went to `target` and the fast paths below did
-     * not apply. rd and rs1 are register numbers (x0 is 0; rs1 is 0 for
-     * jal). `now` is the clock after the jump retired.
+     * A jal or jalr of the given kind at `pc` went to `target`, and the
+     * fast paths below did not apply. `now` is the clock after the jump
+     * retired.
      */
-    void (*transfer)(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd, unsigned rs1,
+    void (*transfer)(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, uint64_t target,
                      uint64_t now);
     /*
      * The ecall that just retired in the top frame was the zkVM call
@@ -107,11 +104,6 @@ struct flow_tracer {
      */
     void (*ecall)(struct flow_tracer *t, const char *call);
 };
-
-static inline int trace_is_link(unsigned reg)
-{
-    return reg == 1 || reg == 5;
-}
 
 /*
  * The pair of places where the link for (key, parent) may be: the newest

@@ -96,7 +96,7 @@ static int collect_stacks(const struct trie *t, const struct child_index *ci, co
     char buf[64];
     while (rc == 0 && n > 0) {
         struct walk_item it = todo[--n];
-        const struct trace_node *node = &t->nodes[it.node];
+        const struct call_node *node = &t->nodes[it.node];
         const char *frame = name(ctx, node, buf, sizeof(buf));
         path.len = it.prefix_len;
         if (!frame || (node->parent != TRIE_ROOT && text_append(&path, ";", 1)) ||

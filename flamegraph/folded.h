@@ -18,7 +18,7 @@
  * call (it may be `buf`), or NULL when memory runs out. The name must not
  * contain ';' or a newline.
  */
-typedef const char *(*frame_namer)(void *ctx, const struct trace_node *node, char *buf,
+typedef const char *(*frame_namer)(void *ctx, const struct call_node *node, char *buf,
                                    size_t size);
 
 /* Returns 0, or -1 with errno set. */

@@ -192,7 +192,7 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
     return rc;
 }
 
-const char *folded_name_of(void *strtab, const struct trace_node *node, char *buf, size_t size)
+const char *folded_name_of(void *strtab, const struct call_node *node, char *buf, size_t size)
 {
     (void)buf;
     (void)size;

@@ -35,6 +35,6 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
                 char *why, size_t why_size);
 
 /* Names frames by their interned strings (a frame_namer for folded_write). */
-const char *folded_name_of(void *strtab, const struct trace_node *node, char *buf, size_t size);
+const char *folded_name_of(void *strtab, const struct call_node *node, char *buf, size_t size);
 
 #endif

@@ -21,7 +21,7 @@ int named_trie_build(const struct trie *src, frame_namer name, void *ctx, struct
     char buf[64];
     int rc = 0;
     for (size_t i = 1; rc == 0 && i < src->count; i++) {
-        const struct trace_node *node = &src->nodes[i];
+        const struct call_node *node = &src->nodes[i];
         errno = 0;
         const char *frame = name(ctx, node, buf, sizeof(buf));
         uint32_t id = frame ? strtab_intern(names, frame, strlen(frame)) : 0;

@@ -65,7 +65,7 @@ static bool grow_slots(struct trie *t)
 static bool grow_nodes(struct trie *t)
 {
     size_t cap = t->capacity * 2;
-    struct trace_node *nodes = realloc(t->nodes, cap * sizeof(*nodes));
+    struct call_node *nodes = realloc(t->nodes, cap * sizeof(*nodes));
     if (!nodes)
         return false;
     t->nodes = nodes;
@@ -74,7 +74,7 @@ static bool grow_nodes(struct trie *t)
 }
 
 /* Keeps the child just looked up in the parent's two-entry memo, newest first. */
-static void remember_child(struct trace_node *p, uint64_t key, uint32_t child)
+static void remember_child(struct call_node *p, uint64_t key, uint32_t child)
 {
     p->memo_key[1] = p->memo_key[0];
     p->memo_child[1] = p->memo_child[0];
@@ -84,7 +84,7 @@ static void remember_child(struct trace_node *p, uint64_t key, uint32_t child)
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created)
 {
-    struct trace_node *p = &t->nodes[parent];
+    struct call_node *p = &t->nodes[parent];
     *created = false;
     for (int i = 0; i < 2; i++)
         if (p->memo_child[i] && p->memo_key[i] == key)
@@ -104,7 +104,7 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint64_t key, bool *created
     if (t->count == t->capacity && !grow_nodes(t))
         return UINT32_MAX;
     uint32_t id = (uint32_t)t->count++;
-    t->nodes[id] = (struct trace_node){.key = key, .parent = parent};
+    t->nodes[id] = (struct call_node){.key = key, .parent = parent};
     *s = (struct trie_slot){.key = key, .parent = parent, .node = id};
     remember_child(&t->nodes[parent], key, id); /* `p` may have moved with the nodes */
     *created = true;

@@ -1,10 +1,12 @@
 /*
  * trie: a call-graph trie. Each node is one frame in one context: the
  * pair (parent node, frame key), where the key is a guest call target or
- * an interned host frame name. A node counts what was spent while it was
- * the innermost frame. Nodes live in one growing array and are found by
- * hashing (parent, key), so a push, a pop and a count cost the same at
- * any depth.
+ * an interned host frame name. The writers read a node's count as what
+ * was spent while it was the innermost frame (its own count); an owner may
+ * keep other counts while it fills the trie (the guest tracer keeps
+ * inclusive ones and turns them into own counts to write). Nodes live in
+ * one growing array and are found by hashing (parent, key), so a push, a
+ * pop and a count cost the same at any depth.
  */
 #ifndef FLAMEGRAPH_TRIE_H
 #define FLAMEGRAPH_TRIE_H
@@ -13,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "executor/trace.h" /* struct trace_node: the node layout the traced loops update */
+#include "common/call_node.h"
 
 #define TRIE_ROOT 0u /* the virtual node above every outermost frame */
 
@@ -24,7 +26,7 @@ struct trie_slot {
 };
 
 struct trie {
-    struct trace_node *nodes;
+    struct call_node *nodes;
     size_t count, capacity;
     struct trie_slot *slots; /* open addressing, power-of-two size */
     size_t slot_mask;

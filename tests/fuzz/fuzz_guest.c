@@ -13,7 +13,7 @@
 #include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
-#include "flamegraph/guest_profile.h"
+#include "tracer/guest_profile.h"
 #include "symtab/symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -425,7 +425,7 @@ static void test_diff_red_and_blue(void **state)
     profile_free(&p);
 }
 
-static const char *name_by_address(void *ctx, const struct trace_node *n, char *buf, size_t size)
+static const char *name_by_address(void *ctx, const struct call_node *n, char *buf, size_t size)
 {
     (void)ctx;
     snprintf(buf, size, "%s", n->key == 0x100 ? "main" : n->key < 0x300 ? "f" : "g");

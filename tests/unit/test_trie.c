@@ -66,7 +66,7 @@ static void test_million_levels(void **state)
 
 static const char *key_names[] = {"", "main", "f", "g", "f"};
 
-static const char *name_by_key(void *ctx, const struct trace_node *n, char *buf, size_t size)
+static const char *name_by_key(void *ctx, const struct call_node *n, char *buf, size_t size)
 {
     (void)ctx;
     (void)buf;

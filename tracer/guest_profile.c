@@ -1,75 +1,21 @@
 /*
- * guest_profile: the SPEC's stack rules, applied at every reported jump.
- *
- * Link registers are x1 and x5. For a jump at pc to target t:
- *   jal  rd=link                      CALL t
- *   jal  rd=other                     JUMP t
- *   jalr rd=link, rs1 not link        CALL t
- *   jalr rd=link, rs1=link=rd         CALL t
- *   jalr rd=link, rs1=link!=rd        RETURN, then CALL t
- *   jalr rd=other, rs1=link           RETURN to t
- *   jalr rd=other, rs1 not link       JUMP t
+ * guest_profile: the stack rules (SPEC section 2, "How the stack moves"),
+ * applied at every jump the fast paths of executor/trace.h left to it.
+ * The decoder has told each jump's kind from its link registers
+ * (executor/decode.h): CALL t pushes a frame, RETURN to t pops to the
+ * frame that expects t (or, as after longjmp, to the frame whose function
+ * holds t), RETURN then CALL does both, and JUMP t out of the top frame's
+ * function is a tail call that replaces the top frame.
  */
-#include "flamegraph/guest_profile.h"
+#include "tracer/guest_profile.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "flamegraph/folded.h"
-#include "flamegraph/named_trie.h"
-#include "symtab/demangle.h"
-
-/* ---- target -> function cache ---- */
-
-static bool target_cache_init(struct target_cache *c)
-{
-    c->mask = 1023;
-    c->used = 0;
-    c->slots = calloc(c->mask + 1, sizeof(*c->slots));
-    return c->slots != NULL;
-}
-
-static struct target_cache_slot *target_slot(struct target_cache_slot *slots, size_t mask,
-                                             uint64_t target)
-{
-    for (size_t i = (target * 0x9e3779b97f4a7c15ull >> 20) & mask;; i = (i + 1) & mask)
-        if (!slots[i].used || slots[i].target == target)
-            return &slots[i];
-}
-
-static bool target_cache_grow(struct target_cache *c)
-{
-    size_t mask = c->mask * 2 + 1;
-    struct target_cache_slot *slots = calloc(mask + 1, sizeof(*slots));
-    if (!slots)
-        return false;
-    for (size_t i = 0; i <= c->mask; i++)
-        if (c->slots[i].used)
-            *target_slot(slots, mask, c->slots[i].target) = c->slots[i];
-    free(c->slots);
-    c->slots = slots;
-    c->mask = mask;
-    return true;
-}
 
 /* The function (index + 1) holding `target`, or 0; looked up once per target. */
 static uint32_t function_of(struct guest_profile *p, uint64_t target)
 {
-    struct target_cache *c = &p->targets;
-    struct target_cache_slot *s = target_slot(c->slots, c->mask, target);
-    if (s->used)
-        return s->func;
-    const struct symtab_func *f = symtab_lookup(p->syms, target);
-    uint32_t func = f ? (uint32_t)(f - p->syms->funcs) + 1 : 0;
-    if ((c->used + 1) * 2 > c->mask + 1) {
-        if (!target_cache_grow(c))
-            return func; /* still correct, just not cached */
-        s = target_slot(c->slots, c->mask, target);
-    }
-    *s = (struct target_cache_slot){.target = target, .func = func, .used = 1};
-    c->used++;
-    return func;
+    return target_cache_function(&p->targets, target);
 }
 
 /* ---- the stack ---- */
@@ -103,12 +49,8 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
         return UINT32_MAX;
     }
     p->tracer.nodes = p->trie.nodes; /* the trie may have moved them */
-    if (created) {
-        struct trace_node *n = &p->trie.nodes[node];
-        n->aux = function_of(p, target);
-        n->lo = n->aux ? p->syms->funcs[n->aux - 1].start : 0;
-        n->hi = n->aux ? p->syms->funcs[n->aux - 1].end : 0;
-    }
+    if (created)
+        p->trie.nodes[node].aux = function_of(p, target);
     return node;
 }
 
@@ -127,11 +69,15 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
     uint32_t node = frame_node(p, parent, target);
     if (node == UINT32_MAX)
         return NULL;
-    const struct trace_node *n = &p->trie.nodes[node];
+    uint32_t func = p->trie.nodes[node].aux;
+    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
     struct trace_link *pair = trace_link_pair(&p->tracer, target, parent);
     pair[1] = pair[0]; /* the older of the two goes */
-    pair[0] = (struct trace_link){
-        .key = target, .lo = n->lo, .span = n->hi - n->lo, .node = node, .parent = parent};
+    pair[0] = (struct trace_link){.key = target,
+                                  .lo = f ? f->start : 0,
+                                  .span = f ? f->end - f->start : 0,
+                                  .node = node,
+                                  .parent = parent};
     return &pair[0];
 }
 
@@ -237,23 +183,20 @@ static void return_to(struct guest_profile *p, uint64_t target, uint64_t now)
     jump(p, target, now);
 }
 
-static void on_transfer(struct flow_tracer *t, uint64_t pc, uint64_t target, unsigned rd,
-                        unsigned rs1, uint64_t now)
+static void on_transfer(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, uint64_t target,
+                        uint64_t now)
 {
     struct guest_profile *p = (struct guest_profile *)t;
     if (p->out_of_memory)
         return;
-    bool rd_link = trace_is_link(rd), rs1_link = trace_is_link(rs1);
-    uint64_t ret = pc + 4;
-    if (rd_link && rs1_link && rs1 != rd) { /* RETURN, then CALL */
+    switch (kind) {
+    case TRACE_KIND_RETURN_CALL:
         pop_to_depth(p, depth(p) - 1, now);
-        push(p, target, ret, now);
-    } else if (rd_link) {
-        push(p, target, ret, now);
-    } else if (rs1_link) {
-        return_to(p, target, now);
-    } else {
-        jump(p, target, now);
+        push(p, target, pc + 4, now);
+        break;
+    case TRACE_KIND_CALL: push(p, target, pc + 4, now); break;
+    case TRACE_KIND_RETURN: return_to(p, target, now); break;
+    case TRACE_KIND_JUMP: jump(p, target, now); break;
     }
 }
 
@@ -312,7 +255,8 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     p->capacity = 256;
     p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
     p->links = malloc(((size_t)1 << TRACE_LINK_BITS) * sizeof(*p->links));
-    if (!p->stack || !p->links || !trie_init(&p->trie) || !target_cache_init(&p->targets)) {
+    target_cache_init(&p->targets, syms);
+    if (!p->stack || !p->links || !trie_init(&p->trie)) {
         guest_profile_free(p);
         return false;
     }
@@ -341,7 +285,7 @@ void guest_profile_free(struct guest_profile *p)
     free(p->calls);
     free(p->stack);
     free(p->links);
-    free(p->targets.slots);
+    target_cache_free(&p->targets);
     trie_free(&p->trie);
     memset(p, 0, sizeof(*p));
 }
@@ -357,110 +301,4 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         trace_slot_relink(&p->tracer, &p->stack[i], &p->stack[i].link, 0);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         open_frame(f, now); /* still live: they count on from here */
-}
-
-uint64_t guest_profile_total(const struct guest_profile *p)
-{
-    uint64_t sum = 0; /* the outermost nodes' inclusive counts */
-    for (size_t i = 1; i < p->trie.count; i++)
-        if (p->trie.nodes[i].parent == TRIE_ROOT)
-            sum += p->trie.nodes[i].count;
-    return sum;
-}
-
-/*
- * Inclusive counts to each node's own, in place: a parent's id is smaller
- * than its children's, so in increasing order every node still holds its
- * inclusive count when it is taken from its parent.
- */
-static void counts_to_self(struct trie *t)
-{
-    for (size_t i = 1; i < t->count; i++)
-        if (t->nodes[i].parent != TRIE_ROOT)
-            t->nodes[t->nodes[i].parent].count -= t->nodes[i].count;
-}
-
-/* The inverse: in decreasing order every node is whole before it is added up. */
-static void counts_to_inclusive(struct trie *t)
-{
-    for (size_t i = t->count; i-- > 1;)
-        if (t->nodes[i].parent != TRIE_ROOT)
-            t->nodes[t->nodes[i].parent].count += t->nodes[i].count;
-}
-
-/* ---- writing ---- */
-
-/* "[ecall:NAME]" for a call's leaf frame; NULL for any other node. */
-static const char *call_name(const struct guest_profile *p, const struct trace_node *node,
-                             char *buf, size_t size)
-{
-    if (!(node->key & GUEST_ECALL_KEY))
-        return NULL;
-    snprintf(buf, size, "[ecall:%s]", p->calls[node->key & ~GUEST_ECALL_KEY]);
-    return buf;
-}
-
-static const char *raw_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
-{
-    const char *call = call_name(ctx, node, buf, size);
-    if (call)
-        return call;
-    snprintf(buf, size, "0x%llx", (unsigned long long)node->key);
-    return buf;
-}
-
-static const char *function_name(void *ctx, const struct trace_node *node, char *buf, size_t size)
-{
-    struct guest_profile *p = ctx;
-    if (!node->aux) /* a call's leaf frame, or an address no symbol covers */
-        return raw_name(ctx, node, buf, size);
-    char **name = &p->names[node->aux - 1];
-    if (!*name) {
-        *name = demangle_symbol(p->syms->funcs[node->aux - 1].name);
-        if (!*name)
-            return NULL;
-        for (char *c = *name; *c; c++)
-            if (*c == ';')
-                *c = ':';
-    }
-    return *name;
-}
-
-/* The namer for the profile's frames, once the name cache exists. */
-static frame_namer namer_for(struct guest_profile *p, bool raw)
-{
-    if (p->out_of_memory) {
-        errno = ENOMEM;
-        return NULL;
-    }
-    if (!raw && !p->names) {
-        p->names = calloc(p->syms->count ? p->syms->count : 1, sizeof(*p->names));
-        if (!p->names) {
-            errno = ENOMEM;
-            return NULL;
-        }
-    }
-    return raw ? raw_name : function_name;
-}
-
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
-{
-    frame_namer name = namer_for(p, raw);
-    if (!name)
-        return -1;
-    counts_to_self(&p->trie);
-    int rc = folded_write(out, &p->trie, name, p);
-    counts_to_inclusive(&p->trie);
-    return rc;
-}
-
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names)
-{
-    frame_namer name = namer_for(p, raw);
-    if (!name)
-        return -1;
-    counts_to_self(&p->trie);
-    int rc = named_trie_build(&p->trie, name, p, dst, names);
-    counts_to_inclusive(&p->trie);
-    return rc;
 }

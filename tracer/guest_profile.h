@@ -1,11 +1,14 @@
 /*
- * guest_profile: follows a guest's call stack from its jal/jalr control
- * flow by the rules of SPEC section 2 ("How the stack moves") and counts
- * retired instructions into a call-graph trie. It is the executor's
- * flow_tracer; symbol lookups happen once per new node or jump target.
+ * guest_profile: the guest tracer. It follows a guest's call stack from
+ * its jal/jalr control flow by the rules of SPEC section 2 ("How the stack
+ * moves") and counts retired instructions into a call-graph trie. It is
+ * the executor's flow_tracer (executor/trace.h) and the trie's owner, so
+ * it sits between the two: the executor knows only trace.h, and the trie
+ * and its writers (flamegraph/) know nothing of either. Symbol lookups
+ * happen once per new node or jump target.
  */
-#ifndef FLAMEGRAPH_GUEST_PROFILE_H
-#define FLAMEGRAPH_GUEST_PROFILE_H
+#ifndef TRACER_GUEST_PROFILE_H
+#define TRACER_GUEST_PROFILE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -15,6 +18,7 @@
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "symtab/symtab.h"
+#include "tracer/target_cache.h"
 
 #define GUEST_NO_RETURN UINT64_MAX
 
@@ -24,16 +28,6 @@
  * profile's call names; guest addresses never have it.
  */
 #define GUEST_ECALL_KEY (1ull << 63)
-
-/* target -> function index + 1 (0: no function), so each target is looked up once. */
-struct target_cache {
-    struct target_cache_slot {
-        uint64_t target;
-        uint32_t func; /* function index + 1, or 0 */
-        uint32_t used;
-    } * slots;
-    size_t mask, used;
-};
 
 struct guest_profile {
     struct flow_tracer tracer; /* first: the executor calls through it; owns top */
@@ -59,9 +53,6 @@ void guest_profile_free(struct guest_profile *p);
  * writing.
  */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
-
-/* Sum of the counts: equals the retired instructions after a flush. */
-uint64_t guest_profile_total(const struct guest_profile *p);
 
 /*
  * Writes the folded stacks (SPEC "Folded output"): with `raw`, every frame
