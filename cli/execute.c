@@ -15,6 +15,7 @@
 #include "cli/output_file.h"
 #include "cli/render_options.h"
 #include "executor/abi/abi.h"
+#include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "tracer/guest_profile.h"
@@ -41,6 +42,10 @@ static const char execute_help[] =
     "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
     "                         input region, fd 0 for linux (one file)\n"
     "  --private-input FILE   the same as --input\n"
+    "  --stdin FILE           SP1 only: an SP1Stdin as SP1's SDK serializes it with\n"
+    "                         bincode (bincode::serialize(&stdin)): its items are\n"
+    "                         the stdin queue, before any --input items; its proofs\n"
+    "                         are not read\n"
     "  --public-output FILE   where the public output goes: linux fd 3, SP1's public\n"
     "                         values, RISC Zero's journal, lambda_vm's commits\n"
     "                         (default: discarded)\n"
@@ -94,6 +99,7 @@ struct execute_options {
     const char *zkvm;       /* --zkvm: NULL or "auto" to detect */
     const char *inputs[64]; /* --input and --private-input, in order */
     size_t ninputs;
+    const char *sp1_stdin; /* --stdin */
     const char *public_output;
     uint64_t max_cycles; /* 0: no limit */
     uint64_t stack_size;
@@ -110,6 +116,7 @@ struct execute_options {
 
 enum {
     OPT_INPUT = 256,
+    OPT_SP1_STDIN,
     OPT_ZKVM,
     OPT_PUBLIC_OUTPUT,
     OPT_MAX_CYCLES,
@@ -127,6 +134,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
     static const struct option longopts[] = {
         {"input", required_argument, NULL, OPT_INPUT},
         {"private-input", required_argument, NULL, OPT_INPUT},
+        {"stdin", required_argument, NULL, OPT_SP1_STDIN},
         {"zkvm", required_argument, NULL, OPT_ZKVM},
         {"public-output", required_argument, NULL, OPT_PUBLIC_OUTPUT},
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
@@ -155,6 +163,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
             }
             o->inputs[o->ninputs++] = optarg;
             break;
+        case OPT_SP1_STDIN: o->sp1_stdin = optarg; break;
         case OPT_ZKVM:
             if (strcmp(optarg, "auto") != 0 && !abi_by_name(optarg)) {
                 cli_error("--zkvm wants auto, %s, not '%s'", abi_names(), optarg);
@@ -298,9 +307,9 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
               (unsigned long long)m->retired);
 }
 
-/* The --input files, read whole (zkVM ABIs take them as items or one stream). */
+/* The --stdin items and --input files, read whole (zkVM ABIs take them as items or one stream). */
 struct inputs {
-    struct machine_input list[64];
+    struct machine_input list[256];
     size_t count;
 };
 
@@ -341,11 +350,47 @@ static int read_input_file(const char *path, struct machine_input *in)
     return 0;
 }
 
+/* The items of the --stdin file, each copied, first in the list. */
+static int read_sp1_stdin(const char *path, struct inputs *in)
+{
+    struct machine_input file, items[192];
+    size_t count = 0;
+    uint64_t proofs = 0;
+    char why[160];
+    int rc = read_input_file(path, &file);
+    if (rc)
+        return rc;
+    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, why, sizeof(why))) {
+        cli_error("%s is not an SP1Stdin: %s", path, why);
+        rc = EXIT_NOINPUT;
+    }
+    for (size_t i = 0; i < count && rc == 0; i++) {
+        uint8_t *copy = malloc(items[i].size ? items[i].size : 1);
+        if (!copy) {
+            cli_error("out of memory reading input %s", path);
+            rc = EXIT_OSERR;
+            break;
+        }
+        memcpy(copy, items[i].data, items[i].size);
+        in->list[in->count++] = (struct machine_input){.data = copy, .size = items[i].size};
+    }
+    if (rc == 0 && proofs)
+        fprintf(stderr, "warning: %s holds %llu proofs, which are not read\n", path,
+                (unsigned long long)proofs);
+    free((void *)file.data);
+    return rc;
+}
+
 static int read_inputs(const struct execute_options *o, struct inputs *in)
 {
     in->count = 0;
+    if (o->sp1_stdin) {
+        int rc = read_sp1_stdin(o->sp1_stdin, in);
+        if (rc)
+            return rc;
+    }
     for (size_t i = 0; i < o->ninputs; i++) {
-        int rc = read_input_file(o->inputs[i], &in->list[i]);
+        int rc = read_input_file(o->inputs[i], &in->list[in->count]);
         if (rc)
             return rc;
         in->count++;
@@ -619,6 +664,10 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
                             .stack_size = o->stack_size};
     struct inputs inputs = {.count = 0};
     struct output_file public_out = {0};
+    if (o->sp1_stdin && choice->abi != &abi_sp1) {
+        cli_error("--stdin is SP1's stdin file; this guest runs as %s", choice->abi->name);
+        return EXIT_USAGE;
+    }
     int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
                                        : read_inputs(o, &inputs);
     io.inputs = inputs.list;

@@ -538,6 +538,7 @@ op_ECALL:
         m->retired += budget - LEFT();
         return STOP_EXIT;
     case ECALL_FAULT: goto out_fault;
+    case ECALL_JUMP: JUMP_TO(m->pc);
     }
     __builtin_unreachable();
 op_EBREAK:

@@ -136,6 +136,8 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
                 return r ? FAULT_STORE_READONLY : FAULT_STORE_UNMAPPED;
         }
     }
+    if (!mem_snapshot_note(&m->mem, addr, size))
+        return FAULT_HOST_MEMORY;
     memcpy(m->mem.base + addr, &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;
@@ -185,6 +187,7 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_UNSUPPORTED_ECALL: return "call not supported";
     case FAULT_ECALL_ARGUMENT: return "bad call argument";
     case FAULT_GUEST_PANIC: return "guest panicked";
+    case FAULT_HOST_MEMORY: return "the host ran out of memory";
     }
     return "unknown fault";
 }

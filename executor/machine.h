@@ -37,6 +37,7 @@ enum fault_kind {
     FAULT_UNSUPPORTED_ECALL, /* a zkVM call this executor does not implement: see call */
     FAULT_ECALL_ARGUMENT,    /* a zkVM call's argument is out of range: see call, addr */
     FAULT_GUEST_PANIC,       /* the guest reported a panic through a call: see why */
+    FAULT_HOST_MEMORY,       /* the host refused memory the run needed */
 };
 
 struct fault {

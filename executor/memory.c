@@ -41,8 +41,11 @@ bool mem_init(struct guest_memory *mem)
     return true;
 }
 
+static void snapshot_free(struct guest_memory *mem);
+
 void mem_destroy(struct guest_memory *mem)
 {
+    snapshot_free(mem);
     if (mem->rights)
         munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE);
     memset(mem, 0, sizeof(*mem));
@@ -116,4 +119,108 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
             return false;
     }
     return true;
+}
+
+/* ---- snapshots ---- */
+
+struct mem_snapshot {
+    uint64_t *pages;  /* guest page numbers kept, in the order first written */
+    uint8_t **copies; /* their bytes then, GUEST_PAGE_SIZE each */
+    size_t count, cap;
+};
+
+static void snapshot_free(struct guest_memory *mem)
+{
+    struct mem_snapshot *s = mem->snapshot;
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->count; i++)
+        free(s->copies[i]);
+    free(s->pages);
+    free(s->copies);
+    free(s);
+    mem->snapshot = NULL;
+}
+
+/* Every page's bits again from its R, W, X (dropping PAGE_SAVED). */
+static void recompute_all_bits(struct guest_memory *mem)
+{
+    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    for (uint64_t i = 0; i < npages; i++)
+        mem->rights[i] = (uint8_t)base_bits(mem, mem->rights[i]);
+    for (uint64_t i = 0; i < npages; i++)
+        derive_fast_bits(mem->rights, i);
+}
+
+bool mem_snapshot_begin(struct guest_memory *mem)
+{
+    snapshot_free(mem);
+    mem->snapshot = calloc(1, sizeof(*mem->snapshot));
+    if (!mem->snapshot)
+        return false;
+    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    const uint8_t keep = (uint8_t) ~(PAGE_STORE_OK | PAGE_STORE_FAST);
+    for (uint64_t i = 0; i < npages; i++)
+        mem->rights[i] &= keep;
+    return true;
+}
+
+/* Keeps page `page`'s bytes and gives it its store bits back. */
+static bool keep_page(struct guest_memory *mem, uint64_t page)
+{
+    struct mem_snapshot *s = mem->snapshot;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        uint64_t *pages = realloc(s->pages, cap * sizeof(*pages));
+        if (!pages)
+            return false;
+        s->pages = pages;
+        uint8_t **copies = realloc(s->copies, cap * sizeof(*copies));
+        if (!copies)
+            return false;
+        s->copies = copies;
+        s->cap = cap;
+    }
+    uint8_t *copy = malloc(GUEST_PAGE_SIZE);
+    if (!copy)
+        return false;
+    memcpy(copy, mem->base + (page << GUEST_PAGE_SHIFT), GUEST_PAGE_SIZE);
+    s->pages[s->count] = page;
+    s->copies[s->count++] = copy;
+    mem->rights[page] = (uint8_t)(base_bits(mem, mem->rights[page]) | PAGE_SAVED);
+    derive_fast_bits(mem->rights, page);
+    if (page > 0)
+        derive_fast_bits(mem->rights, page - 1);
+    return true;
+}
+
+bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
+{
+    if (!mem->snapshot || len == 0)
+        return true;
+    uint64_t end = addr + len;
+    if (end > GUEST_SPACE_SIZE || end < addr)
+        end = GUEST_SPACE_SIZE;
+    for (uint64_t p = addr >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT; p++) {
+        unsigned r = mem->rights[p];
+        if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_page(mem, p))
+            return false;
+    }
+    return true;
+}
+
+void mem_snapshot_restore(struct guest_memory *mem)
+{
+    struct mem_snapshot *s = mem->snapshot;
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->count; i++)
+        memcpy(mem->base + (s->pages[i] << GUEST_PAGE_SHIFT), s->copies[i], GUEST_PAGE_SIZE);
+    snapshot_free(mem);
+    recompute_all_bits(mem);
+}
+
+size_t mem_snapshot_pages(const struct guest_memory *mem)
+{
+    return mem->snapshot ? mem->snapshot->count : 0;
 }

@@ -32,6 +32,7 @@ enum page_rights {
     PAGE_STORE_OK = 8,    /* W without X */
     PAGE_LOAD_FAST = 16,  /* R, and the next page R */
     PAGE_STORE_FAST = 32, /* STORE_OK, and the next page STORE_OK */
+    PAGE_SAVED = 64,      /* during a snapshot: the page's old bytes are kept */
 };
 
 /*
@@ -47,6 +48,7 @@ struct guest_memory {
     uint8_t *rights; /* one byte per guest page, at base - GUEST_RIGHTS_BYTES */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
+    struct mem_snapshot *snapshot; /* see mem_snapshot_begin; NULL: none */
 };
 
 /* Reserves the space. Returns false (errno set) when the host refuses. */
@@ -74,6 +76,25 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
 
 /* True when every byte of [addr, addr+len) is in pages with all `rights`. */
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
+
+/*
+ * A snapshot that a later mem_snapshot_restore returns to (SP1's
+ * unconstrained blocks): every page loses its store bits, so that the
+ * first store into a page goes slow and calls mem_snapshot_note, which
+ * keeps the page's bytes and gives its bits back; restore copies the kept
+ * pages back and recomputes the bits. Rights must not change meanwhile.
+ * False when the host refuses memory (nothing changed).
+ */
+bool mem_snapshot_begin(struct guest_memory *mem);
+
+/* Keeps the old bytes of the pages of [addr, addr+len) before a write; false when out of memory. */
+bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len);
+
+/* Puts back every byte written since mem_snapshot_begin, and ends the snapshot. */
+void mem_snapshot_restore(struct guest_memory *mem);
+
+/* The pages kept so far by the current snapshot (0 without one). */
+size_t mem_snapshot_pages(const struct guest_memory *mem);
 
 /* The start of the guest page holding `a`, and the first page boundary at or above it. */
 static inline uint64_t guest_page_floor(uint64_t a)

@@ -21,6 +21,7 @@ enum ecall_result {
     ECALL_CONTINUE,
     ECALL_EXIT,  /* m->exit_status is set */
     ECALL_FAULT, /* m->fault is set */
+    ECALL_JUMP,  /* the run goes on at m->pc, not after the ecall (SP1's EXIT_UNCONSTRAINED) */
 };
 
 struct abi {

@@ -50,7 +50,7 @@ bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len)
 
 bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len)
 {
-    if (!mem_range_has(&m->mem, addr, len, PAGE_W))
+    if (!mem_range_has(&m->mem, addr, len, PAGE_W) || !mem_snapshot_note(&m->mem, addr, len))
         return false;
     if (len) {
         memcpy(m->mem.base + addr, src, len);

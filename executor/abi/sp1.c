@@ -11,17 +11,24 @@
  * queue of items (one per --input file) read with HINT_LEN / HINT_READ;
  * the public values are what the guest writes to fd 13 (fd 3 before v4).
  * Lines "cycle-tracker-start: NAME" and "cycle-tracker-end: NAME" (and
- * the -report- forms) written to stdout are regions, not output.
+ * the -report- forms) written to stdout are regions, not output. Writes
+ * to the hook fds 15-21 push the host's answers (sp1_hooks.c) to stdin.
+ * An unconstrained block (ENTER_UNCONSTRAINED to EXIT_UNCONSTRAINED)
+ * runs on a memory snapshot and is then undone: registers and memory
+ * return to the enter, which then returns 0; only stdin items and output
+ * written meanwhile stay.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
-#include "executor/precompile/bigint.h"
 #include "executor/abi/regions.h"
+#include "executor/abi/sp1_hooks.h"
 #include "executor/machine.h"
+#include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
+#include "executor/precompile/edwards.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
@@ -37,6 +44,11 @@ enum sp1_code {
     SP1_COMMIT = 0x00000010,
     SP1_COMMIT_DEFERRED_PROOFS = 0x0000001A,
     SP1_UINT256_MUL = 0x0001011D,
+    SP1_ED_ADD = 0x00010107,
+    SP1_ED_DECOMPRESS = 0x00000108,
+    SP1_U256XU2048_MUL = 0x0001012F,
+    SP1_UINT256_ADD_CARRY = 0x00010130,
+    SP1_UINT256_MUL_CARRY = 0x00010131,
     SP1_HINT_LEN = 0x000000F0,
     SP1_HINT_READ = 0x000000F1,
 };
@@ -117,6 +129,12 @@ struct sp1_state {
     uint32_t committed_digest[8]; /* COMMIT */
     bool committed;
     struct regions regions; /* cycle trackers */
+    /* an unconstrained block: the registers and clock at its enter */
+    bool unconstrained;
+    union regfile saved_regs;
+    uint64_t enter_pc, enter_clock;
+    uint64_t blocks, block_instructions; /* all blocks so far: SP1 counts none of this */
+    bool warned_fd;
 };
 
 static const char *call_name(uint32_t code)
@@ -193,6 +211,20 @@ static bool cycle_tracker_command(struct sp1_state *st, const char *text, size_t
     return false;
 }
 
+/* A write to a hook fd: the host's answers go to the front of stdin, the first read first. */
+static enum ecall_result sp1_run_hook(struct machine *m, struct sp1_state *st, uint64_t fd,
+                                      const uint8_t *bytes, uint64_t len)
+{
+    static struct sp1_hook_answer answer; /* 1.5 KiB: kept off the stack */
+    const char *why = sp1_hook_run(fd, bytes, len, &answer);
+    if (why)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, why);
+    for (size_t i = answer.count; i-- > 0;)
+        if (!push_front(st, answer.item[i], answer.size[i]))
+            return abi_fault(m, FAULT_HOST_MEMORY, "WRITE", fd, "out of memory for a hint");
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
 {
     uint64_t fd = machine_get_reg(m, REG_A0), buf = machine_get_reg(m, REG_A1),
@@ -215,9 +247,16 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
             return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, "out of memory for a hint");
         break;
     default:
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "WRITE", fd,
-                         "to a file descriptor this executor does not know (hooks 15-21 are not "
-                         "supported yet)");
+        if (sp1_hook_name(fd))
+            return sp1_run_hook(m, st, fd, bytes, len);
+        if (fd <= 10)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "WRITE", fd,
+                             "to a file descriptor SP1 reserves (its v3 hooks)");
+        if (!st->warned_fd && m->io.warnings)
+            fprintf(m->io.warnings,
+                    "warning: sp1: writes to fd %llu are ignored, as SP1 ignores them\n",
+                    (unsigned long long)fd);
+        st->warned_fd = true;
     }
     if (!ok)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, "the host could not write it");
@@ -405,6 +444,154 @@ static enum ecall_result sp1_curve(struct machine *m, const struct curve_call *c
     return ECALL_CONTINUE;
 }
 
+/* ---- unconstrained blocks ---- */
+
+static enum ecall_result sp1_enter_unconstrained(struct machine *m, struct sp1_state *st)
+{
+    if (st->unconstrained)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "ENTER_UNCONSTRAINED", m->pc,
+                         "an unconstrained block is already running (SP1 panics too)");
+    if (!mem_snapshot_begin(&m->mem))
+        return abi_fault(m, FAULT_HOST_MEMORY, "ENTER_UNCONSTRAINED", 0,
+                         "no memory for the snapshot");
+    st->unconstrained = true;
+    st->saved_regs = m->regs;
+    st->enter_pc = m->pc;
+    st->enter_clock = m->ecall_clock;
+    return ECALL_CONTINUE;
+}
+
+/*
+ * Back to the enter, as SP1's ExitUnconstrainedSyscall does: memory and
+ * every register as they were there, the run going on after the enter,
+ * whose t0 (the result written after this) is then 0.
+ */
+static enum ecall_result sp1_exit_unconstrained(struct machine *m, struct sp1_state *st)
+{
+    if (!st->unconstrained)
+        return ECALL_CONTINUE; /* SP1 only returns 0 */
+    mem_snapshot_restore(&m->mem);
+    m->regs = st->saved_regs;
+    m->pc = st->enter_pc + 4;
+    st->unconstrained = false;
+    st->blocks++;
+    st->block_instructions += m->ecall_clock - st->enter_clock;
+    return ECALL_JUMP;
+}
+
+/* ---- more precompiles ---- */
+
+/* The v6 (RV64) executor panics on these: "This method should be deprecated." */
+static bool removed_in_v6(uint64_t code)
+{
+    return code == SP1_U256XU2048_MUL || code == 0x0000010C || code == 0x0000011C ||
+           code == 0x0000012E; /* the three Weierstrass decompressions */
+}
+
+static enum ecall_result sp1_ed(struct machine *m, uint64_t code, const char *name)
+{
+    uint64_t pp = machine_get_reg(m, REG_A0), a1 = machine_get_reg(m, REG_A1);
+    uint32_t p[16], q[16];
+    if (sp1_load(m, name, pp, 4, p, 16) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    if (code == SP1_ED_ADD) {
+        if (sp1_load(m, name, a1, 4, q, 16) != ECALL_CONTINUE)
+            return ECALL_FAULT;
+        if (!ed25519_add(p, q))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, a1, "a point is not on ed25519");
+    } else if (a1 > 1 || !ed25519_decompress(p, (unsigned)a1)) {
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, pp,
+                         "no ed25519 point has this y and sign (y not below p, no x, or x = 0 "
+                         "with sign 1)");
+    }
+    sp1_store(m, pp, 4, p, code == SP1_ED_ADD ? 16 : 8);
+    return ECALL_CONTINUE;
+}
+
+/* The point at a0: x in its second half, y written to its first; a1 the sign. */
+static enum ecall_result sp1_decompress(struct machine *m, enum curve_id curve, const char *name)
+{
+    uint64_t pp = machine_get_reg(m, REG_A0), sign = machine_get_reg(m, REG_A1);
+    size_t n = curve_limbs(curve);
+    uint32_t pt[24];
+    if (sp1_load(m, name, pp, 4, pt, 2 * n) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    if (sign > 1 || !curve_decompress(curve, pt, (unsigned)sign))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, pp,
+                         "no point has this x (x is 0 or not below p, or x^3 + ax + b is not a "
+                         "non-zero square), or the sign is not 0 or 1");
+    sp1_store(m, pp, 4, pt, n);
+    return ECALL_CONTINUE;
+}
+
+/* lo (a2, 2048 bits) and hi (a3, 256 bits) = a (a0, 256 bits) * b (a1, 2048 bits). */
+static enum ecall_result sp1_u256x2048_mul(struct machine *m)
+{
+    static const char name[] = "U256XU2048_MUL";
+    uint64_t ap = machine_get_reg(m, REG_A0), bp = machine_get_reg(m, REG_A1),
+             lp = machine_get_reg(m, REG_A2), hp = machine_get_reg(m, REG_A3);
+    uint32_t a[8], b[64], r[72];
+    if (sp1_load(m, name, ap, 4, a, 8) != ECALL_CONTINUE ||
+        sp1_load(m, name, bp, 4, b, 64) != ECALL_CONTINUE ||
+        sp1_load(m, name, lp, 4, r, 64) != ECALL_CONTINUE ||
+        sp1_load(m, name, hp, 4, r, 8) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    bigint_mul_wide(r, a, 8, b, 64);
+    sp1_store(m, lp, 4, r, 64);
+    sp1_store(m, hp, 4, r + 64, 8);
+    return ECALL_CONTINUE;
+}
+
+/* d (a3) and e (a4) = the low and high 256 bits of (a op b) + c: a0, a1, a2. */
+static enum ecall_result sp1_uint256_carry(struct machine *m, uint64_t code, const char *name)
+{
+    uint64_t ptr[5];
+    for (unsigned i = 0; i < 5; i++)
+        ptr[i] = machine_get_reg(m, REG_A0 + i);
+    uint32_t v[3][8], r[16];
+    for (unsigned i = 0; i < 3; i++)
+        if (sp1_load(m, name, ptr[i], 4, v[i], 8) != ECALL_CONTINUE)
+            return ECALL_FAULT;
+    if (sp1_load(m, name, ptr[3], 4, r, 8) != ECALL_CONTINUE ||
+        sp1_load(m, name, ptr[4], 4, r, 8) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    bigint_op_add_256(r, v[0], v[1], v[2], code == SP1_UINT256_MUL_CARRY);
+    sp1_store(m, ptr[3], 4, r, 8);
+    sp1_store(m, ptr[4], 4, r + 8, 8);
+    return ECALL_CONTINUE;
+}
+
+static const struct {
+    uint32_t code;
+    enum curve_id curve;
+} decompress_calls[] = {
+    {0x0000010C, CURVE_SECP256K1},
+    {0x0000011C, CURVE_BLS12_381},
+    {0x0000012E, CURVE_SECP256R1},
+};
+
+/* The precompiles beyond the table-driven curve calls; ECALL_FAULT with no fault set: none. */
+static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, const char *name,
+                                              bool *known)
+{
+    *known = true;
+    if (m->xlen == 64 && removed_in_v6(code))
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
+                         "SP1 v6 (RV64) removed it (its executor panics: use the hooks)");
+    switch (code) {
+    case SP1_ED_ADD:
+    case SP1_ED_DECOMPRESS: return sp1_ed(m, code, name);
+    case SP1_U256XU2048_MUL: return sp1_u256x2048_mul(m);
+    case SP1_UINT256_ADD_CARRY:
+    case SP1_UINT256_MUL_CARRY: return sp1_uint256_carry(m, code, name);
+    }
+    for (size_t i = 0; i < sizeof(decompress_calls) / sizeof(decompress_calls[0]); i++)
+        if (decompress_calls[i].code == code)
+            return sp1_decompress(m, decompress_calls[i].curve, name);
+    *known = false;
+    return ECALL_FAULT;
+}
+
 static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 {
     struct sp1_state *st = m->abi_state;
@@ -418,6 +605,9 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
         return ECALL_FAULT;
     }
     *call = name;
+    if (st->unconstrained && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
+                         "SP1 allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block");
     uint64_t result = code; /* calls without a result leave their code in t0 */
     enum ecall_result r = ECALL_CONTINUE;
     switch (code) {
@@ -443,11 +633,21 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     case SP1_SHA_COMPRESS: r = sp1_sha_compress(m); break;
     case SP1_KECCAK_PERMUTE: r = sp1_keccak(m); break;
     case SP1_UINT256_MUL: r = sp1_uint256_mul(m); break;
+    case SP1_ENTER_UNCONSTRAINED:
+        r = sp1_enter_unconstrained(m, st);
+        result = 1;
+        break;
+    case SP1_EXIT_UNCONSTRAINED:
+        r = sp1_exit_unconstrained(m, st);
+        result = 0;
+        break;
     default: {
         const struct curve_call *cc = find_curve_call(code);
-        if (!cc)
+        bool known;
+        if (cc)
+            r = sp1_curve(m, cc, name);
+        else if ((r = sp1_other_precompile(m, code, name, &known)) == ECALL_FAULT && !known)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code, NULL);
-        r = sp1_curve(m, cc, name);
         break;
     }
     }
@@ -490,6 +690,11 @@ static void sp1_report(const struct machine *m, FILE *out)
                 fprintf(out, "%02x", (st->committed_digest[i] >> (8 * b)) & 0xff);
         fputc('\n', out);
     }
+    if (st->blocks)
+        fprintf(out,
+                "unconstrained: %llu blocks, %llu instructions (counted here; SP1's cycle count "
+                "leaves them out)\n",
+                (unsigned long long)st->blocks, (unsigned long long)st->block_instructions);
     regions_report(&st->regions, out);
 }
 

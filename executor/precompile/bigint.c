@@ -33,3 +33,110 @@ void bigint_mulmod_256(uint32_t z[8], const uint32_t x[8], const uint32_t y[8], 
     bigint_export(z, 8, a);
     mpz_clears(a, b, mod, NULL);
 }
+
+void bigint_import_bytes(mpz_t z, const uint8_t *b, size_t n, bool big_endian)
+{
+    mpz_import(z, n, big_endian ? 1 : -1, 1, 0, 0, b);
+}
+
+void bigint_export_bytes(uint8_t *b, size_t n, const mpz_t z, bool big_endian)
+{
+    memset(b, 0, n);
+    for (size_t i = 0; i < n; i++) {
+        /* byte i from the low end */
+        uint8_t v = 0;
+        for (unsigned bit = 0; bit < 8; bit++)
+            v |= (uint8_t)(mpz_tstbit(z, 8 * i + bit) << bit);
+        b[big_endian ? n - 1 - i : i] = v;
+    }
+}
+
+/* Tonelli-Shanks (SP1's tonelli_shanks, step for step, so the same root comes out). */
+static bool tonelli_shanks(mpz_t r, const mpz_t a, const mpz_t p, const mpz_t z)
+{
+    mpz_t q, c, t, e, b, tt;
+    mpz_inits(q, c, t, e, b, tt, NULL);
+    bool ok = false;
+    mpz_sub_ui(e, p, 1);
+    mpz_tdiv_q_2exp(e, e, 1);
+    mpz_powm(tt, a, e, p);
+    if (mpz_cmp_ui(tt, 1) != 0)
+        goto done; /* the Legendre symbol is not 1 */
+    mpz_sub_ui(q, p, 1);
+    unsigned long s = mpz_scan1(q, 0), m;
+    mpz_tdiv_q_2exp(q, q, s);
+    mpz_powm(c, z, q, p);
+    mpz_add_ui(e, q, 1);
+    mpz_tdiv_q_2exp(e, e, 1);
+    mpz_powm(r, a, e, p);
+    mpz_powm(t, a, q, p);
+    m = s;
+    while (mpz_cmp_ui(t, 1) != 0) {
+        unsigned long i = 0;
+        mpz_set(tt, t);
+        while (mpz_cmp_ui(tt, 1) != 0) {
+            mpz_mul(tt, tt, tt);
+            mpz_mod(tt, tt, p);
+            if (++i == m)
+                goto done;
+        }
+        mpz_set_ui(e, 0);
+        mpz_setbit(e, m - i - 1);
+        mpz_powm(b, c, e, p);
+        mpz_mul(r, r, b);
+        mpz_mod(r, r, p);
+        mpz_mul(c, b, b);
+        mpz_mod(c, c, p);
+        mpz_mul(t, t, c);
+        mpz_mod(t, t, p);
+        m = i;
+    }
+    ok = true;
+done:
+    mpz_clears(q, c, t, e, b, tt, NULL);
+    return ok;
+}
+
+bool bigint_sqrt_mod(mpz_t root, const mpz_t a, const mpz_t p, const mpz_t nqr)
+{
+    if (mpz_fdiv_ui(p, 4) != 3)
+        return tonelli_shanks(root, a, p, nqr);
+    mpz_t e, sq;
+    mpz_inits(e, sq, NULL);
+    mpz_add_ui(e, p, 1);
+    mpz_tdiv_q_2exp(e, e, 2);
+    mpz_powm(root, a, e, p);
+    mpz_mul(sq, root, root);
+    mpz_mod(sq, sq, p);
+    bool ok = mpz_cmp(sq, a) == 0;
+    mpz_clears(e, sq, NULL);
+    return ok;
+}
+
+void bigint_mul_wide(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    bigint_import(x, a, na);
+    bigint_import(y, b, nb);
+    mpz_mul(x, x, y);
+    bigint_export(r, na + nb, x);
+    mpz_clears(x, y, NULL);
+}
+
+void bigint_op_add_256(uint32_t r[16], const uint32_t a[8], const uint32_t b[8],
+                       const uint32_t c[8], bool mul)
+{
+    mpz_t x, y, z;
+    mpz_inits(x, y, z, NULL);
+    bigint_import(x, a, 8);
+    bigint_import(y, b, 8);
+    bigint_import(z, c, 8);
+    if (mul)
+        mpz_mul(x, x, y);
+    else
+        mpz_add(x, x, y);
+    mpz_add(x, x, z);
+    bigint_export(r, 16, x);
+    mpz_clears(x, y, z, NULL);
+}

@@ -5,6 +5,7 @@
 #define EXECUTOR_PRECOMPILE_BIGINT_H
 
 #include <gmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,5 +18,28 @@ void bigint_export(uint32_t *w, size_t n, const mpz_t z);
 /* z = x * y mod m on 8-limb (256-bit) numbers; m = 0 means mod 2^256. z may alias x or y. */
 void bigint_mulmod_256(uint32_t z[8], const uint32_t x[8], const uint32_t y[8],
                        const uint32_t m[8]);
+
+/* r (na + nb limbs) = a (na limbs) * b (nb limbs). */
+void bigint_mul_wide(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb);
+
+/*
+ * r (16 limbs: the low 256 bits, then the high) = a * b + c when `mul`,
+ * else a + b + c, on 8-limb numbers.
+ */
+void bigint_op_add_256(uint32_t r[16], const uint32_t a[8], const uint32_t b[8],
+                       const uint32_t c[8], bool mul);
+
+/* z = the n bytes at b, big-endian or little-endian. */
+void bigint_import_bytes(mpz_t z, const uint8_t *b, size_t n, bool big_endian);
+
+/* b = the low n bytes of z (non-negative), zero-padded, big-endian or little-endian. */
+void bigint_export_bytes(uint8_t *b, size_t n, const mpz_t z, bool big_endian);
+
+/*
+ * A square root of a modulo p, as SP1's hooks compute it (its sqrt_fp):
+ * a^((p + 1) / 4) when p = 3 mod 4, else Tonelli-Shanks with the
+ * non-residue nqr. False when a is not a square (a must be below p, not 0).
+ */
+bool bigint_sqrt_mod(mpz_t root, const mpz_t a, const mpz_t p, const mpz_t nqr);
 
 #endif

@@ -12,17 +12,20 @@
 static const struct curve {
     const char *p_hex; /* the field prime */
     const char *a_hex; /* the curve's a */
+    const char *b_hex; /* and b */
     size_t limbs;
 } curves[] = {
     [CURVE_SECP256K1] = {"fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "0",
-                         8},
+                         "7", 8},
     [CURVE_SECP256R1] = {"ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
-                         "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc", 8},
-    [CURVE_BN254] = {"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", "0", 8},
+                         "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
+                         "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b", 8},
+    [CURVE_BN254] = {"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", "0", "3",
+                     8},
     [CURVE_BLS12_381] =
         {"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb1"
          "53ffffb9feffffffffaaab",
-         "0", 12},
+         "0", "4", 12},
 };
 
 size_t curve_limbs(enum curve_id c)
@@ -158,4 +161,31 @@ void curve_field2(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t
     bigint_export(x, n, k.l);
     bigint_export(x + n, n, k.t);
     ctx_clear(&k);
+}
+
+bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    bigint_import(k.x1, pt + n, n);
+    bool ok = sign <= 1 && mpz_cmp(k.x1, k.p) < 0 && mpz_sgn(k.x1) != 0;
+    if (ok) {
+        /* y^2 = x^3 + a x + b; every field here has p = 3 mod 4 (no non-residue needed) */
+        mpz_mul(k.t, k.x1, k.x1);
+        mpz_add(k.t, k.t, k.a);
+        mpz_mul(k.t, k.t, k.x1);
+        mpz_set_str(k.l, curves[c].b_hex, 16);
+        mpz_add(k.t, k.t, k.l);
+        mpz_mod(k.t, k.t, k.p);
+        ok = mpz_sgn(k.t) != 0 && bigint_sqrt_mod(k.y1, k.t, k.p, k.l);
+    }
+    if (ok) {
+        mpz_sub(k.y2, k.p, k.y1); /* the other root */
+        bool flip = c == CURVE_BLS12_381 ? (mpz_cmp(k.y1, k.y2) > 0) != (sign == 1)
+                                         : (unsigned)mpz_odd_p(k.y1) != sign;
+        bigint_export(pt, n, flip ? k.y2 : k.y1);
+    }
+    ctx_clear(&k);
+    return ok;
 }

@@ -30,6 +30,15 @@ bool curve_add(enum curve_id c, uint32_t *p, const uint32_t *q);
 /* p = 2p. False, p untouched, when y is 0 (the result is at infinity). */
 bool curve_double(enum curve_id c, uint32_t *p);
 
+/*
+ * Decompression: the y of the point whose x is pt[n..2n] (n limbs), into
+ * pt[0..n]. `sign` picks between y and p - y: for secp256k1 and
+ * secp256r1 y's parity (1: odd), for BLS12-381 the ZCash flag (1: the
+ * larger of the two). False, pt untouched, when x is 0 or not below p, no
+ * y exists (y = 0 too: a point of order 2), or sign is not 0 or 1.
+ */
+bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
+
 enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL };
 
 /* x = x op y in the curve's base field (inputs reduced first). */

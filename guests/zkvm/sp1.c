@@ -7,13 +7,23 @@
  *      SHA-256("abc") by SHA_EXTEND/SHA_COMPRESS, Keccak-256("") by
  *      KECCAK_PERMUTE, x * y mod m by UINT256_MUL; COMMIT the SHA digest;
  *      say "ok" on stdout; halt 0
- *   1  call ED_ADD, which the executor does not implement
+ *   1  call VERIFY_SP1_PROOF, which the executor does not implement
  *   2  load from past the end of SP1's memory
  *   3  halt with exit code 42
  *   4  HINT_READ with no item left
  *   5  as 0 with x = 3, y = 5, m = 7 of its own (one item in all)
  *   6  read a secp256k1 point G and a bn254 point H (x, y: 8 little-endian
  *      words each) and write 2G, 3G, 2H and x(2H) * y(2H) mod p
+ *   7  an unconstrained block that overwrites a static word, 3 pages of a
+ *      buffer and s1, and writes a hint to fd 14; after it: write the
+ *      enter's result, the word, the buffer's sum, s1 and the hint read back
+ *   8  ENTER_UNCONSTRAINED twice; 9  HINT_LEN inside a block
+ *   10 write the next item's bytes after its first (the fd) to that fd
+ *      (a hook), then write each stdin item left as [u32 length][bytes]
+ *   11 call a precompile: the next item is [code][a1][a2][a3][a4] (u32 LE
+ *      each; an argument with bit 31 set is that value less bit 31, else
+ *      an offset into the data) and the data, which a0 points to; then
+ *      write the data
  * The functions are named sp1_zkvm_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -42,7 +52,7 @@ enum {
     SHA_EXTEND = 0x00300105,
     SHA_COMPRESS = 0x00010106,
     KECCAK_PERMUTE = 0x00010109,
-    ED_ADD = 0x00010107,
+    VERIFY_SP1_PROOF = 0x0000001B,
     SECP256K1_ADD = 0x0001010A,
     SECP256K1_DOUBLE = 0x0000010B,
     BN254_DOUBLE = 0x0000010F,
@@ -51,7 +61,10 @@ enum {
     UINT256_MUL = 0x0001011D,
     HINT_LEN = 0x000000F0,
     HINT_READ = 0x000000F1,
+    ENTER_UNCONSTRAINED = 0x00000003,
+    EXIT_UNCONSTRAINED = 0x00000004,
     FD_PUBLIC_VALUES = 13,
+    FD_HINT = 14,
 };
 
 __attribute__((noinline)) uintptr_t sp1_zkvm_syscall(uintptr_t code, uintptr_t arg0, uintptr_t arg1,
@@ -62,6 +75,19 @@ __attribute__((noinline)) uintptr_t sp1_zkvm_syscall(uintptr_t code, uintptr_t a
     register uintptr_t a1 __asm__("a1") = arg1;
     register uintptr_t a2 __asm__("a2") = arg2;
     __asm__ volatile("ecall" : "+r"(t0) : "r"(a0), "r"(a1), "r"(a2) : "memory");
+    return t0;
+}
+
+/* A call with five arguments (U256XU2048_MUL, the v6 UINT256_*_CARRY calls). */
+__attribute__((noinline)) uintptr_t sp1_zkvm_syscall5(uintptr_t code, const uintptr_t arg[5])
+{
+    register uintptr_t t0 __asm__("t0") = code;
+    register uintptr_t a0 __asm__("a0") = arg[0];
+    register uintptr_t a1 __asm__("a1") = arg[1];
+    register uintptr_t a2 __asm__("a2") = arg[2];
+    register uintptr_t a3 __asm__("a3") = arg[3];
+    register uintptr_t a4 __asm__("a4") = arg[4];
+    __asm__ volatile("ecall" : "+r"(t0) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(a4) : "memory");
     return t0;
 }
 
@@ -84,7 +110,7 @@ static void write_text(int fd, const char *s)
     write_fd(fd, s, n);
 }
 
-static uint8_t item[128] __attribute__((aligned(8)));
+static uint8_t item[1024] __attribute__((aligned(8)));
 
 /* The next stdin item into `item`; its length. */
 __attribute__((noinline)) size_t sp1_zkvm_read_item(void)
@@ -183,12 +209,81 @@ static void curves(void)
     write_fd(FD_PUBLIC_VALUES, h, 32);
 }
 
+/* As sp1-zkvm's syscall_enter_unconstrained: true inside the block, false after it. */
+__attribute__((noinline)) int sp1_zkvm_enter_unconstrained(void)
+{
+    return sp1_zkvm_syscall(ENTER_UNCONSTRAINED, 0, 0, 0) == 1;
+}
+
+static uint32_t block_word = 5;
+static uint8_t block_buffer[3 * 4096 + 100];
+
+static void unconstrained_block(void)
+{
+    static const char hint[] = "hint-from-block";
+    register uintptr_t s1 __asm__("s1") = 0x1234;
+    uintptr_t entered = 0;
+    __asm__ volatile("" : "+r"(s1));
+    for (size_t i = 0; i < sizeof(block_buffer); i++)
+        block_buffer[i] = (uint8_t)i;
+    if (sp1_zkvm_enter_unconstrained()) {
+        entered = 1; /* undone at the exit, as every register is */
+        block_word = 99;
+        memset(block_buffer, 0xee, sizeof(block_buffer));
+        __asm__ volatile("li s1, 0x777" : "+r"(s1));
+        write_fd(FD_HINT, hint, sizeof(hint) - 1);
+        sp1_zkvm_syscall(EXIT_UNCONSTRAINED, 0, 0, 0);
+    }
+    __asm__ volatile("" : "+r"(s1), "+r"(entered));
+    uint32_t sum = 0, regs[2] = {(uint32_t)entered, (uint32_t)s1};
+    for (size_t i = 0; i < sizeof(block_buffer); i++)
+        sum += block_buffer[i];
+    write_fd(FD_PUBLIC_VALUES, regs, sizeof(regs));
+    write_fd(FD_PUBLIC_VALUES, &block_word, 4);
+    write_fd(FD_PUBLIC_VALUES, &sum, 4);
+    size_t n = sp1_zkvm_read_item();
+    write_fd(FD_PUBLIC_VALUES, item, n);
+}
+
+/* Every stdin item left, each as [u32 length][bytes], to the public values. */
+static void drain_items(void)
+{
+    while (sp1_zkvm_syscall(HINT_LEN, 0, 0, 0) != (uintptr_t)-1) {
+        uint32_t n = (uint32_t)sp1_zkvm_read_item();
+        write_fd(FD_PUBLIC_VALUES, &n, 4);
+        write_fd(FD_PUBLIC_VALUES, item, n);
+    }
+}
+
+static void hook(void)
+{
+    static uint8_t request[1024];
+    size_t n = sp1_zkvm_read_item();
+    memcpy(request, item, n);
+    write_fd(request[0], request + 1, n - 1);
+    drain_items();
+}
+
+static void precompile(void)
+{
+    static uint8_t data[1024] __attribute__((aligned(8)));
+    uint32_t head[5];
+    size_t n = sp1_zkvm_read_item();
+    memcpy(head, item, sizeof(head));
+    memcpy(data, item + sizeof(head), n - sizeof(head));
+    uintptr_t arg[5] = {(uintptr_t)data};
+    for (int i = 1; i < 5; i++)
+        arg[i] = head[i] >> 31 ? head[i] & 0x7fffffffu : (uintptr_t)(data + head[i]);
+    sp1_zkvm_syscall5(head[0], arg);
+    write_fd(FD_PUBLIC_VALUES, data, n - sizeof(head));
+}
+
 void sp1_zkvm_start(void)
 {
     sp1_zkvm_read_item();
     switch (item[0]) {
     case 0: full_run(1); break;
-    case 1: sp1_zkvm_syscall(ED_ADD, (uintptr_t)item, (uintptr_t)item, 0); break;
+    case 1: sp1_zkvm_syscall(VERIFY_SP1_PROOF, (uintptr_t)item, (uintptr_t)item, 0); break;
     case 2: {
         volatile uint32_t *past_the_end = (volatile uint32_t *)(uintptr_t)0x78001000u;
         halt((int)*past_the_end);
@@ -197,6 +292,17 @@ void sp1_zkvm_start(void)
     case 4: sp1_zkvm_syscall(HINT_READ, (uintptr_t)item, 4, 0); break;
     case 5: full_run(0); break;
     case 6: curves(); break;
+    case 7: unconstrained_block(); break;
+    case 8:
+        sp1_zkvm_enter_unconstrained();
+        sp1_zkvm_enter_unconstrained();
+        break;
+    case 9:
+        if (sp1_zkvm_enter_unconstrained())
+            sp1_zkvm_syscall(HINT_LEN, 0, 0, 0);
+        break;
+    case 10: hook(); break;
+    case 11: precompile(); break;
     }
     halt(0);
 }

@@ -21,6 +21,7 @@
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 #include "executor/precompile/bigint2.h"
+#include "executor/precompile/edwards.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/poseidon2.h"
 #include "executor/precompile/sha256.h"
@@ -344,6 +345,76 @@ static void bigint2_bad_programs(void **state)
     prog.n -= 1; /* cut short */
     assert_false(run_bibc(&prog, &w, &err));
     assert_non_null(strstr(err.text, "cut short"));
+
+/*
+ * ed25519's base point B (RFC 8032 5.1: y = 4/5, x even) from its y, and
+ * 2B by the addition law. 2B was computed with Python integers:
+ *   t = d*x*x*y*y; x2 = 2*x*y / (1 + t); y2 = (y*y + x*x) / (1 - t)  (mod 2^255 - 19)
+ */
+static void ed25519_base_point(void **state)
+{
+    (void)state;
+    uint32_t pt[16] = {0}, b[16], want[16];
+    limbs_of("216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a", b, 8);
+    limbs_of("6666666666666666666666666666666666666666666666666666666666666658", b + 8, 8);
+    memcpy(pt + 8, b + 8, 32);
+    pt[15] |= 0x80000000u; /* bit 255, the sign in a compressed point: ignored */
+    assert_true(ed25519_decompress(pt, 0));
+    assert_memory_equal(pt, b, 32);
+    memcpy(pt, b, sizeof(b));
+    assert_true(ed25519_add(pt, b));
+    limbs_of("36ab384c9f5a046c3d043b7d1833e7ac080d8e4515d7a45f83c5a14e2843ce0e", want, 8);
+    limbs_of("2260cdf3092329c21da25ee8c9a21f5697390f51643851560e5f46ae6af8a3c9", want + 8, 8);
+    assert_memory_equal(pt, want, sizeof(want));
+    /* y = 1 is the identity (x = 0): sign 1 asks for "-0", which RFC 8032 rejects */
+    uint32_t one[16] = {[8] = 1};
+    assert_false(ed25519_decompress(one, 1));
+    assert_true(ed25519_decompress(one, 0));
+    limbs_of("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", pt + 8, 8);
+    assert_false(ed25519_decompress(pt, 0)); /* y = p is not reduced */
+}
+
+/* Decompressing the generators' x: secp256k1's G (SEC 2) and BLS12-381's G1 (y the smaller). */
+static void weierstrass_decompress(void **state)
+{
+    (void)state;
+    uint32_t pt[16], want[8];
+    limbs_of("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", pt + 8, 8);
+    limbs_of("483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8", want, 8);
+    assert_true(curve_decompress(CURVE_SECP256K1, pt, 0)); /* G's y is even */
+    assert_memory_equal(pt, want, sizeof(want));
+    assert_true(curve_decompress(CURVE_SECP256K1, pt, 1));
+    assert_int_equal(pt[0] & 1, 1);
+    assert_false(curve_decompress(CURVE_SECP256K1, pt, 2));
+    uint32_t g1[24], y[12];
+    limbs_of("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af"
+             "00adb22c6bb",
+             g1 + 12, 12);
+    limbs_of("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa2"
+             "32946c5e7e1",
+             y, 12);
+    assert_true(curve_decompress(CURVE_BLS12_381, g1, 0));
+    assert_memory_equal(g1, y, sizeof(y));
+    uint32_t zero[16] = {0};
+    assert_false(curve_decompress(CURVE_SECP256K1, zero, 0)); /* x = 0: 7 is not a square */
+}
+
+/* Tonelli-Shanks mod 2^255 - 19 (p = 5 mod 8): sqrt(4) squares back; 2 has no root. */
+static void sqrt_mod(void **state)
+{
+    (void)state;
+    mpz_t p, a, r, z;
+    mpz_inits(p, a, r, z, NULL);
+    ed25519_prime(p);
+    mpz_set_ui(z, 2);
+    mpz_set_ui(a, 4);
+    assert_true(bigint_sqrt_mod(r, a, p, z));
+    mpz_mul(r, r, r);
+    mpz_mod(r, r, p);
+    assert_int_equal(mpz_cmp_ui(r, 4), 0);
+    mpz_set_ui(a, 2);
+    assert_false(bigint_sqrt_mod(r, a, p, z));
+    mpz_clears(p, a, r, z, NULL);
 }
 
 static void r0bf_container(void **state)
@@ -372,11 +443,13 @@ static void r0bf_container(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sha256_vectors),       cmocka_unit_test(sha256_stream),
-        cmocka_unit_test(keccak_zero_state),    cmocka_unit_test(mulmod),
-        cmocka_unit_test(secp256r1_double),     cmocka_unit_test(fp2_square_of_u),
-        cmocka_unit_test(poseidon2_vector),     cmocka_unit_test(bigint2_identities),
-        cmocka_unit_test(bigint2_bad_programs), cmocka_unit_test(r0bf_container),
+        cmocka_unit_test(sha256_vectors),         cmocka_unit_test(sha256_stream),
+        cmocka_unit_test(keccak_zero_state),      cmocka_unit_test(mulmod),
+        cmocka_unit_test(secp256r1_double),       cmocka_unit_test(fp2_square_of_u),
+        cmocka_unit_test(poseidon2_vector),       cmocka_unit_test(bigint2_identities),
+        cmocka_unit_test(bigint2_bad_programs),   cmocka_unit_test(r0bf_container),
+        cmocka_unit_test(ed25519_base_point),     cmocka_unit_test(weierstrass_decompress),
+        cmocka_unit_test(sqrt_mod),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,45 @@ SECP256K1_G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F8179
                0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
 SECP256K1_2G_X = "c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5"
 BN254_P = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
+SECP256K1_N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+BLS_P = int("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9fe"
+            "ffffffffaaab", 16)
+BLS_G1_X = int("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb"
+               "3af00adb22c6bb", 16)  # the BLS12-381 G1 generator (its standard)
+ED_P = 2**255 - 19
+ED_D = -121665 * pow(121666, -1, ED_P) % ED_P
+# RFC 8032 section 5.1: the base point B (y = 4/5, x even).
+ED_B = (15112221349535400772501151409588531511454012693041857206046113283949847762202,
+        46316835694926478169428394003475163141307993866256225615783033603165251855960)
+
+
+def ed_add(p, q):  # the twisted Edwards addition law of RFC 8032 5.1.4, affine
+    t = ED_D * p[0] * q[0] * p[1] * q[1]
+    x = (p[0] * q[1] + q[0] * p[1]) * pow(1 + t, -1, ED_P) % ED_P
+    y = (p[1] * q[1] + p[0] * q[0]) * pow(1 - t, -1, ED_P) % ED_P
+    return x, y
+
+
+def sqrt_3mod4(a, p):
+    r = pow(a, (p + 1) // 4, p)
+    return r if r * r % p == a % p else None
+
+
+def u32(n):
+    return struct.pack("<I", n)
+
+
+def items(blob):  # [u32 length][bytes] ...
+    out = []
+    while blob:
+        n = struct.unpack("<I", blob[:4])[0]
+        out.append(blob[4:4 + n])
+        blob = blob[4 + n:]
+    return out
+
+
+def value(n):  # a raw argument for mode 11
+    return u32(n | 1 << 31)
 
 
 def ec_add(p, q, prime):
@@ -213,6 +252,141 @@ class Sp1(ZkvmTest):
             for call in ("SECP256K1_DOUBLE", "SECP256K1_ADD", "BN254_DOUBLE", "BN254_FP_MUL"):
                 self.assertIn(f";[ecall:{call}] 1\n", r.folded)
 
+    def test_unconstrained_block_is_undone(self):
+        hint = b"hint-from-block"
+        buffer_sum = sum(i & 0xFF for i in range(3 * 4096 + 100)) & 0xFFFFFFFF
+        for xlen in (32, 64):
+            r = self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"), [b"\7"])
+            self.assertEqual(r.code, 0, r.stderr)
+            # entered = 0 and s1 = 0x1234 again, the word 5, the buffer as before,
+            # and the hint written inside the block kept.
+            want = u32(0) + u32(0x1234) + u32(5) + u32(buffer_sum) + hint
+            self.assertEqual(r.public, want)
+            self.assertRegex(r.stat("unconstrained"), r"^1 blocks, \d+ instructions")
+            self.assert_folded_sum(r)
+
+    def test_unconstrained_misuse_faults(self):
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\x08"])
+        # SP1 checks the calls a block may make first: a second ENTER is one it may not.
+        self.assert_one_error(r, "ENTER_UNCONSTRAINED", "only WRITE and EXIT_UNCONSTRAINED")
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\x09"])
+        self.assert_one_error(r, "HINT_LEN", "only WRITE and EXIT_UNCONSTRAINED")
+
+    def hook(self, fd, payload, xlen=32):
+        r = self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"), [b"\x0a", bytes([fd]) + payload])
+        return r, (items(r.public) if r.code == 0 else None)
+
+    def test_hooks_field_roots_and_inverses(self):
+        # FD_BLS12_381_SQRT (18): 4 is a square; -1 is not (p = 3 mod 4), so 2 * -1 is.
+        r, got = self.hook(18, (4).to_bytes(48, "big"))
+        self.assertEqual(got, [b"\1", sqrt_3mod4(4, BLS_P).to_bytes(48, "big")], r.stderr)
+        r, got = self.hook(18, (BLS_P - 1).to_bytes(48, "big"), xlen=64)
+        self.assertEqual(got, [b"\0", sqrt_3mod4(2 * (BLS_P - 1), BLS_P).to_bytes(48, "big")])
+        # FD_BLS12_381_INVERSE (19)
+        r, got = self.hook(19, (12345).to_bytes(48, "big"))
+        self.assertEqual(got, [pow(12345, -1, BLS_P).to_bytes(48, "big")], r.stderr)
+        # FD_FP_SQRT (20) and FD_FP_INV (21) over 2^255 - 19 (p = 5 mod 8: Tonelli-Shanks).
+        fp = lambda *v: u32(32)[::-1] + b"".join(n.to_bytes(32, "big") for n in v)
+        r, got = self.hook(20, fp(9, ED_P, 2))
+        self.assertEqual(got[0], b"\1", r.stderr)
+        root = int.from_bytes(got[1], "big")
+        self.assertEqual(root * root % ED_P, 9)
+        r, got = self.hook(20, fp(2, ED_P, 2))  # 2 is not a square: the root of 2 * 2
+        self.assertEqual([got[0], int.from_bytes(got[1], "big") ** 2 % ED_P], [b"\0", 4])
+        r, got = self.hook(21, fp(7, ED_P))
+        self.assertEqual(got, [pow(7, -1, ED_P).to_bytes(32, "big")], r.stderr)
+        # FD_RSA_MUL_MOD (17): product 512 bytes, modulus 256, little-endian.
+        prod, mod = 3**1000, 7**200
+        r, got = self.hook(17, prod.to_bytes(512, "little") + mod.to_bytes(256, "little"))
+        self.assertEqual(got, [(prod % mod).to_bytes(256, "little"),
+                               (prod // mod % 2**2048).to_bytes(256, "little")], r.stderr)
+
+    def test_hook_ecrecover_and_ed_decompress(self):
+        # FD_ECRECOVER_HOOK (15) with r = x(G): alpha = x^3 + 7, y of odd parity asked.
+        x, y = SECP256K1_G
+        alpha = (x**3 + 7) % SECP256K1_P
+        odd_y = y if y % 2 else SECP256K1_P - y
+        r, got = self.hook(15, bytes([1 | 0x80]) + x.to_bytes(32, "big") + alpha.to_bytes(32, "big"))
+        self.assertEqual(got, [b"\1", odd_y.to_bytes(32, "big"),
+                               pow(x, -1, SECP256K1_N).to_bytes(32, "big")], r.stderr)
+        # FD_EDDECOMPRESS (16): B's y decompresses; v = d y^2 + 1 as the guest would send it.
+        y = ED_B[1]
+        v = (ED_D * y * y + 1) % ED_P
+        r, got = self.hook(16, y.to_bytes(32, "little") + v.to_bytes(32, "little"))
+        self.assertEqual(got, [b"\1"], r.stderr)
+        r, got = self.hook(16, (ED_P + 1).to_bytes(32, "little") + v.to_bytes(32, "little"))
+        self.assertEqual(got, [b"\0"])  # y not below p
+        r, _ = self.hook(19, bytes(48))  # the inverse of 0: SP1's hook panics
+        self.assert_one_error(r, "WRITE", "FD_BLS12_381_INVERSE")
+
+    def precompile(self, code, args, data, xlen=32):
+        head = u32(code) + b"".join(args) + value(0) * (4 - len(args))
+        return self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"), [b"\x0b", head + data])
+
+    def test_ed25519(self):
+        b2 = ed_add(ED_B, ED_B)
+        b3 = ed_add(b2, ED_B)
+        for xlen in (32, 64):
+            r = self.precompile(0x00010107, [u32(64)], point(b2) + point(ED_B), xlen)  # ED_ADD
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assertEqual(r.public[:64], point(b3))
+            # ED_DECOMPRESS: x into the first half from y in the second, sign = x's parity.
+            r = self.precompile(0x00000108, [value(b3[0] & 1)], bytes(32) + le256(b3[1]), xlen)
+            self.assertEqual(r.public, point(b3), r.stderr)
+        # RFC 8032 test 1's public key (d75a98...) is the point A; y's top bit is x's sign.
+        a = bytes.fromhex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+        sign, y = a[31] >> 7, int.from_bytes(a, "little") & (2**255 - 1)
+        r = self.precompile(0x00000108, [value(sign)], bytes(32) + le256(y))
+        x = int.from_bytes(r.public[:32], "little")
+        self.assertEqual((x % 2, (-x * x + y * y - 1 - ED_D * x * x * y * y) % ED_P), (sign, 0))
+        r = self.precompile(0x00000108, [value(0)], bytes(32) + le256(2))  # y = 2: no x
+        self.assert_one_error(r, "ED_DECOMPRESS", "no ed25519 point")
+
+    def test_weierstrass_decompress(self):
+        x, y = SECP256K1_G
+        for sign in (0, 1):
+            r = self.precompile(0x0000010C, [value(sign)], bytes(32) + le256(x))
+            want = y if y % 2 == sign else SECP256K1_P - y
+            self.assertEqual(r.public, le256(want) + le256(x), r.stderr)
+        # BLS12-381: sign 1 asks for the larger of y and p - y (the ZCash flag).
+        y = sqrt_3mod4(BLS_G1_X**3 + 4, BLS_P)
+        big = max(y, BLS_P - y)
+        le384 = lambda n: n.to_bytes(48, "little")
+        r = self.precompile(0x0000011C, [value(1)], bytes(48) + le384(BLS_G1_X))
+        self.assertEqual(r.public, le384(big) + le384(BLS_G1_X), r.stderr)
+        r = self.precompile(0x0000010C, [value(0)], bytes(32) + le256(SECP256K1_P + 1))
+        self.assert_one_error(r, "SECP256K1_DECOMPRESS", "no point has this x")
+        r = self.precompile(0x0000010C, [value(0)], bytes(32) + le256(x), xlen=64)
+        self.assert_one_error(r, "SECP256K1_DECOMPRESS", "v6")  # v6 removed it
+
+    def test_wide_multiplications(self):
+        a, b = 3**150, 7**700
+        data = le256(a) + b.to_bytes(256, "little") + bytes(256 + 32)
+        r = self.precompile(0x0001012F, [u32(32), u32(288), u32(544)], data)  # U256XU2048_MUL
+        prod = a * b
+        self.assertEqual(r.public[288:], (prod % 2**2048).to_bytes(256, "little")
+                         + le256(prod >> 2048), r.stderr)
+        x, y, z = 2**256 - 1, 2**256 - 5, 2**255 + 3
+        for code, want in ((0x00010130, x + y + z), (0x00010131, x * y + z)):
+            data = le256(x) + le256(y) + le256(z) + bytes(64)
+            r = self.precompile(code, [u32(32), u32(64), u32(96), u32(128)], data, xlen=64)
+            self.assertEqual(r.public[96:], want.to_bytes(64, "little"), r.stderr)
+
+    def test_sp1_stdin_file(self):
+        # bincode of SP1Stdin { buffer: [[0], x, y ++ m], ptr: 0, proofs: [] }: u64 counts and
+        # lengths, little-endian; the items are those of test_full_run_rv32.
+        blob = struct.pack("<Q", len(self.ITEMS))
+        for it in self.ITEMS:
+            blob += struct.pack("<Q", len(it)) + it
+        blob += struct.pack("<QQ", 0, 0)
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), extra=["--stdin", self.file("s", blob)])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, SHA256_ABC + KECCAK256_EMPTY + le256(X * Y % M))
+        r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"),
+                         extra=["--stdin", self.file("t", blob[:-3])])
+        self.assertEqual(r.code, 66, r.stderr)
+        self.assertIn("not an SP1Stdin", r.stderr)
+
     def test_halt_code_is_the_exit_status(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
         self.assertEqual(r.code, 42, r.stderr)
@@ -220,9 +394,9 @@ class Sp1(ZkvmTest):
 
     def test_unsupported_precompile(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\1"])
-        self.assert_one_error(r, "sp1 call ED_ADD is not supported", "sp1_zkvm_syscall")
+        self.assert_one_error(r, "sp1 call VERIFY_SP1_PROOF is not supported", "sp1_zkvm_syscall")
         self.assertIn("[ecall:HINT_READ] 1", r.folded)  # the profile of what ran is written
-        self.assertNotIn("ED_ADD", r.folded)  # the faulting call did not retire
+        self.assertNotIn("VERIFY_SP1_PROOF", r.folded)  # the faulting call did not retire
 
     def test_access_outside_memory(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\2"])
