@@ -15,12 +15,16 @@ static unsigned base_bits(const struct guest_memory *mem, unsigned r)
     return r;
 }
 
-/* The FAST bits of page index `i` from its own rights and its successor's. */
+/*
+ * The FAST bits of window page `i` from its own rights and its successor's.
+ * The top page of the 64-bit space has none: an access running past it
+ * wraps to address 0, and the slow path faults it.
+ */
 static void derive_fast_bits(uint8_t *rights, uint64_t i)
 {
-    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    uint64_t npages = GUEST_RIGHTS_BYTES;
     unsigned here = rights[i] & ~(PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    unsigned next = i + 1 < npages ? rights[i + 1] : 0;
+    unsigned next = i + 1 < npages && i + 1 != GUEST_HIGH_PAGES ? rights[i + 1] : 0;
     if ((here & PAGE_R) && (next & PAGE_R))
         here |= PAGE_LOAD_FAST;
     if ((here & PAGE_STORE_OK) && (next & PAGE_STORE_OK))
@@ -31,31 +35,32 @@ static void derive_fast_bits(uint8_t *rights, uint64_t i)
 bool mem_init(struct guest_memory *mem)
 {
     memset(mem, 0, sizeof(*mem));
-    /* The rights table, then the space: see GUEST_RIGHTS_BYTES. */
-    uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE, PROT_READ | PROT_WRITE,
+    /* The rights table, then the window: see GUEST_RIGHTS_OFFSET. */
+    uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return false;
     mem->rights = p;
-    mem->base = p + GUEST_RIGHTS_BYTES;
+    mem->base = p + GUEST_RIGHTS_OFFSET;
     return true;
 }
 
 void mem_destroy(struct guest_memory *mem)
 {
     if (mem->rights)
-        munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE);
+        munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE);
     memset(mem, 0, sizeof(*mem));
 }
 
-static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t end, unsigned rights,
+/* Sets the rights of the window pages of [start, start+len), clipped to the window. */
+static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, unsigned rights,
                        bool add)
 {
-    if (end > GUEST_SPACE_SIZE)
-        end = GUEST_SPACE_SIZE;
-    if (start >= end)
+    uint64_t w = guest_window_offset(start);
+    if (w >= GUEST_WINDOW_SIZE || len == 0)
         return;
-    uint64_t first = start >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
+    uint64_t end = len < GUEST_WINDOW_SIZE - w ? w + len : GUEST_WINDOW_SIZE;
+    uint64_t first = w >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
     for (uint64_t i = first; i <= last; i++)
         mem->rights[i] = (uint8_t)base_bits(mem, add ? (mem->rights[i] | rights) : rights);
     /* The page before the range sees a new successor. */
@@ -70,12 +75,12 @@ void mem_fix_code(struct guest_memory *mem)
 
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
 {
-    set_rights(mem, addr, addr + len, rights, true);
+    set_rights(mem, addr, len, rights, true);
 }
 
 void mem_poke(struct guest_memory *mem, uint64_t addr, const void *src, size_t len)
 {
-    memcpy(mem->base + addr, src, len);
+    memcpy(mem_host(mem, addr), src, len);
 }
 
 void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uint64_t highest_end)
@@ -94,11 +99,11 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want)
         return mem->brk;
     uint64_t old_end = guest_page_ceil(mem->brk), new_end = guest_page_ceil(want);
     if (new_end > old_end) {
-        set_rights(mem, old_end, new_end, PAGE_R | PAGE_W, false);
+        set_rights(mem, old_end, new_end - old_end, PAGE_R | PAGE_W, false);
     } else if (new_end < old_end) {
         /* Give the pages back: a later grow must see zeros, as on Linux. */
-        set_rights(mem, new_end, old_end, 0, false);
-        madvise(mem->base + new_end, old_end - new_end, MADV_DONTNEED);
+        set_rights(mem, new_end, old_end - new_end, 0, false);
+        madvise(mem_host(mem, new_end), old_end - new_end, MADV_DONTNEED);
     }
     mem->brk = want;
     return want;
@@ -108,10 +113,12 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
 {
     if (len == 0)
         return true;
-    uint64_t end = addr + len;
-    if (end < addr || end > GUEST_SPACE_SIZE)
+    uint64_t w = guest_window_offset(addr);
+    if (len - 1 > UINT64_MAX - addr) /* the last byte lies past the top of the space */
         return false;
-    for (uint64_t p = guest_page_floor(addr); p < end; p += GUEST_PAGE_SIZE) {
+    if (w >= GUEST_WINDOW_SIZE || len > GUEST_WINDOW_SIZE - w)
+        return false;
+    for (uint64_t p = guest_page_floor(w); p < w + len; p += GUEST_PAGE_SIZE) {
         if ((mem->rights[p >> GUEST_PAGE_SHIFT] & rights) != rights)
             return false;
     }
