@@ -43,7 +43,9 @@ typedef int32_t sreg;
 #define MULH_(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(sreg)(b)) >> 32))
 #define MULHU_(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
 #define MULHSU_(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
-#define IN_GUEST_SPACE(a) 1
+/* Every RV32 address lies in the window's low 4 GiB (see memory.h). */
+#define WINDOW_PAGE(a) (((uint64_t)(a) >> GUEST_PAGE_SHIFT) + GUEST_HIGH_PAGES)
+#define IN_WINDOW(page) 1
 #elif XLEN == 64
 typedef uint64_t ureg;
 typedef int64_t sreg;
@@ -51,7 +53,13 @@ typedef int64_t sreg;
 #define MULH_(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(sreg)(b)) >> 64))
 #define MULHU_(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
 #define MULHSU_(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
-#define IN_GUEST_SPACE(a) (((a) >> 32) == 0)
+/*
+ * The window page of a (see memory.h), and whether a lies in the window:
+ * an add, a shift and a compare, as many instructions as the test of a
+ * flat 4 GiB space it replaced, and the index is the rights table's.
+ */
+#define WINDOW_PAGE(a) (((a) + GUEST_HIGH_SPAN) >> GUEST_PAGE_SHIFT)
+#define IN_WINDOW(page) ((page) < GUEST_RIGHTS_BYTES)
 #else
 #error "define XLEN as 32 or 64"
 #endif
@@ -76,8 +84,10 @@ typedef int64_t sreg;
 #endif
 
 #define SHAMT_MASK (XLEN - 1)
-/* The page rights table, addressed from `mem` (see GUEST_RIGHTS_BYTES). */
-#define RIGHTS (mem - GUEST_RIGHTS_BYTES)
+/* The page rights table, addressed from `mem` (see GUEST_RIGHTS_OFFSET). */
+#define RIGHTS (mem - GUEST_RIGHTS_OFFSET)
+/* The host address of guest address a (in integers: a high RV64 address lies below mem). */
+#define HOST(a) ((uint8_t *)((uintptr_t)mem + (uintptr_t)(a)))
 #define SREG_MIN ((sreg)((ureg)1 << (XLEN - 1)))
 
 /* Sign-extends a 32-bit result to XLEN (the *W instructions). */
@@ -254,9 +264,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
  * is still done inline; the rest goes to interp_load_slow and
  * interp_store_slow, which check every byte's page.
  */
-#define FAST_ACCESS(a, fast) (IN_GUEST_SPACE(a) && (RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (fast)))
+#define FAST_ACCESS(a, fast) (IN_WINDOW(WINDOW_PAGE(a)) && (RIGHTS[WINDOW_PAGE(a)] & (fast)))
 #define IN_PAGE_ACCESS(a, size, ok)                                                                \
-    (IN_GUEST_SPACE(a) && (RIGHTS[(a) >> GUEST_PAGE_SHIFT] & (ok)) &&                              \
+    (IN_WINDOW(WINDOW_PAGE(a)) && (RIGHTS[WINDOW_PAGE(a)] & (ok)) &&                               \
      ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
 /* A load into rd; the handler goes on with NEXT() (see interp_ops.h). */
 #define LOAD_BODY(T)                                                                               \
@@ -264,7 +274,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         ureg a_ = RS1 + IMM;                                                                       \
         if (__builtin_expect(FAST_ACCESS(a_, PAGE_LOAD_FAST), 1)) {                                \
             T v_;                                                                                  \
-            memcpy(&v_, mem + a_, sizeof(T));                                                      \
+            memcpy(&v_, HOST(a_), sizeof(T));                                                      \
             RD = (ureg)v_;                                                                         \
         } else {                                                                                   \
             LOAD_ELSEWHERE(T, a_);                                                                 \
@@ -274,7 +284,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     do {                                                                                           \
         T v_;                                                                                      \
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_R)) {                                                \
-            memcpy(&v_, mem + (a), sizeof(T));                                                     \
+            memcpy(&v_, HOST(a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
             if (!interp_load_slow(m, (a), sizeof(T), &w_))                                         \
@@ -295,7 +305,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         ureg a_ = RS1 + IMM;                                                                       \
         T v_ = (T)RS2;                                                                             \
         if (__builtin_expect(FAST_ACCESS(a_, PAGE_STORE_FAST), 1)) {                               \
-            memcpy(mem + a_, &v_, sizeof(T));                                                      \
+            memcpy(HOST(a_), &v_, sizeof(T));                                                      \
         } else {                                                                                   \
             STORE_ELSEWHERE(T, a_, v_);                                                            \
         }                                                                                          \
@@ -303,7 +313,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define STORE_ELSEWHERE(T, a, v)                                                                   \
     do {                                                                                           \
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
-            memcpy(mem + (a), &(v), sizeof(T));                                                    \
+            memcpy(HOST(a), &(v), sizeof(T));                                                    \
         } else {                                                                                   \
             enum fault_kind k_ = interp_store_slow(m, (a), sizeof(T), (uint64_t)(v));              \
             if (k_ != FAULT_NONE)                                                                  \
@@ -440,11 +450,10 @@ op_PAGE_CHECK:
 op_DECODE : {
     uint64_t pc = PC();
     /* Fixed code was all decoded at load: this slot holds no instruction. */
-    if (!(RIGHTS[pc >> GUEST_PAGE_SHIFT] & PAGE_X) || m->code.fixed)
-        FAULT(RIGHTS[pc >> GUEST_PAGE_SHIFT] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
-              pc);
+    if (!(RIGHTS[WINDOW_PAGE(pc)] & PAGE_X) || m->code.fixed)
+        FAULT(RIGHTS[WINDOW_PAGE(pc)] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED, pc);
     uint32_t word;
-    memcpy(&word, mem + pc, 4);
+    memcpy(&word, HOST(pc), 4);
     ip = code_cache_fill(&m->code, pc, decode_insn(word, XLEN));
     /* Already counted by the dispatch that got here. */
 #if PRECISE

@@ -78,6 +78,21 @@ static const interp_fn precise_loops[2][2] = {
     {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise},
 };
 
+/*
+ * A jump to address 0 ends the run with exit status 0 under an ABI that
+ * says so (lambda_vm stops when pc becomes 0); the jump itself retired.
+ */
+static enum stop_reason stop_at_pc_zero(struct machine *m, enum stop_reason why)
+{
+    bool fetch =
+        m->fault.kind == FAULT_FETCH_UNMAPPED || m->fault.kind == FAULT_FETCH_NOT_EXECUTABLE;
+    if (why != STOP_FAULT || !m->abi->halts_at_pc_zero || !fetch || m->pc != 0)
+        return why;
+    m->fault = (struct fault){0};
+    m->exit_status = 0;
+    return STOP_EXIT;
+}
+
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
     int rv64 = m->xlen == 64;
@@ -86,9 +101,9 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
     while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
         enum stop_reason why = fast_loops[rv64](m, end - m->retired);
         if (why != STOP_BUDGET)
-            return why;
+            return stop_at_pc_zero(m, why);
     }
-    return precise_loops[m->tracer != NULL][rv64](m, end - m->retired);
+    return stop_at_pc_zero(m, precise_loops[m->tracer != NULL][rv64](m, end - m->retired));
 }
 
 enum ecall_result machine_ecall(struct machine *m)
@@ -122,7 +137,7 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
     if (!mem_range_has(&m->mem, addr, size, PAGE_R))
         return false;
     *out = 0;
-    memcpy(out, m->mem.base + addr, size); /* the host is little-endian, like the guest */
+    memcpy(out, mem_host(&m->mem, addr), size); /* the host is little-endian, like the guest */
     return true;
 }
 
@@ -138,7 +153,7 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     }
     if (!mem_snapshot_note(&m->mem, addr, size))
         return FAULT_HOST_MEMORY;
-    memcpy(m->mem.base + addr, &value, size);
+    memcpy(mem_host(&m->mem, addr), &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;
 }

@@ -15,12 +15,16 @@ static unsigned base_bits(const struct guest_memory *mem, unsigned r)
     return r;
 }
 
-/* The FAST bits of page index `i` from its own rights and its successor's. */
+/*
+ * The FAST bits of window page `i` from its own rights and its successor's.
+ * The top page of the 64-bit space has none: an access running past it
+ * wraps to address 0, and the slow path faults it.
+ */
 static void derive_fast_bits(uint8_t *rights, uint64_t i)
 {
-    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    uint64_t npages = GUEST_RIGHTS_BYTES;
     unsigned here = rights[i] & ~(PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    unsigned next = i + 1 < npages ? rights[i + 1] : 0;
+    unsigned next = i + 1 < npages && i + 1 != GUEST_HIGH_PAGES ? rights[i + 1] : 0;
     if ((here & PAGE_R) && (next & PAGE_R))
         here |= PAGE_LOAD_FAST;
     if ((here & PAGE_STORE_OK) && (next & PAGE_STORE_OK))
@@ -31,13 +35,13 @@ static void derive_fast_bits(uint8_t *rights, uint64_t i)
 bool mem_init(struct guest_memory *mem)
 {
     memset(mem, 0, sizeof(*mem));
-    /* The rights table, then the space: see GUEST_RIGHTS_BYTES. */
-    uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE, PROT_READ | PROT_WRITE,
+    /* The rights table, then the window: see GUEST_RIGHTS_OFFSET. */
+    uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return false;
     mem->rights = p;
-    mem->base = p + GUEST_RIGHTS_BYTES;
+    mem->base = p + GUEST_RIGHTS_OFFSET;
     return true;
 }
 
@@ -47,18 +51,19 @@ void mem_destroy(struct guest_memory *mem)
 {
     snapshot_free(mem);
     if (mem->rights)
-        munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_SPACE_SIZE);
+        munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE);
     memset(mem, 0, sizeof(*mem));
 }
 
-static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t end, unsigned rights,
+/* Sets the rights of the window pages of [start, start+len), clipped to the window. */
+static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, unsigned rights,
                        bool add)
 {
-    if (end > GUEST_SPACE_SIZE)
-        end = GUEST_SPACE_SIZE;
-    if (start >= end)
+    uint64_t w = guest_window_offset(start);
+    if (w >= GUEST_WINDOW_SIZE || len == 0)
         return;
-    uint64_t first = start >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
+    uint64_t end = len < GUEST_WINDOW_SIZE - w ? w + len : GUEST_WINDOW_SIZE;
+    uint64_t first = w >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
     for (uint64_t i = first; i <= last; i++)
         mem->rights[i] = (uint8_t)base_bits(mem, add ? (mem->rights[i] | rights) : rights);
     /* The page before the range sees a new successor. */
@@ -73,12 +78,12 @@ void mem_fix_code(struct guest_memory *mem)
 
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
 {
-    set_rights(mem, addr, addr + len, rights, true);
+    set_rights(mem, addr, len, rights, true);
 }
 
 void mem_poke(struct guest_memory *mem, uint64_t addr, const void *src, size_t len)
 {
-    memcpy(mem->base + addr, src, len);
+    memcpy(mem_host(mem, addr), src, len);
 }
 
 void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uint64_t highest_end)
@@ -97,11 +102,11 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want)
         return mem->brk;
     uint64_t old_end = guest_page_ceil(mem->brk), new_end = guest_page_ceil(want);
     if (new_end > old_end) {
-        set_rights(mem, old_end, new_end, PAGE_R | PAGE_W, false);
+        set_rights(mem, old_end, new_end - old_end, PAGE_R | PAGE_W, false);
     } else if (new_end < old_end) {
         /* Give the pages back: a later grow must see zeros, as on Linux. */
-        set_rights(mem, new_end, old_end, 0, false);
-        madvise(mem->base + new_end, old_end - new_end, MADV_DONTNEED);
+        set_rights(mem, new_end, old_end - new_end, 0, false);
+        madvise(mem_host(mem, new_end), old_end - new_end, MADV_DONTNEED);
     }
     mem->brk = want;
     return want;
@@ -111,10 +116,12 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
 {
     if (len == 0)
         return true;
-    uint64_t end = addr + len;
-    if (end < addr || end > GUEST_SPACE_SIZE)
+    uint64_t w = guest_window_offset(addr);
+    if (len - 1 > UINT64_MAX - addr) /* the last byte lies past the top of the space */
         return false;
-    for (uint64_t p = guest_page_floor(addr); p < end; p += GUEST_PAGE_SIZE) {
+    if (w >= GUEST_WINDOW_SIZE || len > GUEST_WINDOW_SIZE - w)
+        return false;
+    for (uint64_t p = guest_page_floor(w); p < w + len; p += GUEST_PAGE_SIZE) {
         if ((mem->rights[p >> GUEST_PAGE_SHIFT] & rights) != rights)
             return false;
     }
@@ -124,7 +131,7 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
 /* ---- snapshots ---- */
 
 struct mem_snapshot {
-    uint64_t *pages;  /* guest page numbers kept, in the order first written */
+    uint64_t *pages;  /* window page numbers (rights indexes) kept, in the order first written */
     uint8_t **copies; /* their bytes then, GUEST_PAGE_SIZE each */
     size_t count, cap;
 };
@@ -145,7 +152,7 @@ static void snapshot_free(struct guest_memory *mem)
 /* Every page's bits again from its R, W, X (dropping PAGE_SAVED). */
 static void recompute_all_bits(struct guest_memory *mem)
 {
-    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    uint64_t npages = GUEST_RIGHTS_BYTES;
     for (uint64_t i = 0; i < npages; i++)
         mem->rights[i] = (uint8_t)base_bits(mem, mem->rights[i]);
     for (uint64_t i = 0; i < npages; i++)
@@ -158,14 +165,20 @@ bool mem_snapshot_begin(struct guest_memory *mem)
     mem->snapshot = calloc(1, sizeof(*mem->snapshot));
     if (!mem->snapshot)
         return false;
-    uint64_t npages = GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT;
+    uint64_t npages = GUEST_RIGHTS_BYTES;
     const uint8_t keep = (uint8_t) ~(PAGE_STORE_OK | PAGE_STORE_FAST);
     for (uint64_t i = 0; i < npages; i++)
         mem->rights[i] &= keep;
     return true;
 }
 
-/* Keeps page `page`'s bytes and gives it its store bits back. */
+/* The host address of window page `page` (a rights index). */
+static uint8_t *window_page_host(const struct guest_memory *mem, uint64_t page)
+{
+    return mem_host(mem, (page << GUEST_PAGE_SHIFT) - GUEST_HIGH_SPAN);
+}
+
+/* Keeps window page `page`'s bytes and gives it its store bits back. */
 static bool keep_page(struct guest_memory *mem, uint64_t page)
 {
     struct mem_snapshot *s = mem->snapshot;
@@ -184,7 +197,7 @@ static bool keep_page(struct guest_memory *mem, uint64_t page)
     uint8_t *copy = malloc(GUEST_PAGE_SIZE);
     if (!copy)
         return false;
-    memcpy(copy, mem->base + (page << GUEST_PAGE_SHIFT), GUEST_PAGE_SIZE);
+    memcpy(copy, window_page_host(mem, page), GUEST_PAGE_SIZE);
     s->pages[s->count] = page;
     s->copies[s->count++] = copy;
     mem->rights[page] = (uint8_t)(base_bits(mem, mem->rights[page]) | PAGE_SAVED);
@@ -198,10 +211,12 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
 {
     if (!mem->snapshot || len == 0)
         return true;
-    uint64_t end = addr + len;
-    if (end > GUEST_SPACE_SIZE || end < addr)
-        end = GUEST_SPACE_SIZE;
-    for (uint64_t p = addr >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT; p++) {
+    uint64_t start = guest_window_offset(addr), end = start + len;
+    if (start >= GUEST_WINDOW_SIZE)
+        return true; /* no rights there: the write faults */
+    if (end > GUEST_WINDOW_SIZE || end < start)
+        end = GUEST_WINDOW_SIZE;
+    for (uint64_t p = start >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT; p++) {
         unsigned r = mem->rights[p];
         if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_page(mem, p))
             return false;
@@ -215,7 +230,7 @@ void mem_snapshot_restore(struct guest_memory *mem)
     if (!s)
         return;
     for (size_t i = 0; i < s->count; i++)
-        memcpy(mem->base + (s->pages[i] << GUEST_PAGE_SHIFT), s->copies[i], GUEST_PAGE_SIZE);
+        memcpy(window_page_host(mem, s->pages[i]), s->copies[i], GUEST_PAGE_SIZE);
     snapshot_free(mem);
     recompute_all_bits(mem);
 }

@@ -1,9 +1,14 @@
 /*
- * memory: the guest's address space. One flat host mapping covers the
- * whole 4 GiB guest space (reserved, committed only where touched), and a
- * byte of rights per 4 KiB guest page says what the guest may do there.
- * Loads and stores that stay inside one page with the right bit take the
- * fast path in the interpreter; everything else comes here.
+ * memory: the guest's address space. One flat host mapping (reserved,
+ * committed only where touched) covers a window of guest addresses: the
+ * low 4 GiB, where every guest's program and the Linux layout live, and
+ * for RV64 the top 1 GiB of the 64-bit space, [-1 GiB, 0), just below
+ * guest address 0 in the host, so that `base + a` wraps there (lambda_vm's
+ * stack starts at 0xFFFF_FFFF_FFFF_FFF0). A byte of rights per 4 KiB guest
+ * page of the window says what the guest may do there; an address outside
+ * the window has no rights. Loads and stores that stay inside one page
+ * with the right bit take the fast path in the interpreter; everything
+ * else comes here.
  */
 #ifndef EXECUTOR_MEMORY_H
 #define EXECUTOR_MEMORY_H
@@ -14,7 +19,9 @@
 
 #define GUEST_PAGE_SHIFT         12
 #define GUEST_PAGE_SIZE          (1u << GUEST_PAGE_SHIFT)
-#define GUEST_SPACE_SIZE         (1ull << 32)
+#define GUEST_SPACE_SIZE         (1ull << 32) /* the low part of the window: [0, 4 GiB) */
+#define GUEST_HIGH_SPAN          (1ull << 30) /* the high part: [-1 GiB, 0), RV64 only */
+#define GUEST_WINDOW_SIZE        (GUEST_HIGH_SPAN + GUEST_SPACE_SIZE)
 #define GUEST_STACK_TOP          0xF0000000ull
 #define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
 
@@ -36,16 +43,20 @@ enum page_rights {
 };
 
 /*
- * The rights table lies just below the space in one mapping (rights ==
- * base - GUEST_RIGHTS_BYTES), so the interpreter reaches both from one
- * register.
+ * The rights table lies just below the window in one mapping, so the
+ * interpreter reaches both from one register: the rights byte of guest
+ * address a is rights[guest_window_offset(a) >> GUEST_PAGE_SHIFT], and
+ * rights == base - GUEST_RIGHTS_OFFSET. Its index of guest page 0 is
+ * GUEST_HIGH_PAGES.
  */
-#define GUEST_RIGHTS_BYTES (GUEST_SPACE_SIZE >> GUEST_PAGE_SHIFT)
+#define GUEST_RIGHTS_BYTES  (GUEST_WINDOW_SIZE >> GUEST_PAGE_SHIFT)
+#define GUEST_HIGH_PAGES    (GUEST_HIGH_SPAN >> GUEST_PAGE_SHIFT)
+#define GUEST_RIGHTS_OFFSET (GUEST_HIGH_SPAN + GUEST_RIGHTS_BYTES)
 
 struct guest_memory {
-    uint8_t *base;   /* host address of guest address 0 */
+    uint8_t *base;   /* host address of guest address 0 (see mem_host) */
     bool code_fixed; /* stores never change the code (see mem_fix_code): X pages store fast */
-    uint8_t *rights; /* one byte per guest page, at base - GUEST_RIGHTS_BYTES */
+    uint8_t *rights; /* one byte per guest page of the window, at base - GUEST_RIGHTS_OFFSET */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
     struct mem_snapshot *snapshot; /* see mem_snapshot_begin; NULL: none */
@@ -62,7 +73,10 @@ void mem_destroy(struct guest_memory *mem);
  */
 void mem_fix_code(struct guest_memory *mem);
 
-/* Adds rights (R, W, X) to the pages of [addr, addr+len). */
+/*
+ * Adds rights (R, W, X) to the pages of [addr, addr+len) inside the window
+ * (addr + len may wrap to exactly 0: the top of the 64-bit space).
+ */
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
 /* Copies host bytes into guest memory, ignoring rights (loader use). */
@@ -74,7 +88,10 @@ void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uin
 /* Linux brk(2): returns the new break, or the old one if `want` is refused. */
 uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
 
-/* True when every byte of [addr, addr+len) is in pages with all `rights`. */
+/*
+ * True when every byte of [addr, addr+len) is in pages with all `rights`;
+ * false when the range wraps past the top of the 64-bit space.
+ */
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
 /*
@@ -107,9 +124,25 @@ static inline uint64_t guest_page_ceil(uint64_t a)
     return guest_page_floor(a + GUEST_PAGE_SIZE - 1);
 }
 
+/* Where guest address a lies in the window: below GUEST_WINDOW_SIZE when inside. */
+static inline uint64_t guest_window_offset(uint64_t a)
+{
+    return a + GUEST_HIGH_SPAN;
+}
+
+/*
+ * The host address of guest address a of the window (computed in
+ * integers: a high guest address lies below base).
+ */
+static inline uint8_t *mem_host(const struct guest_memory *mem, uint64_t a)
+{
+    return (uint8_t *)((uintptr_t)mem->base + (uintptr_t)a);
+}
+
 static inline unsigned mem_page_rights(const struct guest_memory *mem, uint64_t addr)
 {
-    return addr < GUEST_SPACE_SIZE ? mem->rights[addr >> GUEST_PAGE_SHIFT] : 0;
+    uint64_t w = guest_window_offset(addr);
+    return w < GUEST_WINDOW_SIZE ? mem->rights[w >> GUEST_PAGE_SHIFT] : 0;
 }
 
 #endif

@@ -44,6 +44,8 @@ struct abi {
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */
     void (*destroy)(struct machine *m);
+    /* A jump to address 0 ends the run with exit status 0 (lambda_vm). */
+    bool halts_at_pc_zero;
 };
 
 extern const struct abi abi_linux;

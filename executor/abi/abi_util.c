@@ -44,7 +44,7 @@ bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len)
     if (!mem_range_has(&m->mem, addr, len, PAGE_R))
         return false;
     if (len)
-        memcpy(dst, m->mem.base + addr, len);
+        memcpy(dst, mem_host(&m->mem, addr), len);
     return true;
 }
 
@@ -53,7 +53,7 @@ bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len)
     if (!mem_range_has(&m->mem, addr, len, PAGE_W) || !mem_snapshot_note(&m->mem, addr, len))
         return false;
     if (len) {
-        memcpy(m->mem.base + addr, src, len);
+        memcpy(mem_host(&m->mem, addr), src, len);
         code_cache_invalidate(&m->code, addr, len);
     }
     return true;

@@ -1,15 +1,20 @@
 /*
  * lambda: the ABI of lambda_vm guests (RV64IM), as its executor
- * (executor/src/vm) defines it. Docs: docs/ZKVMS.md.
+ * (executor/src/vm, syscalls/) defines it. Docs: docs/ZKVMS.md.
  *
- * Memory is flat and read-write everywhere, the program decoded once from
- * the ELF; at entry every register is zero but sp = 0xFFFF_FFFF_FFFF_FFF0,
- * and the private input lies at 0xFF00_0000: its length as a u32, then
+ * lambda_vm's memory is sparse and read-write at every address; this
+ * executor holds the part of it that programs use: the low 4 GiB (the
+ * program, its heap up to 0xC000_0000, the private input at 0xFF00_0000)
+ * and the top 1 GiB of the 64-bit space, where the stack grows down from
+ * sp = 0xFFFF_FFFF_FFFF_FFF0. An access elsewhere faults. At entry every
+ * other register is zero; the private input is its length as a u32, then
  * its bytes. An ecall's number is in a7, arguments in a0..a2, and no
  * register is written back:
- *   1 Print (a0 = text, a1 = length)      2 Panic (the same)
+ *   1 Print, 2 Panic (a0 = UTF-8 text, a1 = length)
  *   64 Commit (a0 = 1, a1 = bytes, a2 = length: the public output)
- *   93 Halt (exit code 0)                 2^64-2 Keccak-f[1600] on a0
+ *   93 Halt                       2^64-1 Sha256 compression (a0 state, a1 block)
+ *   2^64-2 KeccakPermute on a0    2^64-3 DmaMemcpy (a0 dst, a1 src, a2 <= 256 bytes)
+ *   2^64-31 Hint (a0 = kind, a1 = in, a2 = out: secp256k1 inverses, roots)
  * The run also ends, with exit code 0, when a jump lands on address 0.
  */
 #include <string.h>
@@ -18,6 +23,8 @@
 #include "executor/abi/abi_util.h"
 #include "executor/machine.h"
 #include "executor/precompile/keccak.h"
+#include "executor/precompile/secp256k1_hint.h"
+#include "executor/precompile/sha256.h"
 
 enum {
     LAMBDA_PRINT = 1,
@@ -26,17 +33,47 @@ enum {
     LAMBDA_HALT = 93,
     LAMBDA_INPUT_START = 0xFF000000,
     LAMBDA_COMMIT_MAX = 1 << 20, /* MAX_PUBLIC_OUTPUT_TOTAL_SIZE */
+    LAMBDA_DMA_MAX = 256,        /* DMA_MEMCPY_MAX_BYTES */
 };
 
-#define LAMBDA_KECCAK     (UINT64_MAX - 1)
-#define LAMBDA_ECSM       (UINT64_MAX - 10)
-#define LAMBDA_DMA_MEMCPY (UINT64_MAX - 2)
-#define LAMBDA_STACK_TOP  0xFFFFFFFFFFFFFFF0ull
+#define LAMBDA_SHA256      UINT64_MAX
+#define LAMBDA_KECCAK      (UINT64_MAX - 1)
+#define LAMBDA_DMA_MEMCPY  (UINT64_MAX - 2)
+#define LAMBDA_ECSM        (UINT64_MAX - 10)
+#define LAMBDA_ECSM_AFFINE (UINT64_MAX - 11)
+#define LAMBDA_HINT        (UINT64_MAX - 30)
+#define LAMBDA_STACK_TOP   0xFFFFFFFFFFFFFFF0ull
 
 struct lambda_state {
     uint64_t committed; /* bytes committed so far */
     char panic[256];
 };
+
+/* True when s[0..len) is well-formed UTF-8 (lambda_vm's str::from_utf8). */
+static bool is_utf8(const uint8_t *s, uint64_t len)
+{
+    for (uint64_t i = 0; i < len;) {
+        uint8_t c = s[i];
+        unsigned more = c < 0x80         ? 0
+                        : (c >> 5) == 6  ? 1
+                        : (c >> 4) == 14 ? 2
+                        : (c >> 3) == 30 ? 3
+                                         : 4;
+        if (more == 4 || more > len - i - 1)
+            return false;
+        uint32_t cp = more ? c & (0x3F >> more) : c;
+        for (unsigned k = 1; k <= more; k++) {
+            if ((s[i + k] & 0xC0) != 0x80)
+                return false;
+            cp = cp << 6 | (s[i + k] & 0x3F);
+        }
+        static const uint32_t least[4] = {0, 0x80, 0x800, 0x10000};
+        if (cp < least[more] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += more + 1;
+    }
+    return true;
+}
 
 static enum ecall_result lambda_text(struct machine *m, const char *call, bool panic)
 {
@@ -44,13 +81,16 @@ static enum ecall_result lambda_text(struct machine *m, const char *call, bool p
     uint64_t p = machine_get_reg(m, REG_A0), len = machine_get_reg(m, REG_A1);
     if (!mem_range_has(&m->mem, p, len, PAGE_R))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, p, "the text is not in memory");
+    const uint8_t *text = mem_host(&m->mem, p);
+    if (!is_utf8(text, len))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, p, "the text is not UTF-8");
     if (panic) {
         size_t n = len < sizeof(st->panic) - 1 ? len : sizeof(st->panic) - 1;
-        memcpy(st->panic, m->mem.base + p, n);
+        memcpy(st->panic, text, n);
         st->panic[n] = '\0';
         return abi_fault(m, FAULT_GUEST_PANIC, call, 0, st->panic);
     }
-    abi_write_fd(m->io.stdout_fd, m->mem.base + p, len);
+    abi_write_fd(m->io.stdout_fd, text, len);
     abi_write_fd(m->io.stdout_fd, "\n", 1);
     return ECALL_CONTINUE;
 }
@@ -67,7 +107,7 @@ static enum ecall_result lambda_commit(struct machine *m)
                          "more than 1 MiB of public output in all");
     if (!mem_range_has(&m->mem, p, len, PAGE_R))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "Commit", p, "the bytes are not in memory");
-    if (!abi_write_fd(m->io.public_output_fd, m->mem.base + p, len))
+    if (!abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, p), len))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "Commit", fd, "the host could not write it");
     st->committed += len;
     return ECALL_CONTINUE;
@@ -85,6 +125,70 @@ static enum ecall_result lambda_keccak(struct machine *m)
     return ECALL_CONTINUE;
 }
 
+/* SHA-256 compression: the state (8 big-endian words) at a0 takes the 64-byte block at a1. */
+static enum ecall_result lambda_sha256(struct machine *m)
+{
+    uint64_t hp = machine_get_reg(m, REG_A0), bp = machine_get_reg(m, REG_A1);
+    uint8_t state[32], block[64];
+    uint32_t h[8];
+    if (!abi_load(m, hp, state, sizeof(state)) || !mem_range_has(&m->mem, hp, 32, PAGE_W))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Sha256", hp, "the state is not in memory");
+    if (!abi_load(m, bp, block, sizeof(block)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Sha256", bp, "the block is not in memory");
+    for (int i = 0; i < 8; i++)
+        h[i] = (uint32_t)state[4 * i] << 24 | (uint32_t)state[4 * i + 1] << 16 |
+               (uint32_t)state[4 * i + 2] << 8 | state[4 * i + 3];
+    sha256_block(h, block);
+    for (int i = 0; i < 32; i++)
+        state[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+    abi_store(m, hp, state, sizeof(state));
+    return ECALL_CONTINUE;
+}
+
+/* True when [a, a+n) ends past the top of the 64-bit space (lambda_vm's checked_add). */
+static bool wraps(uint64_t a, uint64_t n)
+{
+    return n > UINT64_MAX - a;
+}
+
+/* memmove of a2 <= 256 bytes from a1 to a0: the source is read whole before the writes. */
+static enum ecall_result lambda_dma_memcpy(struct machine *m)
+{
+    uint64_t dst = machine_get_reg(m, REG_A0), src = machine_get_reg(m, REG_A1),
+             n = machine_get_reg(m, REG_A2);
+    uint8_t bytes[LAMBDA_DMA_MAX];
+    if (n > LAMBDA_DMA_MAX)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "DmaMemcpy", n,
+                         "more than 256 bytes in one call");
+    if (wraps(src, n) || !abi_load(m, src, bytes, n))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "DmaMemcpy", src, "the source is not in memory");
+    if (wraps(dst, n) || !abi_store(m, dst, bytes, n))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "DmaMemcpy", dst,
+                         "the destination is not in memory");
+    return ECALL_CONTINUE;
+}
+
+/* A Hint operand: 32 bytes that do not cross a 2^32 boundary (lambda_vm's addr_limb_ok). */
+static bool hint_operand_ok(uint64_t a)
+{
+    return (a & 0xFFFFFFFFull) + 31 < (1ull << 32);
+}
+
+static enum ecall_result lambda_hint(struct machine *m)
+{
+    uint64_t kind = machine_get_reg(m, REG_A0), in = machine_get_reg(m, REG_A1),
+             out = machine_get_reg(m, REG_A2);
+    uint8_t x[32], y[32];
+    if (kind >= HINT_KINDS)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", kind, "no hint has this kind (a0)");
+    if (!hint_operand_ok(in) || !abi_load(m, in, x, sizeof(x)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", in, "the input is not in memory");
+    secp256k1_hint((enum secp256k1_hint)kind, x, y);
+    if (!hint_operand_ok(out) || !abi_store(m, out, y, sizeof(y)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", out, "the output is not in memory");
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result lambda_ecall(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A7);
@@ -94,11 +198,15 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
     case LAMBDA_COMMIT: *call = "Commit"; return lambda_commit(m);
     case LAMBDA_HALT:
         *call = "Halt";
-        m->exit_status = 0; /* the executor does not read a0 */
+        /* lambda_vm's guests pass 0 in a0 (its prover checks it): another code is reported. */
+        m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
         return ECALL_EXIT;
+    case LAMBDA_SHA256: *call = "Sha256"; return lambda_sha256(m);
     case LAMBDA_KECCAK: *call = "KeccakPermute"; return lambda_keccak(m);
+    case LAMBDA_DMA_MEMCPY: *call = "DmaMemcpy"; return lambda_dma_memcpy(m);
+    case LAMBDA_HINT: *call = "Hint"; return lambda_hint(m);
     case LAMBDA_ECSM: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "Ecsm", nr, NULL);
-    case LAMBDA_DMA_MEMCPY: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "DmaMemcpy", nr, NULL);
+    case LAMBDA_ECSM_AFFINE: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "EcsmAffine", nr, NULL);
     default:
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
                                   .pc = m->pc,
@@ -106,6 +214,32 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
                                   .why = "no call has this number in a7"};
         return ECALL_FAULT;
     }
+}
+
+/* The --input files one after the other, as lambda_vm's private input: a u32 length, then them. */
+static bool lambda_write_input(struct machine *m, char *why, size_t why_size)
+{
+    uint64_t total = 0, room = GUEST_SPACE_SIZE - LAMBDA_INPUT_START - 4;
+    for (size_t i = 0; i < m->io.ninputs; i++)
+        total += m->io.inputs[i].size;
+    if (total > room) {
+        snprintf(why, why_size,
+                 "the input (%llu bytes) is larger than the %llu bytes from 0x%x to 4 GiB this "
+                 "executor holds",
+                 (unsigned long long)total, (unsigned long long)room, LAMBDA_INPUT_START + 4);
+        return false;
+    }
+    if (total == 0)
+        return true; /* lambda_vm writes nothing: the length reads 0 */
+    uint32_t len = (uint32_t)total;
+    uint64_t at = LAMBDA_INPUT_START;
+    mem_poke(&m->mem, at, &len, sizeof(len));
+    at += sizeof(len);
+    for (size_t i = 0; i < m->io.ninputs; i++) {
+        mem_poke(&m->mem, at, m->io.inputs[i].data, m->io.inputs[i].size);
+        at += m->io.inputs[i].size;
+    }
+    return true;
 }
 
 static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
@@ -118,11 +252,15 @@ static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *u
         *unusable = true;
         return false;
     }
-    snprintf(why, why_size,
-             "lambda_vm's stack at 0x%llx lies outside the 4 GiB guest space this executor maps",
-             LAMBDA_STACK_TOP);
-    *unusable = true;
-    return false;
+    if (!lambda_write_input(m, why, why_size)) {
+        *unusable = true;
+        return false;
+    }
+    /* The program after the input, as lambda_vm loads it. */
+    abi_map_flat(m, img, 0, GUEST_SPACE_SIZE);
+    mem_grant(&m->mem, 0 - GUEST_HIGH_SPAN, GUEST_HIGH_SPAN, PAGE_R | PAGE_W);
+    machine_set_reg(m, REG_SP, LAMBDA_STACK_TOP);
+    return true;
 }
 
 const struct abi abi_lambda = {
@@ -130,4 +268,5 @@ const struct abi abi_lambda = {
     .setup = lambda_setup,
     .ecall = lambda_ecall,
     .destroy = abi_free_state,
+    .halts_at_pc_zero = true,
 };

@@ -120,6 +120,38 @@ static void test_brk_follows_linux(void **state)
     assert_int_equal(mem_brk(mem, GUEST_STACK_TOP - 16), cur); /* into the stack: refused */
 }
 
+/*
+ * The top 1 GiB of the 64-bit space is in the window, just below guest
+ * address 0 in the host: granted there, it holds bytes; an access that runs
+ * past the top wraps to address 0 and is refused, and the window ends there.
+ */
+static void test_high_addresses(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t top_page = 0xFFFFFFFFFFFFF000ull, low_end = 0 - GUEST_HIGH_SPAN;
+    assert_true(mem_init(&mem));
+    assert_int_equal(mem_page_rights(&mem, top_page), 0);
+    mem_grant(&mem, low_end, GUEST_HIGH_SPAN, PAGE_R | PAGE_W);
+    mem_grant(&mem, 0, 0x2000, PAGE_R | PAGE_W);
+    assert_true(mem_range_has(&mem, 0xFFFFFFFFFFFFFFF0ull, 16, PAGE_R | PAGE_W));
+    assert_true(mem_range_has(&mem, low_end, 8, PAGE_W));
+    assert_false(mem_range_has(&mem, 0xFFFFFFFFFFFFFFFCull, 8, PAGE_R)); /* wraps to 0 */
+    assert_false(mem_range_has(&mem, low_end - 8, 16, PAGE_R));          /* below the window */
+    assert_int_equal(mem_page_rights(&mem, low_end - 1), 0);
+    assert_int_equal(mem_page_rights(&mem, 0x8000000000000000ull), 0);
+    /* Fast bits run up to the top page, which has none: its next page is address 0. */
+    assert_int_equal(fast_bits(&mem, top_page - 0x1000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, top_page), 0);
+    assert_int_equal(fast_bits(&mem, 0), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    /* The high part lies just below address 0 in the host. */
+    assert_ptr_equal(mem_host(&mem, 0xFFFFFFFFFFFFFFF0ull) + 16, mem.base);
+    uint64_t v = 0x1122334455667788ull;
+    mem_poke(&mem, 0xFFFFFFFFFFFFFFF8ull, &v, sizeof(v));
+    assert_memory_equal(mem_host(&mem, 0xFFFFFFFFFFFFFFF8ull), &v, sizeof(v));
+    mem_destroy(&mem);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +160,7 @@ int main(void)
         cmocka_unit_test(test_fixed_code_stores_fast),
         cmocka_unit_test(test_stack_region),
         cmocka_unit_test(test_brk_follows_linux),
+        cmocka_unit_test(test_high_addresses),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

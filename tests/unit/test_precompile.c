@@ -345,6 +345,7 @@ static void bigint2_bad_programs(void **state)
     prog.n -= 1; /* cut short */
     assert_false(run_bibc(&prog, &w, &err));
     assert_non_null(strstr(err.text, "cut short"));
+}
 
 /*
  * ed25519's base point B (RFC 8032 5.1: y = 4/5, x even) from its y, and

@@ -615,6 +615,83 @@ class Risc0(ZkvmTest):
         self.assertEqual(self.run_cli(self.guest("zkvm-risc0-rv32.elf")).code, 12)
 
 
+SECP256K1_N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+
+
+def be256(n):
+    return n.to_bytes(32, "big")
+
+
+class Lambda(ZkvmTest):
+    GUEST = "zkvm-lambda-rv64.elf"
+    ECHO = bytes(range(256)) * 2 + b"tail"  # 516 bytes: three DmaMemcpy calls
+
+    def test_full_run(self):
+        # Two input files make one private input, read in order.
+        r = self.run_cli(self.guest(self.GUEST), [b"\0" + self.ECHO[:100], self.ECHO[100:]])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        sqrt4 = pow(4, (SECP256K1_P + 1) // 4, SECP256K1_P)
+        self.assertEqual(sqrt4 * sqrt4 % SECP256K1_P, 4)
+        want = (self.ECHO + KECCAK256_EMPTY + SHA256_ABC + be256(pow(3, -1, SECP256K1_P))
+                + be256(pow(3, -1, SECP256K1_N)) + be256(sqrt4))
+        self.assertEqual(r.public, want)
+        self.assertRegex(r.stat("abi"), r"^lambda \(auto: symbol lambda_vm_syscalls")
+        self.assert_folded_sum(r)
+        self.assertRegex(r.folded, r"\n_start;lambda_vm_syscalls_main;commit_input[.\w]*;memcpy;"
+                                   r"lambda_vm_syscalls_ecall;\[ecall:DmaMemcpy\] 3\n")
+        calls = {}
+        for line in r.folded.splitlines():
+            m = re.search(r";lambda_vm_syscalls_ecall;\[ecall:(\w+)\] (\d+)$", line)
+            if m:
+                calls[m[1]] = calls.get(m[1], 0) + int(m[2])
+        self.assertEqual(calls, {"DmaMemcpy": 4, "KeccakPermute": 1, "Sha256": 1, "Hint": 3,
+                                 "Commit": 6, "Print": 1})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:Halt\] 1\n")
+
+    def test_forced_by_name(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"], ["--zkvm", "lambda"])
+        self.assertEqual(r.stat("abi"), "lambda (--zkvm lambda)")
+        self.assertEqual(r.code, 42, r.stderr)
+
+    def test_halt_code_is_the_exit_status(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.errors, [])
+
+    def test_jump_to_zero_ends_the_run(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.errors, [])
+        self.assert_folded_sum(r)
+
+    def test_unknown_call(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"])
+        self.assert_one_error(r, "no call has this number in a7", "lambda_vm_syscalls_ecall")
+
+    def test_panic(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "guest panicked (Panic): boom", "lambda_vm_syscalls_ecall")
+
+    def test_access_past_the_top_of_memory(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "load from unmapped memory (address 0xfffffffffffffffc)",
+                              "lambda_vm_syscalls_main")
+
+    def test_access_above_the_window(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x100000000)",
+                              "lambda_vm_syscalls_main")
+
+    def test_no_input(self):
+        self.assertEqual(self.run_cli(self.guest(self.GUEST)).code, 8)
+
+    def test_refuses_rv32(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "lambda"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("lambda_vm guests are RV64IM", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
