@@ -184,8 +184,15 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         if (tracer)                                                                                \
             tracer->top = top;                                                                     \
     } while (0)
+/* After a call that may have moved the tracer's stack (machine_trace_rewind). */
+#define LOAD_TRACER()                                                                              \
+    do {                                                                                           \
+        if (tracer)                                                                                \
+            top = tracer->top;                                                                     \
+    } while (0)
 #else
 #define SAVE_TRACER() ((void)0)
+#define LOAD_TRACER() ((void)0)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
@@ -547,7 +554,7 @@ op_ECALL:
         m->retired += budget - LEFT();
         return STOP_EXIT;
     case ECALL_FAULT: goto out_fault;
-    case ECALL_JUMP: JUMP_TO(m->pc);
+    case ECALL_JUMP: LOAD_TRACER(); JUMP_TO(m->pc);
     }
     __builtin_unreachable();
 op_EBREAK:
@@ -656,6 +663,7 @@ out_soft:
 #undef NOW
 #undef FORGET_POSITION
 #undef SAVE_TRACER
+#undef LOAD_TRACER
 #undef INSN_OP_LABEL
 #undef JAL_BODY
 #undef JALR_BODY

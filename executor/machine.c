@@ -109,10 +109,24 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
 enum ecall_result machine_ecall(struct machine *m)
 {
     const char *call = NULL;
+    m->rewind = false;
     enum ecall_result r = m->abi->ecall(m, &call);
     if (r != ECALL_FAULT && call && m->tracer)
-        m->tracer->ecall(m->tracer, call);
+        m->tracer->ecall(m->tracer, call);         /* in the frame that made the call ... */
+    if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */
+        m->tracer->rewind(m->tracer, trace_clock(m->tracer, m->ecall_clock));
     return r;
+}
+
+void machine_trace_mark(struct machine *m)
+{
+    if (m->tracer)
+        m->tracer->mark(m->tracer);
+}
+
+void machine_trace_rewind(struct machine *m)
+{
+    m->rewind = true;
 }
 
 uint64_t machine_get_reg(const struct machine *m, unsigned r)

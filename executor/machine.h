@@ -85,6 +85,7 @@ struct machine {
     const struct abi *abi;
     void *abi_state;      /* the ABI's own */
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
+    bool rewind;          /* during an ecall: see machine_trace_rewind */
     int exit_status;
     struct fault fault;
 };
@@ -122,6 +123,15 @@ void machine_set_reg(struct machine *m, unsigned r, uint64_t value);
  * reported to the tracer as a leaf frame (SPEC section 4).
  */
 enum ecall_result machine_ecall(struct machine *m);
+
+/*
+ * For an ABI that resumes the guest at an earlier point (ECALL_JUMP):
+ * during an ecall, has the tracer note the call stack, and in a later
+ * ecall has it put back as noted, once that ecall's own frame is counted.
+ * Without a tracer they do nothing.
+ */
+void machine_trace_mark(struct machine *m);
+void machine_trace_rewind(struct machine *m);
 
 /*
  * Maps the image's PT_LOAD segments with their rights (or, with

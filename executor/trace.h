@@ -103,6 +103,14 @@ struct flow_tracer {
      * `call` (a static name): it counts in a leaf frame of its own.
      */
     void (*ecall)(struct flow_tracer *t, const char *call);
+    /*
+     * mark notes the call stack as it is; rewind puts it back so when the
+     * guest goes on at the earlier point where mark was called (SP1's
+     * EXIT_UNCONSTRAINED resumes after its ENTER). `now` is the clock
+     * after the ecall that rewinds retired.
+     */
+    void (*mark)(struct flow_tracer *t);
+    void (*rewind)(struct flow_tracer *t, uint64_t now);
 };
 
 /*

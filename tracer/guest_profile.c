@@ -246,11 +246,67 @@ static void on_ecall(struct flow_tracer *t, const char *call)
     p->trie.nodes[node].count++;
 }
 
+/* Notes the stack, bottom to top, for on_rewind. */
+static void on_mark(struct flow_tracer *t)
+{
+    struct guest_profile *p = (struct guest_profile *)t;
+    size_t d = depth(p);
+    struct trace_frame *copy = realloc(p->marked, d * sizeof(*copy));
+    if (!copy) {
+        p->out_of_memory = true;
+        return;
+    }
+    memcpy(copy, p->stack, d * sizeof(*copy));
+    p->marked = copy;
+    p->marked_depth = d;
+}
+
+static bool same_frame(const struct trace_frame *a, const struct trace_frame *b)
+{
+    return a->ret == b->ret && a->link.node == b->link.node;
+}
+
+/*
+ * The guest resumes where the stack was marked: the frames it still shares
+ * with the marked stack stay, the others end, and the marked ones above
+ * them are entered again, counting from now.
+ */
+static void on_rewind(struct flow_tracer *t, uint64_t now)
+{
+    struct guest_profile *p = (struct guest_profile *)t;
+    if (p->out_of_memory || p->marked_depth == 0)
+        return;
+    size_t shared = 0, d = depth(p);
+    while (shared < d && shared < p->marked_depth &&
+           same_frame(&p->stack[shared], &p->marked[shared]))
+        shared++;
+    pop_to_depth(p, shared, now);
+    if (shared == 0) { /* a different root frame: it is replaced, as by a tail call */
+        close_frame(top(p), now);
+        set_up_slot(p, top(p), &p->marked[0].link);
+        open_frame(top(p), now);
+        shared = 1;
+    }
+    for (size_t i = shared; i < p->marked_depth; i++) {
+        if (depth(p) == p->capacity && !grow_stack(p)) {
+            p->out_of_memory = true;
+            return;
+        }
+        struct trace_frame *f = ++p->tracer.top;
+        set_up_slot(p, f, &p->marked[i].link);
+        f->ret = p->marked[i].ret;
+        f->ret_at = p->marked[i].ret_at;
+        open_frame(f, now);
+    }
+}
+
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry)
 {
     memset(p, 0, sizeof(*p));
     p->tracer.transfer = on_transfer;
     p->tracer.ecall = on_ecall;
+    p->tracer.mark = on_mark;
+    p->tracer.rewind = on_rewind;
     p->syms = syms;
     p->capacity = 256;
     p->stack = malloc((p->capacity + 1) * sizeof(*p->stack));
@@ -283,6 +339,7 @@ void guest_profile_free(struct guest_profile *p)
             free(p->names[i]);
     free(p->names);
     free(p->calls);
+    free(p->marked);
     free(p->stack);
     free(p->links);
     target_cache_free(&p->targets);

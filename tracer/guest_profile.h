@@ -41,6 +41,8 @@ struct guest_profile {
     char **names;       /* demangled name per symtab function, made at write time */
     const char **calls; /* the zkVM call names seen, for [ecall:NAME] frames */
     size_t ncalls, calls_cap;
+    struct trace_frame *marked; /* the stack the tracer's mark noted, bottom first */
+    size_t marked_depth;
 };
 
 /* Starts with the root frame at `entry`. `syms` must outlive the profile. */

@@ -458,6 +458,7 @@ static enum ecall_result sp1_enter_unconstrained(struct machine *m, struct sp1_s
     st->saved_regs = m->regs;
     st->enter_pc = m->pc;
     st->enter_clock = m->ecall_clock;
+    machine_trace_mark(m);
     return ECALL_CONTINUE;
 }
 
@@ -473,6 +474,7 @@ static enum ecall_result sp1_exit_unconstrained(struct machine *m, struct sp1_st
     mem_snapshot_restore(&m->mem);
     m->regs = st->saved_regs;
     m->pc = st->enter_pc + 4;
+    machine_trace_rewind(m);
     st->unconstrained = false;
     st->blocks++;
     st->block_instructions += m->ecall_clock - st->enter_clock;
