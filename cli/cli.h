@@ -31,7 +31,7 @@ int cmd_execute(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_perf(int argc, char **argv);          /* cmd_perf.c: dispatches to the two below */
-int cmd_perf_fold(int argc, char **argv);     /* perf_fold.c */
-int cmd_perf_collapse(int argc, char **argv); /* perf_collapse.c */
+int cmd_perf_fold(int argc, char **argv);     /* cmd_perf_fold.c */
+int cmd_perf_collapse(int argc, char **argv); /* cmd_perf_collapse.c */
 
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/output_file.h"
+#include "flamegraph/output_file.h"
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
 #include "flamegraph/speedscope.h"

@@ -3,8 +3,8 @@
  * it into place on commit, so a reader never sees half a file and an
  * existing file is never left truncated (SPEC section 2, "Long runs").
  */
-#ifndef CLI_OUTPUT_FILE_H
-#define CLI_OUTPUT_FILE_H
+#ifndef FLAMEGRAPH_OUTPUT_FILE_H
+#define FLAMEGRAPH_OUTPUT_FILE_H
 
 #include <stdbool.h>
 #include <stdio.h>

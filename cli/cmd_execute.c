@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/output_file.h"
+#include "flamegraph/output_file.h"
 #include "cli/render_options.h"
 #include "executor/abi/abi.h"
 #include "executor/elf_image.h"

@@ -1,7 +1,7 @@
 /*
  * output_file: temporary-name-then-rename output files.
  */
-#include "cli/output_file.h"
+#include "flamegraph/output_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
