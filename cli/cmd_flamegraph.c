@@ -20,21 +20,6 @@ static const char flamegraph_help_head[] =
     "(its number is reported), 66 unreadable input, 73 unwritable output.\n"
     "\n";
 
-struct flamegraph_job {
-    const struct render_options *opts;
-    const char *input_name;
-    struct trie trie;
-    struct strtab names;
-};
-
-static int write_output(FILE *out, void *ctx)
-{
-    struct flamegraph_job *job = ctx;
-    const struct svg_options *svg = &job->opts->svg;
-    return render_write_trie(out, &job->trie, &job->names, job->opts->format, svg,
-                             svg->title ? svg->title : job->input_name);
-}
-
 static int take_option(void *ctx, int c, const char *arg)
 {
     if (c != 'h')
@@ -75,19 +60,21 @@ int cmd_flamegraph(int argc, char **argv)
     int rc = parse_options(argc, argv, &opts, &input);
     if (rc >= 0)
         return rc;
-    struct flamegraph_job job = {.opts = &opts, .input_name = folded_path_name(input)};
-    if (!trie_init(&job.trie) || !strtab_init(&job.names)) {
+    const char *input_name = folded_path_name(input);
+    struct trie trie;
+    struct strtab names;
+    if (!trie_init(&trie) || !strtab_init(&names)) {
         cli_error("out of memory");
         rc = EXIT_OSERR;
     } else {
-        rc = folded_input_read(input, &job.trie, &job.names);
+        rc = folded_input_read(input, &trie, &names);
     }
-    if (rc == 0 && trie_total(&job.trie) == 0)
-        fprintf(stderr, "warning: %s holds no samples%s\n", job.input_name,
+    if (rc == 0 && trie_total(&trie) == 0)
+        fprintf(stderr, "warning: %s holds no samples%s\n", input_name,
                 opts.format == RENDER_SVG ? "; the flamegraph says so" : "");
     if (rc == 0)
-        rc = cli_write_output(opts.output, write_output, &job);
-    strtab_free(&job.names);
-    trie_free(&job.trie);
+        rc = render_options_write(&opts, &trie, &names, input_name);
+    strtab_free(&names);
+    trie_free(&trie);
     return rc;
 }

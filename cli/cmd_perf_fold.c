@@ -170,23 +170,8 @@ static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t siz
     o->paths.debug_dir = "/usr/lib/debug";
 }
 
-struct fold_job {
-    const struct render_options *render;
-    const char *input;
-    struct trie trie;
-    struct strtab names;
-};
-
-static int write_output(FILE *out, void *ctx)
-{
-    struct fold_job *job = ctx;
-    const struct svg_options *svg = &job->render->svg;
-    return render_write_trie(out, &job->trie, &job->names, job->render->format, svg,
-                             svg->title ? svg->title : job->input);
-}
-
 /* Opens, folds and reports. Returns 0 or an exit status. */
-static int fold_file(struct fold_args *a, struct fold_job *job)
+static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
 {
     struct perf_file f;
     struct error e = ERROR_INIT;
@@ -196,7 +181,7 @@ static int fold_file(struct fold_args *a, struct fold_job *job)
         return cli_fail(&e, a->input);
     }
     int status = 0;
-    if (perf_fold(&f, &a->opts, &job->trie, &job->names, &report, &e)) {
+    if (perf_fold(&f, &a->opts, t, names, &report, &e)) {
         status = cli_fail(&e, a->input);
     } else {
         warn_report(a, &f, &report);
@@ -214,16 +199,17 @@ int cmd_perf_fold(int argc, char **argv)
         return status;
     char home_debug[4096];
     default_paths(&a.opts, home_debug, sizeof(home_debug));
-    struct fold_job job = {.render = &a.render, .input = a.input};
-    if (!trie_init(&job.trie) || !strtab_init(&job.names)) {
-        trie_free(&job.trie);
+    struct trie trie;
+    struct strtab names;
+    if (!trie_init(&trie) || !strtab_init(&names)) {
+        trie_free(&trie);
         cli_error("out of memory");
         return EXIT_OSERR;
     }
-    status = fold_file(&a, &job);
+    status = fold_file(&a, &trie, &names);
     if (status == 0)
-        status = cli_write_output(a.render.output, write_output, &job);
-    trie_free(&job.trie);
-    strtab_free(&job.names);
+        status = render_options_write(&a.render, &trie, &names, a.input);
+    trie_free(&trie);
+    strtab_free(&names);
     return status;
 }

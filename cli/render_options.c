@@ -127,3 +127,25 @@ int render_options_finish(struct render_options *r, const char *command,
         r->svg.minwidth = r->minwidth_percent / 100.0 * (double)(r->svg.width - 2 * SVG_PAD);
     return 0;
 }
+
+struct render_job {
+    const struct render_options *r;
+    const struct trie *t;
+    const struct strtab *names;
+    const char *name;
+};
+
+static int write_job(FILE *out, void *ctx)
+{
+    const struct render_job *job = ctx;
+    const struct svg_options *svg = &job->r->svg;
+    return render_write_trie(out, job->t, job->names, job->r->format, svg,
+                             svg->title ? svg->title : job->name);
+}
+
+int render_options_write(const struct render_options *r, const struct trie *t,
+                         const struct strtab *names, const char *name)
+{
+    struct render_job job = {.r = r, .t = t, .names = names, .name = name};
+    return cli_write_output(r->output, write_job, &job);
+}

@@ -70,4 +70,12 @@ int render_options_take(struct render_options *r, int opt, const char *arg);
 int render_options_finish(struct render_options *r, const char *command,
                           enum render_format fallback);
 
+/*
+ * Writes `t` (keys: ids of `names`) to -o's file or stdout in the chosen
+ * format; `name` is the title (without --title) and the speedscope
+ * profile's name. Returns 0, or the exit status after reporting the error.
+ */
+int render_options_write(const struct render_options *r, const struct trie *t,
+                         const struct strtab *names, const char *name);
+
 #endif
