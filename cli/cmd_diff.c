@@ -4,7 +4,6 @@
  * where it shrank), or with --folded both counts per stack as
  * difffolded.pl prints them.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +64,7 @@ static int check_arguments(struct diff_job *job, int argc, char **argv)
         cli_error("only one of BEFORE and AFTER can be '-' (stdin)");
         return EXIT_USAGE;
     }
-    int rc = render_options_finish(&job->opts, "diff");
+    int rc = render_options_finish(&job->opts, "diff", RENDER_SVG);
     if (rc == 0 && job->opts.format == RENDER_JSON) {
         cli_error("speedscope has no differential profiles; write .svg or use --folded");
         rc = EXIT_USAGE;
@@ -73,7 +72,23 @@ static int check_arguments(struct diff_job *job, int argc, char **argv)
     return rc;
 }
 
-/* Returns -1 to go on, else the exit status. */
+static int take_option(void *ctx, int c, const char *arg)
+{
+    struct diff_job *job = ctx;
+    switch (c) {
+    case OPT_FOLDED: job->opts.format_name = "folded"; return CLI_GO_ON;
+    case 'h':
+        fputs(diff_help_head, stdout);
+        fputs(render_options_help, stdout);
+        fputs("\n--colors does not apply (differential graphs are red and blue), nor .json.\n\n",
+              stdout);
+        fputs(render_viewer_help, stdout);
+        return 0;
+    default: return render_options_take(&job->opts, c, arg);
+    }
+}
+
+/* Returns CLI_GO_ON to go on, else the exit status. */
 static int parse_options(int argc, char **argv, struct diff_job *job)
 {
     static const struct option longopts[] = {
@@ -83,35 +98,11 @@ static int parse_options(int argc, char **argv, struct diff_job *job)
         {NULL, 0, NULL, 0},
     };
     render_options_init(&job->opts);
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-        int taken = render_options_take(&job->opts, c, optarg);
-        if (taken == 1)
-            continue;
-        if (taken != 0)
-            return taken;
-        switch (c) {
-        case OPT_FOLDED: job->opts.format_name = "folded"; break;
-        case 'h':
-            fputs(diff_help_head, stdout);
-            fputs(render_options_help, stdout);
-            fputs(
-                "\n--colors does not apply (differential graphs are red and blue), nor .json.\n\n",
-                stdout);
-            fputs(render_viewer_help, stdout);
-            return 0;
-        case ':':
-            cli_error("option '%s' needs a value; see 'cli diff --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            cli_error("unknown option '%s'; see 'cli diff --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
-    int rc = check_arguments(job, argc, argv);
-    return rc ? rc : -1;
+    int rc = cli_getopt(argc, argv, ":ho:", longopts, "diff", take_option, job);
+    if (rc != CLI_GO_ON)
+        return rc;
+    rc = check_arguments(job, argc, argv);
+    return rc ? rc : CLI_GO_ON;
 }
 
 /* Both files into one trie: before's counts set aside, after's in the nodes. */
@@ -141,8 +132,8 @@ static int set_subtitle(struct diff_job *job)
 {
     if (job->opts.svg.subtitle)
         return 0;
-    const char *before = folded_input_name(job->before_path);
-    const char *after = folded_input_name(job->after_path);
+    const char *before = folded_path_name(job->before_path);
+    const char *after = folded_path_name(job->after_path);
     size_t len = strlen(before) + strlen(after) + 64;
     job->subtitle = malloc(len);
     if (!job->subtitle) {
@@ -165,11 +156,11 @@ int cmd_diff(int argc, char **argv)
         job.opts.svg.diff = job.counts.before;
         if (job.opts.format == RENDER_SVG && trie_total(&job.trie) == 0)
             fprintf(stderr, "warning: %s holds no samples; the flamegraph says so\n",
-                    folded_input_name(job.after_path));
+                    folded_path_name(job.after_path));
         rc = set_subtitle(&job);
     }
     if (rc == 0)
-        rc = render_options_write(&job.opts, write_output, &job);
+        rc = cli_write_output(job.opts.output, write_output, &job);
     free(job.subtitle);
     diff_counts_free(&job.counts);
     strtab_free(&job.names);

@@ -1,10 +1,7 @@
 /*
  * main: the `cli` program's entry point: picks the subcommand.
  */
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -29,38 +26,6 @@ static const char usage_text[] =
     "options:\n"
     "  -h, --help          show this help\n"
     "  --version           show the version\n";
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-bool cli_parse_count(const char *text, bool binary, uint64_t *out)
-{
-    if (!text || *text < '0' || *text > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno == ERANGE)
-        return false;
-    uint64_t unit = 1, k = binary ? 1024 : 1000;
-    if (*end == 'k' || *end == 'K')
-        unit = k, end++;
-    else if (*end == 'm' || *end == 'M')
-        unit = k * k, end++;
-    else if (*end == 'g' || *end == 'G')
-        unit = k * k * k, end++;
-    if (*end != '\0' || (unit > 1 && v > UINT64_MAX / unit))
-        return false;
-    *out = (uint64_t)v * unit;
-    return true;
-}
 
 int main(int argc, char **argv)
 {

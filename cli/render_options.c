@@ -1,6 +1,5 @@
 /*
- * render_options: parsing the shared options, picking the format, and
- * the stdout-or-temporary-file dance around a writer.
+ * render_options: parsing the shared options and settling the format.
  */
 #include "cli/render_options.h"
 
@@ -10,10 +9,6 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/output_file.h"
-#include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/speedscope.h"
 
 const char render_options_help[] =
     "output:\n"
@@ -67,7 +62,7 @@ static int parse_width(struct render_options *r, const char *arg)
         return EXIT_USAGE;
     }
     r->svg.width = (unsigned)v;
-    return 1;
+    return CLI_GO_ON;
 }
 
 static int parse_minwidth(struct render_options *r, const char *arg)
@@ -90,7 +85,7 @@ static int parse_minwidth(struct render_options *r, const char *arg)
         r->minwidth_percent = -1;
         r->svg.minwidth = v;
     }
-    return 1;
+    return CLI_GO_ON;
 }
 
 static int parse_colors(struct render_options *r, const char *arg)
@@ -99,100 +94,58 @@ static int parse_colors(struct render_options *r, const char *arg)
         cli_error("--colors %s: no such palette; choose from %s", arg, palette_names);
         return EXIT_USAGE;
     }
-    return 1;
+    return CLI_GO_ON;
 }
 
 int render_options_take(struct render_options *r, int opt, const char *arg)
 {
     switch (opt) {
-    case 'o': r->output = arg; return 1;
-    case RENDER_OPT_FORMAT: r->format_name = arg; return 1;
-    case RENDER_OPT_TITLE: r->svg.title = arg; return 1;
-    case RENDER_OPT_SUBTITLE: r->svg.subtitle = arg; return 1;
-    case RENDER_OPT_UNIT: r->svg.unit = arg; return 1;
+    case 'o': r->output = arg; return CLI_GO_ON;
+    case RENDER_OPT_FORMAT: r->format_name = arg; return CLI_GO_ON;
+    case RENDER_OPT_TITLE: r->svg.title = arg; return CLI_GO_ON;
+    case RENDER_OPT_SUBTITLE: r->svg.subtitle = arg; return CLI_GO_ON;
+    case RENDER_OPT_UNIT: r->svg.unit = arg; return CLI_GO_ON;
     case RENDER_OPT_WIDTH: return parse_width(r, arg);
     case RENDER_OPT_MINWIDTH: return parse_minwidth(r, arg);
-    case RENDER_OPT_INVERTED: r->svg.inverted = true; return 1;
+    case RENDER_OPT_INVERTED: r->svg.inverted = true; return CLI_GO_ON;
     case RENDER_OPT_COLORS: return parse_colors(r, arg);
-    default: return 0;
+    default: return CLI_NOT_OURS;
     }
 }
 
-bool render_format_by_name(const char *name, enum render_format *f)
+int render_options_finish(struct render_options *r, const char *command,
+                          enum render_format fallback)
 {
-    if (strcmp(name, "svg") == 0)
-        *f = RENDER_SVG;
-    else if (strcmp(name, "json") == 0 || strcmp(name, "speedscope") == 0)
-        *f = RENDER_JSON;
-    else if (strcmp(name, "folded") == 0)
-        *f = RENDER_FOLDED;
-    else
-        return false;
-    return true;
-}
-
-int render_options_finish(struct render_options *r, const char *command)
-{
-    r->format = RENDER_SVG;
-    if (r->format_name) {
-        if (!render_format_by_name(r->format_name, &r->format)) {
-            cli_error("--format %s: choose svg, json or folded; see 'cli %s --help'",
-                      r->format_name, command);
-            return EXIT_USAGE;
-        }
-    } else if (r->output) {
-        const char *dot = strrchr(r->output, '.');
-        if (dot && !strchr(dot, '/') && !render_format_by_name(dot + 1, &r->format))
-            r->format = RENDER_SVG;
+    if (!r->format_name) {
+        r->format = render_format_of_path(r->output, fallback);
+    } else if (!render_format_by_name(r->format_name, &r->format)) {
+        cli_error("--format %s: choose svg, json or folded; see 'cli %s --help'", r->format_name,
+                  command);
+        return EXIT_USAGE;
     }
     if (r->minwidth_percent >= 0)
         r->svg.minwidth = r->minwidth_percent / 100.0 * (double)(r->svg.width - 2 * SVG_PAD);
     return 0;
 }
 
-int render_write_trie(FILE *out, const struct trie *t, const struct strtab *names,
-                      enum render_format format, const struct svg_options *svg,
-                      const char *profile_name, const char *speedscope_unit)
+struct render_job {
+    const struct render_options *r;
+    const struct trie *t;
+    const struct strtab *names;
+    const char *name;
+};
+
+static int write_job(FILE *out, void *ctx)
 {
-    switch (format) {
-    case RENDER_JSON: return speedscope_write(out, t, names, profile_name, speedscope_unit);
-    case RENDER_FOLDED: return folded_write(out, t, folded_name_of, (void *)names);
-    case RENDER_SVG:
-    default: return svg_write(out, t, names, svg);
-    }
+    const struct render_job *job = ctx;
+    const struct svg_options *svg = &job->r->svg;
+    return render_write_trie(out, job->t, job->names, job->r->format, svg,
+                             svg->title ? svg->title : job->name);
 }
 
-/* Reports a failed write of `name`; returns the exit status. */
-static int write_failed(const char *name, int err)
+int render_options_write(const struct render_options *r, const struct trie *t,
+                         const struct strtab *names, const char *name)
 {
-    if (err == ENOMEM) {
-        cli_error("out of memory writing %s", name);
-        return EXIT_OSERR;
-    }
-    cli_error("cannot write %s: %s", name, strerror(err ? err : EIO));
-    return EXIT_CANTCREAT;
-}
-
-int render_options_write(const struct render_options *r, render_writer write, void *ctx)
-{
-    if (!r->output) {
-        errno = 0;
-        if (write(stdout, ctx) != 0 || fflush(stdout) == EOF)
-            return write_failed("<stdout>", errno);
-        return 0;
-    }
-    struct output_file out;
-    if (!output_file_open(&out, r->output)) {
-        cli_error("cannot create %s: %s", r->output, strerror(errno));
-        return EXIT_CANTCREAT;
-    }
-    errno = 0;
-    if (write(out.fp, ctx) != 0) {
-        int err = errno;
-        output_file_abort(&out);
-        return write_failed(r->output, err);
-    }
-    if (!output_file_commit(&out))
-        return write_failed(r->output, errno);
-    return 0;
+    struct render_job job = {.r = r, .t = t, .names = names, .name = name};
+    return cli_write_output(r->output, write_job, &job);
 }

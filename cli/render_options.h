@@ -1,8 +1,8 @@
 /*
- * render_options: what `cli flamegraph` and `cli diff` share: the
- * picture's options (--title, --width, --colors, ...), the output file
- * (-o, else stdout) and its format (from -o's extension, else --format),
- * and writing it (under a temporary name, renamed into place).
+ * render_options: the options of the commands that draw a trie (`cli
+ * flamegraph`, `cli diff`, `cli perf fold`): the picture's options
+ * (--title, --width, --colors, ...), the output file (-o, else stdout)
+ * and its format (--format, else -o's extension; flamegraph/render.h).
  */
 #ifndef CLI_RENDER_OPTIONS_H
 #define CLI_RENDER_OPTIONS_H
@@ -11,11 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "flamegraph/strtab.h"
+#include "flamegraph/render.h"
 #include "flamegraph/svg.h"
-#include "flamegraph/trie.h"
-
-enum render_format { RENDER_SVG, RENDER_JSON, RENDER_FOLDED };
 
 struct render_options {
     const char *output;      /* -o FILE; NULL: stdout */
@@ -58,38 +55,27 @@ extern const char render_viewer_help[];
 
 void render_options_init(struct render_options *r);
 
-/* A --format name: svg, json (or speedscope) or folded. False for others. */
-bool render_format_by_name(const char *name, enum render_format *f);
-
 /*
- * Writes a name-keyed trie in one of the formats: an SVG with `svg`'s
- * options, a speedscope file named `profile_name` counting in
- * `speedscope_unit`, or folded stacks. Returns 0 or -1 with errno set.
- */
-int render_write_trie(FILE *out, const struct trie *t, const struct strtab *names,
-                      enum render_format format, const struct svg_options *svg,
-                      const char *profile_name, const char *speedscope_unit);
-
-/*
- * Takes one option getopt_long returned. Returns 1 when it was one of
- * ours, 0 when it was not, or EXIT_USAGE after reporting a bad value.
+ * Takes one option getopt_long returned. Returns CLI_GO_ON when it was
+ * one of ours, CLI_NOT_OURS when it was not, or EXIT_USAGE after
+ * reporting a bad value.
  */
 int render_options_take(struct render_options *r, int opt, const char *arg);
 
 /*
- * After the options: settles the format (-o's extension .svg, .json or
- * .folded, unless --format says otherwise; SVG by default) and the
- * minimum width. Returns 0, or EXIT_USAGE after reporting why.
+ * After the options: settles the format (--format, else -o's extension
+ * .svg, .json or .folded, else `fallback`) and the minimum width.
+ * Returns 0, or EXIT_USAGE after reporting why.
  */
-int render_options_finish(struct render_options *r, const char *command);
-
-/* Writes the output: `write` gets the stream and `ctx`, returns 0 or -1 with errno set. */
-typedef int (*render_writer)(FILE *out, void *ctx);
+int render_options_finish(struct render_options *r, const char *command,
+                          enum render_format fallback);
 
 /*
- * Runs `write` on stdout, or on -o's file under a temporary name renamed
- * into place on success. Returns 0 or an exit status, the error reported.
+ * Writes `t` (keys: ids of `names`) to -o's file or stdout in the chosen
+ * format; `name` is the title (without --title) and the speedscope
+ * profile's name. Returns 0, or the exit status after reporting the error.
  */
-int render_options_write(const struct render_options *r, render_writer write, void *ctx);
+int render_options_write(const struct render_options *r, const struct trie *t,
+                         const struct strtab *names, const char *name);
 
 #endif

@@ -5,21 +5,16 @@
 #include "flamegraph/folded_read.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *why, size_t why_size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(char *why, size_t why_size, const char *fmt, ...)
+/* "NAME: line N: WHAT", or "line N: WHAT" when the input has no name. */
+static int bad_line(struct error *e, enum error_status status, const char *name, size_t lineno,
+                    const char *what)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_size, fmt, ap);
-    va_end(ap);
-    return -1;
+    return error_fail(e, status, "%s%sline %zu: %s", name ? name : "", name ? ": " : "", lineno,
+                      what);
 }
 
 /* Splits off the decimal count after the last space of line[0..*len). */
@@ -151,25 +146,26 @@ static uint32_t insert_stack(struct trie *t, struct strtab *names, struct prev_s
 }
 
 static int add_line(struct trie *t, struct strtab *names, struct second_counts *second,
-                    struct prev_stack *prev, const char *line, size_t len, size_t lineno, char *why,
-                    size_t why_size)
+                    struct prev_stack *prev, const char *line, size_t len, const char *name,
+                    size_t lineno, struct error *e)
 {
     uint64_t count, count2 = 0;
     if (second && !take_count(line, &len, &count2))
-        return fail(why, why_size, "line %zu: expected 'stack COUNT1 COUNT2'", lineno);
+        return bad_line(e, ERROR_CORRUPT, name, lineno, "expected 'stack COUNT1 COUNT2'");
     if (!take_count(line, &len, &count))
-        return fail(why, why_size, "line %zu: expected 'frame;frame;... COUNT'", lineno);
+        return bad_line(e, ERROR_CORRUPT, name, lineno, "expected 'frame;frame;... COUNT'");
     uint32_t leaf = insert_stack(t, names, prev, line, len);
     if (leaf == UINT32_MAX || (second && !grow_second(second, t->count)))
-        return fail(why, why_size, "line %zu: out of memory", lineno);
+        return bad_line(e, ERROR_NO_MEMORY, name, lineno, "out of memory");
     t->nodes[leaf].count += count;
     if (second)
         second->counts[leaf] += count2;
     return 0;
 }
 
-int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
-                char *why, size_t why_size)
+/* Reads `in`, called `name` in messages (NULL: no name). */
+static int read_stream(FILE *in, const char *name, struct trie *t, struct strtab *names,
+                       struct second_counts *second, struct error *e)
 {
     char *line = NULL;
     size_t cap = 0, lineno = 0;
@@ -183,12 +179,49 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
             len--;
         if (len == 0)
             continue;
-        rc = add_line(t, names, second, &prev, line, len, lineno, why, why_size);
+        rc = add_line(t, names, second, &prev, line, len, name, lineno, e);
     }
-    if (rc == 0 && ferror(in))
-        rc = fail(why, why_size, "read error: %s", strerror(errno));
+    if (rc == 0 && ferror(in)) {
+        if (name)
+            rc = error_fail_errno(e, ERROR_UNREADABLE, errno, "cannot read %s", name);
+        else
+            rc = error_fail_errno(e, ERROR_UNREADABLE, errno, "read error");
+    }
     free(line);
     prev_free(&prev);
+    return rc;
+}
+
+int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
+                char *why, size_t why_size)
+{
+    struct error e = ERROR_INIT;
+    int rc = read_stream(in, NULL, t, names, second, &e);
+    if (rc)
+        snprintf(why, why_size, "%s", e.msg);
+    return rc;
+}
+
+static bool is_stdin(const char *path)
+{
+    return !path || strcmp(path, "-") == 0;
+}
+
+const char *folded_path_name(const char *path)
+{
+    return is_stdin(path) ? "<stdin>" : path;
+}
+
+int folded_read_path(const char *path, struct trie *t, struct strtab *names,
+                     struct second_counts *second, struct error *e)
+{
+    const char *name = folded_path_name(path);
+    FILE *in = is_stdin(path) ? stdin : fopen(path, "rb");
+    if (!in)
+        return error_fail_errno(e, ERROR_UNREADABLE, errno, "cannot read %s", name);
+    int rc = read_stream(in, name, t, names, second, e);
+    if (in != stdin)
+        fclose(in);
     return rc;
 }
 

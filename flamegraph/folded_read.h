@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/error.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 
@@ -33,6 +34,18 @@ struct second_counts {
  */
 int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
                 char *why, size_t why_size);
+
+/*
+ * The same for a file named on a command line: `path` "-" or NULL is
+ * stdin, called "<stdin>" (folded_path_name). Returns 0, or -1 with `e`
+ * set: ERROR_UNREADABLE ("cannot read PATH: ..."), ERROR_CORRUPT ("PATH:
+ * line 3: ..."), ERROR_NO_MEMORY.
+ */
+int folded_read_path(const char *path, struct trie *t, struct strtab *names,
+                     struct second_counts *second, struct error *e);
+
+/* The name `path` has in messages: "<stdin>" for NULL or "-". */
+const char *folded_path_name(const char *path);
 
 /* Names frames by their interned strings (a frame_namer for folded_write). */
 const char *folded_name_of(void *strtab, const struct call_node *node, char *buf, size_t size);

@@ -67,7 +67,8 @@ void svg_text_escape(FILE *out, const char *s, size_t len)
     write_chars(out, s, len, SIZE_MAX);
 }
 
-size_t svg_text_chars(const char *s, size_t len)
+/* The number of characters in s[0..len) (each U+FFFD replacement counts one). */
+static size_t svg_text_chars(const char *s, size_t len)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t chars = 0;

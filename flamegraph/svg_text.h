@@ -14,9 +14,6 @@
 /* Writes s[0..len) escaped. Write errors show in ferror(out). */
 void svg_text_escape(FILE *out, const char *s, size_t len);
 
-/* The number of characters in s[0..len) (each U+FFFD replacement counts one). */
-size_t svg_text_chars(const char *s, size_t len);
-
 /*
  * Writes s[0..len) escaped if it has at most `max_chars` characters;
  * else its first max_chars - 2 characters and "..", or nothing when

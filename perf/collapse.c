@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perf/event_match.h"
 #include "perf/script_line.h"
 
 struct collapse {
@@ -34,8 +35,8 @@ struct collapse {
     struct trie *t;
     struct strtab *names;
     struct perf_collapse_report *report;
-    char *why;
-    size_t why_size;
+    const char *in_name;
+    struct error *e;
     size_t lineno;
     size_t first_content; /* line number of the first line that is not blank or comment */
     size_t headers;       /* header lines seen */
@@ -53,13 +54,20 @@ struct collapse {
 static int malformed(struct collapse *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* "NAME: line N: ..." */
 static int malformed(struct collapse *c, const char *fmt, ...)
 {
+    char why[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->why, c->why_size, fmt, ap);
+    vsnprintf(why, sizeof(why), fmt, ap);
     va_end(ap);
-    return PERF_COLLAPSE_MALFORMED;
+    return error_fail(c->e, ERROR_CORRUPT, "%s: %s", c->in_name, why);
+}
+
+static int no_memory(struct collapse *c)
+{
+    return error_fail(c->e, ERROR_NO_MEMORY, "out of memory folding %s", c->in_name);
 }
 
 static bool is_blank(const char *s, size_t len)
@@ -80,13 +88,13 @@ static int sample_count(struct collapse *c)
     c->open = false;
     c->nframes = 0;
     if (node == UINT32_MAX)
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     uint64_t *count = &c->t->nodes[node].count;
     if (*count > UINT64_MAX - c->weight)
         return malformed(c, "line %zu: the weights of one stack overflow 64 bits", c->lineno);
     *count += c->weight;
     c->report->samples++;
-    return PERF_COLLAPSE_OK;
+    return 0;
 }
 
 static int add_frame(struct collapse *c, const struct script_frame *sf)
@@ -98,38 +106,39 @@ static int add_frame(struct collapse *c, const struct script_frame *sf)
                                  .addr = sf->addr,
                                  .java = c->java};
     if (perf_frame_name(&c->name, &f, &c->o->names))
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     if (c->name.len == 0)
-        return PERF_COLLAPSE_OK;
+        return 0;
     uint32_t id = strtab_intern(c->names, c->name.data, c->name.len);
     if (!id)
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     if (c->nframes == c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 64;
         uint32_t *frames = realloc(c->frames, cap * sizeof(*frames));
         if (!frames)
-            return PERF_COLLAPSE_NO_MEMORY;
+            return no_memory(c);
         c->frames = frames;
         c->cap = cap;
     }
     c->frames[c->nframes++] = id;
-    return PERF_COLLAPSE_OK;
+    return 0;
 }
 
 /* Remembers a distinct event that is left out, for the caller's warning. */
-static int note_other_event(struct perf_collapse_report *r, const char *name, size_t len)
+static int note_other_event(struct collapse *c, const char *name, size_t len)
 {
+    struct perf_collapse_report *r = c->report;
     size_t kept =
         r->other_count < PERF_COLLAPSE_MAX_EVENTS ? r->other_count : PERF_COLLAPSE_MAX_EVENTS;
     for (size_t i = 0; i < kept; i++)
         if (strlen(r->other_events[i]) == len && memcmp(r->other_events[i], name, len) == 0)
-            return PERF_COLLAPSE_OK;
+            return 0;
     if (kept == PERF_COLLAPSE_MAX_EVENTS)
-        return PERF_COLLAPSE_OK; /* the count stops at the list's end */
+        return 0; /* the count stops at the list's end */
     if (!(r->other_events[kept] = strndup(name, len)))
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     r->other_count++;
-    return PERF_COLLAPSE_OK;
+    return 0;
 }
 
 /* Whether a sample of this event is counted; *rc set when memory runs out. */
@@ -142,16 +151,16 @@ static bool event_counted(struct collapse *c, const struct script_event *e, int 
         counted = script_event_matches(c->o->event, e->name, e->name_len);
     } else {
         if (!c->first_event && !(c->first_event = strndup(e->name, e->name_len)))
-            return *rc = PERF_COLLAPSE_NO_MEMORY, false;
+            return *rc = no_memory(c), false;
         counted = strlen(c->first_event) == e->name_len &&
                   memcmp(c->first_event, e->name, e->name_len) == 0;
     }
     if (!counted) {
         c->report->skipped_samples++;
-        *rc = note_other_event(c->report, e->name, e->name_len);
+        *rc = note_other_event(c, e->name, e->name_len);
     } else if (!c->report->counted_event &&
                !(c->report->counted_event = strndup(e->name, e->name_len))) {
-        *rc = PERF_COLLAPSE_NO_MEMORY;
+        *rc = no_memory(c);
     }
     return counted;
 }
@@ -159,7 +168,7 @@ static bool event_counted(struct collapse *c, const struct script_event *e, int 
 static int begin_sample(struct collapse *c, const struct script_header *h,
                         const struct script_event *e)
 {
-    int rc = PERF_COLLAPSE_OK;
+    int rc = 0;
     if (c->open && c->nframes > 0 && (rc = sample_count(c)))
         return rc;
     c->open = false; /* a header with no frames before the next header is dropped */
@@ -167,9 +176,9 @@ static int begin_sample(struct collapse *c, const struct script_header *h,
     if (!event_counted(c, e, &rc))
         return rc;
     if (perf_comm_name(&c->name, h->comm, h->comm_len, h->pid, h->tid, &c->o->names))
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     if (!(c->comm = strtab_intern(c->names, c->name.data, c->name.len)))
-        return PERF_COLLAPSE_NO_MEMORY;
+        return no_memory(c);
     c->java = perf_comm_is_java(h->comm, h->comm_len);
     c->weight = e->has_period ? e->period : 1;
     c->open = true;
@@ -195,7 +204,7 @@ static int header_line(struct collapse *c, const char *line, size_t len)
     struct script_event e;
     if (!script_header_parse(line, len, &h)) {
         note_unrecognized(c, line, len);
-        return PERF_COLLAPSE_OK;
+        return 0;
     }
     c->headers++;
     if (!script_event_parse(line, len, &h, &e))
@@ -208,9 +217,9 @@ static int frame_line(struct collapse *c, const char *line, size_t len)
     struct script_frame f;
     if (!script_frame_parse(line, len, &f)) {
         note_unrecognized(c, line, len);
-        return PERF_COLLAPSE_OK;
+        return 0;
     }
-    return c->open ? add_frame(c, &f) : PERF_COLLAPSE_OK; /* else: a sample left out */
+    return c->open ? add_frame(c, &f) : 0; /* else: a sample left out */
 }
 
 static int one_line(struct collapse *c, const char *line, size_t len)
@@ -221,11 +230,11 @@ static int one_line(struct collapse *c, const char *line, size_t len)
                          "is folded by 'cli perf fold FILE')",
                          c->lineno);
     if (len > 0 && line[0] == '#')
-        return PERF_COLLAPSE_OK;
+        return 0;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (is_blank(line, len))
-        return c->open ? sample_count(c) : PERF_COLLAPSE_OK;
+        return c->open ? sample_count(c) : 0;
     if (!c->first_content)
         c->first_content = c->lineno;
     if (line[0] == ' ' || line[0] == '\t')
@@ -241,35 +250,32 @@ void perf_collapse_report_free(struct perf_collapse_report *r)
     memset(r, 0, sizeof(*r));
 }
 
-int perf_collapse(FILE *in, const struct perf_collapse_opts *o, struct trie *t,
-                  struct strtab *names, struct perf_collapse_report *report, char *why,
-                  size_t why_size)
+int perf_collapse(FILE *in, const char *in_name, const struct perf_collapse_opts *o, struct trie *t,
+                  struct strtab *names, struct perf_collapse_report *report, struct error *e)
 {
     memset(report, 0, sizeof(*report));
     struct collapse c = {
-        .o = o, .t = t, .names = names, .report = report, .why = why, .why_size = why_size};
+        .o = o, .t = t, .names = names, .report = report, .in_name = in_name, .e = e};
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    int rc = PERF_COLLAPSE_OK;
-    while (rc == PERF_COLLAPSE_OK && (n = getline(&line, &cap, in)) >= 0) {
+    int rc = 0;
+    while (rc == 0 && (n = getline(&line, &cap, in)) >= 0) {
         c.lineno++;
         rc = one_line(&c, line, (size_t)n);
     }
-    if (rc == PERF_COLLAPSE_OK && ferror(in))
-        rc = PERF_COLLAPSE_READ_ERROR;
-    if (rc == PERF_COLLAPSE_OK && c.open && c.nframes > 0)
+    if (rc == 0 && ferror(in))
+        rc = error_fail_errno(e, ERROR_UNREADABLE, errno, "cannot read %s", in_name);
+    if (rc == 0 && c.open && c.nframes > 0)
         rc = sample_count(&c);
-    if (rc == PERF_COLLAPSE_OK && c.first_content && c.headers == 0)
+    if (rc == 0 && c.first_content && c.headers == 0)
         rc = malformed(&c,
                        "line %zu: not `perf script` output: no line reads as a sample "
                        "header ('COMM PID [CPU] TIME: [PERIOD] EVENT:')",
                        c.first_content);
-    int saved = errno;
     free(line);
     free(c.frames);
     free(c.first_event);
     perf_name_free(&c.name);
-    errno = saved;
     return rc;
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/error.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "perf/frame_name.h"
@@ -40,20 +41,14 @@ struct perf_collapse_report {
 
 void perf_collapse_report_free(struct perf_collapse_report *r);
 
-enum perf_collapse_status {
-    PERF_COLLAPSE_OK = 0,
-    PERF_COLLAPSE_MALFORMED = -1,  /* `why` says "line N: ..." */
-    PERF_COLLAPSE_READ_ERROR = -2, /* errno says why */
-    PERF_COLLAPSE_NO_MEMORY = -3,
-};
-
 /*
- * Adds every counted sample of `in` to `t`, its weight (the period when
- * the header gives one, else 1) on the stack's leaf node. Returns a
- * perf_collapse_status; `report` is filled in either way.
+ * Adds every counted sample of `in` (called `in_name` in messages) to
+ * `t`, its weight (the period when the header gives one, else 1) on the
+ * stack's leaf node. Returns 0, or -1 with `e` set: ERROR_CORRUPT ("NAME:
+ * line N: ..."), ERROR_UNREADABLE, ERROR_NO_MEMORY; `report` is filled in
+ * either way.
  */
-int perf_collapse(FILE *in, const struct perf_collapse_opts *o, struct trie *t,
-                  struct strtab *names, struct perf_collapse_report *report, char *why,
-                  size_t why_size);
+int perf_collapse(FILE *in, const char *in_name, const struct perf_collapse_opts *o, struct trie *t,
+                  struct strtab *names, struct perf_collapse_report *report, struct error *e);
 
 #endif

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perf/event_match.h"
 #include "perf/perf_features.h"
 #include "perf/perf_machine.h"
 #include "perf/perf_order.h"
 #include "perf/perf_record.h"
-#include "perf/script_line.h"
 #include "perf/stack.h"
 
 enum counted { UNDECIDED = 0, COUNTED, NOT_COUNTED };
@@ -24,7 +24,7 @@ struct folder {
     const struct perf_fold_opts *o;
     struct trie *t;
     struct perf_fold_report *report;
-    struct perf_error *e;
+    struct error *e;
     struct perf_machine m;
     struct stack stack;
     struct perf_order order;
@@ -33,7 +33,7 @@ struct folder {
 
 static int no_memory(struct folder *fo)
 {
-    return perf_fail(fo->e, PERF_NO_MEMORY, "out of memory");
+    return error_fail(fo->e, ERROR_NO_MEMORY, "out of memory");
 }
 
 static bool same_name(const char *a, const char *b)
@@ -251,7 +251,7 @@ static void finish_report(struct folder *fo)
 }
 
 int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,
-              struct strtab *names, struct perf_fold_report *report, struct perf_error *e)
+              struct strtab *names, struct perf_fold_report *report, struct error *e)
 {
     memset(report, 0, sizeof(*report));
     struct folder fo = {.f = f, .o = o, .t = t, .report = report, .e = e};

@@ -19,11 +19,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "perf/frame_name.h"
 #include "perf/perf_dso.h"
-#include "perf/perf_error.h"
 #include "perf/perf_file.h"
 
 struct perf_fold_opts {
@@ -51,6 +51,6 @@ struct perf_fold_report {
  * (the file is corrupt at some offset, or memory ran out).
  */
 int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,
-              struct strtab *names, struct perf_fold_report *report, struct perf_error *e);
+              struct strtab *names, struct perf_fold_report *report, struct error *e);
 
 #endif

@@ -227,7 +227,8 @@ int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86
     return rc;
 }
 
-bool kernel_running_build_id(struct build_id *out)
+/* The running kernel's build id, from /sys/kernel/notes. */
+static bool kernel_running_build_id(struct build_id *out)
 {
     size_t len;
     char *notes = read_whole("/sys/kernel/notes", MAX_NOTES, &len);

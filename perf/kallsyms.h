@@ -45,7 +45,4 @@ int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86
  */
 char *kallsyms_path_for(const struct build_id *id, const char *buildid_dir);
 
-/* The running kernel's build id, from /sys/kernel/notes. */
-bool kernel_running_build_id(struct build_id *out);
-
 #endif

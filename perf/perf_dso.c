@@ -44,7 +44,8 @@ void perf_dsos_free(struct perf_dsos *d)
     memset(d, 0, sizeof(*d));
 }
 
-struct perf_dso *perf_dsos_find(const struct perf_dsos *d, const char *name)
+/* The DSO named `name`, or NULL. */
+static struct perf_dso *perf_dsos_find(const struct perf_dsos *d, const char *name)
 {
     for (struct perf_dso *dso = d->buckets[hash_name(name) & d->mask]; dso; dso = dso->next)
         if (strcmp(dso->name, name) == 0)

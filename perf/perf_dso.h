@@ -47,9 +47,6 @@ void perf_dsos_free(struct perf_dsos *d);
 /* The DSO named `name`, created with `kind` when new. NULL when memory runs out. */
 struct perf_dso *perf_dsos_findnew(struct perf_dsos *d, const char *name, enum dso_kind kind);
 
-/* The DSO named `name`, or NULL. */
-struct perf_dso *perf_dsos_find(const struct perf_dsos *d, const char *name);
-
 /* Where binaries and their symbols are looked for. */
 struct symbol_paths {
     const char *buildid_dir; /* perf's build-id cache: $PERF_BUILDID_DIR, else ~/.debug */

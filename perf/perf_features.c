@@ -14,14 +14,14 @@
 #define BUILD_ID_RECORD_FIXED 36u /* header 8, pid 4, build id 24 */
 #define BUILD_ID_FIELD        12u /* where the build id starts in a record */
 
-static int truncated(struct perf_error *e, const char *what, const struct bytes *b)
+static int truncated(struct error *e, const char *what, const struct bytes *b)
 {
-    return perf_fail(e, PERF_CORRUPT, "%s at offset %" PRIu64 " runs past the end of its section",
-                     what, bytes_offset(b));
+    return error_fail(e, ERROR_CORRUPT, "%s at offset %" PRIu64 " runs past the end of its section",
+                      what, bytes_offset(b));
 }
 
 /* perf's do_read_string: u32 length, then that many bytes, NUL-padded. */
-static int read_string(struct bytes *b, char **out, const char *what, struct perf_error *e)
+static int read_string(struct bytes *b, char **out, const char *what, struct error *e)
 {
     uint32_t len;
     const uint8_t *p;
@@ -30,20 +30,20 @@ static int read_string(struct bytes *b, char **out, const char *what, struct per
     size_t n = bounded_strlen(p, len);
     *out = malloc(n + 1);
     if (!*out)
-        return perf_fail(e, PERF_NO_MEMORY, "out of memory reading %s", what);
+        return error_fail(e, ERROR_NO_MEMORY, "out of memory reading %s", what);
     memcpy(*out, p, n);
     (*out)[n] = '\0';
     return 0;
 }
 
 static int add_build_id(struct perf_build_ids *out, const uint8_t *rec, size_t size,
-                        uint64_t offset, struct perf_error *e)
+                        uint64_t offset, struct error *e)
 {
     if (out->count == out->capacity) {
         size_t cap = out->capacity ? out->capacity * 2 : 16;
         struct perf_build_id *items = realloc(out->items, cap * sizeof(*items));
         if (!items)
-            return perf_fail(e, PERF_NO_MEMORY, "out of memory for build ids");
+            return error_fail(e, ERROR_NO_MEMORY, "out of memory for build ids");
         out->items = items;
         out->capacity = cap;
     }
@@ -58,14 +58,14 @@ static int add_build_id(struct perf_build_ids *out, const uint8_t *rec, size_t s
     if (misc & PERF_RECORD_MISC_BUILD_ID_SIZE) {
         b->size = rec[BUILD_ID_FIELD + PERF_BUILD_ID_MAX];
         if (b->size == 0 || b->size > PERF_BUILD_ID_MAX)
-            return perf_fail(e, PERF_CORRUPT,
-                             "the build id record at offset %" PRIu64 " gives a size of %u bytes",
-                             offset, b->size);
+            return error_fail(e, ERROR_CORRUPT,
+                              "the build id record at offset %" PRIu64 " gives a size of %u bytes",
+                              offset, b->size);
     }
     const uint8_t *name = rec + BUILD_ID_RECORD_FIXED;
     size_t n = bounded_strlen(name, size - BUILD_ID_RECORD_FIXED);
     if (!(b->filename = malloc(n + 1)))
-        return perf_fail(e, PERF_NO_MEMORY, "out of memory for build ids");
+        return error_fail(e, ERROR_NO_MEMORY, "out of memory for build ids");
     memcpy(b->filename, name, n);
     b->filename[n] = '\0';
     out->count++;
@@ -73,7 +73,7 @@ static int add_build_id(struct perf_build_ids *out, const uint8_t *rec, size_t s
 }
 
 /* The records of the section, one after the other. */
-static int read_build_id_records(struct bytes *b, struct perf_build_ids *out, struct perf_error *e)
+static int read_build_id_records(struct bytes *b, struct perf_build_ids *out, struct error *e)
 {
     while (bytes_left(b) > 0) {
         uint64_t offset = bytes_offset(b);
@@ -83,9 +83,9 @@ static int read_build_id_records(struct bytes *b, struct perf_build_ids *out, st
         memcpy(&size, b->p + b->pos + 6, 2);
         const uint8_t *rec;
         if (size < BUILD_ID_RECORD_FIXED)
-            return perf_fail(e, PERF_CORRUPT,
-                             "the build id record at offset %" PRIu64 " is %u bytes, too short",
-                             offset, size);
+            return error_fail(e, ERROR_CORRUPT,
+                              "the build id record at offset %" PRIu64 " is %u bytes, too short",
+                              offset, size);
         if (!bytes_take(b, size, &rec))
             return truncated(e, "a build id record", b);
         if (add_build_id(out, rec, size, offset, e))
@@ -94,7 +94,7 @@ static int read_build_id_records(struct bytes *b, struct perf_build_ids *out, st
     return 0;
 }
 
-int perf_read_build_ids(const struct perf_file *f, struct perf_build_ids *out, struct perf_error *e)
+int perf_read_build_ids(const struct perf_file *f, struct perf_build_ids *out, struct error *e)
 {
     memset(out, 0, sizeof(*out));
     struct bytes b;
@@ -116,7 +116,7 @@ void perf_build_ids_free(struct perf_build_ids *b)
     memset(b, 0, sizeof(*b));
 }
 
-int perf_read_arch(const struct perf_file *f, char **arch, struct perf_error *e)
+int perf_read_arch(const struct perf_file *f, char **arch, struct error *e)
 {
     *arch = NULL;
     struct bytes b;
@@ -137,7 +137,7 @@ static struct perf_attr *attr_by_id(struct perf_file *f, uint64_t id)
 
 /* One event description: attr, id count, name, ids; the name goes to the attr of its first id. */
 static int read_one_desc(struct perf_file *f, struct bytes *b, uint32_t attr_size, size_t index,
-                         uint32_t nr_descs, struct perf_error *e)
+                         uint32_t nr_descs, struct error *e)
 {
     uint32_t nr_ids;
     char *name;
@@ -161,7 +161,7 @@ static int read_one_desc(struct perf_file *f, struct bytes *b, uint32_t attr_siz
     return 0;
 }
 
-static int read_event_desc(struct perf_file *f, struct perf_error *e)
+static int read_event_desc(struct perf_file *f, struct error *e)
 {
     struct bytes b;
     int have = perf_file_feature(f, PERF_FEAT_EVENT_DESC, &b, e);
@@ -176,12 +176,12 @@ static int read_event_desc(struct perf_file *f, struct perf_error *e)
     return 0;
 }
 
-int perf_name_events(struct perf_file *f, struct perf_error *e)
+int perf_name_events(struct perf_file *f, struct error *e)
 {
     if (read_event_desc(f, e))
         return -1;
     for (size_t i = 0; i < f->nr_attrs; i++)
         if (!f->attrs[i].name && !(f->attrs[i].name = perf_attr_default_name(&f->attrs[i])))
-            return perf_fail(e, PERF_NO_MEMORY, "out of memory for event names");
+            return error_fail(e, ERROR_NO_MEMORY, "out of memory for event names");
     return 0;
 }

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "perf/perf_abi.h"
-#include "perf/perf_error.h"
 #include "perf/perf_file.h"
 
 struct perf_build_id {
@@ -29,18 +29,17 @@ struct perf_build_ids {
 };
 
 /* Reads HEADER_BUILD_ID (none: an empty list). Returns 0, or -1 with `e` set. */
-int perf_read_build_ids(const struct perf_file *f, struct perf_build_ids *out,
-                        struct perf_error *e);
+int perf_read_build_ids(const struct perf_file *f, struct perf_build_ids *out, struct error *e);
 void perf_build_ids_free(struct perf_build_ids *b);
 
 /* HEADER_ARCH ("x86_64", ...) malloc'd in *arch, NULL when absent. Returns 0 or -1. */
-int perf_read_arch(const struct perf_file *f, char **arch, struct perf_error *e);
+int perf_read_arch(const struct perf_file *f, char **arch, struct error *e);
 
 /*
  * Names the file's events: from HEADER_EVENT_DESC when present (matched
  * to attributes by stream id, as perf does), else perf's default names.
  * Returns 0, or -1 with `e` set.
  */
-int perf_name_events(struct perf_file *f, struct perf_error *e);
+int perf_name_events(struct perf_file *f, struct error *e);
 
 #endif

@@ -26,42 +26,43 @@ static bool section_fits(uint64_t offset, uint64_t size, size_t file_size)
     return offset <= file_size && size <= file_size - offset;
 }
 
-static int check_magic(const struct perf_file *f, struct perf_error *e)
+static int check_magic(const struct perf_file *f, struct error *e)
 {
     if (f->size == 0)
-        return perf_fail(e, PERF_CORRUPT, "the file is empty (0 bytes), not a perf.data file");
+        return error_fail(e, ERROR_CORRUPT, "the file is empty (0 bytes), not a perf.data file");
     if (f->size < 16)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the file is %zu bytes, too short for a perf.data header (truncated?)",
-                         f->size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the file is %zu bytes, too short for a perf.data header (truncated?)",
+                          f->size);
     uint64_t magic = load_u64(f->data, 0);
     if (magic == MAGIC_U64)
         return 0;
     if (magic == __builtin_bswap64(MAGIC_U64))
-        return perf_fail(e, PERF_UNSUPPORTED,
-                         "the file was recorded on a host of the other byte order (byte-swapped "
-                         "magic at offset 0); convert it with perf on such a host");
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "the file was recorded on a host of the other byte order (byte-swapped "
+                          "magic at offset 0); convert it with perf on such a host");
     if (memcmp(f->data, PERF_MAGIC_V1, 8) == 0)
-        return perf_fail(e, PERF_UNSUPPORTED,
-                         "the file is in perf's first format (magic PERFFILE), which is not read");
-    return perf_fail(e, PERF_CORRUPT,
-                     "not a perf.data file: the magic at offset 0 is not \"PERFILE2\"");
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "the file is in perf's first format (magic PERFFILE), which is not read");
+    return error_fail(e, ERROR_CORRUPT,
+                      "not a perf.data file: the magic at offset 0 is not \"PERFILE2\"");
 }
 
-static int check_header(struct perf_file *f, struct perf_error *e)
+static int check_header(struct perf_file *f, struct error *e)
 {
     uint64_t header_size = load_u64(f->data, 8);
     if (header_size == PERF_PIPE_HEADER_SIZE)
-        return perf_fail(e, PERF_UNSUPPORTED,
-                         "the file is a perf pipe stream (perf record -o -); record to a file, "
-                         "or pass it through 'perf inject -o FILE'");
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "the file is a perf pipe stream (perf record -o -); record to a file, "
+                          "or pass it through 'perf inject -o FILE'");
     if (header_size != PERF_HEADER_SIZE && header_size != PERF_HEADER_SIZE_NO_FEATURES)
-        return perf_fail(e, PERF_CORRUPT, "the header size at offset 8 is %" PRIu64 ", expected %u",
-                         header_size, PERF_HEADER_SIZE);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the header size at offset 8 is %" PRIu64 ", expected %u", header_size,
+                          PERF_HEADER_SIZE);
     if (f->size < header_size)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the file ends at byte %zu, inside its %" PRIu64 "-byte header", f->size,
-                         header_size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the file ends at byte %zu, inside its %" PRIu64 "-byte header", f->size,
+                          header_size);
     f->data_offset = load_u64(f->data, PERF_HEADER_DATA);
     f->data_size = load_u64(f->data, PERF_HEADER_DATA + 8);
     memset(f->features, 0, sizeof(f->features));
@@ -74,61 +75,61 @@ static int check_header(struct perf_file *f, struct perf_error *e)
         memset(f->features, 0, sizeof(f->features));
     }
     if (!section_fits(f->data_offset, f->data_size, f->size))
-        return perf_fail(e, PERF_CORRUPT,
-                         "the data section (offset %" PRIu64 ", %" PRIu64
-                         " bytes, from the header at offset %u) reaches past the end of the "
-                         "%zu-byte file (truncated?)",
-                         f->data_offset, f->data_size, PERF_HEADER_DATA, f->size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the data section (offset %" PRIu64 ", %" PRIu64
+                          " bytes, from the header at offset %u) reaches past the end of the "
+                          "%zu-byte file (truncated?)",
+                          f->data_offset, f->data_size, PERF_HEADER_DATA, f->size);
     return 0;
 }
 
 /* One attribute: the on-disk perf_event_attr at `at`, then the section of its ids. */
 static int read_attr(struct perf_file *f, struct perf_attr *a, uint64_t at, uint64_t attr_size,
-                     struct perf_error *e)
+                     struct error *e)
 {
     uint32_t size = load_u32(f->data, (size_t)at + PERF_ATTR_SIZE);
     if (size == 0)
         size = PERF_ATTR_SIZE_VER0; /* ABI 0 */
     if (size < PERF_ATTR_SIZE_VER0 || (uint64_t)size + PERF_FILE_SECTION_SIZE > attr_size)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the event attribute at offset %" PRIu64 " says it is %u bytes, which "
-                         "does not fit its %" PRIu64 "-byte slot",
-                         at, size, attr_size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the event attribute at offset %" PRIu64 " says it is %u bytes, which "
+                          "does not fit its %" PRIu64 "-byte slot",
+                          at, size, attr_size);
     perf_attr_decode(a, f->data + at, size);
     uint64_t ids_offset = load_u64(f->data, (size_t)(at + size));
     uint64_t ids_size = load_u64(f->data, (size_t)(at + size + 8));
     if (!section_fits(ids_offset, ids_size, f->size))
-        return perf_fail(e, PERF_CORRUPT,
-                         "the ids of the event attribute at offset %" PRIu64 " (offset %" PRIu64
-                         ", %" PRIu64 " bytes) reach past the end of the file",
-                         at, ids_offset, ids_size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the ids of the event attribute at offset %" PRIu64 " (offset %" PRIu64
+                          ", %" PRIu64 " bytes) reach past the end of the file",
+                          at, ids_offset, ids_size);
     a->ids = f->data + ids_offset;
     a->nr_ids = (size_t)(ids_size / 8);
     return 0;
 }
 
-static int read_attrs(struct perf_file *f, struct perf_error *e)
+static int read_attrs(struct perf_file *f, struct error *e)
 {
     uint64_t attr_size = load_u64(f->data, 16);
     uint64_t offset = load_u64(f->data, PERF_HEADER_ATTRS);
     uint64_t size = load_u64(f->data, PERF_HEADER_ATTRS + 8);
     if (attr_size < PERF_ATTR_SIZE_VER0 + PERF_FILE_SECTION_SIZE || attr_size > MAX_ATTR_SIZE)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the attribute size at offset 16 is %" PRIu64 ", not a perf_event_attr "
-                         "size",
-                         attr_size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the attribute size at offset 16 is %" PRIu64 ", not a perf_event_attr "
+                          "size",
+                          attr_size);
     if (!section_fits(offset, size, f->size))
-        return perf_fail(e, PERF_CORRUPT,
-                         "the attribute section (offset %" PRIu64 ", %" PRIu64
-                         " bytes) reaches past the end of the %zu-byte file (truncated?)",
-                         offset, size, f->size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the attribute section (offset %" PRIu64 ", %" PRIu64
+                          " bytes) reaches past the end of the %zu-byte file (truncated?)",
+                          offset, size, f->size);
     size_t n = (size_t)(size / attr_size);
     if (n == 0)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the attribute section at offset %" PRIu64 " holds no event", offset);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the attribute section at offset %" PRIu64 " holds no event", offset);
     f->attrs = calloc(n, sizeof(*f->attrs));
     if (!f->attrs)
-        return perf_fail(e, PERF_NO_MEMORY, "out of memory for %zu event attributes", n);
+        return error_fail(e, ERROR_NO_MEMORY, "out of memory for %zu event attributes", n);
     f->nr_attrs = n;
     for (size_t i = 0; i < n; i++)
         if (read_attr(f, &f->attrs[i], offset + i * attr_size, attr_size, e))
@@ -137,7 +138,7 @@ static int read_attrs(struct perf_file *f, struct perf_error *e)
 }
 
 /* Every feature section the bitmap announces lies inside the file (else: truncated). */
-static int check_features(const struct perf_file *f, struct perf_error *e)
+static int check_features(const struct perf_file *f, struct error *e)
 {
     struct bytes unused;
     for (unsigned bit = 0; bit < PERF_FEATURE_BITS; bit++)
@@ -146,15 +147,14 @@ static int check_features(const struct perf_file *f, struct perf_error *e)
     return 0;
 }
 
-static int check(struct perf_file *f, struct perf_error *e)
+static int check(struct perf_file *f, struct error *e)
 {
     if (check_magic(f, e) || check_header(f, e) || read_attrs(f, e) || check_features(f, e))
         return -1;
     return 0;
 }
 
-int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size,
-                          struct perf_error *e)
+int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size, struct error *e)
 {
     memset(f, 0, sizeof(*f));
     f->data = data;
@@ -166,22 +166,22 @@ int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size,
     return 0;
 }
 
-int perf_file_open(struct perf_file *f, const char *path, struct perf_error *e)
+int perf_file_open(struct perf_file *f, const char *path, struct error *e)
 {
     memset(f, 0, sizeof(*f));
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return perf_fail(e, PERF_UNREADABLE, "cannot open %s: %s", path, strerror(errno));
+        return error_fail(e, ERROR_UNREADABLE, "cannot open %s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int err = errno;
         close(fd);
-        return perf_fail(e, PERF_UNREADABLE, "cannot read %s: %s", path, strerror(err));
+        return error_fail(e, ERROR_UNREADABLE, "cannot read %s: %s", path, strerror(err));
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return perf_fail(e, PERF_UNREADABLE, "cannot read %s: %s", path,
-                         S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file");
+        return error_fail(e, ERROR_UNREADABLE, "cannot read %s: %s", path,
+                          S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file");
     }
     size_t size = (size_t)st.st_size;
     const uint8_t *data = (const uint8_t *)"";
@@ -190,7 +190,7 @@ int perf_file_open(struct perf_file *f, const char *path, struct perf_error *e)
         if (m == MAP_FAILED) {
             int err = errno;
             close(fd);
-            return perf_fail(e, PERF_UNREADABLE, "cannot map %s: %s", path, strerror(err));
+            return error_fail(e, ERROR_UNREADABLE, "cannot map %s: %s", path, strerror(err));
         }
         madvise(m, size, MADV_SEQUENTIAL);
         data = m;
@@ -233,8 +233,7 @@ static bool feature_set(const struct perf_file *f, unsigned bit)
     return (f->features[bit / 8] >> (bit % 8)) & 1;
 }
 
-int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out,
-                      struct perf_error *e)
+int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out, struct error *e)
 {
     if (feat >= PERF_FEATURE_BITS || !feature_set(f, feat))
         return 0;
@@ -244,17 +243,17 @@ int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *ou
     uint64_t table = f->data_offset + f->data_size; /* the index follows the data */
     uint64_t entry = table + index * PERF_FILE_SECTION_SIZE;
     if (!section_fits(entry, PERF_FILE_SECTION_SIZE, f->size))
-        return perf_fail(e, PERF_CORRUPT,
-                         "the index entry of feature %u at offset %" PRIu64
-                         " lies past the end of the file (truncated?)",
-                         feat, entry);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the index entry of feature %u at offset %" PRIu64
+                          " lies past the end of the file (truncated?)",
+                          feat, entry);
     uint64_t offset = load_u64(f->data, (size_t)entry);
     uint64_t size = load_u64(f->data, (size_t)entry + 8);
     if (!section_fits(offset, size, f->size))
-        return perf_fail(e, PERF_CORRUPT,
-                         "feature %u (offset %" PRIu64 ", %" PRIu64 " bytes, from the index at "
-                         "offset %" PRIu64 ") reaches past the end of the file (truncated?)",
-                         feat, offset, size, entry);
+        return error_fail(e, ERROR_CORRUPT,
+                          "feature %u (offset %" PRIu64 ", %" PRIu64 " bytes, from the index at "
+                          "offset %" PRIu64 ") reaches past the end of the file (truncated?)",
+                          feat, offset, size, entry);
     *out = bytes_at(f->data + offset, (size_t)size, offset);
     return 1;
 }

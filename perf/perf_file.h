@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "perf/bytes.h"
 #include "perf/perf_attr.h"
-#include "perf/perf_error.h"
 
 struct perf_file {
     const uint8_t *data; /* the whole file */
@@ -30,11 +30,10 @@ struct perf_file {
 };
 
 /* Maps and checks the file at `path`. Returns 0, or -1 with `e` set. */
-int perf_file_open(struct perf_file *f, const char *path, struct perf_error *e);
+int perf_file_open(struct perf_file *f, const char *path, struct error *e);
 
 /* Checks a file already in memory (which must outlive `f`). */
-int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size,
-                          struct perf_error *e);
+int perf_file_from_memory(struct perf_file *f, const uint8_t *data, size_t size, struct error *e);
 
 void perf_file_close(struct perf_file *f);
 
@@ -51,7 +50,6 @@ void perf_file_release(struct perf_file *f, uint64_t below);
  * the file has it, 0 when not, -1 with `e` set when its entry points
  * outside the file.
  */
-int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out,
-                      struct perf_error *e);
+int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out, struct error *e);
 
 #endif

@@ -25,11 +25,11 @@ static const char *record_name(uint32_t type)
     }
 }
 
-static int short_record(const struct perf_record *r, const char *what, struct perf_error *e)
+static int short_record(const struct perf_record *r, const char *what, struct error *e)
 {
-    return perf_fail(e, PERF_CORRUPT,
-                     "the %s record at offset %" PRIu64 " (%zu bytes) is too short for its %s",
-                     record_name(r->type), r->offset, r->body_len + PERF_RECORD_HEADER_SIZE, what);
+    return error_fail(e, ERROR_CORRUPT,
+                      "the %s record at offset %" PRIu64 " (%zu bytes) is too short for its %s",
+                      record_name(r->type), r->offset, r->body_len + PERF_RECORD_HEADER_SIZE, what);
 }
 
 void perf_records_begin(struct perf_record_iter *it, const struct perf_file *f)
@@ -41,45 +41,45 @@ void perf_records_begin(struct perf_record_iter *it, const struct perf_file *f)
 
 /* AUXTRACE records are followed by their trace data, which the record's size does not count. */
 static int auxtrace_payload(const struct perf_record *r, uint64_t left, uint64_t *payload,
-                            struct perf_error *e)
+                            struct error *e)
 {
     if (r->body_len < 8)
-        return perf_fail(e, PERF_CORRUPT, "the AUXTRACE record at offset %" PRIu64 " is too short",
-                         r->offset);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the AUXTRACE record at offset %" PRIu64 " is too short", r->offset);
     *payload = load_u64(r->body, 0);
     if (*payload > left)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the AUXTRACE record at offset %" PRIu64 " claims %" PRIu64
-                         " bytes of trace data, past the end of the data section",
-                         r->offset, *payload);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the AUXTRACE record at offset %" PRIu64 " claims %" PRIu64
+                          " bytes of trace data, past the end of the data section",
+                          r->offset, *payload);
     return 0;
 }
 
-int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct perf_error *e)
+int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct error *e)
 {
     if (it->pos >= it->end)
         return 0;
     const uint8_t *data = it->f->data;
     uint64_t left = it->end - it->pos;
     if (left < PERF_RECORD_HEADER_SIZE)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the data section ends inside a record header at offset %" PRIu64
-                         " (truncated?)",
-                         it->pos);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the data section ends inside a record header at offset %" PRIu64
+                          " (truncated?)",
+                          it->pos);
     uint32_t type = load_u32(data, (size_t)it->pos);
     uint16_t misc, size;
     memcpy(&misc, data + it->pos + 4, 2);
     memcpy(&size, data + it->pos + 6, 2);
     if (size < PERF_RECORD_HEADER_SIZE)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the record at offset %" PRIu64 " gives a size of %u bytes, less than "
-                         "its own header",
-                         it->pos, size);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the record at offset %" PRIu64 " gives a size of %u bytes, less than "
+                          "its own header",
+                          it->pos, size);
     if (size > left)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the record at offset %" PRIu64 " (%u bytes) runs past the end of the "
-                         "data section at offset %" PRIu64 " (truncated?)",
-                         it->pos, size, it->end);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the record at offset %" PRIu64 " (%u bytes) runs past the end of the "
+                          "data section at offset %" PRIu64 " (truncated?)",
+                          it->pos, size, it->end);
     r->type = type;
     r->misc = misc;
     r->offset = it->pos;
@@ -89,10 +89,10 @@ int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct
     if (type == PERF_RECORD_AUXTRACE && auxtrace_payload(r, left - size, &payload, e))
         return -1;
     if (type == PERF_RECORD_COMPRESSED)
-        return perf_fail(e, PERF_UNSUPPORTED,
-                         "the file holds compressed records (perf record -z, offset %" PRIu64
-                         "); record without -z",
-                         it->pos);
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "the file holds compressed records (perf record -z, offset %" PRIu64
+                          "); record without -z",
+                          it->pos);
     it->pos += size + payload;
     return 1;
 }
@@ -132,7 +132,7 @@ int perf_record_attr(const struct perf_file *f, const struct perf_record *r)
 }
 
 int perf_parse_trailer(const struct perf_attr *a, const struct perf_record *r,
-                       struct perf_sample_id *s, struct perf_error *e)
+                       struct perf_sample_id *s, struct error *e)
 {
     s->pid = s->tid = -1;
     s->time = UINT64_MAX;
@@ -187,7 +187,7 @@ static void sample_defaults(const struct perf_attr *a, const struct perf_record 
 }
 
 int perf_sample_time(const struct perf_attr *a, const struct perf_record *r, uint64_t *time,
-                     struct perf_error *e)
+                     struct error *e)
 {
     struct perf_sample s;
     sample_defaults(a, r, &s);
@@ -260,7 +260,7 @@ static bool read_user_stack(struct bytes *b, struct perf_sample *s)
 }
 
 int perf_parse_sample(const struct perf_attr *a, const struct perf_record *r, struct perf_sample *s,
-                      struct perf_error *e)
+                      struct error *e)
 {
     sample_defaults(a, r, s);
     struct bytes b = bytes_at(r->body, r->body_len, r->offset + PERF_RECORD_HEADER_SIZE);
@@ -294,15 +294,15 @@ int perf_parse_sample(const struct perf_attr *a, const struct perf_record *r, st
 
 /* The NUL-terminated string at body[fixed..body_len - trailer). */
 static int record_string(const struct perf_record *r, size_t fixed, size_t trailer,
-                         const char **out, const char *what, struct perf_error *e)
+                         const char **out, const char *what, struct error *e)
 {
     if (r->body_len < fixed + trailer)
         return short_record(r, what, e);
     size_t room = r->body_len - fixed - trailer;
     if (bounded_strlen(r->body + fixed, room) == room)
-        return perf_fail(e, PERF_CORRUPT,
-                         "the %s in the %s record at offset %" PRIu64 " is not terminated", what,
-                         record_name(r->type), r->offset);
+        return error_fail(e, ERROR_CORRUPT,
+                          "the %s in the %s record at offset %" PRIu64 " is not terminated", what,
+                          record_name(r->type), r->offset);
     *out = (const char *)r->body + fixed;
     return 0;
 }
@@ -311,7 +311,7 @@ static int record_string(const struct perf_record *r, size_t fixed, size_t trail
 #define MMAP2_FIXED 64u /* ... then 24 bytes of inode or build id, prot, flags */
 
 int perf_parse_mmap(const struct perf_record *r, size_t trailer, struct perf_mmap_event *m,
-                    struct perf_error *e)
+                    struct error *e)
 {
     memset(m, 0, sizeof(*m));
     size_t fixed = r->type == PERF_RECORD_MMAP2 ? MMAP2_FIXED : MMAP_FIXED;
@@ -331,9 +331,9 @@ int perf_parse_mmap(const struct perf_record *r, size_t trailer, struct perf_mma
     if (r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
         m->build_id_size = r->body[32];
         if (m->build_id_size > PERF_BUILD_ID_MAX)
-            return perf_fail(e, PERF_CORRUPT,
-                             "the MMAP2 record at offset %" PRIu64 " gives a %u-byte build id",
-                             r->offset, m->build_id_size);
+            return error_fail(e, ERROR_CORRUPT,
+                              "the MMAP2 record at offset %" PRIu64 " gives a %u-byte build id",
+                              r->offset, m->build_id_size);
         m->has_build_id = m->build_id_size > 0;
         memcpy(m->build_id, r->body + 36, PERF_BUILD_ID_MAX);
     }
@@ -341,7 +341,7 @@ int perf_parse_mmap(const struct perf_record *r, size_t trailer, struct perf_mma
 }
 
 int perf_parse_comm(const struct perf_record *r, size_t trailer, struct perf_comm_event *c,
-                    struct perf_error *e)
+                    struct error *e)
 {
     if (record_string(r, 8, trailer, &c->comm, "command name", e))
         return -1;
@@ -351,7 +351,7 @@ int perf_parse_comm(const struct perf_record *r, size_t trailer, struct perf_com
     return 0;
 }
 
-int perf_parse_task(const struct perf_record *r, struct perf_task_event *t, struct perf_error *e)
+int perf_parse_task(const struct perf_record *r, struct perf_task_event *t, struct error *e)
 {
     if (r->body_len < 24)
         return short_record(r, "fields", e);

@@ -16,9 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "perf/perf_abi.h"
 #include "perf/perf_attr.h"
-#include "perf/perf_error.h"
 #include "perf/perf_file.h"
 
 struct perf_record {
@@ -37,7 +37,7 @@ struct perf_record_iter {
 void perf_records_begin(struct perf_record_iter *it, const struct perf_file *f);
 
 /* 1: *r is the next record; 0: the data section is done; -1: `e` says why not. */
-int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct perf_error *e);
+int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct error *e);
 
 /*
  * The index of the attribute a kernel record belongs to (perf's
@@ -54,7 +54,7 @@ struct perf_sample_id {
 
 /* Reads the trailer of a non-sample record. Returns 0, or -1 with `e` set. */
 int perf_parse_trailer(const struct perf_attr *a, const struct perf_record *r,
-                       struct perf_sample_id *s, struct perf_error *e);
+                       struct perf_sample_id *s, struct error *e);
 
 struct perf_sample {
     uint8_t cpumode; /* PERF_RECORD_MISC_KERNEL, _USER, ... */
@@ -73,11 +73,11 @@ struct perf_sample {
 
 /* Decodes a SAMPLE record. Returns 0, or -1 with `e` set. */
 int perf_parse_sample(const struct perf_attr *a, const struct perf_record *r, struct perf_sample *s,
-                      struct perf_error *e);
+                      struct error *e);
 
 /* Only the time of a SAMPLE (for ordering). Returns 0, or -1 with `e` set. */
 int perf_sample_time(const struct perf_attr *a, const struct perf_record *r, uint64_t *time,
-                     struct perf_error *e);
+                     struct error *e);
 
 struct perf_mmap_event {
     int32_t pid, tid;
@@ -92,7 +92,7 @@ struct perf_mmap_event {
 
 /* MMAP or MMAP2 (by r->type); `trailer` bytes at the end are not the file name. */
 int perf_parse_mmap(const struct perf_record *r, size_t trailer, struct perf_mmap_event *m,
-                    struct perf_error *e);
+                    struct error *e);
 
 struct perf_comm_event {
     int32_t pid, tid;
@@ -101,7 +101,7 @@ struct perf_comm_event {
 };
 
 int perf_parse_comm(const struct perf_record *r, size_t trailer, struct perf_comm_event *c,
-                    struct perf_error *e);
+                    struct error *e);
 
 /* FORK and EXIT share a layout. */
 struct perf_task_event {
@@ -109,6 +109,6 @@ struct perf_task_event {
     uint64_t time;
 };
 
-int perf_parse_task(const struct perf_record *r, struct perf_task_event *t, struct perf_error *e);
+int perf_parse_task(const struct perf_record *r, struct perf_task_event *t, struct error *e);
 
 #endif

@@ -41,7 +41,7 @@ void perf_threads_free(struct perf_threads *ts)
     memset(ts, 0, sizeof(*ts));
 }
 
-struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid)
+static struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid)
 {
     for (struct perf_thread *t = ts->buckets[bucket_of(ts, tid)]; t; t = t->next)
         if (t->tid == tid)

@@ -39,7 +39,6 @@ struct perf_threads {
 int perf_threads_init(struct perf_threads *ts);
 void perf_threads_free(struct perf_threads *ts);
 
-struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid);
 
 /* perf's machine__findnew_thread. NULL when memory runs out. */
 struct perf_thread *perf_threads_findnew(struct perf_threads *ts, int32_t pid, int32_t tid);

@@ -196,22 +196,6 @@ bool script_event_parse(const char *line, size_t len, const struct script_header
     return true;
 }
 
-bool script_event_matches(const char *want, const char *event, size_t event_len)
-{
-    static const char modifiers[] = "ukhIGHpPSDWeb";
-    size_t want_len = strlen(want);
-    if (event_len < want_len || memcmp(want, event, want_len) != 0)
-        return false;
-    if (event_len == want_len)
-        return true;
-    if (event[want_len] != ':' || event_len == want_len + 1)
-        return false;
-    for (size_t i = want_len + 1; i < event_len; i++)
-        if (!strchr(modifiers, event[i]) || event[i] == '\0')
-            return false;
-    return true;
-}
-
 static bool is_hex(char c)
 {
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');

@@ -49,13 +49,6 @@ struct script_event {
 bool script_event_parse(const char *line, size_t len, const struct script_header *h,
                         struct script_event *e);
 
-/*
- * Whether `want` (from --event) names `event`: equal, or `event` is
- * `want` plus perf's modifiers (":u", ":ppp", ...), so "cpu-clock"
- * selects "cpu-clock:ppp".
- */
-bool script_event_matches(const char *want, const char *event, size_t event_len);
-
 struct script_frame {
     uint64_t addr;
     const char *sym; /* into the line; empty when the line has none */

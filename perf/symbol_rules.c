@@ -304,19 +304,16 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
         return -1;
     }
     tab->funcs = calloc(n ? n : 1, sizeof(*tab->funcs));
-    tab->max_end = calloc(n ? n : 1, sizeof(*tab->max_end));
     tab->names = b->names ? b->names : malloc(1);
     b->names = NULL;
-    int rc = !tab->funcs || !tab->max_end || !tab->names ? -1 : 0;
-    uint64_t max_end = 0;
+    int rc = !tab->funcs || !tab->names ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const struct rule_symbol *s = &b->syms[order[i]];
         tab->funcs[i] = (struct symtab_func){s->start, s->end, tab->names + s->name};
-        if (s->end > max_end)
-            max_end = s->end;
-        tab->max_end[i] = max_end;
     }
     tab->count = rc == 0 ? n : 0;
+    if (rc == 0)
+        rc = symtab_index(tab);
     if (rc == 0 && !b->sorted_only && overlapping(tab))
         rc = keep_tree(b, order, n, lookup);
     if (rc != 0)

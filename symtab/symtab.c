@@ -53,14 +53,24 @@ static bool is_function_symbol(Elf *elf, const GElf_Sym *sym, GElf_Shdr *section
            (section->sh_flags & SHF_EXECINSTR);
 }
 
+static int unreadable(struct error *e)
+{
+    return error_fail(e, ERROR_CORRUPT, "cannot read the symbol table: %s", elf_errmsg(-1));
+}
+
+static int out_of_memory(struct error *e)
+{
+    return error_fail(e, ERROR_NO_MEMORY, "out of memory reading the symbol table");
+}
+
 /* Collects candidate symbols from .symtab (or .dynsym when stripped of .symtab). */
-static int collect(Elf *elf, struct candidate **out, size_t *count)
+static int collect(Elf *elf, struct candidate **out, size_t *count, struct error *e)
 {
     Elf_Scn *scn = NULL, *symscn = NULL;
     GElf_Shdr sh, symsh = {0};
     while ((scn = elf_nextscn(elf, scn)) != NULL) {
         if (!gelf_getshdr(scn, &sh))
-            return -1;
+            return unreadable(e);
         if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !symscn)) {
             symscn = scn;
             symsh = sh;
@@ -72,11 +82,11 @@ static int collect(Elf *elf, struct candidate **out, size_t *count)
         return 0;
     Elf_Data *data = elf_getdata(symscn, NULL);
     if (!data)
-        return -1;
+        return unreadable(e);
     size_t nsyms = data->d_size / symsh.sh_entsize;
     struct candidate *c = calloc(nsyms ? nsyms : 1, sizeof(*c));
     if (!c)
-        return -1;
+        return out_of_memory(e);
     size_t n = 0;
     for (size_t i = 0; i < nsyms; i++) {
         GElf_Sym sym;
@@ -112,20 +122,19 @@ static uint64_t alias_size(const struct candidate *c, size_t first, size_t last)
 }
 
 /* Merges aliases and fixes each function's end. */
-static int build(struct symtab *tab, struct candidate *c, size_t n)
+static int build(struct symtab *tab, struct candidate *c, size_t n, struct error *e)
 {
     size_t names_len = 0;
     for (size_t i = 0; i < n; i++)
         names_len += strlen(c[i].name) + 1;
     tab->funcs = calloc(n ? n : 1, sizeof(*tab->funcs));
-    tab->max_end = calloc(n ? n : 1, sizeof(*tab->max_end));
     tab->names = malloc(names_len ? names_len : 1);
-    if (!tab->funcs || !tab->max_end || !tab->names)
-        return -1;
+    if (!tab->funcs || !tab->names)
+        return out_of_memory(e);
     char *dst = tab->names;
     uint64_t *zero_size_limit = calloc(n ? n : 1, sizeof(*zero_size_limit));
     if (!zero_size_limit)
-        return -1;
+        return out_of_memory(e);
     size_t count = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i + 1;
@@ -151,31 +160,40 @@ static int build(struct symtab *tab, struct candidate *c, size_t n)
         tab->funcs[k].end = end > tab->funcs[k].start ? end : tab->funcs[k].start + 1;
     }
     free(zero_size_limit);
+    tab->count = count;
+    return symtab_index(tab) ? out_of_memory(e) : 0;
+}
+
+int symtab_index(struct symtab *tab)
+{
+    free(tab->max_end);
+    tab->max_end = calloc(tab->count ? tab->count : 1, sizeof(*tab->max_end));
+    if (!tab->max_end)
+        return -1;
     uint64_t max_end = 0;
-    for (size_t k = 0; k < count; k++) {
+    for (size_t k = 0; k < tab->count; k++) {
         if (tab->funcs[k].end > max_end)
             max_end = tab->funcs[k].end;
         tab->max_end[k] = max_end;
     }
-    tab->count = count;
     return 0;
 }
 
-int symtab_load(struct symtab *tab, const uint8_t *file, size_t size)
+int symtab_load(struct symtab *tab, const uint8_t *file, size_t size, struct error *e)
 {
     memset(tab, 0, sizeof(*tab));
     if (elf_version(EV_CURRENT) == EV_NONE)
-        return -1;
+        return unreadable(e);
     Elf *elf = elf_memory((char *)file, size);
     if (!elf)
-        return -1;
+        return unreadable(e);
     struct candidate *c;
     size_t n;
-    int rc = collect(elf, &c, &n);
+    int rc = collect(elf, &c, &n, e);
     if (rc == 0) {
         if (n > 1)
             qsort(c, n, sizeof(*c), compare_candidates);
-        rc = build(tab, c, n);
+        rc = build(tab, c, n, e);
     }
     free(c);
     elf_end(elf);

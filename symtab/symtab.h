@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
+
 struct symtab_func {
     uint64_t start, end; /* [start, end) */
     const char *name;    /* as in the ELF (mangled) */
@@ -26,9 +28,17 @@ struct symtab {
 /*
  * Reads the functions of the ELF in `file` (which need not outlive the
  * table). A file without a symbol table gives an empty table. Returns 0,
- * or -1 when the ELF cannot be parsed or memory runs out.
+ * or -1 with `e` set: ERROR_CORRUPT when the ELF cannot be parsed,
+ * ERROR_NO_MEMORY.
  */
-int symtab_load(struct symtab *tab, const uint8_t *file, size_t size);
+int symtab_load(struct symtab *tab, const uint8_t *file, size_t size, struct error *e);
+
+/*
+ * For a table filled by other rules (perf's): (re)builds max_end from
+ * funcs[0..count), which must be sorted by start, so symtab_lookup finds
+ * nested functions. Returns 0, or -1 when memory runs out.
+ */
+int symtab_index(struct symtab *tab);
 
 /* The function covering `addr`, or NULL. */
 const struct symtab_func *symtab_lookup(const struct symtab *tab, uint64_t addr);

@@ -62,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (elf_image_from_memory(copy, size, &limits, &img, why, sizeof(why)) != ELF_OK)
         return 0; /* copy is freed by the failed load */
     struct symtab syms;
-    if (symtab_load(&syms, img.file, img.file_size) == 0) {
+    struct error e = ERROR_INIT;
+    if (symtab_load(&syms, img.file, img.file_size, &e) == 0) {
         run_guest(&img, &syms);
         symtab_free(&syms);
     }

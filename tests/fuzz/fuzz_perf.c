@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void fuzz_fold(const uint8_t *data, size_t size, bool pid, bool addrs)
 {
     struct perf_file f;
-    struct perf_error e = {PERF_OK, ""};
+    struct error e = ERROR_INIT;
     if (perf_file_from_memory(&f, data, size, &e) != 0)
         return;
     struct perf_fold_opts o = {

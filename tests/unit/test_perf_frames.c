@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "perf/event_match.h"
 #include "perf/frame_name.h"
 #include "perf/script_line.h"
 

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +11,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/output_file.h"
-#include "cli/render_options.h"
 #include "executor/abi/abi.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
+#include "flamegraph/render.h"
 #include "tracer/guest_profile.h"
 #include "symtab/demangle.h"
 #include "symtab/symtab.h"
@@ -75,25 +73,6 @@ static const char execute_help[] =
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* The format of one output file: --format, else .svg or .json, else folded. */
-static enum render_format format_of(const char *path, const char *forced_name)
-{
-    enum render_format f;
-    if (forced_name && render_format_by_name(forced_name, &f))
-        return f;
-    if (ends_with(path, ".svg"))
-        return RENDER_SVG;
-    if (ends_with(path, ".json"))
-        return RENDER_JSON;
-    return RENDER_FOLDED;
-}
-
 struct execute_options {
     const char *guest_path;
     const char *zkvm;       /* --zkvm: NULL or "auto" to detect */
@@ -129,6 +108,74 @@ enum {
     OPT_CHECKPOINT,
 };
 
+/* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
+static int take_option(void *ctx, int c, const char *arg)
+{
+    struct execute_options *o = ctx;
+    switch (c) {
+    case 'h': fputs(execute_help, stdout); return 0;
+    case OPT_INPUT:
+        if (o->ninputs == sizeof(o->inputs) / sizeof(o->inputs[0])) {
+            cli_error("at most %zu --input files per run",
+                      sizeof(o->inputs) / sizeof(o->inputs[0]));
+            return EXIT_USAGE;
+        }
+        o->inputs[o->ninputs++] = arg;
+        return CLI_GO_ON;
+    case OPT_SP1_STDIN: o->sp1_stdin = arg; return CLI_GO_ON;
+    case OPT_ZKVM:
+        if (strcmp(arg, "auto") != 0 && !abi_by_name(arg)) {
+            cli_error("--zkvm wants auto, %s, not '%s'", abi_names(), arg);
+            return EXIT_USAGE;
+        }
+        o->zkvm = arg;
+        return CLI_GO_ON;
+    case OPT_PUBLIC_OUTPUT: o->public_output = arg; return CLI_GO_ON;
+    case OPT_STRICT: o->strict = true; return CLI_GO_ON;
+    case OPT_STATS: o->stats = true; return CLI_GO_ON;
+    case OPT_FLAMEGRAPH:
+    case OPT_FLAMEGRAPH_RAW:
+        if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
+            cli_error("at most %zu flamegraph files per run",
+                      sizeof(o->outputs) / sizeof(o->outputs[0]));
+            return EXIT_USAGE;
+        }
+        o->outputs[o->noutputs++] =
+            (struct profile_output){.path = arg, .raw = c == OPT_FLAMEGRAPH_RAW};
+        return CLI_GO_ON;
+    case OPT_FORMAT:
+        enum render_format unused;
+        if (!render_format_by_name(arg, &unused)) {
+            cli_error("--format wants folded, svg or json, not '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->format = arg;
+        return CLI_GO_ON;
+    case OPT_CHECKPOINT:
+        if (!cli_parse_count(arg, false, &o->checkpoint_cycles) || o->checkpoint_cycles == 0) {
+            cli_error("--flamegraph-checkpoint-cycles wants a positive count such as 100M, "
+                      "not '%s'",
+                      arg);
+            return EXIT_USAGE;
+        }
+        return CLI_GO_ON;
+    case OPT_MAX_CYCLES:
+        if (!cli_parse_count(arg, false, &o->max_cycles) || o->max_cycles == 0) {
+            cli_error("--max-cycles wants a positive count such as 1000000 or 5G, not '%s'", arg);
+            return EXIT_USAGE;
+        }
+        return CLI_GO_ON;
+    case OPT_STACK_SIZE:
+        if (!cli_parse_count(arg, true, &o->stack_size) || o->stack_size == 0 ||
+            o->stack_size % GUEST_PAGE_SIZE || o->stack_size > (1ull << 30)) {
+            cli_error("--stack-size wants a multiple of 4K up to 1G, such as 8M, not '%s'", arg);
+            return EXIT_USAGE;
+        }
+        return CLI_GO_ON;
+    default: return CLI_NOT_OURS;
+    }
+}
+
 static int parse_options(int argc, char **argv, struct execute_options *o)
 {
     static const struct option longopts[] = {
@@ -149,81 +196,9 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {NULL, 0, NULL, 0},
     };
     *o = (struct execute_options){.stack_size = GUEST_DEFAULT_STACK_SIZE};
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h': fputs(execute_help, stdout); return 0;
-        case OPT_INPUT:
-            if (o->ninputs == sizeof(o->inputs) / sizeof(o->inputs[0])) {
-                cli_error("at most %zu --input files per run",
-                          sizeof(o->inputs) / sizeof(o->inputs[0]));
-                return EXIT_USAGE;
-            }
-            o->inputs[o->ninputs++] = optarg;
-            break;
-        case OPT_SP1_STDIN: o->sp1_stdin = optarg; break;
-        case OPT_ZKVM:
-            if (strcmp(optarg, "auto") != 0 && !abi_by_name(optarg)) {
-                cli_error("--zkvm wants auto, %s, not '%s'", abi_names(), optarg);
-                return EXIT_USAGE;
-            }
-            o->zkvm = optarg;
-            break;
-        case OPT_PUBLIC_OUTPUT: o->public_output = optarg; break;
-        case OPT_STRICT: o->strict = true; break;
-        case OPT_STATS: o->stats = true; break;
-        case OPT_FLAMEGRAPH:
-        case OPT_FLAMEGRAPH_RAW:
-            if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
-                cli_error("at most %zu flamegraph files per run",
-                          sizeof(o->outputs) / sizeof(o->outputs[0]));
-                return EXIT_USAGE;
-            }
-            o->outputs[o->noutputs++] =
-                (struct profile_output){.path = optarg, .raw = c == OPT_FLAMEGRAPH_RAW};
-            break;
-        case OPT_FORMAT:
-            enum render_format unused;
-            if (!render_format_by_name(optarg, &unused)) {
-                cli_error("--format wants folded, svg or json, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            o->format = optarg;
-            break;
-        case OPT_CHECKPOINT:
-            if (!cli_parse_count(optarg, false, &o->checkpoint_cycles) ||
-                o->checkpoint_cycles == 0) {
-                cli_error("--flamegraph-checkpoint-cycles wants a positive count such as 100M, "
-                          "not '%s'",
-                          optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_MAX_CYCLES:
-            if (!cli_parse_count(optarg, false, &o->max_cycles) || o->max_cycles == 0) {
-                cli_error("--max-cycles wants a positive count such as 1000000 or 5G, not '%s'",
-                          optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_STACK_SIZE:
-            if (!cli_parse_count(optarg, true, &o->stack_size) || o->stack_size == 0 ||
-                o->stack_size % GUEST_PAGE_SIZE || o->stack_size > (1ull << 30)) {
-                cli_error("--stack-size wants a multiple of 4K up to 1G, such as 8M, not '%s'",
-                          optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case ':':
-            cli_error("option '%s' needs a value; see 'cli execute --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            cli_error("unknown option '%s'; see 'cli execute --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
+    int rc = cli_getopt(argc, argv, ":h", longopts, "execute", take_option, o);
+    if (rc != CLI_GO_ON)
+        return rc;
     if (optind >= argc) {
         cli_error("no guest given; usage: cli execute GUEST.elf [options]");
         return EXIT_USAGE;
@@ -238,7 +213,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
         return EXIT_USAGE;
     }
-    return -1; /* go on */
+    return CLI_GO_ON;
 }
 
 static double now_seconds(void)
@@ -434,9 +409,17 @@ struct session {
     uint64_t next_checkpoint; /* UINT64_MAX: none */
 };
 
+/* One flamegraph file being written: an output_writer's context. */
+struct profile_job {
+    struct session *s;
+    bool raw;
+    enum render_format format;
+};
+
 /* Renders the profile as an SVG flamegraph or a speedscope file, named by the guest. */
-static int render_profile(struct session *s, FILE *out, bool raw, enum render_format format)
+static int render_profile(const struct profile_job *job, FILE *out)
 {
+    struct session *s = job->s;
     struct trie named;
     struct strtab names;
     if (!trie_init(&named))
@@ -454,39 +437,28 @@ static int render_profile(struct session *s, FILE *out, bool raw, enum render_fo
     svg_options_init(&o);
     o.title = title;
     o.unit = "instructions";
-    int rc = guest_profile_named(&s->profile, raw, &named, &names);
+    int rc = guest_profile_named(&s->profile, job->raw, &named, &names);
     if (rc == 0)
-        rc = render_write_trie(out, &named, &names, format, &o, guest, "none");
+        rc = render_write_trie(out, &named, &names, job->format, &o, guest);
     strtab_free(&names);
     trie_free(&named);
     return rc;
 }
 
-static int write_profile(struct session *s, FILE *out, bool raw, enum render_format format)
+static int write_profile(FILE *out, void *ctx)
 {
-    if (format == RENDER_FOLDED)
-        return guest_profile_write_folded(&s->profile, out, raw);
-    return render_profile(s, out, raw, format);
+    const struct profile_job *job = ctx;
+    if (job->format == RENDER_FOLDED)
+        return guest_profile_write_folded(&job->s->profile, out, job->raw);
+    return render_profile(job, out);
 }
 
-static int write_one_profile(struct session *s, const char *path, bool raw)
+static int write_one_profile(struct session *s, const struct profile_output *output)
 {
-    struct output_file out;
-    if (!output_file_open(&out, path)) {
-        cli_error("cannot create %s: %s", path, strerror(errno));
-        return EXIT_CANTCREAT;
-    }
-    if (write_profile(s, out.fp, raw, format_of(path, s->o->format)) != 0) {
-        int e = errno;
-        output_file_abort(&out);
-        cli_error("cannot write %s: %s", path, strerror(e));
-        return e == ENOMEM ? EXIT_OSERR : EXIT_CANTCREAT;
-    }
-    if (!output_file_commit(&out)) {
-        cli_error("cannot write %s: %s", path, strerror(errno));
-        return EXIT_CANTCREAT;
-    }
-    return 0;
+    struct profile_job job = {.s = s, .raw = output->raw, .format = RENDER_FOLDED};
+    if (!s->o->format || !render_format_by_name(s->o->format, &job.format))
+        job.format = render_format_of_path(output->path, RENDER_FOLDED);
+    return cli_write_output(output->path, write_profile, &job);
 }
 
 /* Writes the flamegraph files for everything retired so far. */
@@ -497,7 +469,7 @@ static int write_profiles(struct session *s)
     guest_profile_flush(&s->profile, s->m.retired);
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < s->o->noutputs; i++)
-        rc = write_one_profile(s, s->o->outputs[i].path, s->o->outputs[i].raw);
+        rc = write_one_profile(s, &s->o->outputs[i]);
     return rc;
 }
 
@@ -668,24 +640,23 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         cli_error("--stdin is SP1's stdin file; this guest runs as %s", choice->abi->name);
         return EXIT_USAGE;
     }
+    struct error e = ERROR_INIT;
     int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
                                        : read_inputs(o, &inputs);
     io.inputs = inputs.list;
     io.ninputs = inputs.count;
     if (rc == 0 && o->public_output) {
-        if (output_file_open(&public_out, o->public_output)) {
+        if (output_file_open(&public_out, o->public_output, &e) == 0)
             io.public_output_fd = fileno(public_out.fp);
-        } else {
-            cli_error("cannot create public output %s: %s", o->public_output, strerror(errno));
-            rc = EXIT_CANTCREAT;
-        }
+        else
+            rc = cli_fail(&e, "public output");
     }
     if (rc == 0)
         rc = run_session(o, img, syms, choice, &io);
-    if (public_out.fp && !output_file_commit(&public_out)) {
-        cli_error("cannot write public output %s: %s", o->public_output, strerror(errno));
+    if (public_out.fp && output_file_commit(&public_out, &e) != 0) {
+        int failed = cli_fail(&e, "public output");
         if (rc == 0)
-            rc = EXIT_CANTCREAT;
+            rc = failed;
     }
     if (io.private_input_fd >= 0)
         close(io.private_input_fd);
@@ -705,7 +676,8 @@ int cmd_execute(int argc, char **argv)
     if (rc)
         return rc;
     struct symtab syms;
-    if (symtab_load(&syms, img.file, img.file_size) != 0)
+    struct error e = ERROR_INIT;
+    if (symtab_load(&syms, img.file, img.file_size, &e) != 0)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
     struct abi_choice choice;
     choose_abi(&o, &img, &choice);

@@ -4,19 +4,17 @@
  * or speedscope file) without running perf script, with the stacks that
  * `perf script | cli perf collapse` gives (SPEC section 3).
  */
-#include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/perf_options.h"
 #include "cli/render_options.h"
 #include "flamegraph/svg.h"
 #include "perf/fold.h"
 #include "perf/perf_features.h"
 #include "perf/perf_file.h"
-#include "perf/script_line.h"
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
@@ -64,97 +62,50 @@ struct fold_args {
     const char *input;
 };
 
-enum { OPT_EVENT = 256, OPT_PID, OPT_TID, OPT_ADDRS, OPT_KALLSYMS, OPT_BUILDID_DIR };
+enum { OPT_KALLSYMS = 256, OPT_BUILDID_DIR };
 
-/* folded unless --format or -o's extension asks for a picture. */
-static void settle_format(struct render_options *r)
+/* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
+static int take_option(void *ctx, int c, const char *arg)
 {
-    if (r->format_name)
-        return;
-    const char *dot = r->output ? strrchr(r->output, '.') : NULL;
-    if (!dot || strchr(dot, '/') || (strcmp(dot, ".svg") != 0 && strcmp(dot, ".json") != 0))
-        r->format = RENDER_FOLDED;
-}
-
-/* One option: -1 taken (go on), -2 not an option of ours, else an exit status. */
-static int take_option(struct fold_args *a, int c, const char *arg)
-{
+    struct fold_args *a = ctx;
     switch (c) {
-    case OPT_EVENT:
-        if (!*arg) {
-            cli_error("--event wants an event name such as cycles");
-            return EXIT_USAGE;
-        }
-        a->opts.event = arg;
-        return -1;
-    case OPT_PID: a->opts.names.pid = true; return -1;
-    case OPT_TID: a->opts.names.tid = true; return -1;
-    case OPT_ADDRS: a->opts.names.addrs = true; return -1;
-    case OPT_KALLSYMS: a->opts.kallsyms = arg; return -1;
-    case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return -1;
+    case 'h':
+        printf("%s%s%s%s", fold_help_head, render_options_help, render_viewer_help, fold_help_tail);
+        return 0;
+    case OPT_KALLSYMS: a->opts.kallsyms = arg; return CLI_GO_ON;
+    case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return CLI_GO_ON;
     default: break;
     }
-    int taken = render_options_take(&a->render, c, arg);
-    return taken == 1 ? -1 : taken == 0 ? -2 : taken;
+    int rc = perf_options_take(c, arg, &a->opts.event, &a->opts.names);
+    return rc == CLI_NOT_OURS ? render_options_take(&a->render, c, arg) : rc;
 }
 
 static int parse_args(int argc, char **argv, struct fold_args *a)
 {
     static const struct option longopts[] = {
         RENDER_LONG_OPTIONS,
-        {"event", required_argument, NULL, OPT_EVENT},
-        {"pid", no_argument, NULL, OPT_PID},
-        {"tid", no_argument, NULL, OPT_TID},
-        {"addrs", no_argument, NULL, OPT_ADDRS},
+        PERF_LONG_OPTIONS,
         {"kallsyms", required_argument, NULL, OPT_KALLSYMS},
         {"buildid-dir", required_argument, NULL, OPT_BUILDID_DIR},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     render_options_init(&a->render);
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            printf("%s%s%s%s", fold_help_head, render_options_help, render_viewer_help,
-                   fold_help_tail);
-            return 0;
-        }
-        if (c == ':') {
-            cli_error("option '%s' needs a value; see 'cli perf fold --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-        int rc = c == '?' ? -2 : take_option(a, c, optarg);
-        if (rc == -2) {
-            cli_error("unknown option '%s'; see 'cli perf fold --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-        if (rc >= 0)
-            return rc;
-    }
+    int rc = cli_getopt(argc, argv, ":ho:", longopts, "perf fold", take_option, a);
+    if (rc != CLI_GO_ON)
+        return rc;
     if (optind + 1 < argc) {
         cli_error("more than one perf.data file ('%s', '%s'); cli perf fold reads one",
                   argv[optind], argv[optind + 1]);
         return EXIT_USAGE;
     }
     a->input = optind < argc ? argv[optind] : "perf.data";
-    int rc = render_options_finish(&a->render, "perf fold");
+    rc = render_options_finish(&a->render, "perf fold", RENDER_FOLDED);
     if (rc)
         return rc;
-    settle_format(&a->render);
     if (!a->render.svg.unit)
         a->render.svg.unit = "samples";
-    return -1;
-}
-
-static int exit_status_of(const struct perf_error *e)
-{
-    switch (e->status) {
-    case PERF_UNREADABLE: return EXIT_NOINPUT;
-    case PERF_NO_MEMORY: return EXIT_OSERR;
-    default: return EXIT_DATAERR;
-    }
+    return CLI_GO_ON;
 }
 
 /* "a, b" of the file's events, for messages. */
@@ -219,36 +170,19 @@ static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t siz
     o->paths.debug_dir = "/usr/lib/debug";
 }
 
-struct fold_job {
-    const struct render_options *render;
-    const char *input;
-    struct trie trie;
-    struct strtab names;
-};
-
-static int write_output(FILE *out, void *ctx)
-{
-    struct fold_job *job = ctx;
-    const struct svg_options *svg = &job->render->svg;
-    return render_write_trie(out, &job->trie, &job->names, job->render->format, svg,
-                             svg->title ? svg->title : job->input, "none");
-}
-
 /* Opens, folds and reports. Returns 0 or an exit status. */
-static int fold_file(struct fold_args *a, struct fold_job *job)
+static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
 {
     struct perf_file f;
-    struct perf_error e = {PERF_OK, ""};
+    struct error e = ERROR_INIT;
     struct perf_fold_report report;
     if (perf_file_open(&f, a->input, &e) || perf_name_events(&f, &e)) {
-        cli_error("%s: %s", a->input, e.msg);
         perf_file_close(&f);
-        return exit_status_of(&e);
+        return cli_fail(&e, a->input);
     }
     int status = 0;
-    if (perf_fold(&f, &a->opts, &job->trie, &job->names, &report, &e)) {
-        cli_error("%s: %s", a->input, e.msg);
-        status = exit_status_of(&e);
+    if (perf_fold(&f, &a->opts, t, names, &report, &e)) {
+        status = cli_fail(&e, a->input);
     } else {
         warn_report(a, &f, &report);
     }
@@ -265,16 +199,17 @@ int cmd_perf_fold(int argc, char **argv)
         return status;
     char home_debug[4096];
     default_paths(&a.opts, home_debug, sizeof(home_debug));
-    struct fold_job job = {.render = &a.render, .input = a.input};
-    if (!trie_init(&job.trie) || !strtab_init(&job.names)) {
-        trie_free(&job.trie);
+    struct trie trie;
+    struct strtab names;
+    if (!trie_init(&trie) || !strtab_init(&names)) {
+        trie_free(&trie);
         cli_error("out of memory");
         return EXIT_OSERR;
     }
-    status = fold_file(&a, &job);
+    status = fold_file(&a, &trie, &names);
     if (status == 0)
-        status = render_options_write(&a.render, write_output, &job);
-    trie_free(&job.trie);
-    strtab_free(&job.names);
+        status = render_options_write(&a.render, &trie, &names, a.input);
+    trie_free(&trie);
+    strtab_free(&names);
     return status;
 }

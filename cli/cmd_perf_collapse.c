@@ -4,12 +4,11 @@
  * stacks, a drop-in for stackcollapse-perf.pl (SPEC section 3).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/output_file.h"
+#include "cli/perf_options.h"
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
 #include "perf/collapse.h"
@@ -50,47 +49,29 @@ struct collapse_args {
     const char *output;
 };
 
-enum { OPT_EVENT = 256, OPT_PID, OPT_TID, OPT_ADDRS };
+static int take_option(void *ctx, int c, const char *arg)
+{
+    struct collapse_args *a = ctx;
+    switch (c) {
+    case 'h': fputs(collapse_help, stdout); return 0;
+    case 'o': a->output = arg; return CLI_GO_ON;
+    default: return perf_options_take(c, arg, &a->opts.event, &a->opts.names);
+    }
+}
 
 static int parse_args(int argc, char **argv, struct collapse_args *a)
 {
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
-        {"event", required_argument, NULL, OPT_EVENT},
-        {"event-filter", required_argument, NULL, OPT_EVENT}, /* the script's name */
-        {"pid", no_argument, NULL, OPT_PID},
-        {"tid", no_argument, NULL, OPT_TID},
-        {"addrs", no_argument, NULL, OPT_ADDRS},
+        PERF_LONG_OPTIONS,
+        {"event-filter", required_argument, NULL, PERF_OPT_EVENT}, /* the script's name */
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     *a = (struct collapse_args){0};
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h': fputs(collapse_help, stdout); return 0;
-        case 'o': a->output = optarg; break;
-        case OPT_EVENT:
-            if (!*optarg) {
-                cli_error("--event wants an event name such as cycles");
-                return EXIT_USAGE;
-            }
-            a->opts.event = optarg;
-            break;
-        case OPT_PID: a->opts.names.pid = true; break;
-        case OPT_TID: a->opts.names.tid = true; break;
-        case OPT_ADDRS: a->opts.names.addrs = true; break;
-        case ':':
-            cli_error("option '%s' needs a value; see 'cli perf collapse --help'",
-                      argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            cli_error("unknown option '%s'; see 'cli perf collapse --help'", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
+    int rc = cli_getopt(argc, argv, ":ho:", longopts, "perf collapse", take_option, a);
+    if (rc != CLI_GO_ON)
+        return rc;
     if (optind + 1 < argc) {
         cli_error("more than one input ('%s', '%s'); cli perf collapse reads one", argv[optind],
                   argv[optind + 1]);
@@ -98,7 +79,7 @@ static int parse_args(int argc, char **argv, struct collapse_args *a)
     }
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         a->input = argv[optind];
-    return -1; /* go on */
+    return CLI_GO_ON;
 }
 
 /* "a, b, c" of the first events left out, for the warnings. */
@@ -145,53 +126,26 @@ static int collapse_input(const struct collapse_args *a, struct trie *t, struct 
         return EXIT_NOINPUT;
     }
     struct perf_collapse_report report;
-    char why[256] = "";
-    int rc = perf_collapse(in, &a->opts, t, names, &report, why, sizeof(why));
-    int saved = errno;
+    struct error e = ERROR_INIT;
+    int rc = perf_collapse(in, in_name, &a->opts, t, names, &report, &e);
     if (in != stdin)
         fclose(in);
-    int status = 0;
-    if (rc == PERF_COLLAPSE_MALFORMED) {
-        cli_error("%s: %s", in_name, why);
-        status = EXIT_DATAERR;
-    } else if (rc == PERF_COLLAPSE_READ_ERROR) {
-        cli_error("cannot read %s: %s", in_name, strerror(saved));
-        status = EXIT_NOINPUT;
-    } else if (rc == PERF_COLLAPSE_NO_MEMORY) {
-        cli_error("out of memory folding %s", in_name);
-        status = EXIT_OSERR;
-    } else {
+    int status = rc ? cli_fail(&e, NULL) : 0;
+    if (rc == 0)
         warn_report(a, &report);
-    }
     perf_collapse_report_free(&report);
     return status;
 }
 
-static int write_folded(const struct collapse_args *a, const struct trie *t, struct strtab *names)
+struct collapse_job {
+    const struct trie *t;
+    struct strtab *names;
+};
+
+static int write_folded(FILE *out, void *ctx)
 {
-    if (!a->output) {
-        if (folded_write(stdout, t, folded_name_of, names) != 0 || fflush(stdout) != 0) {
-            cli_error("cannot write the folded stacks to stdout: %s", strerror(errno));
-            return EXIT_CANTCREAT;
-        }
-        return 0;
-    }
-    struct output_file out;
-    if (!output_file_open(&out, a->output)) {
-        cli_error("cannot create %s: %s", a->output, strerror(errno));
-        return EXIT_CANTCREAT;
-    }
-    if (folded_write(out.fp, t, folded_name_of, names) != 0) {
-        int e = errno;
-        output_file_abort(&out);
-        cli_error("cannot write %s: %s", a->output, strerror(e));
-        return EXIT_CANTCREAT;
-    }
-    if (!output_file_commit(&out)) {
-        cli_error("cannot write %s: %s", a->output, strerror(errno));
-        return EXIT_CANTCREAT;
-    }
-    return 0;
+    struct collapse_job *job = ctx;
+    return folded_write(out, job->t, folded_name_of, job->names);
 }
 
 int cmd_perf_collapse(int argc, char **argv)
@@ -208,8 +162,9 @@ int cmd_perf_collapse(int argc, char **argv)
         return EXIT_OSERR;
     }
     status = collapse_input(&a, &t, &names);
+    struct collapse_job job = {.t = &t, .names = &names};
     if (status == 0)
-        status = write_folded(&a, &t, &names);
+        status = cli_write_output(a.output, write_folded, &job);
     trie_free(&t);
     strtab_free(&names);
     return status;
