@@ -1,6 +1,6 @@
 /*
  * cli: the subcommands of the `cli` program and what they share: exit
- * statuses (SPEC section 1), the one-line `error:` reporting, the one
+ * statuses (docs/CONTRACT.md#5-exit-statuses), the one-line `error:` reporting, the one
  * mapping from a library error (common/error.h) to an exit status, the
  * option loop with its usage errors, and writing an output.
  */

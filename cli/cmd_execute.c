@@ -1,6 +1,6 @@
 /*
  * execute: `cli execute GUEST.elf`: loads the guest, runs it to its end,
- * and reports its exit status, a fault or a spent budget (SPEC section 1).
+ * and reports its exit status, a fault or a spent budget (docs/CONTRACT.md#5-exit-statuses).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -57,7 +57,7 @@ static const char execute_help[] =
     "                         the ABI and why it was chosen, and what the zkVM reports\n"
     "                         (committed digest, journal digest, cycle-tracker regions)\n"
     "\n"
-    "profiling (SPEC section 2: every retired instruction counts in its call stack):\n"
+    "profiling (every retired instruction counts in its call stack; docs/CONTRACT.md):\n"
     "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
     "                         stacks, or by extension an SVG flamegraph (.svg) or a\n"
     "                         speedscope file (.json); may be given several times\n"

@@ -1,6 +1,6 @@
 /*
- * cmd_perf: `cli perf SUBCOMMAND`: host profiles from Linux perf (SPEC
- * section 3), folded by the same core as guest profiles.
+ * cmd_perf: `cli perf SUBCOMMAND`: host profiles from Linux perf (docs/PERF.md#folding-rules),
+ * folded by the same core as guest profiles.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
  * perf_collapse: `cli perf collapse [-o OUT] [--event NAME] [--pid]
  * [--tid] [--addrs] [INPUT]`: folds `perf script` text into folded
- * stacks, a drop-in for stackcollapse-perf.pl (SPEC section 3).
+ * stacks, a drop-in for stackcollapse-perf.pl (docs/PERF.md#folding-rules).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * perf_fold: `cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid]
  * [--tid] [--addrs]`: folds a perf.data file into folded stacks (or an SVG
  * or speedscope file) without running perf script, with the stacks that
- * `perf script | cli perf collapse` gives (SPEC section 3).
+ * `perf script | cli perf collapse` gives (docs/PERF.md#folding-rules).
  */
 #include <stdio.h>
 #include <stdlib.h>

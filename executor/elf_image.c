@@ -1,6 +1,6 @@
 /*
  * elf_image: load a guest ELF with libelf and refuse, with a reason, any
- * file the executor could not run exactly (SPEC section 1).
+ * file the executor could not run exactly (docs/CONTRACT.md#accepted-elf-files).
  */
 #include "executor/elf_image.h"
 

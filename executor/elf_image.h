@@ -1,6 +1,6 @@
 /*
  * elf_image: reads a guest ELF file and checks that it is a program the
- * executor can run (SPEC section 1): a little-endian RISC-V ET_EXEC of
+ * executor can run (docs/CONTRACT.md#accepted-elf-files): a little-endian RISC-V ET_EXEC of
  * class 32 or 64 whose PT_LOAD segments fit the guest address space.
  *
  * The image owns the file's bytes; segments point into them.

@@ -120,7 +120,7 @@ void machine_set_reg(struct machine *m, unsigned r, uint64_t value);
 
 /*
  * The ecall at m->pc, through the machine's ABI; a call the ABI names is
- * reported to the tracer as a leaf frame (SPEC section 4).
+ * reported to the tracer as a leaf frame (docs/CONTRACT.md#4-zkvm-guests).
  */
 enum ecall_result machine_ecall(struct machine *m);
 

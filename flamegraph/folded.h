@@ -1,8 +1,7 @@
 /*
- * folded: writes a call-graph trie as folded stacks (SPEC section 2,
- * "Folded output"): `root;caller;...;leaf COUNT`, one line per distinct
- * stack, identical stacks merged, zero counts left out, lines sorted
- * bytewise. The format flamegraph.pl, inferno and speedscope read.
+ * folded: writes a call-graph trie as folded stacks (docs/FORMATS.md#folded-stacks):
+ * `root;caller;...;leaf COUNT`, one line per distinct stack, identical stacks merged, zero counts
+ * left out, lines sorted bytewise. The format flamegraph.pl, inferno and speedscope read.
  */
 #ifndef FLAMEGRAPH_FOLDED_H
 #define FLAMEGRAPH_FOLDED_H
@@ -18,8 +17,7 @@
  * call (it may be `buf`), or NULL when memory runs out. The name must not
  * contain ';' or a newline.
  */
-typedef const char *(*frame_namer)(void *ctx, const struct call_node *node, char *buf,
-                                   size_t size);
+typedef const char *(*frame_namer)(void *ctx, const struct call_node *node, char *buf, size_t size);
 
 /* Returns 0, or -1 with errno set. */
 int folded_write(FILE *out, const struct trie *t, frame_namer name, void *ctx);

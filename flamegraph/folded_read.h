@@ -1,5 +1,5 @@
 /*
- * folded_read: reads folded stacks (`a;b;c COUNT` lines, SPEC section 2)
+ * folded_read: reads folded stacks (`a;b;c COUNT` lines, docs/FORMATS.md#folded-stacks)
  * into a trie whose keys are interned frame names, so the same writers
  * and renderers serve folded files from anywhere. A line may carry two
  * counts (`a;b 10 12`, the difffolded format): the first goes to `count`,

@@ -2,7 +2,7 @@
  * output_file: where every command's output goes: stdout, or a file
  * written under a temporary name beside it and renamed into place when
  * complete, so a reader never sees half a file and an existing file is
- * never left truncated (docs/FORMATS.md; SPEC section 2, "Long runs").
+ * never left truncated (docs/FORMATS.md; docs/CONTRACT.md#long-runs).
  */
 #ifndef FLAMEGRAPH_OUTPUT_FILE_H
 #define FLAMEGRAPH_OUTPUT_FILE_H

@@ -1,6 +1,6 @@
 /*
  * longjmp.c: picolibc setjmp/longjmp out of a deep recursion, for the
- * flamegraph's "RETURN to t" longjmp rule (SPEC.md section 2).
+ * flamegraph's "RETURN to t" longjmp rule (docs/CONTRACT.md#how-the-stack-moves).
  *
  * main calls run_search() `searches` times (private input, default 3).
  * run_search calls setjmp, then descend(1), which recurses down to

@@ -5,8 +5,8 @@
  * `call t0, __riscv_save_N` (jal t0: a CALL with t0 as the link register,
  * left by `jr t0`: a RETURN) and epilogues `tail __riscv_restore_N` (a
  * tail call: the function's frame becomes the millicode's, which returns
- * with `ret`). For the flamegraph's t0-link and tail-call rules (SPEC.md
- * section 2): a leaked frame would make every later stack deeper.
+ * with `ret`). For the flamegraph's t0-link and tail-call rules
+ * (docs/CONTRACT.md#how-the-stack-moves): a leaked frame would make every later stack deeper.
  *
  * The call chain is main -> walk -> step -> mix -> leaf (noipa: no
  * inlining or cloning, so these are real calls under these names), run

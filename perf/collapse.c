@@ -1,6 +1,6 @@
 /*
  * collapse: the sample loop of `cli perf collapse`: headers open samples,
- * frame lines add frames, a blank line counts the sample (SPEC section 3).
+ * frame lines add frames, a blank line counts the sample (docs/PERF.md#folding-rules).
  *
  * As stackcollapse-perf.pl does it: lines starting "#" are comments; the
  * first event named by a header is the one counted unless --event names
@@ -8,7 +8,8 @@
  * weighs the period its header gives, else 1; a sample with no frame
  * counts as its comm alone; a line that is nothing known is skipped and
  * reported. Where this differs from the script:
- *   - a period of 0 weighs 0 (SPEC: "its period"); the script makes it 1;
+ *   - a period of 0 weighs 0 (docs/PERF.md#folding-rules: a sample weighs its period); the script
+ * makes it 1;
  *   - a header that follows frames without a blank line between counts
  *     the sample before it (the script glues the two call chains), and
  *     the last sample counts without a blank line after it;
@@ -17,7 +18,7 @@
  *   - --event NAME also selects NAME with perf's modifiers ("cycles:u");
  *   - input with a NUL byte (a perf.data file) or without a single sample
  *     header is malformed, not an empty profile;
- *   - lines are sorted bytewise whole (SPEC), the script sorts the stacks.
+ *   - lines are sorted bytewise whole (docs/FORMATS.md#folded-stacks), the script sorts the stacks.
  */
 #include "perf/collapse.h"
 

@@ -1,5 +1,5 @@
 /*
- * collapse: `perf script` text -> a trie of folded stacks (SPEC section 3,
+ * collapse: `perf script` text -> a trie of folded stacks (docs/PERF.md#folding-rules,
  * `cli perf collapse`), read as Brendan Gregg's stackcollapse-perf.pl
  * reads it: a sample header line ("comm pid/tid [cpu] time: period
  * event:"), the call chain leaf first, one frame per line, then a blank

@@ -1,5 +1,5 @@
 /*
- * fold: a perf.data file into a trie of folded stacks (SPEC section 3,
+ * fold: a perf.data file into a trie of folded stacks (docs/PERF.md#folding-rules,
  * `cli perf fold`), the same stacks `perf script | cli perf collapse`
  * gives for the file on the same machine: records in perf script's
  * order (perf/perf_order.h), the recorded system followed through them

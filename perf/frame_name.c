@@ -1,14 +1,14 @@
 /*
- * frame_name: comm and call-chain entries -> folded frame names (SPEC
- * section 3), rule by rule as stackcollapse-perf.pl applies them.
+ * frame_name: comm and call-chain entries -> folded frame names (docs/PERF.md#folding-rules), rule
+ * by rule as stackcollapse-perf.pl applies them.
  *
- * Where this differs from the script, SPEC section 3 wins:
+ * Where this differs from the script, docs/PERF.md#where-this-follows-inferno says why:
  *   - "(anonymous namespace)::f(int)" is "(anonymous namespace)::f"; the
  *     script drops every symbol that starts with "(", this one included.
  *   - "[module basename]" is not put through the symbol rules: a module
  *     "/x/a.out (deleted)" gives "[a.out (deleted)]", not "[a.out ".
  *   - No "->" splitting or "_[i]" marks: perf prints each inlined frame on
- *     a line of its own ("sym (inlined)"), and SPEC says a frame is the
+ *     a line of its own ("sym (inlined)"), and docs/PERF.md#folding-rules says a frame is the
  *     symbol name; "operator->" stays whole.
  *   - ";" in a comm becomes ":" and a newline anywhere a space, so that a
  *     name never breaks the folded format.

@@ -1,5 +1,5 @@
 /*
- * frame_name: the naming rules of SPEC section 3, shared by `cli perf
+ * frame_name: the naming rules of docs/PERF.md#folding-rules, shared by `cli perf
  * collapse` (perf script text) and `cli perf fold` (perf.data): how a
  * sample's command name and each entry of its call chain become folded
  * frames, as Brendan Gregg's stackcollapse-perf.pl names them.

@@ -1,6 +1,6 @@
 /*
  * stack: one sample's stack as folded frames, the way `perf script`
- * prints it and `cli perf collapse` then names it (SPEC section 3):
+ * prints it and `cli perf collapse` then names it (docs/PERF.md#folding-rules):
  *
  *   - the call chain's entries, leaf first; context markers
  *     (PERF_CONTEXT_KERNEL, _USER, _HV) switch how the entries after

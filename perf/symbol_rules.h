@@ -1,7 +1,7 @@
 /*
  * symbol_rules: perf's rules for turning a binary's symbols into the
  * functions `perf script` names (tools/perf/util/symbol.c), which differ
- * from the guest rules of SPEC section 2 and which the host profile must
+ * from the guest rules of docs/CONTRACT.md#functions-and-names and which the host profile must
  * follow to print what perf prints:
  *   - a symbol without a size ends where the next one starts (the last
  *     one a page past its start; in kallsyms, the last symbol of the

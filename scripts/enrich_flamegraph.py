@@ -6,10 +6,10 @@ frames are the call-target addresses, `0x10074;0x100a0;0x10100 1234`. This
 script resolves every distinct address with ONE addr2line process for the
 whole file (`addr2line -f -i -C -a -e GUEST.elf`, addresses fed on stdin),
 expands each frame into its inline chain (outermost first; the outermost
-function named from the ELF symbol table by the SPEC's rules where its
+function named from the ELF symbol table by the rules of docs/CONTRACT.md#functions-and-names where its
 symbol is not mangled, so that it agrees with `cli --flamegraph`), and
 writes the
-folded format of SPEC.md section 2: frames joined by `;`, one space, the
+folded format of docs/FORMATS.md#folded-stacks: frames joined by `;`, one space, the
 decimal count; identical stacks merged, zero counts dropped, lines sorted
 bytewise.
 
@@ -43,7 +43,7 @@ INSTALL_HINT = ("install llvm-addr2line (Debian/Ubuntu package `llvm`) or "
 HEX_FRAME = re.compile(r"0[xX][0-9a-fA-F]+\Z")
 DECIMAL = re.compile(r"[0-9]+\Z")
 ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
-# A zkVM call's leaf frame, which raw output names itself (SPEC section 4).
+# A zkVM call's leaf frame, which raw output names itself (docs/FORMATS.md#raw-folded-stacks).
 CALL_FRAME = re.compile(r"\[ecall:[^;\[\]]+\]\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
@@ -113,11 +113,11 @@ def parse_raw(data):
 # ---------------------------------------------------------------- ELF symbols
 
 class FunctionTable:
-    """The functions of the ELF symbol table as SPEC section 2 defines them:
+    """The functions of the ELF symbol table as docs/CONTRACT.md#functions-and-names defines them:
     every STT_FUNC symbol, and every global or weak STT_NOTYPE symbol in an
     executable section; [value, value+size), a zero-size one ending where
     the next function starts (or its section ends); among symbols sharing
-    an address the SPEC's preferred name. The same rules as symtab/symtab.c,
+    an address the preferred name. The same rules as symtab/symtab.c,
     so enrich and `cli --flamegraph` agree on which targets are functions.
     `funcs` is None when the ELF has no symbol table: then addr2line is
     trusted alone."""
@@ -200,7 +200,7 @@ def _read_function_ranges(data):
         start = strtab[3] + name
         stop = data.index(b"\0", start)
         text = data[start:stop].decode("utf-8", "surrogateescape")
-        # SPEC order among aliases: STT_FUNC before STT_NOTYPE, global
+        # Order among aliases (docs/CONTRACT.md#functions-and-names): STT_FUNC before STT_NOTYPE, global
         # before weak before local, sized before zero-size, bytewise name.
         rank = (0 if stype == 2 else 3) + {1: 0, 2: 1}.get(bind, 2)
         candidates.append((value, rank, 0 if size else 1, data[start:stop],
@@ -438,7 +438,7 @@ def simplify_cxx(name):
 
 
 def clean_name(name):
-    """A frame name as the SPEC writes it."""
+    """A frame name as docs/FORMATS.md#raw-folded-stacks writes it."""
     name = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
     if "(" in name or "[" in name:
         name = simplify_cxx(name)
@@ -450,7 +450,7 @@ def frame_names(addr, chain, lines, no_inline, symbol=None):
 
     chain is addr2line's, innermost first. symbol, when given, names the
     outermost (real) function instead of addr2line: the ELF symbol the
-    SPEC's alias rules choose, so that frames agree with `cli --flamegraph`
+    alias rules of docs/CONTRACT.md#functions-and-names choose, so that frames agree with `cli --flamegraph`
     where addr2line picks another alias (picolibc's `vfprintf` for
     `__d_vfprintf`, `__riscv_save_1` for `__riscv_save_0`) or a DWARF name
     for a GCC clone (`f` for `f.isra.0`)."""
@@ -538,8 +538,8 @@ def build_parser():
             "\n(`-f -i -C -a -e ELF`); each frame becomes its inline chain,"
             "\noutermost first. Stacks that become identical are merged,"
             "\nzero counts dropped, lines sorted bytewise."
-            "\n\nThe ELF symbol table decides, by the rules of SPEC.md"
-            "\nsection 2 (as `cli --flamegraph` does), which addresses lie"
+            "\n\nThe ELF symbol table decides, by the rules of docs/CONTRACT.md"
+            "\n(as `cli --flamegraph` does), which addresses lie"
             "\nin a function, and names the outermost (real) function where"
             "\nits symbol is not mangled, so `--no-inline` output equals"
             "\n`cli --flamegraph` output for C guests. An address no function"
@@ -617,8 +617,8 @@ def main(argv=None):
                 if functions.funcs is not None:
                     symbol = functions.lookup(a)
                     if symbol is None:
-                        # No function symbol holds it: `0x<hex>` as in the
-                        # SPEC, whatever llvm-addr2line's nearest-symbol
+                        # No function symbol holds it: `0x<hex>` as in
+ # docs/FORMATS.md#folded-stacks, whatever llvm-addr2line's nearest-symbol
                         # fallback says (it names data objects, and `_end`
                         # for everything past the last symbol).
                         chain = [("??", chain[-1][1])]

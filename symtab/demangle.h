@@ -1,5 +1,5 @@
 /*
- * demangle: symbol names as people read them (SPEC section 2): C++
+ * demangle: symbol names as people read them (docs/FORMATS.md#folded-stacks): C++
  * without its parameter list (as `c++filt -p`), Rust legacy without its
  * `::h0123...` hash, Rust v0. Other names come back unchanged.
  */

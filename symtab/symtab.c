@@ -1,6 +1,5 @@
 /*
- * symtab: ELF symbols to function ranges (SPEC section 2, "Functions come
- * from the ELF symbol table").
+ * symtab: ELF symbols to function ranges (docs/CONTRACT.md#functions-and-names).
  */
 #include "symtab/symtab.h"
 
@@ -26,7 +25,8 @@ static int rank_of(const GElf_Sym *sym)
     return type_rank + bind_rank;
 }
 
-/* Orders by address, then by the SPEC's preference among aliases. */
+/* Orders by address, then by the preference among aliases of docs/CONTRACT.md#functions-and-names.
+ */
 static int compare_candidates(const void *pa, const void *pb)
 {
     const struct candidate *a = pa, *b = pb;

@@ -1,6 +1,6 @@
 /*
  * symtab: the functions of an ELF file, from its symbol table, by the
- * rules of SPEC section 2: which symbols are functions, how far each one
+ * rules of docs/CONTRACT.md#functions-and-names: which symbols are functions, how far each one
  * reaches, and which name wins when several share an address. Lookup is a
  * binary search; callers do it once per new trie node or jump target,
  * never per instruction.

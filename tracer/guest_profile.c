@@ -1,5 +1,5 @@
 /*
- * guest_profile: the stack rules (SPEC section 2, "How the stack moves"),
+ * guest_profile: the stack rules (docs/CONTRACT.md#2-guest-profiles, "How the stack moves"),
  * applied at every jump the fast paths of executor/trace.h left to it.
  * The decoder has told each jump's kind from its link registers
  * (executor/decode.h): CALL t pushes a frame, RETURN to t pops to the

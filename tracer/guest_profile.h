@@ -1,6 +1,6 @@
 /*
  * guest_profile: the guest tracer. It follows a guest's call stack from
- * its jal/jalr control flow by the rules of SPEC section 2 ("How the stack
+ * its jal/jalr control flow by the rules of docs/CONTRACT.md#2-guest-profiles ("How the stack
  * moves") and counts retired instructions into a call-graph trie. It is
  * the executor's flow_tracer (executor/trace.h) and the trie's owner, so
  * it sits between the two: the executor knows only trace.h, and the trie
@@ -24,7 +24,7 @@
 
 /*
  * A trie key with this bit stands for a zkVM call's leaf frame
- * ([ecall:NAME], SPEC section 4), the rest of the key indexing the
+ * ([ecall:NAME], docs/CONTRACT.md#4-zkvm-guests), the rest of the key indexing the
  * profile's call names; guest addresses never have it.
  */
 #define GUEST_ECALL_KEY (1ull << 63)
@@ -57,9 +57,9 @@ void guest_profile_free(struct guest_profile *p);
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
 
 /*
- * Writes the folded stacks (SPEC "Folded output"): with `raw`, every frame
- * as 0x<target>; else the demangled function names. Returns 0, or -1 with
- * errno set (ENOMEM also when the profile itself ran out of memory).
+ * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with `raw`, every
+ * frame as 0x<target>; else the demangled function names. Returns 0, or -1 with errno set (ENOMEM
+ * also when the profile itself ran out of memory).
  */
 int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
 

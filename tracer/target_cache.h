@@ -1,6 +1,6 @@
 /*
  * target_cache: which function holds a jump target, looked up in the
- * symbol table once per distinct target (SPEC section 2: no symbol lookup
+ * symbol table once per distinct target (docs/CONTRACT.md#2-guest-profiles: no symbol lookup
  * per instruction). A uthash table: it is reached only from the tracer's
  * slow path, which the link table keeps off the hot path.
  */

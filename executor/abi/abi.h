@@ -1,7 +1,7 @@
 /*
  * abi: what makes a guest a program of one zkVM, or of Linux: its memory
- * map and registers at entry, and what its ecalls do (SPEC sections 1
- * and 4). Each ABI is one file in this folder behind this interface; the
+ * map and registers at entry, and what its ecalls do (docs/CONTRACT.md#1-guests
+ * and #4-zkvm-guests). Each ABI is one file in this folder behind this interface; the
  * interpreter knows none of them: machine_init lets the ABI lay out the
  * machine, and the ecall handler calls machine_ecall, which calls the ABI.
  */

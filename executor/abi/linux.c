@@ -1,6 +1,6 @@
 /*
- * linux: the ABI of guests written for qemu user mode (SPEC section 1):
- * segments with their own rights, a stack below a fixed top with an empty
+ * linux: the ABI of guests written for qemu user mode (docs/CONTRACT.md#memory-linux-abi,
+ * #system-calls-linux-abi): segments with their own rights, a stack below a fixed top with an empty
  * Linux start frame, a brk heap, and Linux-numbered ecalls (read from the
  * private input, write to stdout, stderr and the public output, exit,
  * brk). Numbers and errno values are those of the Linux RISC-V ABI, so a
@@ -111,7 +111,7 @@ static enum ecall_result unsupported(struct machine *m, uint64_t nr)
 
 static enum ecall_result linux_ecall(struct machine *m, const char **call)
 {
-    (void)call; /* Linux system calls are not shown as frames: SPEC section 2 */
+    (void)call; /* Linux system calls are not shown as frames: docs/CONTRACT.md#4-zkvm-guests */
     uint64_t nr = machine_get_reg(m, REG_A7);
     uint64_t a0 = machine_get_reg(m, REG_A0);
     uint64_t a1 = machine_get_reg(m, REG_A1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests for scripts/enrich_flamegraph.py (SPEC.md section 2, "Folded output").
+"""Tests for scripts/enrich_flamegraph.py (docs/FORMATS.md#raw-folded-stacks).
 
 A small C guest is cross compiled here (riscv64-unknown-elf-gcc, rv32im,
 -O2 -g) with `static inline __attribute__((always_inline))` functions
@@ -83,7 +83,7 @@ __attribute__((noinline)) int Zeta(int x)
     return leaf(x) + 1;
 }
 
-/* Two names for one function: the SPEC names it `Sq` (both global
+/* Two names for one function: docs/CONTRACT.md#functions-and-names names it `Sq` (both global
    STT_FUNC, same size, bytewise smallest name); addr2line says `sq`. */
 __attribute__((noinline)) int sq(int x)
 {
@@ -315,7 +315,7 @@ class Guest(unittest.TestCase):
 
     def test_aliases_named_by_the_spec_rule(self):
         # addr2line names the DWARF function `sq`; the frame is the
-        # symbol the SPEC's alias rule picks, as `cli --flamegraph` writes.
+        # symbol the alias rule of docs/CONTRACT.md#functions-and-names picks, as `cli --flamegraph` writes.
         self.assertEqual(self.funcs["sq"][0], self.funcs["Sq"][0])
         self.assertEqual(gnu_chain(self.elf, self.funcs["sq"][0])[0][0], "sq")
         s, al, q = self.a("_start"), self.a("alpha"), self.a("sq")

@@ -11,7 +11,7 @@ the sum of its counts equal to the `instructions: N` that --stats prints
 on stderr. --checkpoint N adds --flamegraph-checkpoint-cycles N.
 
 qemu mode (reference: qemu_fold.py, an independent implementation of
-SPEC.md section 2 on qemu's instruction trace):
+docs/CONTRACT.md#2-guest-profiles on qemu's instruction trace):
 
   check_folded.py --cli CLI --elf G.elf --qemu [--input G.in]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference guest flamegraph, built from qemu's instruction trace.
 
-An implementation of SPEC.md section 2 ("Guest flamegraphs") that shares no
+An implementation of docs/CONTRACT.md#2-guest-profiles that shares no
 code with `cli`: it runs the guest under qemu-user,
 
     qemu-riscv32|64 -singlestep -d exec,nochain -D LOG guest.elf < INPUT
@@ -9,7 +9,7 @@ code with `cli`: it runs the guest under qemu-user,
 takes the executed pc sequence from the `Trace` lines of the log, decodes
 the jal/jalr instructions from the raw instruction words that
 `riscv64-unknown-elf-objdump -d` lists, takes the functions from
-`riscv64-unknown-elf-readelf -sW` / `-SW`, replays the SPEC's stack rules
+`riscv64-unknown-elf-readelf -sW` / `-SW`, replays the stack rules (docs/CONTRACT.md#how-the-stack-moves)
 instruction by instruction and prints the folded stacks.
 
 Usage:
@@ -96,7 +96,7 @@ def parse_size(s):
 
 
 def functions(elf):
-    """Sorted list of (start, end, name) following SPEC section 2:
+    """Sorted list of (start, end, name) following docs/CONTRACT.md#functions-and-names:
     every STT_FUNC symbol and every global or weak STT_NOTYPE symbol in an
     executable section; [value, value+size), a zero-size one ending where
     the next function starts; aliases at one address resolved by
@@ -231,7 +231,7 @@ def jalr_kind(rd, rs1):
 # ---------------------------------------------------------------- replay
 
 class Profile:
-    """Call-stack trie plus the current stack, moved by SPEC section 2."""
+    """Call-stack trie plus the current stack, moved by docs/CONTRACT.md#how-the-stack-moves."""
 
     def __init__(self, funcs, entry):
         self.fi = FuncIndex(funcs)

@@ -1,7 +1,7 @@
-"""Guest flamegraphs of real programs against SPEC.md section 2.
+"""Guest flamegraphs of real programs against docs/CONTRACT.md#2-guest-profiles.
 
 Each class runs `cli execute G.elf --flamegraph F --flamegraph-raw R --stats`
-and checks the folded files against what the SPEC's stack rules imply for
+and checks the folded files against what the stack rules (docs/CONTRACT.md#how-the-stack-moves) imply for
 the program's known call structure, never against the program's own
 output. Every class checks the folded format (`stack COUNT` lines, sorted
 bytewise, no repeated stack, counts > 0) and that the sums of the counts

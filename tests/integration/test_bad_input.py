@@ -2,7 +2,7 @@
 
 Every ELF here is built byte by byte with elfgen, so each case holds exactly
 one defect and the test needs no cross compiler. What is checked
-(SPEC.md section 1):
+(docs/CONTRACT.md#accepted-elf-files, #5-exit-statuses):
 
 - ELF files the loader must refuse: exit 65 and one stderr line
   `error: <path>: <reason>`, the reason naming the defect by a keyword;

@@ -9,7 +9,7 @@ there is none) it runs
 and requires the same exit status, the same stdout, the same public output
 (fd 3), and `instructions: N` from --stats equal to the number of `Trace`
 lines in qemu's log (one per instruction executed, the final ecall
-included: SPEC.md section 2). The log goes through a pipe and is counted on
+included: docs/CONTRACT.md#what-is-counted). The log goes through a pipe and is counted on
 the fly, so long guests need no disk space for it. A second cli run without
 --stats must also write to stderr exactly what the guest does under qemu.
 

@@ -2,7 +2,7 @@
 
 Builds one of the programs in programs/ (-O2 -g -fno-omit-frame-pointer),
 records it with `perf record -g -F 4000` (perf's build-id cache in a
-scratch HOME), and checks (SPEC section 3):
+scratch HOME), and checks (docs/PERF.md#folding-rules):
 
 - `cli perf fold` prints exactly what `perf script | cli perf collapse`
   prints, byte for byte, by default, with --addrs, with --pid and --tid

@@ -3,7 +3,7 @@
 Each case builds a recording whose stacks follow from its records alone,
 with a small ELF (perftest.prog_elf) and a small kallsyms text, and checks
 the folded output line for line against stacks derived here by hand
-(SPEC section 3):
+(docs/PERF.md#folding-rules):
 
 - Symbols: user frames named from the ELF at file offsets (PT_LOAD
   adjustment), size-less functions ending at the next, aliases (not weak

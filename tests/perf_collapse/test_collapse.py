@@ -1,9 +1,9 @@
-"""`cli perf collapse`: `perf script` text -> folded stacks (SPEC section 3).
+"""`cli perf collapse`: `perf script` text -> folded stacks (docs/PERF.md#folding-rules).
 
 Each case is a hand-written `perf script` text for one rule, with the
-folded output derived by hand from SPEC section 3 and the logic of
+folded output derived by hand from docs/PERF.md#folding-rules and the logic of
 stackcollapse-perf.pl (FlameGraph), not from the program's output. Where
-the two differ the SPEC wins and the case says so:
+the two differ docs/PERF.md#where-this-follows-inferno wins and the case says so:
 
 - "(anonymous namespace)::f(int)" is "(anonymous namespace)::f" (the
   script drops any symbol that starts with "(");
@@ -165,7 +165,7 @@ class Stacks(Base):
         self.check(text, ["prog;x 2", "prog;y 3"])
 
     def test_zero_period_weighs_zero(self):
-        # SPEC: a sample weighs its period; zero counts are left out.
+        # docs/PERF.md#folding-rules: a sample weighs its period; zero counts are left out.
         text = sample("prog 1 1.000001: 0 cycles:", "10 x (/a)") + sample(
             "prog 1 1.000002: 5 cycles:", "20 y (/a)")
         self.check(text, ["prog;y 5"])
@@ -197,7 +197,7 @@ class Comm(Base):
         self.check(text, ["V8_WorkerThread;x 104445"])
 
     def test_comm_with_a_number(self):
-        # SPEC: the comm, spaces made "_"; the script would cut it at "1".
+        # docs/PERF.md#folding-rules: the comm, spaces made "_"; the script would cut it at "1".
         text = sample("Worker 1 1234 [000] 1.000001: 5 cycles:", "10 x (/a)")
         self.check(text, ["Worker_1;x 5"])
 

@@ -2,7 +2,7 @@
 
 Builds a tiny C program whose main calls a, a calls b, b calls c, and c
 spins for about 0.2 s; records it with `perf record -g -F 4000`, pipes
-`perf script` into `cli perf collapse` and checks (SPEC section 3):
+`perf script` into `cli perf collapse` and checks (docs/PERF.md#folding-rules):
 
 - the heaviest stack is the program's comm, then its callers down to
   main;a;b;c (root first), and stacks through main;a;b;c carry most of

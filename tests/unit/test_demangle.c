@@ -1,5 +1,5 @@
 /*
- * test_demangle: symbol names as SPEC section 2 wants them. The expected
+ * test_demangle: symbol names as docs/FORMATS.md#folded-stacks wants them. The expected
  * strings are what `c++filt -p` prints for the C++ names (checked with
  * binutils' c++filt), and rustc's own demangled forms for Rust.
  */

@@ -1,5 +1,5 @@
 /*
- * test_perf_frames: the frame rules of SPEC section 3 (perf/frame_name.h),
+ * test_perf_frames: the frame rules of docs/PERF.md#folding-rules (perf/frame_name.h),
  * rule by rule with their edge cases, and the taking apart of `perf
  * script` header and frame lines (perf/script_line.h).
  */

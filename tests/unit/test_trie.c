@@ -1,7 +1,7 @@
 /*
  * test_trie: the call-graph trie keeps one node per (parent, key), finds
  * it again at any depth, and the folded writer sorts, merges and skips
- * zero counts as SPEC section 2 says.
+ * zero counts as docs/FORMATS.md#folded-stacks says.
  */
 #include <setjmp.h>
 #include <stdarg.h>

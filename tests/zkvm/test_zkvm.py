@@ -1,4 +1,4 @@
-"""`cli execute` on guests written to each zkVM's ABI (SPEC section 4).
+"""`cli execute` on guests written to each zkVM's ABI (docs/CONTRACT.md#4-zkvm-guests).
 
 The guests (guests/zkvm/) follow SP1's and RISC Zero's conventions: their
 memory map and start code, their call numbers and registers. Each takes a

@@ -1,6 +1,6 @@
 /*
  * fault: on a guest fault the flamegraph of what ran is still written
- * (SPEC section 2, "Long runs"); `cli execute` exits 70. f runs two
+ * (docs/CONTRACT.md#long-runs); `cli execute` exits 70. f runs two
  * instructions and then an illegal one (the all-zero word), which faults
  * and does not retire, so it is not counted.
  *   _start      jal f                1

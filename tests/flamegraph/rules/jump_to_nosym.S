@@ -1,8 +1,8 @@
 /*
  * jump_to_nosym: a JUMP from a function into code that no symbol covers.
- * SPEC: "if t lies inside the function of the current frame ..., nothing
- * moves. If t lies in another function, it is a tail call ... Where
- * neither the current frame nor t lies in a function, nothing moves."
+ * docs/CONTRACT.md ("How the stack moves", JUMP t): inside the top frame's
+ * function nothing moves; into another function it is a tail call; where
+ * neither the top frame nor t lies in a function, nothing moves.
  * Only the case where *neither* side has a function is exempted, so t not
  * lying inside the current frame's function, with the current frame in
  * one, is read as a tail call: the frame f is replaced by a frame for t,
