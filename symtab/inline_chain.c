@@ -1,0 +1,519 @@
+/*
+ * inline_chain: inlined subroutines and source lines per pc, from DWARF
+ * with libdw. At the first question the compile units' address ranges are
+ * read into a sorted table; a pc then finds its unit by binary search and
+ * walks that unit's DIE tree down the scopes that hold it (subprogram,
+ * lexical blocks, inlined subroutines), which is the chain. Answers are
+ * kept per pc (uthash), names once per DWARF string.
+ */
+#include "symtab/inline_chain.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+#include "symtab/demangle.h"
+
+/* Deeper nesting than this is taken for damaged DWARF (a loop of DIEs). */
+#define MAX_NESTING 256
+
+/* One address range of a compile unit. */
+struct unit_range {
+    uint64_t start, end; /* [start, end) */
+    size_t unit;         /* index into units */
+};
+
+/* The scopes above a pc, as found walking down a unit. */
+struct walk {
+    Dwarf_Addr pc;
+    Dwarf_Die inlined[MAX_NESTING]; /* the inlined subroutines, outermost first */
+    size_t depth;
+};
+
+/* A pc's answer, its frames after it. */
+struct memo {
+    uint64_t pc;
+    struct inline_chain chain;
+    UT_hash_handle hh;
+    struct inline_frame frames[];
+};
+
+/* A path made absolute, keyed by its text. */
+struct path {
+    UT_hash_handle hh;
+    char text[];
+};
+
+/* A DWARF name and its readable form, keyed by the DWARF string's address. */
+struct name {
+    const char *raw;
+    char *readable;
+    UT_hash_handle hh;
+};
+
+struct inline_chains {
+    uint8_t *image; /* our copy of the file, which libelf reads */
+    Elf *elf;
+    Dwarf *dwarf;     /* NULL without (usable) DWARF */
+    bool has_dwarf;   /* the file has a .debug_info section */
+    bool prepared;    /* dwarf and the unit table are set up */
+    Dwarf_Die *units; /* compile unit DIEs */
+    size_t unit_count;
+    struct unit_range *ranges; /* sorted by start */
+    uint64_t *max_end;         /* max_end[i]: largest end among ranges[0..i] */
+    size_t range_count;
+    struct memo *memo;
+    struct name *names;
+    struct path *paths;
+    struct error warning; /* the first damage seen */
+    struct walk walk;     /* scratch for the pc being worked out */
+};
+
+/* Notes DWARF damage (the first one wins) with libdw's reason. */
+static void warn(struct inline_chains *ic, const char *what)
+{
+    error_fail(&ic->warning, ERROR_CORRUPT, "bad DWARF (%s): %s; inline frames and lines left out",
+               what, dwarf_errmsg(-1));
+}
+
+static int out_of_memory(struct error *e)
+{
+    return error_fail(e, ERROR_NO_MEMORY, "out of memory reading the DWARF");
+}
+
+/* Whether the ELF has a .debug_info section (else it has no DWARF to read). */
+static bool has_debug_info(Elf *elf)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+        return false;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            return false;
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (name && (strcmp(name, ".debug_info") == 0 || strcmp(name, ".zdebug_info") == 0))
+            return true;
+    }
+    return false;
+}
+
+int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t size,
+                       struct error *e)
+{
+    *out = NULL;
+    struct inline_chains *ic = calloc(1, sizeof(*ic));
+    if (!ic || !(ic->image = malloc(size ? size : 1))) {
+        free(ic);
+        return out_of_memory(e);
+    }
+    memcpy(ic->image, file, size);
+    if (elf_version(EV_CURRENT) == EV_NONE || !(ic->elf = elf_memory((char *)ic->image, size)) ||
+        elf_kind(ic->elf) != ELF_K_ELF) {
+        error_fail(e, ERROR_CORRUPT, "cannot read the ELF for its DWARF: %s", elf_errmsg(-1));
+        inline_chains_close(ic);
+        return -1;
+    }
+    ic->has_dwarf = has_debug_info(ic->elf);
+    *out = ic;
+    return 0;
+}
+
+static int append_range(struct inline_chains *ic, size_t *cap, uint64_t start, uint64_t end,
+                        size_t unit)
+{
+    if (ic->range_count == *cap) {
+        size_t n = *cap ? 2 * *cap : 64;
+        struct unit_range *r = realloc(ic->ranges, n * sizeof(*r));
+        if (!r)
+            return -1;
+        ic->ranges = r;
+        *cap = n;
+    }
+    ic->ranges[ic->range_count++] = (struct unit_range){start, end, unit};
+    return 0;
+}
+
+static int append_unit(struct inline_chains *ic, size_t *cap, const Dwarf_Die *cudie)
+{
+    if (ic->unit_count == *cap) {
+        size_t n = *cap ? 2 * *cap : 16;
+        Dwarf_Die *u = realloc(ic->units, n * sizeof(*u));
+        if (!u)
+            return -1;
+        ic->units = u;
+        *cap = n;
+    }
+    ic->units[ic->unit_count++] = *cudie;
+    return 0;
+}
+
+/* Adds the address ranges of one compile unit. Returns -1 when memory runs out. */
+static int add_unit(struct inline_chains *ic, Dwarf_Die *cudie, size_t *unit_cap, size_t *range_cap)
+{
+    size_t unit = ic->unit_count;
+    if (append_unit(ic, unit_cap, cudie) != 0)
+        return -1;
+    Dwarf_Addr base, start, end;
+    ptrdiff_t offset = 0;
+    while ((offset = dwarf_ranges(cudie, offset, &base, &start, &end)) > 0)
+        if (end > start && append_range(ic, range_cap, start, end, unit) != 0)
+            return -1;
+    if (offset < 0)
+        warn(ic, "compile unit ranges");
+    return 0;
+}
+
+static int compare_ranges(const void *pa, const void *pb)
+{
+    const struct unit_range *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->unit < b->unit ? -1 : a->unit > b->unit;
+}
+
+/* Opens the DWARF and reads every compile unit's ranges, once. */
+static int prepare(struct inline_chains *ic, struct error *e)
+{
+    ic->prepared = true;
+    if (!ic->has_dwarf)
+        return 0;
+    ic->dwarf = dwarf_begin_elf(ic->elf, DWARF_C_READ, NULL);
+    if (!ic->dwarf) {
+        warn(ic, "opening");
+        return 0;
+    }
+    size_t unit_cap = 0, range_cap = 0;
+    Dwarf_CU *cu = NULL;
+    Dwarf_Half version;
+    uint8_t unit_type;
+    Dwarf_Die cudie, subdie;
+    int rc;
+    while ((rc = dwarf_get_units(ic->dwarf, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0)
+        if ((unit_type == DW_UT_compile || unit_type == DW_UT_partial) &&
+            add_unit(ic, &cudie, &unit_cap, &range_cap) != 0)
+            return out_of_memory(e);
+    if (rc < 0)
+        warn(ic, "compile units");
+    if (ic->range_count > 1)
+        qsort(ic->ranges, ic->range_count, sizeof(*ic->ranges), compare_ranges);
+    ic->max_end = calloc(ic->range_count ? ic->range_count : 1, sizeof(*ic->max_end));
+    if (!ic->max_end)
+        return out_of_memory(e);
+    uint64_t max_end = 0;
+    for (size_t i = 0; i < ic->range_count; i++) {
+        if (ic->ranges[i].end > max_end)
+            max_end = ic->ranges[i].end;
+        ic->max_end[i] = max_end;
+    }
+    return 0;
+}
+
+/* The compile unit whose ranges hold pc (the first in address order), or NULL. */
+static Dwarf_Die *unit_at(struct inline_chains *ic, uint64_t pc)
+{
+    if (!ic->max_end)
+        return NULL;                     /* no DWARF, or the table could not be made */
+    size_t lo = 0, hi = ic->range_count; /* first range starting above pc */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ic->ranges[mid].start <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k-- > 0 && ic->max_end[k] > pc;)
+        if (ic->ranges[k].end > pc)
+            return &ic->units[ic->ranges[k].unit];
+    return NULL;
+}
+
+static bool is_code_scope(int tag)
+{
+    return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+           tag == DW_TAG_lexical_block || tag == DW_TAG_try_block || tag == DW_TAG_catch_block ||
+           tag == DW_TAG_with_stmt;
+}
+
+/* Containers of functions that have no addresses of their own. */
+static bool is_declaration_scope(int tag)
+{
+    return tag == DW_TAG_namespace || tag == DW_TAG_class_type || tag == DW_TAG_structure_type ||
+           tag == DW_TAG_union_type || tag == DW_TAG_module || tag == DW_TAG_interface_type;
+}
+
+/*
+ * Walks down from `parent` along the code scopes holding w->pc, recording
+ * the inlined subroutines. Returns 1 when a scope holds it, 0 when none
+ * does, -1 for damaged DWARF.
+ */
+static int find_scopes(Dwarf_Die *parent, struct walk *w, int level)
+{
+    if (level >= MAX_NESTING)
+        return -1;
+    Dwarf_Die child;
+    int rc = dwarf_child(parent, &child);
+    while (rc == 0) {
+        int tag = dwarf_tag(&child);
+        if (is_code_scope(tag)) {
+            int has = dwarf_haspc(&child, w->pc);
+            if (has < 0)
+                return -1;
+            if (has) {
+                if (tag == DW_TAG_subprogram)
+                    w->depth = 0; /* a nested function starts its own chain */
+                else if (tag == DW_TAG_inlined_subroutine)
+                    w->inlined[w->depth++] = child;
+                return find_scopes(&child, w, level + 1) < 0 ? -1 : 1;
+            }
+        } else if (is_declaration_scope(tag)) {
+            int found = find_scopes(&child, w, level + 1);
+            if (found != 0)
+                return found;
+        }
+        rc = dwarf_siblingof(&child, &child);
+    }
+    return rc < 0 ? -1 : 0;
+}
+
+/* The readable form of a DWARF name, made once per string. NULL when memory runs out. */
+static const char *readable_name(struct inline_chains *ic, const char *raw)
+{
+    struct name *n;
+    HASH_FIND_PTR(ic->names, &raw, n);
+    if (n)
+        return n->readable;
+    n = calloc(1, sizeof(*n));
+    if (!n || !(n->readable = demangle_symbol(raw))) {
+        free(n);
+        return NULL;
+    }
+    n->raw = raw;
+    HASH_ADD_PTR(ic->names, raw, n);
+    return n->readable;
+}
+
+/* Control characters never belong in a name or path: they are damage. */
+static bool is_text(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+/* The DWARF string of attribute `at` of `die` or of the DIEs it comes from, or NULL. */
+static const char *string_attr(struct inline_chains *ic, Dwarf_Die *die, unsigned at)
+{
+    Dwarf_Attribute attr;
+    if (!dwarf_attr_integrate(die, at, &attr))
+        return NULL;
+    const char *s = dwarf_formstring(&attr);
+    if (!s || !is_text(s)) {
+        warn(ic, "a name attribute");
+        return NULL;
+    }
+    return s;
+}
+
+/*
+ * Names an inlined subroutine as llvm-addr2line does: its linkage name,
+ * else its name, following DW_AT_abstract_origin and DW_AT_specification.
+ * Returns -1 when memory runs out; *name stays NULL for an unnamed one.
+ */
+static int frame_name(struct inline_chains *ic, Dwarf_Die *die, const char **name)
+{
+    const char *raw = string_attr(ic, die, DW_AT_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_MIPS_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_name);
+    *name = NULL;
+    if (raw && !(*name = readable_name(ic, raw)))
+        return -1;
+    return 0;
+}
+
+/* An unsigned constant attribute of `die` itself, 0 when absent or damaged. */
+static unsigned udata_attr(struct inline_chains *ic, Dwarf_Die *die, unsigned at)
+{
+    Dwarf_Attribute attr;
+    Dwarf_Word value;
+    if (!dwarf_attr(die, at, &attr))
+        return 0;
+    if (dwarf_formudata(&attr, &value) != 0) {
+        warn(ic, "a call site attribute");
+        return 0;
+    }
+    return value > UINT32_MAX ? 0 : (unsigned)value;
+}
+
+/*
+ * A source path as llvm-addr2line prints it: a relative one below the
+ * unit's DW_AT_comp_dir. *out is NULL for a damaged one. -1: out of memory.
+ */
+static int absolute_path(struct inline_chains *ic, Dwarf_Die *cudie, const char *path,
+                         const char **out)
+{
+    Dwarf_Attribute attr;
+    const char *dir = NULL;
+    *out = NULL;
+    if (!is_text(path)) {
+        warn(ic, "a file name");
+        return 0;
+    }
+    *out = path;
+    if (path[0] == '/' || !dwarf_attr(cudie, DW_AT_comp_dir, &attr) ||
+        !(dir = dwarf_formstring(&attr)) || !*dir || !is_text(dir))
+        return 0;
+    size_t dir_len = strlen(dir), len = dir_len + 1 + strlen(path);
+    bool slash = dir[dir_len - 1] == '/';
+    struct path *p = malloc(sizeof(*p) + len + 1);
+    if (!p)
+        return -1;
+    snprintf(p->text, len + 1, "%s%s%s", dir, slash ? "" : "/", path);
+    struct path *known;
+    HASH_FIND_STR(ic->paths, p->text, known);
+    if (known) {
+        free(p);
+    } else {
+        HASH_ADD_STR(ic->paths, text, p);
+        known = p;
+    }
+    *out = known->text;
+    return 0;
+}
+
+/* Where the inlined subroutine `die` of the unit `cudie` was inlined. -1: out of memory. */
+static int call_site(struct inline_chains *ic, Dwarf_Die *cudie, Dwarf_Die *die,
+                     struct inline_frame *f)
+{
+    f->call_line = udata_attr(ic, die, DW_AT_call_line);
+    Dwarf_Attribute attr;
+    Dwarf_Word index;
+    Dwarf_Files *files;
+    size_t count;
+    if (!dwarf_attr(die, DW_AT_call_file, &attr))
+        return 0;
+    if (dwarf_formudata(&attr, &index) != 0 || dwarf_getsrcfiles(cudie, &files, &count) != 0) {
+        warn(ic, "a call site file");
+        return 0;
+    }
+    const char *file = index < count ? dwarf_filesrc(files, index, NULL, NULL) : NULL;
+    if (!file)
+        return 0;
+    return absolute_path(ic, cudie, file, &f->call_file);
+}
+
+/* The pc's own line from the unit's line table. -1: out of memory. */
+static int leaf_line(struct inline_chains *ic, Dwarf_Die *cudie, uint64_t pc,
+                     struct inline_chain *chain)
+{
+    Dwarf_Lines *lines;
+    size_t count;
+    if (!dwarf_hasattr(cudie, DW_AT_stmt_list))
+        return 0;
+    if (dwarf_getsrclines(cudie, &lines, &count) != 0) {
+        warn(ic, "the line table");
+        return 0;
+    }
+    Dwarf_Line *line = dwarf_getsrc_die(cudie, pc);
+    int lineno;
+    const char *file;
+    if (!line || dwarf_lineno(line, &lineno) != 0 || lineno <= 0 ||
+        !(file = dwarf_linesrc(line, NULL, NULL)))
+        return 0;
+    if (absolute_path(ic, cudie, file, &chain->file) != 0)
+        return -1;
+    chain->line = chain->file ? (unsigned)lineno : 0;
+    return 0;
+}
+
+/* Works out the answer for pc and keeps it. NULL when memory runs out. */
+static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct walk *w = &ic->walk;
+    w->pc = pc;
+    w->depth = 0;
+    Dwarf_Die *cudie = unit_at(ic, pc);
+    if (cudie && find_scopes(cudie, w, 0) < 0) {
+        warn(ic, "the DIE tree");
+        w->depth = 0;
+    }
+    struct memo *m = calloc(1, sizeof(*m) + w->depth * sizeof(m->frames[0]));
+    if (!m) {
+        out_of_memory(e);
+        return NULL;
+    }
+    m->pc = pc;
+    bool failed = false;
+    for (size_t i = 0; i < w->depth && !failed; i++)
+        failed = frame_name(ic, &w->inlined[i], &m->frames[i].name) != 0 ||
+                 call_site(ic, cudie, &w->inlined[i], &m->frames[i]) != 0;
+    m->chain.frames = m->frames;
+    m->chain.depth = w->depth;
+    if (failed || (cudie && leaf_line(ic, cudie, pc, &m->chain) != 0)) {
+        free(m);
+        out_of_memory(e);
+        return NULL;
+    }
+    HASH_ADD(hh, ic->memo, pc, sizeof(m->pc), m);
+    return m;
+}
+
+const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct memo *m;
+    HASH_FIND(hh, ic->memo, &pc, sizeof(pc), m);
+    if (m)
+        return &m->chain;
+    if (!ic->prepared && prepare(ic, e) != 0)
+        return NULL;
+    m = compute(ic, pc, e);
+    return m ? &m->chain : NULL;
+}
+
+const char *inline_chains_warning(const struct inline_chains *ic)
+{
+    return ic->warning.status != ERROR_NONE ? ic->warning.msg : NULL;
+}
+
+void inline_chains_close(struct inline_chains *ic)
+{
+    if (!ic)
+        return;
+    struct memo *m, *mt;
+    HASH_ITER(hh, ic->memo, m, mt)
+    {
+        HASH_DEL(ic->memo, m);
+        free(m);
+    }
+    struct name *n, *nt;
+    HASH_ITER(hh, ic->names, n, nt)
+    {
+        HASH_DEL(ic->names, n);
+        free(n->readable);
+        free(n);
+    }
+    struct path *p, *pt;
+    HASH_ITER(hh, ic->paths, p, pt)
+    {
+        HASH_DEL(ic->paths, p);
+        free(p);
+    }
+    if (ic->dwarf)
+        dwarf_end(ic->dwarf);
+    if (ic->elf)
+        elf_end(ic->elf);
+    free(ic->units);
+    free(ic->ranges);
+    free(ic->max_end);
+    free(ic->image);
+    free(ic);
+}
