@@ -1,10 +1,12 @@
 /*
  * inline_chain: inlined subroutines and source lines per pc, from DWARF
  * with libdw. At the first question the compile units' address ranges are
- * read into a sorted table; a pc then finds its unit by binary search and
- * walks that unit's DIE tree down the scopes that hold it (subprogram,
- * lexical blocks, inlined subroutines), which is the chain. Answers are
- * kept per pc (uthash), names once per DWARF string.
+ * read into a sorted table, and at the first pc in a unit, the ranges of
+ * its functions (DW_TAG_subprogram) into another: a pc finds its unit and
+ * its function by binary search, then walks down that function's DIEs
+ * along the scopes that hold it (lexical blocks, inlined subroutines),
+ * which gives the chain. Answers are kept per pc (uthash), names once per
+ * DWARF string.
  */
 #include "symtab/inline_chain.h"
 
@@ -22,10 +24,26 @@
 /* Deeper nesting than this is taken for damaged DWARF (a loop of DIEs). */
 #define MAX_NESTING 256
 
-/* One address range of a compile unit. */
-struct unit_range {
+/* An address range of a unit or function. */
+struct span {
     uint64_t start, end; /* [start, end) */
-    size_t unit;         /* index into units */
+    size_t index;        /* of the unit or function it belongs to */
+};
+
+/* Address ranges, sorted by start once all are in, for lookups. */
+struct span_table {
+    struct span *spans;
+    uint64_t *max_end; /* max_end[i]: largest end among spans[0..i]; NULL until sorted */
+    size_t count, cap;
+};
+
+/* A compile unit and, once a pc in it was asked, its functions. */
+struct unit {
+    Dwarf_Die die;
+    bool indexed;
+    struct span_table func_spans;
+    Dwarf_Die *funcs;
+    size_t func_count, func_cap;
 };
 
 /* The scopes above a pc, as found walking down a unit. */
@@ -59,14 +77,12 @@ struct name {
 struct inline_chains {
     uint8_t *image; /* our copy of the file, which libelf reads */
     Elf *elf;
-    Dwarf *dwarf;     /* NULL without (usable) DWARF */
-    bool has_dwarf;   /* the file has a .debug_info section */
-    bool prepared;    /* dwarf and the unit table are set up */
-    Dwarf_Die *units; /* compile unit DIEs */
-    size_t unit_count;
-    struct unit_range *ranges; /* sorted by start */
-    uint64_t *max_end;         /* max_end[i]: largest end among ranges[0..i] */
-    size_t range_count;
+    Dwarf *dwarf;   /* NULL without (usable) DWARF */
+    bool has_dwarf; /* the file has a .debug_info section */
+    bool prepared;  /* dwarf and the unit table are set up */
+    struct unit *units;
+    size_t unit_count, unit_cap;
+    struct span_table unit_spans;
     struct memo *memo;
     struct name *names;
     struct path *paths;
@@ -125,57 +141,94 @@ int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t s
     return 0;
 }
 
-static int append_range(struct inline_chains *ic, size_t *cap, uint64_t start, uint64_t end,
-                        size_t unit)
+/* Grows an array of `size`-byte items to hold one more. -1: out of memory. */
+static int grow(void **items, size_t *cap, size_t count, size_t size)
 {
-    if (ic->range_count == *cap) {
-        size_t n = *cap ? 2 * *cap : 64;
-        struct unit_range *r = realloc(ic->ranges, n * sizeof(*r));
-        if (!r)
-            return -1;
-        ic->ranges = r;
-        *cap = n;
-    }
-    ic->ranges[ic->range_count++] = (struct unit_range){start, end, unit};
-    return 0;
-}
-
-static int append_unit(struct inline_chains *ic, size_t *cap, const Dwarf_Die *cudie)
-{
-    if (ic->unit_count == *cap) {
-        size_t n = *cap ? 2 * *cap : 16;
-        Dwarf_Die *u = realloc(ic->units, n * sizeof(*u));
-        if (!u)
-            return -1;
-        ic->units = u;
-        *cap = n;
-    }
-    ic->units[ic->unit_count++] = *cudie;
-    return 0;
-}
-
-/* Adds the address ranges of one compile unit. Returns -1 when memory runs out. */
-static int add_unit(struct inline_chains *ic, Dwarf_Die *cudie, size_t *unit_cap, size_t *range_cap)
-{
-    size_t unit = ic->unit_count;
-    if (append_unit(ic, unit_cap, cudie) != 0)
+    if (count < *cap)
+        return 0;
+    size_t n = *cap ? 2 * *cap : 16;
+    void *p = realloc(*items, n * size);
+    if (!p)
         return -1;
-    Dwarf_Addr base, start, end;
-    ptrdiff_t offset = 0;
-    while ((offset = dwarf_ranges(cudie, offset, &base, &start, &end)) > 0)
-        if (end > start && append_range(ic, range_cap, start, end, unit) != 0)
-            return -1;
-    if (offset < 0)
-        warn(ic, "compile unit ranges");
+    *items = p;
+    *cap = n;
     return 0;
 }
 
-static int compare_ranges(const void *pa, const void *pb)
+static int span_add(struct span_table *t, uint64_t start, uint64_t end, size_t index)
 {
-    const struct unit_range *a = pa, *b = pb;
+    if (end <= start)
+        return 0;
+    if (grow((void **)&t->spans, &t->cap, t->count, sizeof(*t->spans)) != 0)
+        return -1;
+    t->spans[t->count++] = (struct span){start, end, index};
+    return 0;
+}
+
+static int compare_spans(const void *pa, const void *pb)
+{
+    const struct span *a = pa, *b = pb;
     if (a->start != b->start)
         return a->start < b->start ? -1 : 1;
-    return a->unit < b->unit ? -1 : a->unit > b->unit;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Sorts the spans for span_find. -1: out of memory. */
+static int span_sort(struct span_table *t)
+{
+    if (t->count > 1)
+        qsort(t->spans, t->count, sizeof(*t->spans), compare_spans);
+    t->max_end = calloc(t->count ? t->count : 1, sizeof(*t->max_end));
+    if (!t->max_end)
+        return -1;
+    uint64_t max_end = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        if (t->spans[i].end > max_end)
+            max_end = t->spans[i].end;
+        t->max_end[i] = max_end;
+    }
+    return 0;
+}
+
+/* The span holding pc that starts nearest below it, or NULL. */
+static const struct span *span_find(const struct span_table *t, uint64_t pc)
+{
+    if (!t->max_end)
+        return NULL;              /* never sorted: no DWARF, or memory ran out */
+    size_t lo = 0, hi = t->count; /* the first span starting above pc */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->spans[mid].start <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k-- > 0 && t->max_end[k] > pc;)
+        if (t->spans[k].end > pc)
+            return &t->spans[k];
+    return NULL;
+}
+
+static void span_free(struct span_table *t)
+{
+    free(t->spans);
+    free(t->max_end);
+}
+
+/*
+ * Adds the address ranges of `die` (a unit or a function) to `t` under
+ * `index`. Damaged ranges are warned about. -1: out of memory.
+ */
+static int add_ranges(struct inline_chains *ic, struct span_table *t, Dwarf_Die *die, size_t index)
+{
+    Dwarf_Addr base, start, end;
+    ptrdiff_t offset = 0;
+    while ((offset = dwarf_ranges(die, offset, &base, &start, &end)) > 0)
+        if (span_add(t, start, end, index) != 0)
+            return -1;
+    if (offset < 0)
+        warn(ic, "address ranges");
+    return 0;
 }
 
 /* Opens the DWARF and reads every compile unit's ranges, once. */
@@ -189,49 +242,22 @@ static int prepare(struct inline_chains *ic, struct error *e)
         warn(ic, "opening");
         return 0;
     }
-    size_t unit_cap = 0, range_cap = 0;
     Dwarf_CU *cu = NULL;
     Dwarf_Half version;
     uint8_t unit_type;
     Dwarf_Die cudie, subdie;
     int rc;
-    while ((rc = dwarf_get_units(ic->dwarf, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0)
-        if ((unit_type == DW_UT_compile || unit_type == DW_UT_partial) &&
-            add_unit(ic, &cudie, &unit_cap, &range_cap) != 0)
+    while ((rc = dwarf_get_units(ic->dwarf, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+        if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+            continue;
+        if (grow((void **)&ic->units, &ic->unit_cap, ic->unit_count, sizeof(*ic->units)) != 0 ||
+            add_ranges(ic, &ic->unit_spans, &cudie, ic->unit_count) != 0)
             return out_of_memory(e);
+        ic->units[ic->unit_count++] = (struct unit){.die = cudie};
+    }
     if (rc < 0)
         warn(ic, "compile units");
-    if (ic->range_count > 1)
-        qsort(ic->ranges, ic->range_count, sizeof(*ic->ranges), compare_ranges);
-    ic->max_end = calloc(ic->range_count ? ic->range_count : 1, sizeof(*ic->max_end));
-    if (!ic->max_end)
-        return out_of_memory(e);
-    uint64_t max_end = 0;
-    for (size_t i = 0; i < ic->range_count; i++) {
-        if (ic->ranges[i].end > max_end)
-            max_end = ic->ranges[i].end;
-        ic->max_end[i] = max_end;
-    }
-    return 0;
-}
-
-/* The compile unit whose ranges hold pc (the first in address order), or NULL. */
-static Dwarf_Die *unit_at(struct inline_chains *ic, uint64_t pc)
-{
-    if (!ic->max_end)
-        return NULL;                     /* no DWARF, or the table could not be made */
-    size_t lo = 0, hi = ic->range_count; /* first range starting above pc */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ic->ranges[mid].start <= pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (size_t k = lo; k-- > 0 && ic->max_end[k] > pc;)
-        if (ic->ranges[k].end > pc)
-            return &ic->units[ic->ranges[k].unit];
-    return NULL;
+    return span_sort(&ic->unit_spans) != 0 ? out_of_memory(e) : 0;
 }
 
 static bool is_code_scope(int tag)
@@ -246,6 +272,35 @@ static bool is_declaration_scope(int tag)
 {
     return tag == DW_TAG_namespace || tag == DW_TAG_class_type || tag == DW_TAG_structure_type ||
            tag == DW_TAG_union_type || tag == DW_TAG_module || tag == DW_TAG_interface_type;
+}
+
+/*
+ * Adds the functions (DW_TAG_subprogram with addresses) among the DIEs
+ * below `parent`, nested ones too. -1: out of memory; damage is warned
+ * about and ends the walk of that subtree.
+ */
+static int index_functions(struct inline_chains *ic, struct unit *u, Dwarf_Die *parent, int level)
+{
+    Dwarf_Die child;
+    int rc = level < MAX_NESTING ? dwarf_child(parent, &child) : -1;
+    while (rc == 0) {
+        int tag = dwarf_tag(&child);
+        if (tag == DW_TAG_subprogram) { /* kept only when it has addresses */
+            size_t spans = u->func_spans.count;
+            if (grow((void **)&u->funcs, &u->func_cap, u->func_count, sizeof(*u->funcs)) != 0 ||
+                add_ranges(ic, &u->func_spans, &child, u->func_count) != 0)
+                return -1;
+            if (u->func_spans.count > spans)
+                u->funcs[u->func_count++] = child;
+        }
+        if ((is_code_scope(tag) || is_declaration_scope(tag)) &&
+            index_functions(ic, u, &child, level + 1) != 0)
+            return -1;
+        rc = dwarf_siblingof(&child, &child);
+    }
+    if (rc < 0)
+        warn(ic, "the DIE tree");
+    return 0;
 }
 
 /*
@@ -441,11 +496,21 @@ static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error 
     struct walk *w = &ic->walk;
     w->pc = pc;
     w->depth = 0;
-    Dwarf_Die *cudie = unit_at(ic, pc);
-    if (cudie && find_scopes(cudie, w, 0) < 0) {
+    const struct span *in_unit = span_find(&ic->unit_spans, pc);
+    struct unit *u = in_unit ? &ic->units[in_unit->index] : NULL;
+    if (u && !u->indexed) {
+        u->indexed = true;
+        if (index_functions(ic, u, &u->die, 0) != 0 || span_sort(&u->func_spans) != 0) {
+            out_of_memory(e);
+            return NULL;
+        }
+    }
+    const struct span *in_func = u ? span_find(&u->func_spans, pc) : NULL;
+    if (in_func && find_scopes(&u->funcs[in_func->index], w, 0) < 0) {
         warn(ic, "the DIE tree");
         w->depth = 0;
     }
+    Dwarf_Die *cudie = u ? &u->die : NULL;
     struct memo *m = calloc(1, sizeof(*m) + w->depth * sizeof(m->frames[0]));
     if (!m) {
         out_of_memory(e);
@@ -511,9 +576,12 @@ void inline_chains_close(struct inline_chains *ic)
         dwarf_end(ic->dwarf);
     if (ic->elf)
         elf_end(ic->elf);
+    for (size_t i = 0; i < ic->unit_count; i++) {
+        span_free(&ic->units[i].func_spans);
+        free(ic->units[i].funcs);
+    }
     free(ic->units);
-    free(ic->ranges);
-    free(ic->max_end);
+    span_free(&ic->unit_spans);
     free(ic->image);
     free(ic);
 }
