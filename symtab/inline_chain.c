@@ -14,12 +14,14 @@
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
 
 #include "symtab/demangle.h"
+#include "symtab/range_index.h"
 
 /* Deeper nesting than this is taken for damaged DWARF (a loop of DIEs). */
 #define MAX_NESTING 256
@@ -173,40 +175,25 @@ static int compare_spans(const void *pa, const void *pb)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
+_Static_assert(offsetof(struct span, start) == 0 && offsetof(struct span, end) == sizeof(uint64_t),
+               "range_index reads a span's start and end as its first two fields");
+
 /* Sorts the spans for span_find. -1: out of memory. */
 static int span_sort(struct span_table *t)
 {
     if (t->count > 1)
         qsort(t->spans, t->count, sizeof(*t->spans), compare_spans);
-    t->max_end = calloc(t->count ? t->count : 1, sizeof(*t->max_end));
-    if (!t->max_end)
-        return -1;
-    uint64_t max_end = 0;
-    for (size_t i = 0; i < t->count; i++) {
-        if (t->spans[i].end > max_end)
-            max_end = t->spans[i].end;
-        t->max_end[i] = max_end;
-    }
-    return 0;
+    t->max_end = range_index_build(t->spans, t->count, sizeof(*t->spans));
+    return t->max_end ? 0 : -1;
 }
 
 /* The span holding pc that starts nearest below it, or NULL. */
 static const struct span *span_find(const struct span_table *t, uint64_t pc)
 {
     if (!t->max_end)
-        return NULL;              /* never sorted: no DWARF, or memory ran out */
-    size_t lo = 0, hi = t->count; /* the first span starting above pc */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->spans[mid].start <= pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (size_t k = lo; k-- > 0 && t->max_end[k] > pc;)
-        if (t->spans[k].end > pc)
-            return &t->spans[k];
-    return NULL;
+        return NULL; /* never sorted: no DWARF, or memory ran out */
+    size_t i = range_index_find(t->spans, t->max_end, t->count, sizeof(*t->spans), pc);
+    return i == RANGE_NONE ? NULL : &t->spans[i];
 }
 
 static void span_free(struct span_table *t)
