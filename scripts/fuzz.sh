@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for
-# SECONDS (default 30): fuzz_guest seeded with the bundled guests,
-# fuzz_perf with the perf.data files tests/perf/perfgen.py writes. A
+# SECONDS (default 30): fuzz_guest and fuzz_dwarf seeded with the bundled
+# guests, fuzz_perf with the perf.data files tests/perf/perfgen.py writes. A
 # crash, leak or sanitizer report fails the run and leaves the input in
 # build-fuzz/crashes/.
 set -euo pipefail
@@ -11,7 +11,7 @@ build=build-fuzz
 
 command -v clang >/dev/null || { echo "error: clang not found: install the Debian package clang" >&2; exit 1; }
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DZKPROF_FUZZ=ON -DZKPROF_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target fuzz_guest fuzz_perf guests >/dev/null
+cmake --build "$build" -j "$(nproc)" --target fuzz_guest fuzz_dwarf fuzz_perf guests >/dev/null
 
 mkdir -p "$build/corpus/guest" "$build/corpus/perf" "$build/crashes"
 cp "$build"/guests/*.elf "$build/corpus/guest"/
@@ -31,4 +31,5 @@ run_target() {
 }
 
 run_target fuzz_guest "$build/corpus/guest" 65536
+run_target fuzz_dwarf "$build/corpus/guest" 262144
 run_target fuzz_perf "$build/corpus/perf" 16384

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "symtab/range_index.h"
+
 /* A symbol that may name a function, before aliases are merged. */
 struct candidate {
     uint64_t start, size;
@@ -164,19 +166,16 @@ static int build(struct symtab *tab, struct candidate *c, size_t n, struct error
     return symtab_index(tab) ? out_of_memory(e) : 0;
 }
 
+/* range_index reads each function's start and end as its first two fields. */
+_Static_assert(offsetof(struct symtab_func, start) == 0 &&
+                   offsetof(struct symtab_func, end) == sizeof(uint64_t),
+               "symtab_func begins with start, end");
+
 int symtab_index(struct symtab *tab)
 {
     free(tab->max_end);
-    tab->max_end = calloc(tab->count ? tab->count : 1, sizeof(*tab->max_end));
-    if (!tab->max_end)
-        return -1;
-    uint64_t max_end = 0;
-    for (size_t k = 0; k < tab->count; k++) {
-        if (tab->funcs[k].end > max_end)
-            max_end = tab->funcs[k].end;
-        tab->max_end[k] = max_end;
-    }
-    return 0;
+    tab->max_end = range_index_build(tab->funcs, tab->count, sizeof(*tab->funcs));
+    return tab->max_end ? 0 : -1;
 }
 
 int symtab_load(struct symtab *tab, const uint8_t *file, size_t size, struct error *e)
@@ -204,20 +203,8 @@ int symtab_load(struct symtab *tab, const uint8_t *file, size_t size, struct err
 
 const struct symtab_func *symtab_lookup(const struct symtab *tab, uint64_t addr)
 {
-    size_t lo = 0, hi = tab->count; /* find the last start <= addr */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (tab->funcs[mid].start <= addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    /* Nested sized functions: walk back while an earlier one may still cover addr. */
-    for (size_t i = lo; i-- > 0 && tab->max_end[i] > addr;) {
-        if (addr < tab->funcs[i].end)
-            return &tab->funcs[i];
-    }
-    return NULL;
+    size_t i = range_index_find(tab->funcs, tab->max_end, tab->count, sizeof(*tab->funcs), addr);
+    return i == RANGE_NONE ? NULL : &tab->funcs[i];
 }
 
 void symtab_free(struct symtab *tab)

@@ -1,0 +1,574 @@
+/*
+ * inline_chain: inlined subroutines and source lines per pc, from DWARF
+ * with libdw. At the first question the compile units' address ranges are
+ * read into a sorted table, and at the first pc in a unit, the ranges of
+ * its functions (DW_TAG_subprogram) into another: a pc finds its unit and
+ * its function by binary search, then walks down that function's DIEs
+ * along the scopes that hold it (lexical blocks, inlined subroutines),
+ * which gives the chain. Answers are kept per pc (uthash), names once per
+ * DWARF string.
+ */
+#include "symtab/inline_chain.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+#include "symtab/demangle.h"
+#include "symtab/range_index.h"
+
+/* Deeper nesting than this is taken for damaged DWARF (a loop of DIEs). */
+#define MAX_NESTING 256
+
+/* An address range of a unit or function. */
+struct span {
+    uint64_t start, end; /* [start, end) */
+    size_t index;        /* of the unit or function it belongs to */
+};
+
+/* Address ranges, sorted by start once all are in, for lookups. */
+struct span_table {
+    struct span *spans;
+    uint64_t *max_end; /* max_end[i]: largest end among spans[0..i]; NULL until sorted */
+    size_t count, cap;
+};
+
+/* A compile unit and, once a pc in it was asked, its functions. */
+struct unit {
+    Dwarf_Die die;
+    bool indexed;
+    struct span_table func_spans;
+    Dwarf_Die *funcs;
+    size_t func_count, func_cap;
+};
+
+/* The scopes above a pc, as found walking down a unit. */
+struct walk {
+    Dwarf_Addr pc;
+    Dwarf_Die inlined[MAX_NESTING]; /* the inlined subroutines, outermost first */
+    size_t depth;
+};
+
+/* A pc's answer, its frames after it. */
+struct memo {
+    uint64_t pc;
+    struct inline_chain chain;
+    UT_hash_handle hh;
+    struct inline_frame frames[];
+};
+
+/* A path made absolute, keyed by its text. */
+struct path {
+    UT_hash_handle hh;
+    char text[];
+};
+
+/* A DWARF name and its readable form, keyed by the DWARF string's address. */
+struct name {
+    const char *raw;
+    char *readable;
+    UT_hash_handle hh;
+};
+
+struct inline_chains {
+    uint8_t *image; /* our copy of the file, which libelf reads */
+    Elf *elf;
+    Dwarf *dwarf;   /* NULL without (usable) DWARF */
+    bool has_dwarf; /* the file has a .debug_info section */
+    bool prepared;  /* dwarf and the unit table are set up */
+    struct unit *units;
+    size_t unit_count, unit_cap;
+    struct span_table unit_spans;
+    struct memo *memo;
+    struct name *names;
+    struct path *paths;
+    struct error warning; /* the first damage seen */
+    struct walk walk;     /* scratch for the pc being worked out */
+};
+
+/* Notes DWARF damage (the first one wins) with libdw's reason. */
+static void warn(struct inline_chains *ic, const char *what)
+{
+    error_fail(&ic->warning, ERROR_CORRUPT, "bad DWARF (%s): %s; inline frames and lines left out",
+               what, dwarf_errmsg(-1));
+}
+
+static int out_of_memory(struct error *e)
+{
+    return error_fail(e, ERROR_NO_MEMORY, "out of memory reading the DWARF");
+}
+
+/* Whether the ELF has a .debug_info section (else it has no DWARF to read). */
+static bool has_debug_info(Elf *elf)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+        return false;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            return false;
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (name && (strcmp(name, ".debug_info") == 0 || strcmp(name, ".zdebug_info") == 0))
+            return true;
+    }
+    return false;
+}
+
+int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t size,
+                       struct error *e)
+{
+    *out = NULL;
+    struct inline_chains *ic = calloc(1, sizeof(*ic));
+    if (!ic || !(ic->image = malloc(size ? size : 1))) {
+        free(ic);
+        return out_of_memory(e);
+    }
+    memcpy(ic->image, file, size);
+    if (elf_version(EV_CURRENT) == EV_NONE || !(ic->elf = elf_memory((char *)ic->image, size)) ||
+        elf_kind(ic->elf) != ELF_K_ELF) {
+        error_fail(e, ERROR_CORRUPT, "cannot read the ELF for its DWARF: %s", elf_errmsg(-1));
+        inline_chains_close(ic);
+        return -1;
+    }
+    ic->has_dwarf = has_debug_info(ic->elf);
+    *out = ic;
+    return 0;
+}
+
+/* Grows an array of `size`-byte items to hold one more. -1: out of memory. */
+static int grow(void **items, size_t *cap, size_t count, size_t size)
+{
+    if (count < *cap)
+        return 0;
+    size_t n = *cap ? 2 * *cap : 16;
+    void *p = realloc(*items, n * size);
+    if (!p)
+        return -1;
+    *items = p;
+    *cap = n;
+    return 0;
+}
+
+static int span_add(struct span_table *t, uint64_t start, uint64_t end, size_t index)
+{
+    if (end <= start)
+        return 0;
+    if (grow((void **)&t->spans, &t->cap, t->count, sizeof(*t->spans)) != 0)
+        return -1;
+    t->spans[t->count++] = (struct span){start, end, index};
+    return 0;
+}
+
+static int compare_spans(const void *pa, const void *pb)
+{
+    const struct span *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+_Static_assert(offsetof(struct span, start) == 0 && offsetof(struct span, end) == sizeof(uint64_t),
+               "range_index reads a span's start and end as its first two fields");
+
+/* Sorts the spans for span_find. -1: out of memory. */
+static int span_sort(struct span_table *t)
+{
+    if (t->count > 1)
+        qsort(t->spans, t->count, sizeof(*t->spans), compare_spans);
+    t->max_end = range_index_build(t->spans, t->count, sizeof(*t->spans));
+    return t->max_end ? 0 : -1;
+}
+
+/* The span holding pc that starts nearest below it, or NULL. */
+static const struct span *span_find(const struct span_table *t, uint64_t pc)
+{
+    if (!t->max_end)
+        return NULL; /* never sorted: no DWARF, or memory ran out */
+    size_t i = range_index_find(t->spans, t->max_end, t->count, sizeof(*t->spans), pc);
+    return i == RANGE_NONE ? NULL : &t->spans[i];
+}
+
+static void span_free(struct span_table *t)
+{
+    free(t->spans);
+    free(t->max_end);
+}
+
+/*
+ * Adds the address ranges of `die` (a unit or a function) to `t` under
+ * `index`. Damaged ranges are warned about. -1: out of memory.
+ */
+static int add_ranges(struct inline_chains *ic, struct span_table *t, Dwarf_Die *die, size_t index)
+{
+    Dwarf_Addr base, start, end;
+    ptrdiff_t offset = 0;
+    while ((offset = dwarf_ranges(die, offset, &base, &start, &end)) > 0)
+        if (span_add(t, start, end, index) != 0)
+            return -1;
+    if (offset < 0)
+        warn(ic, "address ranges");
+    return 0;
+}
+
+/* Opens the DWARF and reads every compile unit's ranges, once. */
+static int prepare(struct inline_chains *ic, struct error *e)
+{
+    ic->prepared = true;
+    if (!ic->has_dwarf)
+        return 0;
+    ic->dwarf = dwarf_begin_elf(ic->elf, DWARF_C_READ, NULL);
+    if (!ic->dwarf) {
+        warn(ic, "opening");
+        return 0;
+    }
+    Dwarf_CU *cu = NULL;
+    Dwarf_Half version;
+    uint8_t unit_type;
+    Dwarf_Die cudie, subdie;
+    int rc;
+    while ((rc = dwarf_get_units(ic->dwarf, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+        if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+            continue;
+        if (grow((void **)&ic->units, &ic->unit_cap, ic->unit_count, sizeof(*ic->units)) != 0 ||
+            add_ranges(ic, &ic->unit_spans, &cudie, ic->unit_count) != 0)
+            return out_of_memory(e);
+        ic->units[ic->unit_count++] = (struct unit){.die = cudie};
+    }
+    if (rc < 0)
+        warn(ic, "compile units");
+    return span_sort(&ic->unit_spans) != 0 ? out_of_memory(e) : 0;
+}
+
+static bool is_code_scope(int tag)
+{
+    return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+           tag == DW_TAG_lexical_block || tag == DW_TAG_try_block || tag == DW_TAG_catch_block ||
+           tag == DW_TAG_with_stmt;
+}
+
+/* Containers of functions that have no addresses of their own. */
+static bool is_declaration_scope(int tag)
+{
+    return tag == DW_TAG_namespace || tag == DW_TAG_class_type || tag == DW_TAG_structure_type ||
+           tag == DW_TAG_union_type || tag == DW_TAG_module || tag == DW_TAG_interface_type;
+}
+
+/*
+ * Adds the functions (DW_TAG_subprogram with addresses) among the DIEs
+ * below `parent`, nested ones too. -1: out of memory; damage is warned
+ * about and ends the walk of that subtree.
+ */
+static int index_functions(struct inline_chains *ic, struct unit *u, Dwarf_Die *parent, int level)
+{
+    Dwarf_Die child;
+    int rc = level < MAX_NESTING ? dwarf_child(parent, &child) : -1;
+    while (rc == 0) {
+        int tag = dwarf_tag(&child);
+        if (tag == DW_TAG_subprogram) { /* kept only when it has addresses */
+            size_t spans = u->func_spans.count;
+            if (grow((void **)&u->funcs, &u->func_cap, u->func_count, sizeof(*u->funcs)) != 0 ||
+                add_ranges(ic, &u->func_spans, &child, u->func_count) != 0)
+                return -1;
+            if (u->func_spans.count > spans)
+                u->funcs[u->func_count++] = child;
+        }
+        if ((is_code_scope(tag) || is_declaration_scope(tag)) &&
+            index_functions(ic, u, &child, level + 1) != 0)
+            return -1;
+        rc = dwarf_siblingof(&child, &child);
+    }
+    if (rc < 0)
+        warn(ic, "the DIE tree");
+    return 0;
+}
+
+/*
+ * Walks down from `parent` along the code scopes holding w->pc, recording
+ * the inlined subroutines. Returns 1 when a scope holds it, 0 when none
+ * does, -1 for damaged DWARF.
+ */
+static int find_scopes(Dwarf_Die *parent, struct walk *w, int level)
+{
+    if (level >= MAX_NESTING)
+        return -1;
+    Dwarf_Die child;
+    int rc = dwarf_child(parent, &child);
+    while (rc == 0) {
+        int tag = dwarf_tag(&child);
+        if (is_code_scope(tag)) {
+            int has = dwarf_haspc(&child, w->pc);
+            if (has < 0)
+                return -1;
+            if (has) {
+                if (tag == DW_TAG_subprogram)
+                    w->depth = 0; /* a nested function starts its own chain */
+                else if (tag == DW_TAG_inlined_subroutine)
+                    w->inlined[w->depth++] = child;
+                return find_scopes(&child, w, level + 1) < 0 ? -1 : 1;
+            }
+        } else if (is_declaration_scope(tag)) {
+            int found = find_scopes(&child, w, level + 1);
+            if (found != 0)
+                return found;
+        }
+        rc = dwarf_siblingof(&child, &child);
+    }
+    return rc < 0 ? -1 : 0;
+}
+
+/* The readable form of a DWARF name, made once per string. NULL when memory runs out. */
+static const char *readable_name(struct inline_chains *ic, const char *raw)
+{
+    struct name *n;
+    HASH_FIND_PTR(ic->names, &raw, n);
+    if (n)
+        return n->readable;
+    n = calloc(1, sizeof(*n));
+    if (!n || !(n->readable = demangle_symbol(raw))) {
+        free(n);
+        return NULL;
+    }
+    n->raw = raw;
+    HASH_ADD_PTR(ic->names, raw, n);
+    return n->readable;
+}
+
+/* Control characters never belong in a name or path: they are damage. */
+static bool is_text(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+/* The DWARF string of attribute `at` of `die` or of the DIEs it comes from, or NULL. */
+static const char *string_attr(struct inline_chains *ic, Dwarf_Die *die, unsigned at)
+{
+    Dwarf_Attribute attr;
+    if (!dwarf_attr_integrate(die, at, &attr))
+        return NULL;
+    const char *s = dwarf_formstring(&attr);
+    if (!s || !is_text(s)) {
+        warn(ic, "a name attribute");
+        return NULL;
+    }
+    return s;
+}
+
+/*
+ * Names an inlined subroutine as llvm-addr2line does: its linkage name,
+ * else its name, following DW_AT_abstract_origin and DW_AT_specification.
+ * Returns -1 when memory runs out; *name stays NULL for an unnamed one.
+ */
+static int frame_name(struct inline_chains *ic, Dwarf_Die *die, const char **name)
+{
+    const char *raw = string_attr(ic, die, DW_AT_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_MIPS_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_name);
+    *name = NULL;
+    if (raw && !(*name = readable_name(ic, raw)))
+        return -1;
+    return 0;
+}
+
+/* An unsigned constant attribute of `die` itself, 0 when absent or damaged. */
+static unsigned udata_attr(struct inline_chains *ic, Dwarf_Die *die, unsigned at)
+{
+    Dwarf_Attribute attr;
+    Dwarf_Word value;
+    if (!dwarf_attr(die, at, &attr))
+        return 0;
+    if (dwarf_formudata(&attr, &value) != 0) {
+        warn(ic, "a call site attribute");
+        return 0;
+    }
+    return value > UINT32_MAX ? 0 : (unsigned)value;
+}
+
+/*
+ * A source path as llvm-addr2line prints it: a relative one below the
+ * unit's DW_AT_comp_dir. *out is NULL for a damaged one. -1: out of memory.
+ */
+static int absolute_path(struct inline_chains *ic, Dwarf_Die *cudie, const char *path,
+                         const char **out)
+{
+    Dwarf_Attribute attr;
+    const char *dir = NULL;
+    *out = NULL;
+    if (!is_text(path)) {
+        warn(ic, "a file name");
+        return 0;
+    }
+    *out = path;
+    if (path[0] == '/' || !dwarf_attr(cudie, DW_AT_comp_dir, &attr) ||
+        !(dir = dwarf_formstring(&attr)) || !*dir || !is_text(dir))
+        return 0;
+    size_t dir_len = strlen(dir), len = dir_len + 1 + strlen(path);
+    bool slash = dir[dir_len - 1] == '/';
+    struct path *p = malloc(sizeof(*p) + len + 1);
+    if (!p)
+        return -1;
+    snprintf(p->text, len + 1, "%s%s%s", dir, slash ? "" : "/", path);
+    struct path *known;
+    HASH_FIND_STR(ic->paths, p->text, known);
+    if (known) {
+        free(p);
+    } else {
+        HASH_ADD_STR(ic->paths, text, p);
+        known = p;
+    }
+    *out = known->text;
+    return 0;
+}
+
+/* Where the inlined subroutine `die` of the unit `cudie` was inlined. -1: out of memory. */
+static int call_site(struct inline_chains *ic, Dwarf_Die *cudie, Dwarf_Die *die,
+                     struct inline_frame *f)
+{
+    f->call_line = udata_attr(ic, die, DW_AT_call_line);
+    Dwarf_Attribute attr;
+    Dwarf_Word index;
+    Dwarf_Files *files;
+    size_t count;
+    if (!dwarf_attr(die, DW_AT_call_file, &attr))
+        return 0;
+    if (dwarf_formudata(&attr, &index) != 0 || dwarf_getsrcfiles(cudie, &files, &count) != 0) {
+        warn(ic, "a call site file");
+        return 0;
+    }
+    const char *file = index < count ? dwarf_filesrc(files, index, NULL, NULL) : NULL;
+    if (!file)
+        return 0;
+    return absolute_path(ic, cudie, file, &f->call_file);
+}
+
+/* The pc's own line from the unit's line table. -1: out of memory. */
+static int leaf_line(struct inline_chains *ic, Dwarf_Die *cudie, uint64_t pc,
+                     struct inline_chain *chain)
+{
+    Dwarf_Lines *lines;
+    size_t count;
+    if (!dwarf_hasattr(cudie, DW_AT_stmt_list))
+        return 0;
+    if (dwarf_getsrclines(cudie, &lines, &count) != 0) {
+        warn(ic, "the line table");
+        return 0;
+    }
+    Dwarf_Line *line = dwarf_getsrc_die(cudie, pc);
+    int lineno;
+    const char *file;
+    if (!line || dwarf_lineno(line, &lineno) != 0 || lineno <= 0 ||
+        !(file = dwarf_linesrc(line, NULL, NULL)))
+        return 0;
+    if (absolute_path(ic, cudie, file, &chain->file) != 0)
+        return -1;
+    chain->line = chain->file ? (unsigned)lineno : 0;
+    return 0;
+}
+
+/* Works out the answer for pc and keeps it. NULL when memory runs out. */
+static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct walk *w = &ic->walk;
+    w->pc = pc;
+    w->depth = 0;
+    const struct span *in_unit = span_find(&ic->unit_spans, pc);
+    struct unit *u = in_unit ? &ic->units[in_unit->index] : NULL;
+    if (u && !u->indexed) {
+        u->indexed = true;
+        if (index_functions(ic, u, &u->die, 0) != 0 || span_sort(&u->func_spans) != 0) {
+            out_of_memory(e);
+            return NULL;
+        }
+    }
+    const struct span *in_func = u ? span_find(&u->func_spans, pc) : NULL;
+    if (in_func && find_scopes(&u->funcs[in_func->index], w, 0) < 0) {
+        warn(ic, "the DIE tree");
+        w->depth = 0;
+    }
+    Dwarf_Die *cudie = u ? &u->die : NULL;
+    struct memo *m = calloc(1, sizeof(*m) + w->depth * sizeof(m->frames[0]));
+    if (!m) {
+        out_of_memory(e);
+        return NULL;
+    }
+    m->pc = pc;
+    bool failed = false;
+    for (size_t i = 0; i < w->depth && !failed; i++)
+        failed = frame_name(ic, &w->inlined[i], &m->frames[i].name) != 0 ||
+                 call_site(ic, cudie, &w->inlined[i], &m->frames[i]) != 0;
+    m->chain.frames = m->frames;
+    m->chain.depth = w->depth;
+    if (failed || (cudie && leaf_line(ic, cudie, pc, &m->chain) != 0)) {
+        free(m);
+        out_of_memory(e);
+        return NULL;
+    }
+    HASH_ADD(hh, ic->memo, pc, sizeof(m->pc), m);
+    return m;
+}
+
+const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct memo *m;
+    HASH_FIND(hh, ic->memo, &pc, sizeof(pc), m);
+    if (m)
+        return &m->chain;
+    if (!ic->prepared && prepare(ic, e) != 0)
+        return NULL;
+    m = compute(ic, pc, e);
+    return m ? &m->chain : NULL;
+}
+
+const char *inline_chains_warning(const struct inline_chains *ic)
+{
+    return ic->warning.status != ERROR_NONE ? ic->warning.msg : NULL;
+}
+
+void inline_chains_close(struct inline_chains *ic)
+{
+    if (!ic)
+        return;
+    struct memo *m, *mt;
+    HASH_ITER(hh, ic->memo, m, mt)
+    {
+        HASH_DEL(ic->memo, m);
+        free(m);
+    }
+    struct name *n, *nt;
+    HASH_ITER(hh, ic->names, n, nt)
+    {
+        HASH_DEL(ic->names, n);
+        free(n->readable);
+        free(n);
+    }
+    struct path *p, *pt;
+    HASH_ITER(hh, ic->paths, p, pt)
+    {
+        HASH_DEL(ic->paths, p);
+        free(p);
+    }
+    if (ic->dwarf)
+        dwarf_end(ic->dwarf);
+    if (ic->elf)
+        elf_end(ic->elf);
+    for (size_t i = 0; i < ic->unit_count; i++) {
+        span_free(&ic->units[i].func_spans);
+        free(ic->units[i].funcs);
+    }
+    free(ic->units);
+    span_free(&ic->unit_spans);
+    free(ic->image);
+    free(ic);
+}
