@@ -6,7 +6,11 @@ mode from its input and either runs the precompiles and I/O calls or does
 one wrong thing. What is checked, against independent references:
 
 - precompiles compute the right answers: SHA-256("abc") and Keccak-256("")
-  (known digests), x * y mod m (Python's integers);
+  (known digests), x * y mod m (Python's integers), SHA3-256 through RISC
+  Zero's SYS_KECCAK (hashlib; a Keccak-f written here from FIPS 202);
+- RISC Zero's other software calls do what its host does: pipes, argv
+  without arguments, assumptions (SYS_VERIFY_INTEGRITY only with
+  --no-verify-assumptions), the calls its executor refuses too;
 - input items are read in order, public values / journal bytes land in
   --public-output, the committed digest and journal digest in --stats
   (hashlib), halt codes become the exit status;
