@@ -53,6 +53,11 @@ static const char execute_help[] =
     "                         of 1024; a multiple of 4K)\n"
     "  --strict               linux: unsupported system calls fault instead of\n"
     "                         returning -ENOSYS (zkVM ABIs always fault)\n"
+    "  --no-verify-assumptions\n"
+    "                         RISC Zero: accept the claims env::verify checks\n"
+    "                         (SYS_VERIFY_INTEGRITY) without receipts, as if the host\n"
+    "                         had added one for each (a dev-mode receipt); without\n"
+    "                         it such a call is exit 70. --stats counts them\n"
     "  --stats                print retired instructions, wall time and MIPS to stderr,\n"
     "                         the ABI and why it was chosen, and what the zkVM reports\n"
     "                         (committed digest, journal digest, cycle-tracker regions)\n"
@@ -83,6 +88,7 @@ struct execute_options {
     uint64_t max_cycles; /* 0: no limit */
     uint64_t stack_size;
     bool strict;
+    bool unverified_assumptions; /* --no-verify-assumptions */
     bool stats;
     struct profile_output {
         const char *path;
@@ -101,6 +107,7 @@ enum {
     OPT_MAX_CYCLES,
     OPT_STACK_SIZE,
     OPT_STRICT,
+    OPT_NO_VERIFY_ASSUMPTIONS,
     OPT_STATS,
     OPT_FLAMEGRAPH,
     OPT_FLAMEGRAPH_RAW,
@@ -132,6 +139,7 @@ static int take_option(void *ctx, int c, const char *arg)
         return CLI_GO_ON;
     case OPT_PUBLIC_OUTPUT: o->public_output = arg; return CLI_GO_ON;
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
+    case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
@@ -187,6 +195,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
         {"strict", no_argument, NULL, OPT_STRICT},
+        {"no-verify-assumptions", no_argument, NULL, OPT_NO_VERIFY_ASSUMPTIONS},
         {"stats", no_argument, NULL, OPT_STATS},
         {"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH},
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
@@ -632,6 +641,7 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
                             .stderr_fd = STDERR_FILENO,
                             .public_output_fd = -1,
                             .strict = o->strict,
+                            .unverified_assumptions = o->unverified_assumptions,
                             .warnings = stderr,
                             .stack_size = o->stack_size};
     struct inputs inputs = {.count = 0};

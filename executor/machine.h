@@ -62,6 +62,7 @@ struct machine_io {
     int stderr_fd;                      /* guest fd 2; -1 discards */
     int public_output_fd;               /* guest fd 3; -1 discards */
     bool strict;                        /* unknown syscalls fault instead of returning -ENOSYS */
+    bool unverified_assumptions;        /* RISC Zero: take env::verify claims without receipts */
     FILE *warnings;                     /* where one-time warnings go (stderr) */
     const struct machine_input *inputs; /* --input files in order (zkVM ABIs) */
     size_t ninputs;

@@ -25,7 +25,10 @@
  *             each word holds two 16-bit ones, 8 words a block) |
  *             0x4000_0000 (compare the output with memory, not write it)
  * Standard input (fd 0) is the --input files one after the other; fd 3,
- * the journal, goes to --public-output.
+ * the journal, goes to --public-output; SYS_PIPE's pipes are fds 4 on.
+ * Each software call does what RISC Zero's host does for it (sw_calls);
+ * receipts are not verified, so SYS_VERIFY_INTEGRITY needs
+ * --no-verify-assumptions.
  */
 #include <string.h>
 
@@ -36,6 +39,7 @@
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/bigint2.h"
+#include "executor/precompile/keccak.h"
 #include "executor/precompile/poseidon2.h"
 #include "executor/precompile/sha256.h"
 
@@ -65,11 +69,24 @@ enum {
     RISC0_MAX_BIGINT2_WORDS = 1u << 22, /* the widest nondeterministic program taken */
     RISC0_P2_IS_ELEM = 0x80000000u,
     RISC0_P2_CHECK_OUT = 0x40000000u,
+    RISC0_DIGEST_BYTES = 32,
+    RISC0_FD_FIRST_PIPE = 4, /* fds 0-3 are stdin, stdout, stderr and the journal */
+    RISC0_MAX_FD = 1000,     /* RISC Zero's host opens no fd from 1000 */
+    RISC0_KECCAK_STATE_WORDS = 50,
+    RISC0_KECCAK_MAX_INPUTS = (1 << 17) / 200, /* permutations the keccak circuit (po2 17) takes */
 };
+
+#define RISC0_MAX_PIPE_BYTES ((size_t)1 << 30)
 
 enum { REG_T1 = 6, REG_T2 = 7, REG_T3 = 28 };
 
 #define RISC0_NAME_PREFIX "risc0_zkvm_platform::syscall::nr::"
+
+/* A pipe: the bytes written to it, of which those before head are read. */
+struct risc0_pipe {
+    uint8_t *data;
+    size_t len, cap, head;
+};
 
 struct risc0_state {
     size_t input;        /* which --input is being read */
@@ -78,11 +95,18 @@ struct risc0_state {
     int halt_type;       /* -1 until the guest halts */
     uint8_t output_digest[32];
     char panic[256];           /* SYS_PANIC's message */
-    char why[256];             /* a precompile's fault, formatted */
+    char why[256];             /* a call's fault, formatted */
     struct sha256_ctx journal; /* its digest, as it is written */
+    struct risc0_pipe *pipes;  /* SYS_PIPE's, fd 4 + index */
+    size_t npipes;
+    uint64_t unverified;      /* SYS_VERIFY_INTEGRITY claims taken with --no-verify-assumptions */
+    uint64_t unresolved;      /* SYS_VERIFY_INTEGRITY2 claims, which RISC Zero leaves unresolved */
+    uint64_t keccak_permutes; /* SYS_KECCAK mode 0 */
+    uint64_t keccak_proves;   /* SYS_KECCAK mode 1: batches proving would take */
+    uint32_t keccak_batch;    /* permutations since the last mode 1 */
 };
 
-/* ---- standard input: the --input files in order ---- */
+/* ---- file descriptors: fd 0 the --input files, pipes from fd 4 ---- */
 
 static size_t read_input(struct machine *m, struct risc0_state *st, uint8_t *dst, size_t want)
 {
@@ -103,13 +127,70 @@ static size_t read_input(struct machine *m, struct risc0_state *st, uint8_t *dst
     return done;
 }
 
+/* The pipe SYS_PIPE made with this fd, or NULL. */
+static struct risc0_pipe *find_pipe(struct risc0_state *st, uint64_t fd)
+{
+    return fd >= RISC0_FD_FIRST_PIPE && fd - RISC0_FD_FIRST_PIPE < st->npipes
+               ? &st->pipes[fd - RISC0_FD_FIRST_PIPE]
+               : NULL;
+}
+
+/* Up to `want` bytes of fd 0 or a pipe; fewer at its end. */
+static size_t read_fd(struct machine *m, struct risc0_state *st, uint64_t fd, uint8_t *dst,
+                      size_t want)
+{
+    struct risc0_pipe *p = find_pipe(st, fd);
+    if (!p)
+        return read_input(m, st, dst, want);
+    size_t n = p->len - p->head < want ? p->len - p->head : want;
+    if (n == 0)
+        return 0;
+    memcpy(dst, p->data + p->head, n);
+    p->head += n;
+    if (p->head == p->len)
+        p->head = p->len = 0;
+    return n;
+}
+
+static bool pipe_append(struct risc0_pipe *p, const uint8_t *bytes, size_t len)
+{
+    if (len == 0)
+        return true;
+    if (len > RISC0_MAX_PIPE_BYTES - p->len)
+        return false;
+    if (p->len + len > p->cap) {
+        size_t cap = 2 * (p->len + len);
+        uint8_t *data = realloc(p->data, cap);
+        if (!data)
+            return false;
+        p->data = data;
+        p->cap = cap;
+    }
+    memcpy(p->data + p->len, bytes, len);
+    p->len += len;
+    return true;
+}
+
 /* ---- software calls ---- */
 
 struct sw_call {
+    const char *name;    /* the frame: "sys_read" */
     uint64_t buf, words; /* a0, a1: the buffer the host fills */
     uint64_t a3, a4, a5;
     uint32_t ret0, ret1; /* what goes back in a0, a1 */
 };
+
+static enum ecall_result sw_fault(struct machine *m, const struct sw_call *c, uint64_t addr,
+                                  const char *why)
+{
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, c->name, addr, why);
+}
+
+/* The calls that send nothing back: a1 = 0, as RISC Zero's host requires. */
+static bool no_buffer(const struct sw_call *c)
+{
+    return c->words == 0;
+}
 
 /*
  * SYS_READ: a3 = fd, a4 = bytes wanted. The platform before the kernel
@@ -120,19 +201,16 @@ struct sw_call {
 static enum ecall_result sw_read(struct machine *m, struct risc0_state *st, struct sw_call *c)
 {
     uint64_t fd = c->a3, nbytes = c->a4, main_bytes = c->words == nbytes ? nbytes : 4 * c->words;
-    if (fd != 0)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", fd,
-                         "only fd 0 (the --input files) can be read");
+    if (fd != 0 && !find_pipe(st, fd))
+        return sw_fault(m, c, fd, "only fd 0 (the --input files) and pipes can be read");
     if (main_bytes > nbytes || nbytes - main_bytes > 4)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", nbytes,
-                         "the byte count does not fit the buffer");
+        return sw_fault(m, c, nbytes, "the byte count does not fit the buffer");
     if (!mem_range_has(&m->mem, c->buf, main_bytes, PAGE_W))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_read", c->buf,
-                         "the buffer is not in memory");
-    size_t got = read_input(m, st, m->mem.base + c->buf, main_bytes);
+        return sw_fault(m, c, c->buf, "the buffer is not in memory");
+    size_t got = read_fd(m, st, fd, m->mem.base + c->buf, main_bytes);
     code_cache_invalidate(&m->code, c->buf, main_bytes);
     uint8_t tail[4] = {0};
-    size_t extra = got == main_bytes ? read_input(m, st, tail, nbytes - main_bytes) : 0;
+    size_t extra = got == main_bytes ? read_fd(m, st, fd, tail, nbytes - main_bytes) : 0;
     c->ret0 = (uint32_t)(got + extra);
     memcpy(&c->ret1, tail, 4); /* the last partial word, little-endian */
     return ECALL_CONTINUE;
@@ -142,9 +220,15 @@ static enum ecall_result sw_write(struct machine *m, struct risc0_state *st, str
 {
     uint64_t fd = c->a3, ptr = c->a4, len = c->a5;
     if (!mem_range_has(&m->mem, ptr, len, PAGE_R))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", ptr, "the buffer is not in memory");
+        return sw_fault(m, c, ptr, "the buffer is not in memory");
     const uint8_t *bytes = m->mem.base + ptr;
+    struct risc0_pipe *p = find_pipe(st, fd);
     bool ok;
+    if (p) {
+        if (!pipe_append(p, bytes, len))
+            return sw_fault(m, c, fd, "the pipe would hold more than 1 GiB");
+        return ECALL_CONTINUE;
+    }
     switch (fd) {
     case 1: ok = abi_write_fd(m->io.stdout_fd, bytes, len); break;
     case 2: ok = abi_write_fd(m->io.stderr_fd, bytes, len); break;
@@ -152,12 +236,10 @@ static enum ecall_result sw_write(struct machine *m, struct risc0_state *st, str
         sha256_update(&st->journal, bytes, len);
         ok = abi_write_fd(m->io.public_output_fd, bytes, len);
         break;
-    default:
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", fd,
-                         "only fds 1, 2 and 3 (the journal) can be written");
+    default: return sw_fault(m, c, fd, "only fds 1, 2, 3 (the journal) and pipes can be written");
     }
     if (!ok)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "sys_write", fd, "the host could not write it");
+        return sw_fault(m, c, fd, "the host could not write it");
     return ECALL_CONTINUE;
 }
 
@@ -171,42 +253,236 @@ static bool message(const struct machine *m, const struct sw_call *c, char *out,
     return true;
 }
 
+static enum ecall_result sw_log(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    (void)st;
+    char text[1024];
+    if (!message(m, c, text, sizeof(text)))
+        return sw_fault(m, c, c->a3, "the message is not in memory");
+    if (m->io.stderr_fd >= 0) {
+        abi_write_fd(m->io.stderr_fd, text, strlen(text));
+        abi_write_fd(m->io.stderr_fd, "\n", 1);
+    }
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sw_panic(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    if (!message(m, c, st->panic, sizeof(st->panic)))
+        snprintf(st->panic, sizeof(st->panic), "(message not in memory)");
+    return abi_fault(m, FAULT_GUEST_PANIC, c->name, 0, st->panic);
+}
+
+static enum ecall_result sw_cycle_count(struct machine *m, struct risc0_state *st,
+                                        struct sw_call *c)
+{
+    (void)st;
+    c->ret0 = (uint32_t)(m->ecall_clock >> 32);
+    c->ret1 = (uint32_t)m->ecall_clock;
+    return ECALL_CONTINUE;
+}
+
 static uint32_t next_random(struct risc0_state *st)
 {
     st->rng = st->rng * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(st->rng >> 32);
 }
 
-/* The software calls, by the name after the platform's prefix. */
+static enum ecall_result sw_random(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    if (c->words > (1u << 20) || !mem_range_has(&m->mem, c->buf, 4 * c->words, PAGE_W))
+        return sw_fault(m, c, c->buf, "the buffer is not in memory");
+    for (uint64_t i = 0; i < c->words; i++) {
+        uint32_t w = next_random(st);
+        abi_store(m, c->buf + 4 * i, &w, 4);
+    }
+    return ECALL_CONTINUE;
+}
+
+/* SYS_ARGC: the host passes no arguments (ExecutorEnv::args is empty). */
+static enum ecall_result sw_argc(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    (void)st;
+    if (!no_buffer(c))
+        return sw_fault(m, c, c->words, "a1 must be 0 (RISC Zero's host sends nothing back)");
+    c->ret0 = 0;
+    return ECALL_CONTINUE;
+}
+
+/* SYS_ARGV: a3 = index; with no arguments every index is past the end, as on RISC Zero's host. */
+static enum ecall_result sw_argv(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    (void)st;
+    return sw_fault(m, c, c->a3,
+                    "no argument has this index: the guest runs with none (sys_argc is 0; "
+                    "RISC Zero's host passes ExecutorEnv::args, this executor none)");
+}
+
+/* SYS_GETENV: no variable is set. */
+static enum ecall_result sw_getenv(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    (void)m, (void)st;
+    c->ret0 = UINT32_MAX;
+    return ECALL_CONTINUE;
+}
+
+/* SYS_PIPE: a0 = where the two fds go (a1 = 2). RISC Zero gives both ends one new fd. */
+static enum ecall_result sw_pipe(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    if (c->words != 2)
+        return sw_fault(m, c, c->words, "a1 must be 2 (the read and the write fd)");
+    if (RISC0_FD_FIRST_PIPE + st->npipes >= RISC0_MAX_FD)
+        return sw_fault(m, c, RISC0_MAX_FD, "no fd is left below 1000 (RISC Zero's limit)");
+    uint32_t fd = (uint32_t)(RISC0_FD_FIRST_PIPE + st->npipes), fds[2] = {fd, fd};
+    if (!abi_store_words(m, c->buf, fds, 2))
+        return sw_fault(m, c, c->buf, "the buffer (a0) is not in memory");
+    struct risc0_pipe *pipes = realloc(st->pipes, (st->npipes + 1) * sizeof(*pipes));
+    if (!pipes)
+        return sw_fault(m, c, fd, "the host is out of memory");
+    st->pipes = pipes;
+    st->pipes[st->npipes++] = (struct risc0_pipe){0};
+    return ECALL_CONTINUE;
+}
+
+/*
+ * SYS_VERIFY_INTEGRITY and 2: a3 = a claim digest and a control root (a4
+ * = 64 bytes), a1 = 0. Loads them into `claim` (its hex for messages).
+ */
+static enum ecall_result load_claim(struct machine *m, const struct sw_call *c, char hex[65])
+{
+    uint8_t claim[2 * RISC0_DIGEST_BYTES];
+    if (!no_buffer(c) || c->a4 != sizeof(claim))
+        return sw_fault(m, c, c->a4,
+                        "a1 must be 0 and a4 64 (a claim digest and a control root at a3)");
+    if (!abi_load(m, c->a3, claim, sizeof(claim)))
+        return sw_fault(m, c, c->a3, "the claim digest and control root (a3) are not in memory");
+    for (int i = 0; i < RISC0_DIGEST_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", claim[i]);
+    return ECALL_CONTINUE;
+}
+
+/* env::verify: RISC Zero's host resolves the claim with a receipt added as an assumption. */
+static enum ecall_result sw_verify(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    char hex[65];
+    if (load_claim(m, c, hex) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    if (!m->io.unverified_assumptions) {
+        snprintf(st->why, sizeof(st->why),
+                 "claim %s needs a receipt (ExecutorEnv::add_assumption), and this executor "
+                 "verifies none; --no-verify-assumptions accepts claims unverified",
+                 hex);
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, c->name, c->a3, st->why);
+    }
+    st->unverified++;
+    return ECALL_CONTINUE;
+}
+
+/* env::verify_assumption2: RISC Zero's host records the claim unresolved and goes on. */
+static enum ecall_result sw_verify2(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    char hex[65];
+    if (load_claim(m, c, hex) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    st->unresolved++;
+    return ECALL_CONTINUE;
+}
+
+/*
+ * SYS_KECCAK (3.x): a3 = mode. 0 permutes the 25 little-endian lanes at a4
+ * into the buffer at a0 (a1 = 50 words) and returns 1 in a0 when the batch
+ * the keccak circuit proves at once is full; 1 asks to prove the batch (a4
+ * = its claim digest, a5 = the control root) and starts the next.
+ */
+static enum ecall_result keccak_permute(struct machine *m, struct risc0_state *st,
+                                        struct sw_call *c)
+{
+    uint64_t lanes[25];
+    if (st->keccak_batch >= RISC0_KECCAK_MAX_INPUTS)
+        return sw_fault(m, c, st->keccak_batch,
+                        "the batch is full (655 permutations): the guest must prove it (mode 1)");
+    if (c->words != RISC0_KECCAK_STATE_WORDS)
+        return sw_fault(m, c, c->words, "a1 must be 50, the state's words");
+    if (!abi_load(m, c->a4, lanes, sizeof(lanes)))
+        return sw_fault(m, c, c->a4, "the input state (a4) is not in memory");
+    keccak_f1600(lanes);
+    if (!abi_store(m, c->buf, lanes, sizeof(lanes)))
+        return sw_fault(m, c, c->buf, "the output state (a0) is not in memory");
+    st->keccak_permutes++;
+    st->keccak_batch++;
+    c->ret0 = st->keccak_batch >= RISC0_KECCAK_MAX_INPUTS;
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result keccak_prove(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    uint8_t digest[RISC0_DIGEST_BYTES];
+    if (!no_buffer(c))
+        return sw_fault(m, c, c->words, "a1 must be 0 to prove the batch");
+    if (!abi_load(m, c->a4, digest, sizeof(digest)) || !abi_load(m, c->a5, digest, sizeof(digest)))
+        return sw_fault(m, c, c->a4, "the claim digest (a4) or control root (a5) is not in memory");
+    st->keccak_proves++;
+    st->keccak_batch = 0;
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result sw_keccak(struct machine *m, struct risc0_state *st, struct sw_call *c)
+{
+    switch (c->a3) {
+    case 0: return keccak_permute(m, st, c);
+    case 1: return keccak_prove(m, st, c);
+    default: return sw_fault(m, c, c->a3, "an invalid mode (a3): 0 permutes, 1 proves");
+    }
+}
+
+typedef enum ecall_result (*sw_handler)(struct machine *, struct risc0_state *, struct sw_call *);
+
+/* Why a call RISC Zero's own executor does not run either stops here. */
+#define NO_HANDLER "RISC Zero's executor has no handler for it either (Unknown syscall)"
+
+/*
+ * The software calls, by the name after the platform's prefix: the
+ * handler, or why the call stops the run (docs/ZKVMS.md).
+ */
 static const struct sw_entry {
     const char *nr;   /* "SYS_READ" */
     const char *name; /* the frame: "sys_read" */
+    sw_handler run;
+    const char *refused;
 } sw_calls[] = {
-    {"SYS_READ", "sys_read"},
-    {"SYS_WRITE", "sys_write"},
-    {"SYS_LOG", "sys_log"},
-    {"SYS_PANIC", "sys_panic"},
-    {"SYS_CYCLE_COUNT", "sys_cycle_count"},
-    {"SYS_RANDOM", "sys_random"},
-    {"SYS_ARGC", "sys_argc"},
-    {"SYS_ARGV", "sys_argv"},
-    {"SYS_GETENV", "sys_getenv"},
-    {"SYS_EXIT", "sys_exit"},
-    {"SYS_FORK", "sys_fork"},
-    {"SYS_PIPE", "sys_pipe"},
-    {"SYS_KECCAK", "sys_keccak"},
-    {"SYS_PROVE_KECCAK", "sys_prove_keccak"},
-    {"SYS_VERIFY_INTEGRITY", "sys_verify_integrity"},
-    {"SYS_VERIFY_INTEGRITY2", "sys_verify_integrity2"},
-    {"SYS_EXECUTE_ZKR", "sys_execute_zkr"},
-    {"SYS_PROVE_ZKR", "sys_prove_zkr"},
+    {"SYS_READ", "sys_read", sw_read, NULL},
+    {"SYS_WRITE", "sys_write", sw_write, NULL},
+    {"SYS_LOG", "sys_log", sw_log, NULL},
+    {"SYS_PANIC", "sys_panic", sw_panic, NULL},
+    {"SYS_CYCLE_COUNT", "sys_cycle_count", sw_cycle_count, NULL},
+    {"SYS_RANDOM", "sys_random", sw_random, NULL},
+    {"SYS_ARGC", "sys_argc", sw_argc, NULL},
+    {"SYS_ARGV", "sys_argv", sw_argv, NULL},
+    {"SYS_GETENV", "sys_getenv", sw_getenv, NULL},
+    {"SYS_PIPE", "sys_pipe", sw_pipe, NULL},
+    {"SYS_KECCAK", "sys_keccak", sw_keccak, NULL},
+    {"SYS_VERIFY_INTEGRITY", "sys_verify_integrity", sw_verify, NULL},
+    {"SYS_VERIFY_INTEGRITY2", "sys_verify_integrity2", sw_verify2, NULL},
+    {"SYS_EXIT", "sys_exit", NULL, NO_HANDLER},
+    {"SYS_FORK", "sys_fork", NULL, NO_HANDLER " (its fork handler is disabled)"},
+    {"SYS_EXECUTE_ZKR", "sys_execute_zkr", NULL, NO_HANDLER},
+    {"SYS_PROVE_ZKR", "sys_prove_zkr", NULL,
+     "it asks the host to prove a recursion program registered with it (1.x, unstable); 2.x "
+     "and 3.x executors have no handler"},
+    {"SYS_PROVE_KECCAK", "sys_prove_keccak", NULL,
+     "it asks a keccak coprocessor to prove (1.x, unstable; RISC Zero's executor stops without "
+     "one); 3.x proves through SYS_KECCAK mode 1"},
 };
+
+/* The platform's prefixes: "risc0_zkvm_platform::syscall::nr::", and 3.x's deprecated one. */
+static const char *const sw_prefixes[] = {RISC0_NAME_PREFIX, "risc0-zkvm-platform::syscall::"};
 
 static const struct sw_entry *find_sw_call(const char *full)
 {
-    const char *nr = strncmp(full, RISC0_NAME_PREFIX, strlen(RISC0_NAME_PREFIX)) == 0
-                         ? full + strlen(RISC0_NAME_PREFIX)
-                         : full;
+    const char *nr = full;
+    for (size_t i = 0; i < sizeof(sw_prefixes) / sizeof(sw_prefixes[0]); i++)
+        if (strncmp(full, sw_prefixes[i], strlen(sw_prefixes[i])) == 0)
+            nr = full + strlen(sw_prefixes[i]);
     for (size_t i = 0; i < sizeof(sw_calls) / sizeof(sw_calls[0]); i++)
         if (strcmp(sw_calls[i].nr, nr) == 0)
             return &sw_calls[i];
@@ -235,53 +511,25 @@ static enum ecall_result risc0_software(struct machine *m, struct risc0_state *s
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "SOFTWARE", name_at,
                          "the call's name (a2) is not in memory");
     const struct sw_entry *e = find_sw_call(full);
-    if (!e)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "SOFTWARE", name_at,
-                         "a software call this executor does not know (see the name at a2)");
+    if (!e) {
+        snprintf(st->why, sizeof(st->why),
+                 "\"%s\" is no call of RISC Zero's platform (a host's own ExecutorEnv::io_callback "
+                 "cannot run here)",
+                 full);
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "SOFTWARE", name_at, st->why);
+    }
     *call = e->name;
+    if (!e->run)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, e->name, 0, e->refused);
     struct sw_call c = {
+        .name = e->name,
         .buf = machine_get_reg(m, REG_A0),
         .words = machine_get_reg(m, REG_A1),
         .a3 = machine_get_reg(m, REG_A3),
         .a4 = machine_get_reg(m, REG_A4),
         .a5 = machine_get_reg(m, REG_A5),
     };
-    enum ecall_result r = ECALL_CONTINUE;
-    if (strcmp(e->nr, "SYS_READ") == 0) {
-        r = sw_read(m, st, &c);
-    } else if (strcmp(e->nr, "SYS_WRITE") == 0) {
-        r = sw_write(m, st, &c);
-    } else if (strcmp(e->nr, "SYS_LOG") == 0) {
-        char text[1024];
-        if (!message(m, &c, text, sizeof(text)))
-            return abi_fault(m, FAULT_ECALL_ARGUMENT, e->name, c.a3,
-                             "the message is not in memory");
-        if (m->io.stderr_fd >= 0) {
-            abi_write_fd(m->io.stderr_fd, text, strlen(text));
-            abi_write_fd(m->io.stderr_fd, "\n", 1);
-        }
-    } else if (strcmp(e->nr, "SYS_PANIC") == 0) {
-        if (!message(m, &c, st->panic, sizeof(st->panic)))
-            snprintf(st->panic, sizeof(st->panic), "(message not in memory)");
-        return abi_fault(m, FAULT_GUEST_PANIC, e->name, 0, st->panic);
-    } else if (strcmp(e->nr, "SYS_CYCLE_COUNT") == 0) {
-        c.ret0 = (uint32_t)(m->ecall_clock >> 32);
-        c.ret1 = (uint32_t)m->ecall_clock;
-    } else if (strcmp(e->nr, "SYS_RANDOM") == 0) {
-        if (c.words > (1u << 20) || !mem_range_has(&m->mem, c.buf, 4 * c.words, PAGE_W))
-            return abi_fault(m, FAULT_ECALL_ARGUMENT, e->name, c.buf,
-                             "the buffer is not in memory");
-        for (uint64_t i = 0; i < c.words; i++) {
-            uint32_t w = next_random(st);
-            abi_store(m, c.buf + 4 * i, &w, 4);
-        }
-    } else if (strcmp(e->nr, "SYS_ARGC") == 0) {
-        c.ret0 = 0; /* no arguments */
-    } else if (strcmp(e->nr, "SYS_GETENV") == 0) {
-        c.ret0 = UINT32_MAX; /* no variable is set */
-    } else {
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, e->name, 0, NULL);
-    }
+    enum ecall_result r = e->run(m, st, &c);
     if (r == ECALL_CONTINUE) {
         machine_set_reg(m, REG_A0, c.ret0);
         machine_set_reg(m, REG_A1, c.ret1);
@@ -520,7 +768,10 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
     case RISC0_BIGINT: return risc0_bigint(m);
     case RISC0_BIGINT2: return risc0_bigint2(m, st);
     case RISC0_POSEIDON2: return risc0_poseidon2(m);
-    default: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind, NULL);
+    default: /* USER */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind,
+                         "kind 5 is reserved: RISC Zero's kernel has no handler for it (its "
+                         "entry is unimp) and the 1.x executor stops at it too");
     }
 }
 
@@ -569,6 +820,25 @@ static void risc0_report(const struct machine *m, FILE *out)
         hex(out, st->output_digest, 32);
         fputc('\n', out);
     }
+    if (st->unverified || st->unresolved)
+        fprintf(out,
+                "assumptions: %llu accepted unverified (SYS_VERIFY_INTEGRITY, "
+                "--no-verify-assumptions), %llu left unresolved (SYS_VERIFY_INTEGRITY2)\n",
+                (unsigned long long)st->unverified, (unsigned long long)st->unresolved);
+    if (st->keccak_permutes || st->keccak_proves)
+        fprintf(out, "keccak: %llu permutations, %llu batches sent to prove (not proven here)\n",
+                (unsigned long long)st->keccak_permutes, (unsigned long long)st->keccak_proves);
+}
+
+static void risc0_destroy(struct machine *m)
+{
+    struct risc0_state *st = m->abi_state;
+    if (st) {
+        for (size_t i = 0; i < st->npipes; i++)
+            free(st->pipes[i].data);
+        free(st->pipes);
+    }
+    abi_free_state(m);
 }
 
 const struct abi abi_risc0 = {
@@ -576,5 +846,5 @@ const struct abi abi_risc0 = {
     .setup = risc0_setup,
     .ecall = risc0_ecall,
     .report = risc0_report,
-    .destroy = abi_free_state,
+    .destroy = risc0_destroy,
 };

@@ -23,6 +23,21 @@
  *      the state (when used) and output kept across calls; write the
  *      output and the state (8 words each) to the journal
  *   7  INPUT: read a u32 index, write the word the call returns
+ *   8  SYS_ARGC, then SYS_ARGV: write argc, read a u32 index and ask for
+ *      that argument (with none, the executor faults)
+ *   9  SYS_VERIFY_INTEGRITY (u32 1) or 2 (u32 2): read u32 a4 and 64
+ *      bytes (a claim digest and a control root), write what a0 returns
+ *  10  SYS_KECCAK permutations: read u32 length and a message, write its
+ *      SHA3-256 (a sponge over the call's Keccak-f[1600])
+ *  11  SYS_KECCAK batches: read u32 permutations, u32 prove-every (0:
+ *      never), u32 mode of the permute calls; permute one state again
+ *      and again, proving (mode 1) every so many; write how many calls
+ *      returned 1 (batch full), the first that did (~0: none), the state
+ *  12  SYS_PIPE: make a pipe, write the bytes read (u32 length, bytes)
+ *      into it in two writes, read them back with 4 more asked; write
+ *      the call's a0, both fds, the bytes read back, their count, and a
+ *      second pipe's fd
+ *  13  a software call named by input (u32 length, the name): write a0
  * The functions are named risc0_zkvm_platform_*, as the crate's are.
  */
 #include "zkvm_guest.h"
@@ -156,6 +171,120 @@ static void read_exact(void *buf, uint32_t n)
         halt(14, zero_digest);
 }
 
+/* Reads up to n bytes of fd (a byte count in a1), as sys_read does. */
+static uint32_t read_from(uint32_t fd, void *buf, uint32_t n)
+{
+    return software(NR "SYS_READ", buf, n, fd, n, 0).a0;
+}
+
+static void write_u32(uint32_t v)
+{
+    write_fd(JOURNAL, &v, 4);
+}
+
+static void args_run(void)
+{
+    static uint32_t arg[4];
+    write_u32(software(NR "SYS_ARGC", 0, 0, 0, 0, 0).a0);
+    software(NR "SYS_ARGV", arg, 4, read_u32(), 0, 0);
+}
+
+static void verify_run(void)
+{
+    static uint32_t claim[16];
+    uint32_t which = read_u32(), len = read_u32();
+    read_exact(claim, sizeof(claim));
+    const char *name = which == 2 ? NR "SYS_VERIFY_INTEGRITY2" : NR "SYS_VERIFY_INTEGRITY";
+    write_u32(software(name, 0, 0, (uint32_t)(uintptr_t)claim, len, 0).a0);
+}
+
+/* As sys_keccak (3.x): mode 0 permutes the lanes at in into out; a0 says the batch is full. */
+__attribute__((noinline)) uint32_t risc0_zkvm_platform_sys_keccak(const uint64_t *in, uint64_t *out,
+                                                                  uint32_t mode)
+{
+    return software(NR "SYS_KECCAK", out, 50, mode, (uint32_t)(uintptr_t)in, 0).a0;
+}
+
+/* As sys_prove_keccak (3.x): SYS_KECCAK mode 1 with a claim digest and a control root. */
+__attribute__((noinline)) uint32_t risc0_zkvm_platform_sys_prove_keccak(const uint32_t *claim,
+                                                                        const uint32_t *root)
+{
+    return software(NR "SYS_KECCAK", 0, 0, 1, (uint32_t)(uintptr_t)claim, (uint32_t)(uintptr_t)root)
+        .a0;
+}
+
+enum { SHA3_RATE = 136, MAX_MESSAGE = 1024 };
+
+static void sha3_run(void)
+{
+    static uint8_t msg[MAX_MESSAGE + SHA3_RATE];
+    static uint64_t state[25];
+    uint32_t len = read_u32();
+    if (len > MAX_MESSAGE)
+        halt(15, zero_digest);
+    read_exact(msg, len);
+    uint32_t padded = (len / SHA3_RATE + 1) * SHA3_RATE;
+    memset(msg + len, 0, padded - len);
+    msg[len] = 0x06; /* SHA-3's domain bits and the first pad bit */
+    msg[padded - 1] |= 0x80;
+    for (uint32_t b = 0; b < padded; b += SHA3_RATE) {
+        uint8_t *lanes = (uint8_t *)state;
+        for (uint32_t i = 0; i < SHA3_RATE; i++)
+            lanes[i] ^= msg[b + i];
+        risc0_zkvm_platform_sys_keccak(state, state, 0);
+    }
+    write_fd(JOURNAL, state, 32);
+}
+
+static void keccak_batch_run(void)
+{
+    static uint64_t state[25];
+    static const uint32_t claim[8] = {1}, root[8] = {2};
+    uint32_t count = read_u32(), every = read_u32(), mode = read_u32();
+    uint32_t full = 0, first_full = ~0u;
+    for (uint32_t i = 0; i < count; i++) {
+        if (risc0_zkvm_platform_sys_keccak(state, state, mode)) {
+            full++;
+            if (first_full == ~0u)
+                first_full = i;
+        }
+        if (every && (i + 1) % every == 0)
+            risc0_zkvm_platform_sys_prove_keccak(claim, root);
+    }
+    write_u32(full);
+    write_u32(first_full);
+    write_fd(JOURNAL, state, sizeof(state));
+}
+
+static void pipe_run(void)
+{
+    static uint32_t fds[2], more[2];
+    static uint8_t data[256], back[260];
+    uint32_t made = software(NR "SYS_PIPE", fds, 2, 0, 0, 0).a0, n = read_u32();
+    if (n > sizeof(data))
+        halt(15, zero_digest);
+    read_exact(data, n);
+    software(NR "SYS_WRITE", 0, 0, fds[1], (uint32_t)(uintptr_t)data, n / 2);
+    software(NR "SYS_WRITE", 0, 0, fds[1], (uint32_t)(uintptr_t)(data + n / 2), n - n / 2);
+    uint32_t got = read_from(fds[0], back, n + 4);
+    software(NR "SYS_PIPE", more, 2, 0, 0, 0);
+    write_u32(made);
+    write_fd(JOURNAL, fds, 8);
+    write_u32(got);
+    write_fd(JOURNAL, back, got);
+    write_u32(more[0]);
+}
+
+static void named_call_run(void)
+{
+    static char name[100];
+    uint32_t len = read_u32();
+    if (len >= sizeof(name))
+        halt(15, zero_digest);
+    read_exact(name, len);
+    write_u32(software(name, 0, 0, 0, 0, 0).a0);
+}
+
 /* As risc0-zkvm-platform's sys_bigint2_6: the blob's temporary space comes off sp. */
 __attribute__((noinline)) void risc0_zkvm_platform_sys_bigint2_6(const uint32_t *blob,
                                                                  uint32_t *const args[6])
@@ -244,6 +373,12 @@ void risc0_zkvm_platform_start(void)
         write_fd(JOURNAL, &word, 4);
         break;
     }
+    case 8: args_run(); break;
+    case 9: verify_run(); break;
+    case 10: sha3_run(); break;
+    case 11: keccak_batch_run(); break;
+    case 12: pipe_run(); break;
+    case 13: named_call_run(); break;
     }
     halt(0, zero_digest);
 }

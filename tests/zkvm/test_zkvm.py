@@ -6,7 +6,11 @@ mode from its input and either runs the precompiles and I/O calls or does
 one wrong thing. What is checked, against independent references:
 
 - precompiles compute the right answers: SHA-256("abc") and Keccak-256("")
-  (known digests), x * y mod m (Python's integers);
+  (known digests), x * y mod m (Python's integers), SHA3-256 through RISC
+  Zero's SYS_KECCAK (hashlib; a Keccak-f written here from FIPS 202);
+- RISC Zero's other software calls do what its host does: pipes, argv
+  without arguments, assumptions (SYS_VERIFY_INTEGRITY only with
+  --no-verify-assumptions), the calls its executor refuses too;
 - input items are read in order, public values / journal bytes land in
   --public-output, the committed digest and journal digest in --stats
   (hashlib), halt codes become the exit status;
@@ -417,6 +421,48 @@ class Sp1(ZkvmTest):
         self.assert_one_error(r, "store to read-only memory")
 
 
+KECCAK_RC = [0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+             0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+             0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+             0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+             0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+             0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008]
+
+
+def keccak_f(lanes):
+    """Keccak-f[1600] (FIPS 202 3.3) on 25 lanes, lane x + 5y; written from the standard."""
+    mask = 2**64 - 1
+    rot = lambda v, n: ((v << n) | (v >> (64 - n))) & mask if n else v
+    a = list(lanes)
+    for rc in KECCAK_RC:
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        d = [c[(x - 1) % 5] ^ rot(c[(x + 1) % 5], 1) for x in range(5)]
+        a = [a[i] ^ d[i % 5] for i in range(25)]
+        b = [0] * 25  # rho and pi: B[y, 2x + 3y] = rot(A[x, y], r[x, y])
+        x, y, r = 1, 0, 0
+        b[0] = a[0]
+        for t in range(24):
+            r = (t + 1) * (t + 2) // 2 % 64
+            b[y + 5 * ((2 * x + 3 * y) % 5)] = rot(a[x + 5 * y], r)
+            x, y = y, (2 * x + 3 * y) % 5
+        a = [b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * (i // 5)] & b[(i % 5 + 2) % 5 + 5 * (i // 5)])
+             for i in range(25)]
+        a[0] ^= rc
+    return a
+
+
+def sha3_256(msg):
+    """SHA3-256 through keccak_f, so a test can check keccak_f against hashlib."""
+    padded = bytearray(msg) + b"\x06" + bytes(-(len(msg) + 1) % 136)
+    padded[-1] |= 0x80
+    lanes = [0] * 25
+    for off in range(0, len(padded), 136):
+        for i in range(17):
+            lanes[i] ^= int.from_bytes(padded[off + 8 * i:off + 8 * i + 8], "little")
+        lanes = keccak_f(lanes)
+    return b"".join(v.to_bytes(8, "little") for v in lanes)[:32]
+
+
 def r0bf(user, kernel):
     """A RISC Zero program binary as risc0's binfmt writes it (format 1, ABI v1compat 1.0.0)."""
     header = struct.pack("<II", 1, 8) + bytes([0, 0, 5]) + b"1.0.0"
@@ -481,9 +527,117 @@ class Risc0(ZkvmTest):
     def test_halt_code_is_the_exit_status(self):
         self.assertEqual(self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\4"]).code, 7)
 
-    def test_unsupported_call(self):
+    def test_user_ecall_is_reserved(self):
+        # RISC Zero's kernel table has unimp for kind 5; its 1.x executor has no case for it.
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\1"])
-        self.assert_one_error(r, "risc0 call USER is not supported", "risc0_zkvm_platform_ecall")
+        self.assert_one_error(r, "risc0 call USER is not supported: kind 5 is reserved",
+                              "risc0_zkvm_platform_ecall")
+
+    # ---- software calls beyond I/O: what RISC Zero's host does for each ----
+
+    def calls(self, mode, data, extra=()):
+        return self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [bytes([mode]) + data], extra)
+
+    def test_argc_and_argv_without_arguments(self):
+        r = self.calls(8, struct.pack("<I", 0))
+        self.assertEqual(r.public, struct.pack("<I", 0))  # argc, before argv faults
+        self.assert_one_error(r, "risc0 call sys_argv (argument 0x0): no argument has this index",
+                              "risc0_zkvm_platform_ecall")
+
+    CLAIM = bytes(range(32)) + bytes(32)  # a claim digest, then a zero control root
+
+    def test_verify_integrity_needs_receipts(self):
+        r = self.calls(9, struct.pack("<II", 1, 64) + self.CLAIM)
+        self.assert_one_error(r, "risc0 call sys_verify_integrity is not supported: claim "
+                              + self.CLAIM[:32].hex() + " needs a receipt",
+                              "--no-verify-assumptions", "risc0_zkvm_platform_ecall")
+        r = self.calls(9, struct.pack("<II", 1, 64) + self.CLAIM, ["--no-verify-assumptions"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<I", 0)), r.stderr)
+        self.assertRegex(r.stat("assumptions"), r"^1 accepted unverified .* 0 left unresolved")
+
+    def test_verify_integrity2_is_left_unresolved(self):
+        # RISC Zero's host records a SYS_VERIFY_INTEGRITY2 claim as unresolved and returns 0.
+        r = self.calls(9, struct.pack("<II", 2, 64) + self.CLAIM)
+        self.assertEqual((r.code, r.public), (0, struct.pack("<I", 0)), r.stderr)
+        self.assertRegex(r.stat("assumptions"), r"^0 accepted unverified .* 1 left unresolved")
+        self.assertIn(";[ecall:sys_verify_integrity2] 1\n", r.folded)
+
+    def test_verify_integrity_bad_length(self):
+        for which in (1, 2):
+            r = self.calls(9, struct.pack("<II", which, 32) + self.CLAIM, ["--no-verify-assumptions"])
+            self.assert_one_error(r, "(argument 0x20): a1 must be 0 and a4 64",
+                                  "risc0_zkvm_platform_ecall")
+
+    def test_keccak_permutations_make_sha3(self):
+        self.assertEqual(sha3_256(b"abc"), hashlib.sha3_256(b"abc").digest())  # the reference
+        for n in (0, 3, 135, 136, 300, 1024):
+            msg = bytes((7 * i + n) % 256 for i in range(n))
+            r = self.calls(10, struct.pack("<I", n) + msg)
+            self.assertEqual((r.code, r.public), (0, hashlib.sha3_256(msg).digest()), (n, r.stderr))
+            blocks = n // 136 + 1
+            self.assertEqual(r.stat("keccak"),
+                             f"{blocks} permutations, 0 batches sent to prove (not proven here)")
+            self.assertIn("risc0_zkvm_platform_sys_keccak;risc0_zkvm_platform_ecall;"
+                          f"[ecall:sys_keccak] {blocks}\n", r.folded)
+            self.assert_folded_sum(r)
+
+    KECCAK_MAX_INPUTS = 2**17 // 200  # RISC Zero's keccak circuit at its default po2, 17
+
+    def test_keccak_batch_fills_and_proves(self):
+        n = self.KECCAK_MAX_INPUTS
+        r = self.calls(11, struct.pack("<III", n, 0, 0))
+        self.assertEqual(r.code, 0, r.stderr)
+        full, first = struct.unpack("<II", r.public[:8])
+        self.assertEqual((full, first), (1, n - 1))  # the last call of a batch says it is full
+        lanes = [0] * 25
+        for _ in range(n):
+            lanes = keccak_f(lanes)
+        self.assertEqual(r.public[8:], b"".join(v.to_bytes(8, "little") for v in lanes))
+        r = self.calls(11, struct.pack("<III", 2 * n + 1, n, 0))
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(struct.unpack("<II", r.public[:8]), (2, n - 1))
+        self.assertEqual(r.stat("keccak"), f"{2 * n + 1} permutations, 2 batches sent to prove "
+                         "(not proven here)")
+
+    def test_keccak_bad_calls(self):
+        r = self.calls(11, struct.pack("<III", self.KECCAK_MAX_INPUTS + 1, 0, 0))
+        self.assert_one_error(r, "risc0 call sys_keccak (argument 0x28f): the batch is full",
+                              "risc0_zkvm_platform_ecall")
+        r = self.calls(11, struct.pack("<III", 1, 0, 2))
+        self.assert_one_error(r, "(argument 0x2): an invalid mode (a3)", "risc0_zkvm_platform_ecall")
+        name = b"risc0_zkvm_platform::syscall::nr::SYS_KECCAK"  # a1 = 0: no room for the state
+        r = self.calls(13, struct.pack("<I", len(name)) + name)
+        self.assert_one_error(r, "(argument 0x0): a1 must be 50", "risc0_zkvm_platform_ecall")
+
+    def test_pipe(self):
+        data = b"hello, pipe!"
+        r = self.calls(12, struct.pack("<I", len(data)) + data)
+        self.assertEqual(r.code, 0, r.stderr)
+        # RISC Zero's host gives both ends the lowest free fd: 0-3 are taken, then 4, then 5.
+        self.assertEqual(r.public, struct.pack("<IIII", 0, 4, 4, len(data)) + data
+                         + struct.pack("<I", 5))
+        name = b"risc0_zkvm_platform::syscall::nr::SYS_PIPE"  # a1 = 0, not 2
+        r = self.calls(13, struct.pack("<I", len(name)) + name)
+        self.assert_one_error(r, "risc0 call sys_pipe (argument 0x0): a1 must be 2",
+                              "risc0_zkvm_platform_ecall")
+
+    def test_calls_risc0_does_not_run_either(self):
+        for name, frame, why in (
+                ("risc0_zkvm_platform::syscall::nr::SYS_EXIT", "sys_exit", "no handler"),
+                ("risc0_zkvm_platform::syscall::nr::SYS_FORK", "sys_fork", "no handler"),
+                ("risc0_zkvm_platform::syscall::nr::SYS_EXECUTE_ZKR", "sys_execute_zkr",
+                 "no handler"),
+                ("risc0_zkvm_platform::syscall::nr::SYS_PROVE_ZKR", "sys_prove_zkr",
+                 "recursion program"),
+                ("risc0-zkvm-platform::syscall::SYS_PROVE_KECCAK", "sys_prove_keccak",
+                 "keccak coprocessor")):
+            r = self.calls(13, struct.pack("<I", len(name)) + name.encode())
+            self.assert_one_error(r, f"risc0 call {frame} is not supported: ", why,
+                                  "risc0_zkvm_platform_ecall")
+        name = b"my_host::SYS_CUSTOM"
+        r = self.calls(13, struct.pack("<I", len(name)) + name)
+        self.assert_one_error(r, 'risc0 call SOFTWARE is not supported: "my_host::SYS_CUSTOM" is '
+                              "no call of RISC Zero's platform", "risc0_zkvm_platform_ecall")
 
     # ---- BIGINT2: bibc programs assembled here, results against Python's integers ----
 
