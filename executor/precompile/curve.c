@@ -194,6 +194,17 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
     return ok;
 }
 
+bool curve_reduced(enum curve_id c, const uint32_t *x)
+{
+    mpz_t p, v;
+    mpz_inits(p, v, NULL);
+    mpz_set_str(p, curves[c].p_hex, 16);
+    bigint_import(v, x, curves[c].limbs);
+    bool ok = mpz_cmp(v, p) < 0;
+    mpz_clears(p, v, NULL);
+    return ok;
+}
+
 bool curve_on_curve(enum curve_id c, const uint32_t *pt)
 {
     struct ctx k;

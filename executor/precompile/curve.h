@@ -39,6 +39,9 @@ bool curve_double(enum curve_id c, uint32_t *p);
  */
 bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
 
+/* True when the field element x (curve_limbs(c) limbs) is below p. */
+bool curve_reduced(enum curve_id c, const uint32_t *x);
+
 /*
  * True when pt (x's limbs, then y's) is a point of the curve: both
  * coordinates below p, and y^2 = x^3 + a x + b.
