@@ -16,9 +16,11 @@
  *   2^64-2 KeccakPermute on a0    2^64-3 DmaMemcpy (a0 dst, a1 src, a2 <= 256 bytes)
  *   2^64-11 Ecsm (a0 = xR, a1 = xG, a2 = k: xR = x of k (xG, its even y))
  *   2^64-12 EcsmAffine (a0 = xR yR, a1 = xG yG, a2 = k: k (xG, yG)), on secp256k1
+ *           (not when the ELF names ecsm_lincomb2, which a branch numbers the same)
  *   2^64-31 Hint (a0 = kind, a1 = in, a2 = out: secp256k1 inverses, roots)
  * The run also ends, with exit code 0, when a jump lands on address 0.
  */
+#define _GNU_SOURCE /* memmem */
 #include <string.h>
 
 #include "executor/abi/abi.h"
@@ -49,6 +51,7 @@ enum {
 
 struct lambda_state {
     uint64_t committed; /* bytes committed so far */
+    bool lincomb2;      /* the ELF names ecsm_lincomb2: 2^64-12 is that call, not EcsmAffine */
     char panic[256];
 };
 
@@ -279,7 +282,12 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
     case LAMBDA_DMA_MEMCPY: *call = "DmaMemcpy"; return lambda_dma_memcpy(m);
     case LAMBDA_HINT: *call = "Hint"; return lambda_hint(m);
     case LAMBDA_ECSM: *call = "Ecsm"; return lambda_ecsm(m, false);
-    case LAMBDA_ECSM_AFFINE: *call = "EcsmAffine"; return lambda_ecsm(m, true);
+    case LAMBDA_ECSM_AFFINE:
+        if (((struct lambda_state *)m->abi_state)->lincomb2)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "ecsm_lincomb2", nr,
+                             "its branch of lambda_vm numbers it 2^64-12, as EcsmAffine");
+        *call = "EcsmAffine";
+        return lambda_ecsm(m, true);
     default:
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
                                   .pc = m->pc,
@@ -325,6 +333,9 @@ static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *u
         *unusable = true;
         return false;
     }
+    /* lambda_vm's feat/ec-lincomb2 branch gives EcsmAffine's number to its ecsm_lincomb2. */
+    ((struct lambda_state *)m->abi_state)->lincomb2 =
+        memmem(img->file, img->file_size, "ecsm_lincomb2", strlen("ecsm_lincomb2")) != NULL;
     if (!lambda_write_input(m, why, why_size)) {
         *unusable = true;
         return false;
