@@ -14,14 +14,19 @@
  *   64 Commit (a0 = 1, a1 = bytes, a2 = length: the public output)
  *   93 Halt                       2^64-1 Sha256 compression (a0 state, a1 block)
  *   2^64-2 KeccakPermute on a0    2^64-3 DmaMemcpy (a0 dst, a1 src, a2 <= 256 bytes)
+ *   2^64-11 Ecsm (a0 = xR, a1 = xG, a2 = k: xR = x of k (xG, its even y))
+ *   2^64-12 EcsmAffine (a0 = xR yR, a1 = xG yG, a2 = k: k (xG, yG)), on secp256k1
+ *           (not when the ELF names ecsm_lincomb2, which a branch numbers the same)
  *   2^64-31 Hint (a0 = kind, a1 = in, a2 = out: secp256k1 inverses, roots)
  * The run also ends, with exit code 0, when a jump lands on address 0.
  */
+#define _GNU_SOURCE /* memmem */
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
 #include "executor/machine.h"
+#include "executor/precompile/curve.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/secp256k1_hint.h"
 #include "executor/precompile/sha256.h"
@@ -46,6 +51,7 @@ enum {
 
 struct lambda_state {
     uint64_t committed; /* bytes committed so far */
+    bool lincomb2;      /* the ELF names ecsm_lincomb2: 2^64-12 is that call, not EcsmAffine */
     char panic[256];
 };
 
@@ -168,10 +174,14 @@ static enum ecall_result lambda_dma_memcpy(struct machine *m)
     return ECALL_CONTINUE;
 }
 
-/* A Hint operand: 32 bytes that do not cross a 2^32 boundary (lambda_vm's addr_limb_ok). */
-static bool hint_operand_ok(uint64_t a)
+/*
+ * An operand of n bytes at a that does not cross a 2^32 boundary, as
+ * lambda_vm's addr_limb_ok wants of Hint and Ecsm operands (its proof
+ * adds the offsets to the low 32 bits of the address only).
+ */
+static bool limb_ok(uint64_t a, uint64_t n)
 {
-    return (a & 0xFFFFFFFFull) + 31 < (1ull << 32);
+    return (a & 0xFFFFFFFFull) + n - 1 < (1ull << 32);
 }
 
 static enum ecall_result lambda_hint(struct machine *m)
@@ -181,11 +191,77 @@ static enum ecall_result lambda_hint(struct machine *m)
     uint8_t x[32], y[32];
     if (kind >= HINT_KINDS)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", kind, "no hint has this kind (a0)");
-    if (!hint_operand_ok(in) || !abi_load(m, in, x, sizeof(x)))
+    if (!limb_ok(in, 32) || !abi_load(m, in, x, sizeof(x)))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", in, "the input is not in memory");
     secp256k1_hint((enum secp256k1_hint)kind, x, y);
-    if (!hint_operand_ok(out) || !abi_store(m, out, y, sizeof(y)))
+    if (!limb_ok(out, 32) || !abi_store(m, out, y, sizeof(y)))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "Hint", out, "the output is not in memory");
+    return ECALL_CONTINUE;
+}
+
+/* True when [a, a + na) and [b, b + nb) share a byte, as whole numbers (no wrap at 2^64). */
+static bool overlap(uint64_t a, uint64_t na, uint64_t b, uint64_t nb)
+{
+    return (b >= a && b - a < na) || (a > b && a - b < nb);
+}
+
+static bool is_zero(const uint32_t *w, size_t n)
+{
+    uint32_t any = 0;
+    for (size_t i = 0; i < n; i++)
+        any |= w[i];
+    return any == 0;
+}
+
+/* pt = (x, y) from x in pt[0..8]: the even y, as lambda_vm's x-only Ecsm lifts xG. */
+static bool lift_even(uint32_t pt[16])
+{
+    uint32_t yx[16];
+    memcpy(yx + 8, pt, 32);
+    if (!curve_decompress(CURVE_SECP256K1, yx, 0))
+        return false;
+    memcpy(pt + 8, yx, 32);
+    return true;
+}
+
+/*
+ * k times a point of secp256k1 (lambda_vm's crypto/ecsm), operands as
+ * 32-byte little-endian numbers: the point at a1 (xG; xG then yG when
+ * affine), k at a2, the result written to a0 (xR; xR then yR). The
+ * x-only call takes the point of xG whose y is even. Faults as lambda_vm
+ * errors: an operand across a 2^32 boundary, k overlapping the point, k
+ * not in [1, n), a coordinate not below p, not a point of the curve.
+ */
+static enum ecall_result lambda_ecsm(struct machine *m, bool affine)
+{
+    const char *call = affine ? "EcsmAffine" : "Ecsm";
+    uint64_t out = machine_get_reg(m, REG_A0), in = machine_get_reg(m, REG_A1),
+             at_k = machine_get_reg(m, REG_A2), size = affine ? 64 : 32;
+    uint32_t pt[16], k[8];
+    const uint64_t operands[3] = {out, in, at_k}, sizes[3] = {size, size, 32};
+    for (int i = 0; i < 3; i++)
+        if (!limb_ok(operands[i], sizes[i]))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, call, operands[i],
+                             "an operand crosses a 2^32 address boundary");
+    if (overlap(in, size, at_k, 32))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at_k, "the scalar overlaps the point");
+    if (!abi_load_words(m, in, pt, size / 4))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in, "the point is not in memory");
+    if (!abi_load_words(m, at_k, k, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at_k, "the scalar is not in memory");
+    if (is_zero(k, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at_k, "the scalar k is 0");
+    if (!curve_scalar_in_range(CURVE_SECP256K1, k))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at_k,
+                         "the scalar k is not below secp256k1's order n");
+    if (!curve_reduced(CURVE_SECP256K1, pt) || (affine && !curve_reduced(CURVE_SECP256K1, pt + 8)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in, "a coordinate is not below p");
+    if (affine ? !curve_on_curve(CURVE_SECP256K1, pt) : !lift_even(pt))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in, "the point is not on secp256k1");
+    if (!curve_mul(CURVE_SECP256K1, pt, k)) /* never for 0 < k < n: the group's order is prime */
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at_k, "k times the point is infinity");
+    if (!abi_store_words(m, out, pt, size / 4))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, out, "the result is not in memory");
     return ECALL_CONTINUE;
 }
 
@@ -205,8 +281,13 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
     case LAMBDA_KECCAK: *call = "KeccakPermute"; return lambda_keccak(m);
     case LAMBDA_DMA_MEMCPY: *call = "DmaMemcpy"; return lambda_dma_memcpy(m);
     case LAMBDA_HINT: *call = "Hint"; return lambda_hint(m);
-    case LAMBDA_ECSM: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "Ecsm", nr, NULL);
-    case LAMBDA_ECSM_AFFINE: return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "EcsmAffine", nr, NULL);
+    case LAMBDA_ECSM: *call = "Ecsm"; return lambda_ecsm(m, false);
+    case LAMBDA_ECSM_AFFINE:
+        if (((struct lambda_state *)m->abi_state)->lincomb2)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "ecsm_lincomb2", nr,
+                             "its branch of lambda_vm numbers it 2^64-12, as EcsmAffine");
+        *call = "EcsmAffine";
+        return lambda_ecsm(m, true);
     default:
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
                                   .pc = m->pc,
@@ -252,6 +333,9 @@ static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *u
         *unusable = true;
         return false;
     }
+    /* lambda_vm's feat/ec-lincomb2 branch gives EcsmAffine's number to its ecsm_lincomb2. */
+    ((struct lambda_state *)m->abi_state)->lincomb2 =
+        memmem(img->file, img->file_size, "ecsm_lincomb2", strlen("ecsm_lincomb2")) != NULL;
     if (!lambda_write_input(m, why, why_size)) {
         *unusable = true;
         return false;

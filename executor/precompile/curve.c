@@ -1,7 +1,8 @@
 /*
  * curve: affine point addition and doubling by the textbook formulas
  * (lambda = (y2 - y1) / (x2 - x1), or (3 x^2 + a) / (2 y)), with GMP's
- * modular inverse; the fields' primes as their standards give them.
+ * modular inverse, and scalar multiplication by double-and-add on them;
+ * the fields' primes and the group orders as their standards give them.
  */
 #include "executor/precompile/curve.h"
 
@@ -13,19 +14,22 @@ static const struct curve {
     const char *p_hex; /* the field prime */
     const char *a_hex; /* the curve's a */
     const char *b_hex; /* and b */
+    const char *r_hex; /* the order of the generator's group (SEC 2, FIPS 186, EIP-196, ZCash) */
     size_t limbs;
 } curves[] = {
     [CURVE_SECP256K1] = {"fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "0",
-                         "7", 8},
+                         "7", "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+                         8},
     [CURVE_SECP256R1] = {"ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
                          "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
-                         "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b", 8},
+                         "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+                         "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 8},
     [CURVE_BN254] = {"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", "0", "3",
-                     8},
+                     "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 8},
     [CURVE_BLS12_381] =
         {"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb1"
          "53ffffb9feffffffffaaab",
-         "0", "4", 12},
+         "0", "4", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 12},
 };
 
 size_t curve_limbs(enum curve_id c)
@@ -188,4 +192,114 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
     }
     ctx_clear(&k);
     return ok;
+}
+
+bool curve_reduced(enum curve_id c, const uint32_t *x)
+{
+    mpz_t p, v;
+    mpz_inits(p, v, NULL);
+    mpz_set_str(p, curves[c].p_hex, 16);
+    bigint_import(v, x, curves[c].limbs);
+    bool ok = mpz_cmp(v, p) < 0;
+    mpz_clears(p, v, NULL);
+    return ok;
+}
+
+bool curve_on_curve(enum curve_id c, const uint32_t *pt)
+{
+    struct ctx k;
+    size_t n = curves[c].limbs;
+    ctx_init(&k, c);
+    bigint_import(k.x1, pt, n);
+    bigint_import(k.y1, pt + n, n);
+    bool ok = mpz_cmp(k.x1, k.p) < 0 && mpz_cmp(k.y1, k.p) < 0;
+    if (ok) {
+        mpz_mul(k.t, k.x1, k.x1); /* x^3 + a x + b */
+        mpz_add(k.t, k.t, k.a);
+        mpz_mul(k.t, k.t, k.x1);
+        mpz_set_str(k.l, curves[c].b_hex, 16);
+        mpz_add(k.t, k.t, k.l);
+        mpz_mul(k.l, k.y1, k.y1);
+        mpz_sub(k.t, k.t, k.l);
+        ok = mpz_divisible_p(k.t, k.p) != 0;
+    }
+    ctx_clear(&k);
+    return ok;
+}
+
+bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8])
+{
+    mpz_t s, r;
+    mpz_inits(s, r, NULL);
+    bigint_import(s, k, 8);
+    mpz_set_str(r, curves[c].r_hex, 16);
+    bool ok = mpz_sgn(s) != 0 && mpz_cmp(s, r) < 0;
+    mpz_clears(s, r, NULL);
+    return ok;
+}
+
+/*
+ * (x1, y1) += (x2, y2), two points of the curve (not infinity; they may
+ * be the same variables, to double). False when the sum is the point at
+ * infinity: P + (-P), or 2P with y = 0.
+ */
+static bool add_in_place(struct ctx *k, mpz_t x1, mpz_t y1, const mpz_t x2, const mpz_t y2)
+{
+    if (mpz_cmp(x1, x2) == 0) { /* the same point (tangent) or opposite ones */
+        mpz_add(k->t, y1, y2);
+        mpz_mod(k->t, k->t, k->p);
+        if (mpz_sgn(k->t) == 0)
+            return false;
+        mpz_mul(k->l, x1, x1);
+        mpz_mul_ui(k->l, k->l, 3);
+        mpz_add(k->l, k->l, k->a);
+    } else {
+        mpz_sub(k->l, y2, y1);
+        mpz_sub(k->t, x2, x1);
+    }
+    mpz_invert(k->t, k->t, k->p); /* 2y or x2 - x1: not 0 here */
+    mpz_mul(k->l, k->l, k->t);
+    mpz_mod(k->l, k->l, k->p);
+    mpz_mul(k->t, k->l, k->l); /* x3 = l^2 - x1 - x2 */
+    mpz_sub(k->t, k->t, x1);
+    mpz_sub(k->t, k->t, x2);
+    mpz_mod(k->t, k->t, k->p);
+    mpz_sub(x1, x1, k->t); /* y3 = l (x1 - x3) - y1 */
+    mpz_mul(x1, x1, k->l);
+    mpz_sub(y1, x1, y1);
+    mpz_mod(y1, y1, k->p);
+    mpz_swap(x1, k->t);
+    return true;
+}
+
+bool curve_mul(enum curve_id c, uint32_t *pt, const uint32_t k[8])
+{
+    struct ctx w;
+    size_t n = curves[c].limbs;
+    mpz_t s;
+    ctx_init(&w, c);
+    mpz_init(s);
+    bigint_import(s, k, 8);
+    load_point(&w, w.x2, w.y2, pt, n); /* the base; the sum in (x1, y1) */
+    bool infinity = true;
+    for (size_t bit = mpz_sizeinbase(s, 2); bit-- > 0;) {
+        if (!infinity)
+            infinity = !add_in_place(&w, w.x1, w.y1, w.x1, w.y1);
+        if (!mpz_tstbit(s, bit))
+            continue;
+        if (infinity) {
+            mpz_set(w.x1, w.x2);
+            mpz_set(w.y1, w.y2);
+            infinity = false;
+        } else {
+            infinity = !add_in_place(&w, w.x1, w.y1, w.x2, w.y2);
+        }
+    }
+    if (!infinity) {
+        bigint_export(pt, n, w.x1);
+        bigint_export(pt + n, n, w.y1);
+    }
+    mpz_clear(s);
+    ctx_clear(&w);
+    return !infinity;
 }

@@ -39,6 +39,25 @@ bool curve_double(enum curve_id c, uint32_t *p);
  */
 bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
 
+/* True when the field element x (curve_limbs(c) limbs) is below p. */
+bool curve_reduced(enum curve_id c, const uint32_t *x);
+
+/*
+ * True when pt (x's limbs, then y's) is a point of the curve: both
+ * coordinates below p, and y^2 = x^3 + a x + b.
+ */
+bool curve_on_curve(enum curve_id c, const uint32_t *pt);
+
+/* True when 0 < k < r, k 8 limbs, r the order of the curve's generator group. */
+bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8]);
+
+/*
+ * pt = k pt, k 8 limbs (256 bits), pt a point of the curve (affine), by
+ * double-and-add from k's top bit. False, pt untouched, when the result
+ * is the point at infinity (k = 0, or a multiple of pt's order).
+ */
+bool curve_mul(enum curve_id c, uint32_t *pt, const uint32_t k[8]);
+
 enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL };
 
 /* x = x op y in the curve's base field (inputs reduced first). */

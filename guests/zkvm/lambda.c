@@ -15,6 +15,10 @@
  *   4  halt with code 42
  *   5  jump to address 0, which ends the run
  *   6  load from 4 GiB, above what the executor holds of lambda_vm's memory
+ *   7  secp256k1 scalar multiplications: records of a kind byte, then k,
+ *      xG, yG (32 bytes little-endian each); kind 0 commits Ecsm's xR, 1
+ *      EcsmAffine's xR yR, 2 the same written over the input point; 3
+ *      passes k inside the point, 4 an xG that crosses 4 GiB (both faults)
  * The functions are named lambda_vm_syscalls_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -25,7 +29,8 @@ __asm__(".section .text._start, \"ax\"\n"
         "  call lambda_vm_syscalls_main\n"
         "  li a0, 0\n"
         "  li a7, 93\n"
-        "  ecall\n");
+        "  ecall\n"
+        ".previous\n");
 
 enum {
     PRINT = 1,
@@ -42,6 +47,8 @@ enum {
 #define KECCAK_CALL   (~0ul - 1)
 #define DMA_MEMCPY    (~0ul - 2)
 #define HINT_CALL     (~0ul - 30)
+#define ECSM          (~0ul - 10)
+#define ECSM_AFFINE   (~0ul - 11)
 #define PRIVATE_INPUT 0xFF000000ul
 
 __attribute__((noinline)) void lambda_vm_syscalls_ecall(uintptr_t nr, uintptr_t arg0,
@@ -144,6 +151,35 @@ __attribute__((noinline)) static void commit_hint(unsigned kind, uint8_t x)
     commit(out, 32);
 }
 
+enum { ECSM_RECORD = 1 + 3 * 32 };
+
+/* Mode 7: one Ecsm or EcsmAffine call per record of the input (see the top). */
+__attribute__((noinline)) static void commit_ecsm(uint32_t len, const uint8_t *bytes)
+{
+    static uint8_t k[32], point[64], out[64];
+    for (uint32_t at = 1; at + ECSM_RECORD <= len; at += ECSM_RECORD) {
+        memcpy(k, bytes + at + 1, sizeof(k));
+        memcpy(point, bytes + at + 33, sizeof(point));
+        uintptr_t pk = (uintptr_t)k, pp = (uintptr_t)point, po = (uintptr_t)out;
+        switch (bytes[at]) {
+        case 0:
+            lambda_vm_syscalls_ecall(ECSM, po, pp, pk);
+            commit(out, 32);
+            break;
+        case 1:
+            lambda_vm_syscalls_ecall(ECSM_AFFINE, po, pp, pk);
+            commit(out, 64);
+            break;
+        case 2:
+            lambda_vm_syscalls_ecall(ECSM_AFFINE, pp, pp, pk);
+            commit(point, 64);
+            break;
+        case 3: lambda_vm_syscalls_ecall(ECSM_AFFINE, po, pp, pp + 32); break;
+        case 4: lambda_vm_syscalls_ecall(ECSM, po, 0xFFFFFFE8ul, pk); break;
+        }
+    }
+}
+
 void lambda_vm_syscalls_main(void)
 {
     uint32_t len = *(volatile uint32_t *)PRIVATE_INPUT;
@@ -170,6 +206,7 @@ void lambda_vm_syscalls_main(void)
     case 4: halt(42);
     case 5: __asm__ volatile("jr zero"); break;
     case 6: halt((int)*(volatile uint8_t *)(uintptr_t)0x100000000ull);
+    case 7: commit_ecsm(len, bytes); return;
     }
     halt(7);
 }

@@ -6,7 +6,8 @@
  * answer), and 256-bit multiplication modulo m against small numbers;
  * RISC Zero's Poseidon2 permutation against the vector in risc0-zkp's
  * tests; bigint2 programs against arithmetic identities (their bad
- * forms fail with a reason); plus the R0BF container reader on whole and
+ * forms fail with a reason); secp256k1 scalar multiplication against the
+ * published 2G and 3G; plus the R0BF container reader on whole and
  * damaged containers.
  */
 #include <setjmp.h>
@@ -400,6 +401,51 @@ static void weierstrass_decompress(void **state)
     assert_false(curve_decompress(CURVE_SECP256K1, zero, 0)); /* x = 0: 7 is not a square */
 }
 
+/* k G on secp256k1 against SEC 2's generator and the published 2G and 3G; n G is infinity. */
+static void secp256k1_scalar_mul(void **state)
+{
+    (void)state;
+    const char *gx = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    const char *gy = "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8";
+    const char *n = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141";
+    static const char *const want[][2] = {
+        {"c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5",
+         "1ae168fea63dc339a3c58419466ceaeef7f632653266d0e1236431a950cfe52a"},
+        {"f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9",
+         "388f7b0f632de8140fe337e62a37f3566500a99934c2231b6cb9fd7584b8e672"},
+    };
+    uint32_t g[16], pt[16], k[8], w[16];
+    limbs_of(gx, g, 8);
+    limbs_of(gy, g + 8, 8);
+    assert_true(curve_on_curve(CURVE_SECP256K1, g));
+    for (uint32_t i = 2; i <= 3; i++) {
+        memcpy(pt, g, sizeof(pt));
+        memset(k, 0, sizeof(k));
+        k[0] = i;
+        assert_true(curve_scalar_in_range(CURVE_SECP256K1, k));
+        assert_true(curve_mul(CURVE_SECP256K1, pt, k));
+        limbs_of(want[i - 2][0], w, 8);
+        limbs_of(want[i - 2][1], w + 8, 8);
+        assert_memory_equal(pt, w, sizeof(w));
+    }
+    limbs_of(n, k, 8); /* n G = infinity: pt untouched */
+    assert_false(curve_scalar_in_range(CURVE_SECP256K1, k));
+    assert_false(curve_mul(CURVE_SECP256K1, pt, k));
+    assert_memory_equal(pt, w, sizeof(w));
+    k[0]--; /* (n - 1) G = -G */
+    memcpy(pt, g, sizeof(pt));
+    assert_true(curve_mul(CURVE_SECP256K1, pt, k));
+    assert_memory_equal(pt, g, 32);
+    assert_memory_not_equal(pt + 8, g + 8, 32);
+    memset(k, 0, sizeof(k)); /* 0 G */
+    assert_false(curve_scalar_in_range(CURVE_SECP256K1, k));
+    assert_false(curve_mul(CURVE_SECP256K1, pt, k));
+    g[8] ^= 1; /* y off by one: not on the curve */
+    assert_false(curve_on_curve(CURVE_SECP256K1, g));
+    limbs_of("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", g, 8);
+    assert_false(curve_on_curve(CURVE_SECP256K1, g)); /* x = p is not reduced */
+}
+
 /* Tonelli-Shanks mod 2^255 - 19 (p = 5 mod 8): sqrt(4) squares back; 2 has no root. */
 static void sqrt_mod(void **state)
 {
@@ -444,13 +490,20 @@ static void r0bf_container(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sha256_vectors),         cmocka_unit_test(sha256_stream),
-        cmocka_unit_test(keccak_zero_state),      cmocka_unit_test(mulmod),
-        cmocka_unit_test(secp256r1_double),       cmocka_unit_test(fp2_square_of_u),
-        cmocka_unit_test(poseidon2_vector),       cmocka_unit_test(bigint2_identities),
-        cmocka_unit_test(bigint2_bad_programs),   cmocka_unit_test(r0bf_container),
-        cmocka_unit_test(ed25519_base_point),     cmocka_unit_test(weierstrass_decompress),
+        cmocka_unit_test(sha256_vectors),
+        cmocka_unit_test(sha256_stream),
+        cmocka_unit_test(keccak_zero_state),
+        cmocka_unit_test(mulmod),
+        cmocka_unit_test(secp256r1_double),
+        cmocka_unit_test(fp2_square_of_u),
+        cmocka_unit_test(poseidon2_vector),
+        cmocka_unit_test(bigint2_identities),
+        cmocka_unit_test(bigint2_bad_programs),
+        cmocka_unit_test(r0bf_container),
+        cmocka_unit_test(ed25519_base_point),
+        cmocka_unit_test(weierstrass_decompress),
         cmocka_unit_test(sqrt_mod),
+        cmocka_unit_test(secp256k1_scalar_mul),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

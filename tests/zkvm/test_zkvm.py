@@ -6,8 +6,9 @@ mode from its input and either runs the precompiles and I/O calls or does
 one wrong thing. What is checked, against independent references:
 
 - precompiles compute the right answers: SHA-256("abc") and Keccak-256("")
-  (known digests), x * y mod m (Python's integers), SHA3-256 through RISC
-  Zero's SYS_KECCAK (hashlib; a Keccak-f written here from FIPS 202);
+  (known digests), x * y mod m and k times a secp256k1 point (Python's
+  integers), SHA3-256 through RISC Zero's SYS_KECCAK (hashlib; a Keccak-f
+  written here from FIPS 202);
 - RISC Zero's other software calls do what its host does: pipes, argv
   without arguments, assumptions (SYS_VERIFY_INTEGRITY only with
   --no-verify-assumptions), the calls its executor refuses too;
@@ -28,6 +29,7 @@ Run: CLI=build/cli/cli GUEST_DIR=build/guests python3 tests/zkvm/test_zkvm.py [-
 
 import hashlib
 import os
+import random
 import re
 import shutil
 import struct
@@ -776,9 +778,23 @@ def be256(n):
     return n.to_bytes(32, "big")
 
 
+def ec_mul(k, pt, prime):  # double-and-add from the top bit; k in [1, order)
+    acc = None
+    for bit in bin(k)[2:]:
+        acc = acc and ec_double(acc, prime)
+        if bit == "1":
+            acc = ec_add(acc, pt, prime) if acc else pt
+    return acc
+
+
+def ecsm_record(kind, k, x, y=0):  # a mode-7 record of the lambda guest
+    return bytes([kind]) + le256(k) + le256(x) + le256(y)
+
+
 class Lambda(ZkvmTest):
     GUEST = "zkvm-lambda-rv64.elf"
     ECHO = bytes(range(256)) * 2 + b"tail"  # 516 bytes: three DmaMemcpy calls
+    RANDOM_K = random.Random(14).randrange(2**255, SECP256K1_N)
 
     def test_full_run(self):
         # Two input files make one private input, read in order.
@@ -844,6 +860,62 @@ class Lambda(ZkvmTest):
         r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "lambda"])
         self.assertEqual(r.code, 65, r.stderr)
         self.assertIn("lambda_vm guests are RV64IM", r.stderr)
+
+    def test_ecsm(self):
+        p, g = SECP256K1_P, SECP256K1_G
+        neg_g = (g[0], p - g[1])  # odd y: the affine call keeps the caller's y
+        seven_g = ec_mul(7, g, p)
+        y = sqrt_3mod4(seven_g[0] ** 3 + 7, p)
+        even_7g = (seven_g[0], y if y % 2 == 0 else p - y)  # the x-only call's lift of x(7G)
+        scalars = [1, 2, 3, SECP256K1_N - 1, self.RANDOM_K]
+        records, want = b"", b""
+        for k in scalars:
+            for base in (g, neg_g):
+                records += ecsm_record(0, k, base[0]) + ecsm_record(1, k, *base)
+                want += le256(ec_mul(k, g, p)[0]) + point(ec_mul(k, base, p))
+            records += ecsm_record(0, k, seven_g[0]) + ecsm_record(2, k, *seven_g)
+            want += le256(ec_mul(k, even_7g, p)[0]) + point(ec_mul(k, seven_g, p))
+        self.assertEqual(ec_mul(2, g, p)[0], int(SECP256K1_2G_X, 16))  # the reference itself
+        self.assertEqual(ec_mul(SECP256K1_N - 1, g, p), neg_g)
+        r = self.run_cli(self.guest(self.GUEST), [b"\7" + records])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+        for call in ("Ecsm", "EcsmAffine"):  # main tail-calls commit_ecsm
+            self.assertRegex(r.folded, r"\n_start;commit_ecsm[.\w]*;lambda_vm_syscalls_ecall;"
+                                       rf"\[ecall:{call}\] 15\n")
+
+    def test_ecsm_bad_inputs(self):
+        p, (gx, gy), n = SECP256K1_P, SECP256K1_G, SECP256K1_N
+        cases = [
+            (ecsm_record(0, 0, gx), "lambda call Ecsm (argument 0x", "the scalar k is 0"),
+            (ecsm_record(1, n, gx, gy), "call EcsmAffine", "not below secp256k1's order n"),
+            (ecsm_record(1, 5, gx, gy ^ 1), "call EcsmAffine", "the point is not on secp256k1"),
+            (ecsm_record(1, 5, gx, p), "call EcsmAffine", "a coordinate is not below p"),
+            (ecsm_record(0, 5, 0), "call Ecsm (", "the point is not on secp256k1"),  # 7: no root
+            (ecsm_record(0, 5, p + 1), "call Ecsm (", "a coordinate is not below p"),
+            (ecsm_record(3, 5, gx, gy), "call EcsmAffine", "the scalar overlaps the point"),
+            (ecsm_record(4, 5, gx), "call Ecsm (argument 0xffffffe8): an operand crosses a 2^32"),
+        ]
+        self.assertNotEqual(pow(7, (p - 1) // 2, p), 1)  # x = 0 is not on the curve
+        self.assertEqual(len(cases), 8)
+        for record, *words in cases:
+            with self.subTest(words[-1]):
+                r = self.run_cli(self.guest(self.GUEST), [b"\7" + record])
+                self.assert_one_error(r, *words, "lambda_vm_syscalls_ecall")
+
+    def test_lincomb2_branch_number_is_not_taken_for_ecsm_affine(self):
+        # A guest whose symbols name ecsm_lincomb2 (lambda_vm's branch that numbers it 2^64-12).
+        with open(self.guest(self.GUEST), "rb") as f:
+            elf = f.read()
+        old, new = b"lambda_vm_syscalls_print_string", b"lambda_vm_syscall_ecsm_lincomb2"
+        self.assertEqual(len(old), len(new))
+        self.assertIn(old, elf)
+        gx, gy = SECP256K1_G
+        r = self.run_cli(self.file("lincomb2.elf", elf.replace(old, new)),
+                         [b"\7" + ecsm_record(1, 5, gx, gy)])
+        self.assert_one_error(r, "lambda call ecsm_lincomb2 is not supported: its branch",
+                              "lambda_vm_syscalls_ecall")
 
 
 class Detection(ZkvmTest):
