@@ -234,8 +234,3 @@ void mem_snapshot_restore(struct guest_memory *mem)
     snapshot_free(mem);
     recompute_all_bits(mem);
 }
-
-size_t mem_snapshot_pages(const struct guest_memory *mem)
-{
-    return mem->snapshot ? mem->snapshot->count : 0;
-}

@@ -110,9 +110,6 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len);
 /* Puts back every byte written since mem_snapshot_begin, and ends the snapshot. */
 void mem_snapshot_restore(struct guest_memory *mem);
 
-/* The pages kept so far by the current snapshot (0 without one). */
-size_t mem_snapshot_pages(const struct guest_memory *mem);
-
 /* The start of the guest page holding `a`, and the first page boundary at or above it. */
 static inline uint64_t guest_page_floor(uint64_t a)
 {

@@ -48,7 +48,11 @@ struct trace_link {
     uint32_t parent;   /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
 };
 
-/* The link table holds 1 << TRACE_LINK_BITS links, in pairs; a link's hash picks its pair. */
+/*
+ * The link table holds 1 << TRACE_LINK_BITS links, in pairs; a link's hash picks its pair. It is
+ * a cache in front of the trie, not a table (a pushed-out link is made again by `transfer`), and
+ * the handlers probe it inline, so it is fixed-size and hand-written rather than uthash.
+ */
 #define TRACE_LINK_BITS 12
 
 /*

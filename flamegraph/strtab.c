@@ -1,5 +1,13 @@
 /*
  * strtab: an array of strings plus an open-addressing hash of their ids.
+ *
+ * Why not uthash, which the project uses for its other tables: interning is
+ * on the per-frame path of `perf collapse` and of reading folded files, and
+ * there uthash was not as fast. scripts/bench_tables, interning every frame
+ * name of 3 million frames drawn from real perf profiles: uthash took 1.2 to
+ * 1.5 times as long on most runs (0.97 once, with python's longer names,
+ * where its hash reads 12 bytes a step); for a guest profile's names, 0.97
+ * to 1.23 times.
  */
 #include "flamegraph/strtab.h"
 

@@ -1,5 +1,18 @@
 /*
  * trie: node array plus an open-addressing hash of (parent, key) -> child.
+ *
+ * Why not uthash, which the project uses for its other tables: this one is
+ * on `perf fold`'s per-sample path (a lookup per frame of every sample) and
+ * on the guest tracer's when its link table misses, and there uthash is
+ * clearly slower.
+ * scripts/bench_tables, with the memo below kept in both: drawing 3 million
+ * lookups from real perf profiles (bench_perf's busy program, 823 nodes;
+ * python compiling the stdlib, 4400 nodes), uthash took 1.4 to 2.7 times
+ * as long (ns per lookup 5 to 23 here, 12 to 36 with uthash); copying a
+ * guest profile node by node, 1.9 to 3.9 times. uthash chains its buckets
+ * and lets chains grow to about ten before doubling, and hashes a 16-byte
+ * key as bytes; here a probe is two multiplies and, mostly, one cache
+ * line.
  */
 #include "flamegraph/trie.h"
 

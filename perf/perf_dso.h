@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/hash_table.h"
 #include "perf/build_id.h"
 #include "perf/symbol_rules.h"
 #include "symtab/symtab.h"
@@ -33,15 +34,14 @@ struct perf_dso {
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
     uint32_t unknown_frame;      /* "[basename]" for addresses no function covers; 0: not yet */
-    struct perf_dso *next;       /* hash chain */
+    UT_hash_handle hh;           /* in perf_dsos, by name */
 };
 
 struct perf_dsos {
-    struct perf_dso **buckets;
-    size_t mask, count;
+    struct perf_dso *by_name; /* uthash head */
 };
 
-int perf_dsos_init(struct perf_dsos *d);
+void perf_dsos_init(struct perf_dsos *d);
 void perf_dsos_free(struct perf_dsos *d);
 
 /* The DSO named `name`, created with `kind` when new. NULL when memory runs out. */

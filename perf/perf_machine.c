@@ -22,8 +22,8 @@ int perf_machine_init(struct perf_machine *m, const struct symbol_paths *paths, 
 #else
     m->x86_64 = arch && strcmp(arch, "x86_64") == 0;
 #endif
-    if (perf_threads_init(&m->threads) || perf_dsos_init(&m->dsos))
-        return -1;
+    perf_threads_init(&m->threads);
+    perf_dsos_init(&m->dsos);
     /* perf registers the idle task as "swapper" before reading any record */
     struct perf_thread *idle = perf_threads_findnew(&m->threads, 0, 0);
     return idle && perf_thread_set_comm(idle, "swapper") == 0 ? 0 : -1;

@@ -1,6 +1,7 @@
 /*
- * perf_threads: a hash of threads by tid, with perf's rules for a
- * thread's process (its maps) and name.
+ * perf_threads: a uthash table of threads by tid (a lookup per sample,
+ * against decoding the sample), with perf's rules for a thread's process
+ * (its maps) and name.
  */
 #include "perf/perf_threads.h"
 
@@ -8,18 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t bucket_of(const struct perf_threads *ts, int32_t tid)
-{
-    return ((uint32_t)tid * 0x9e3779b1u) & ts->mask;
-}
+#include "common/hash_table.h"
 
-int perf_threads_init(struct perf_threads *ts)
+void perf_threads_init(struct perf_threads *ts)
 {
-    ts->mask = 1023;
-    ts->count = 0;
+    ts->by_tid = NULL;
     ts->maps_serial = 0;
-    ts->buckets = calloc(ts->mask + 1, sizeof(*ts->buckets));
-    return ts->buckets ? 0 : -1;
 }
 
 static void thread_free(struct perf_thread *t)
@@ -31,52 +26,27 @@ static void thread_free(struct perf_thread *t)
 
 void perf_threads_free(struct perf_threads *ts)
 {
-    for (size_t i = 0; ts->buckets && i <= ts->mask; i++) {
-        for (struct perf_thread *t = ts->buckets[i], *next; t; t = next) {
-            next = t->next;
-            thread_free(t);
-        }
+    struct perf_thread *t, *tmp;
+    HASH_ITER(hh, ts->by_tid, t, tmp)
+    {
+        HASH_DELETE(hh, ts->by_tid, t);
+        thread_free(t);
     }
-    free(ts->buckets);
-    memset(ts, 0, sizeof(*ts));
+    ts->maps_serial = 0;
 }
 
 static struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid)
 {
-    for (struct perf_thread *t = ts->buckets[bucket_of(ts, tid)]; t; t = t->next)
-        if (t->tid == tid)
-            return t;
-    return NULL;
+    struct perf_thread *t;
+    HASH_FIND(hh, ts->by_tid, &tid, sizeof(tid), t);
+    return t;
 }
 
-static void grow(struct perf_threads *ts)
+/* Takes `t` out of the table and frees it. */
+static void remove_thread(struct perf_threads *ts, struct perf_thread *t)
 {
-    struct perf_threads bigger = {.mask = ts->mask * 2 + 1, .maps_serial = 0};
-    bigger.buckets = calloc(bigger.mask + 1, sizeof(*bigger.buckets));
-    if (!bigger.buckets)
-        return; /* longer chains, still correct */
-    for (size_t i = 0; i <= ts->mask; i++) {
-        for (struct perf_thread *t = ts->buckets[i], *next; t; t = next) {
-            next = t->next;
-            size_t b = bucket_of(&bigger, t->tid);
-            t->next = bigger.buckets[b];
-            bigger.buckets[b] = t;
-        }
-    }
-    free(ts->buckets);
-    ts->buckets = bigger.buckets;
-    ts->mask = bigger.mask;
-}
-
-static void unlink_thread(struct perf_threads *ts, struct perf_thread *t)
-{
-    for (struct perf_thread **p = &ts->buckets[bucket_of(ts, t->tid)]; *p; p = &(*p)->next) {
-        if (*p == t) {
-            *p = t->next;
-            ts->count--;
-            return;
-        }
-    }
+    HASH_DELETE(hh, ts->by_tid, t);
+    thread_free(t);
 }
 
 /* perf's thread__new: named ":TID" until told otherwise. */
@@ -91,12 +61,12 @@ static struct perf_thread *thread_new(struct perf_threads *ts, int32_t pid, int3
     }
     t->pid = pid;
     t->tid = tid;
-    if (ts->count >= ts->mask)
-        grow(ts);
-    size_t b = bucket_of(ts, tid);
-    t->next = ts->buckets[b];
-    ts->buckets[b] = t;
-    ts->count++;
+    bool hash_added = true;
+    HASH_ADD(hh, ts->by_tid, tid, sizeof(t->tid), t);
+    if (!hash_added) {
+        thread_free(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -155,15 +125,13 @@ int perf_threads_fork(struct perf_threads *ts, int32_t pid, int32_t tid, int32_t
     struct perf_thread *parent = perf_threads_findnew(ts, ppid, ptid);
     if (parent && parent->pid != ppid && parent != old) {
         /* an older thread with the parent's id: its FORK was lost, or the id reused */
-        unlink_thread(ts, parent);
-        thread_free(parent);
+        remove_thread(ts, parent);
         parent = perf_threads_findnew(ts, ppid, ptid);
     }
     if (!parent)
         return -1;
     if (old && old != parent) {
-        unlink_thread(ts, old); /* the id was reused */
-        thread_free(old);
+        remove_thread(ts, old); /* the id was reused */
     }
     struct perf_thread *child = perf_threads_findnew(ts, pid, tid);
     if (!child)

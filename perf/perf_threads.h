@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/hash_table.h"
 #include "perf/perf_maps.h"
 
 struct perf_thread {
@@ -27,18 +28,16 @@ struct perf_thread {
     bool comm_set;
     struct perf_maps *maps;
     uint32_t comm_frame; /* folded name of the comm frame, 0: not made (the folder's cache) */
-    struct perf_thread *next;
+    UT_hash_handle hh;   /* in perf_threads, by tid */
 };
 
 struct perf_threads {
-    struct perf_thread **buckets;
-    size_t mask, count;
-    uint64_t maps_serial; /* perf_maps_new's serial */
+    struct perf_thread *by_tid; /* uthash head */
+    uint64_t maps_serial;       /* perf_maps_new's serial */
 };
 
-int perf_threads_init(struct perf_threads *ts);
+void perf_threads_init(struct perf_threads *ts);
 void perf_threads_free(struct perf_threads *ts);
-
 
 /* perf's machine__findnew_thread. NULL when memory runs out. */
 struct perf_thread *perf_threads_findnew(struct perf_threads *ts, int32_t pid, int32_t tid);

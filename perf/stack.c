@@ -9,6 +9,10 @@
 #include <string.h>
 
 #define SKIP_FRAME UINT32_MAX /* a name that comes out empty: the frame is left out */
+/*
+ * The frame cache: 1 << CACHE_BITS entries, direct-mapped, one probe per frame of every sample. A
+ * cache that may forget (a miss costs a lookup in the maps), not a table, so not uthash.
+ */
 #define CACHE_BITS 12
 
 /* The PERF_REG_*_IP / _PC index of each architecture perf records user registers for. */

@@ -6,11 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-/* A table that cannot grow keeps working: the entry is dropped, not the program (uthash's default).
- */
-#define HASH_NONFATAL_OOM          1
-#define uthash_nonfatal_oom(entry) (added = false)
-#include <uthash.h>
+#include "common/hash_table.h"
 
 struct target_entry {
     uint64_t target;
@@ -47,9 +43,9 @@ uint32_t target_cache_function(struct target_cache *c, uint64_t target)
         return func; /* still right, just not remembered */
     e->target = target;
     e->func = func;
-    bool added = true;
+    bool hash_added = true;
     HASH_ADD(hh, c->entries, target, sizeof(e->target), e);
-    if (!added)
+    if (!hash_added)
         free(e);
     return func;
 }

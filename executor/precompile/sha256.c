@@ -6,7 +6,8 @@
 
 #include <string.h>
 
-const uint32_t sha256_initial_state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+/* The initial hash value H(0). */
+static const uint32_t initial_state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 static const uint32_t k[64] = {
@@ -75,7 +76,7 @@ void sha256_block(uint32_t h[8], const uint8_t block[64])
 
 void sha256_init(struct sha256_ctx *c)
 {
-    memcpy(c->h, sha256_initial_state, sizeof(c->h));
+    memcpy(c->h, initial_state, sizeof(c->h));
     c->len = 0;
 }
 

@@ -9,9 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The initial hash value H(0). */
-extern const uint32_t sha256_initial_state[8];
-
 /* Extends w[0..15] to the whole schedule w[16..63]. */
 void sha256_extend(uint32_t w[64]);
 
