@@ -43,7 +43,12 @@ static const char execute_help[] =
     "  --stdin FILE           SP1 only: an SP1Stdin as SP1's SDK serializes it with\n"
     "                         bincode (bincode::serialize(&stdin)): its items are\n"
     "                         the stdin queue, before any --input items; its proofs\n"
-    "                         are not read\n"
+    "                         are counted, not read\n"
+    "  --no-deferred-proof-verification\n"
+    "                         SP1 only: VERIFY_SP1_PROOF returns without checking a\n"
+    "                         proof, as SP1 does with deferred proof verification\n"
+    "                         off (a STARK cannot be verified here, so without this\n"
+    "                         the call stops the run with exit 70)\n"
     "  --public-output FILE   where the public output goes: linux fd 3, SP1's public\n"
     "                         values, RISC Zero's journal, lambda_vm's commits\n"
     "                         (default: discarded)\n"
@@ -90,6 +95,7 @@ struct execute_options {
     bool strict;
     bool unverified_assumptions; /* --no-verify-assumptions */
     bool stats;
+    bool no_deferred_proof_verification;
     struct profile_output {
         const char *path;
         bool raw; /* frames as 0x<target> instead of names */
@@ -113,6 +119,7 @@ enum {
     OPT_FLAMEGRAPH_RAW,
     OPT_FORMAT,
     OPT_CHECKPOINT,
+    OPT_NO_DEFERRED,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -141,6 +148,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
+    case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -197,6 +205,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"strict", no_argument, NULL, OPT_STRICT},
         {"no-verify-assumptions", no_argument, NULL, OPT_NO_VERIFY_ASSUMPTIONS},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"no-deferred-proof-verification", no_argument, NULL, OPT_NO_DEFERRED},
         {"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH},
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
         {"format", required_argument, NULL, OPT_FORMAT},
@@ -295,6 +304,7 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
 struct inputs {
     struct machine_input list[256];
     size_t count;
+    uint64_t proofs; /* the --stdin file's proofs, counted */
 };
 
 static int read_input_file(const char *path, struct machine_input *in)
@@ -358,9 +368,7 @@ static int read_sp1_stdin(const char *path, struct inputs *in)
         memcpy(copy, items[i].data, items[i].size);
         in->list[in->count++] = (struct machine_input){.data = copy, .size = items[i].size};
     }
-    if (rc == 0 && proofs)
-        fprintf(stderr, "warning: %s holds %llu proofs, which are not read\n", path,
-                (unsigned long long)proofs);
+    in->proofs = proofs;
     free((void *)file.data);
     return rc;
 }
@@ -650,11 +658,18 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         cli_error("--stdin is SP1's stdin file; this guest runs as %s", choice->abi->name);
         return EXIT_USAGE;
     }
+    if (o->no_deferred_proof_verification && choice->abi != &abi_sp1) {
+        cli_error("--no-deferred-proof-verification is for SP1 guests; this one runs as %s",
+                  choice->abi->name);
+        return EXIT_USAGE;
+    }
     struct error e = ERROR_INIT;
     int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
                                        : read_inputs(o, &inputs);
     io.inputs = inputs.list;
     io.ninputs = inputs.count;
+    io.deferred_proofs = inputs.proofs;
+    io.skip_deferred_proof_verification = o->no_deferred_proof_verification;
     if (rc == 0 && o->public_output) {
         if (output_file_open(&public_out, o->public_output, &e) == 0)
             io.public_output_fd = fileno(public_out.fp);

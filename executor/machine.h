@@ -67,6 +67,9 @@ struct machine_io {
     const struct machine_input *inputs; /* --input files in order (zkVM ABIs) */
     size_t ninputs;
     uint64_t stack_size; /* the linux ABI's stack region */
+    /* SP1: the proofs its --stdin file carried; whether VERIFY_SP1_PROOF passes unverified */
+    uint64_t deferred_proofs;
+    bool skip_deferred_proof_verification;
 };
 
 union regfile {

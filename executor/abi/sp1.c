@@ -30,6 +30,7 @@
 #include "executor/precompile/curve.h"
 #include "executor/precompile/edwards.h"
 #include "executor/precompile/keccak.h"
+#include "executor/precompile/poseidon2_kb.h"
 #include "executor/precompile/sha256.h"
 
 /* The call codes (SyscallCode): byte 0 is the call's id. */
@@ -43,6 +44,7 @@ enum sp1_code {
     SP1_KECCAK_PERMUTE = 0x00010109,
     SP1_COMMIT = 0x00000010,
     SP1_COMMIT_DEFERRED_PROOFS = 0x0000001A,
+    SP1_VERIFY_SP1_PROOF = 0x0000001B,
     SP1_UINT256_MUL = 0x0001011D,
     SP1_ED_ADD = 0x00010107,
     SP1_ED_DECOMPRESS = 0x00000108,
@@ -51,6 +53,9 @@ enum sp1_code {
     SP1_UINT256_MUL_CARRY = 0x00010131,
     SP1_HINT_LEN = 0x000000F0,
     SP1_HINT_READ = 0x000000F1,
+    SP1_MPROTECT = 0x00000132, /* this and the ones below: v6 only */
+    SP1_POSEIDON2 = 0x00000133,
+    SP1_SIG_RETURN = 0x00000134,
 };
 
 /* Every code SP1 defines, with its name: known calls we do not run fault by name. */
@@ -134,6 +139,8 @@ struct sp1_state {
     union regfile saved_regs;
     uint64_t enter_pc, enter_clock;
     uint64_t blocks, block_instructions; /* all blocks so far: SP1 counts none of this */
+    uint64_t proofs_verified;            /* VERIFY_SP1_PROOF calls accepted unverified */
+    bool untrusted;                      /* v6: the ELF's SUCCINCT note turns on SP1's user mode */
     bool warned_fd;
 };
 
@@ -444,6 +451,147 @@ static enum ecall_result sp1_curve(struct machine *m, const struct curve_call *c
     return ECALL_CONTINUE;
 }
 
+/* ---- deferred proofs ---- */
+
+/*
+ * VERIFY_SP1_PROOF (a0: the vkey digest, a1: the public values digest):
+ * SP1 takes the next proof of its stdin and verifies it, or returns at
+ * once when deferred proof verification is off. A STARK cannot be checked
+ * here, so the call is accepted only with that option, as SP1 then does.
+ */
+static enum ecall_result sp1_verify_proof(struct machine *m, struct sp1_state *st)
+{
+    if (!m->io.skip_deferred_proof_verification)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "VERIFY_SP1_PROOF", SP1_VERIFY_SP1_PROOF,
+                         "zkprof cannot verify an SP1 proof; run with "
+                         "--no-deferred-proof-verification to accept it unverified, as SP1 does "
+                         "with deferred proof verification off");
+    st->proofs_verified++;
+    return ECALL_CONTINUE;
+}
+
+/*
+ * At HALT: a guest that verified more proofs than --stdin carried, or
+ * fewer, would fail with verification on (SP1: "Not enough proofs were
+ * written to the runtime", or warns "Not all proofs were read").
+ */
+static void warn_proof_count(const struct machine *m, const struct sp1_state *st)
+{
+    uint64_t given = m->io.deferred_proofs;
+    if (!m->io.skip_deferred_proof_verification || st->proofs_verified == given || !m->io.warnings)
+        return;
+    fprintf(m->io.warnings,
+            "warning: sp1: the guest called VERIFY_SP1_PROOF %llu times but --stdin carried %llu "
+            "proofs: %s\n",
+            (unsigned long long)st->proofs_verified, (unsigned long long)given,
+            st->proofs_verified > given
+                ? "with verification on, SP1 stops (\"Not enough proofs were written to the "
+                  "runtime\")"
+                : "not all proofs were read (SP1 warns: proving will fail during recursion)");
+}
+
+/* ---- v6: page permissions, Poseidon2 ---- */
+
+/* The calls v6 added; SP1 v3 to v5 panic on their codes ("invalid syscall number"). */
+static bool only_in_v6(uint64_t code)
+{
+    return code >= SP1_MPROTECT && code <= SP1_SIG_RETURN;
+}
+
+/*
+ * MPROTECT (a0: a page, a1: its new rights): SP1 checks the arguments
+ * (its own asserts, in order), then changes the page only for a program
+ * whose ELF has the SUCCINCT note that turns on its user mode (untrusted
+ * code, traps, SIG_RETURN), which this executor does not run. Without the
+ * note SP1 panics, so every MPROTECT here ends the run, with SP1's reason.
+ */
+static enum ecall_result sp1_mprotect(struct machine *m, const struct sp1_state *st)
+{
+    static const char name[] = "MPROTECT";
+    enum { PROT_READ = 4, PROT_WRITE = 2, PROT_EXEC = 1 };
+    uint64_t addr = machine_get_reg(m, REG_A0), prot = machine_get_reg(m, REG_A1);
+    if (prot > 0xff)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, prot, "prot must be 8 bits (SP1 panics)");
+    if (addr % GUEST_PAGE_SIZE)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
+                         "addr must be page aligned (SP1 panics)");
+    if (addr >> 48)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
+                         "addr must be less than 2^48 (SP1 panics)");
+    if (prot != 0 && prot != (PROT_READ | PROT_WRITE) && prot != (PROT_READ | PROT_EXEC) &&
+        prot != PROT_READ)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, prot,
+                         "prot must be none, R, RW or RX (SP1 panics)");
+    if (!st->untrusted)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
+                         "SP1 panics: untrusted mode must be turned on (the ELF has no SUCCINCT "
+                         "note, so its pages keep their rights)");
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, addr,
+                     "page permissions of SP1's user mode (untrusted programs) are not run here");
+}
+
+/* POSEIDON2 (a0: 16 KoalaBear elements, two to a u64, 8-byte aligned; a1 = 0): permuted. */
+static enum ecall_result sp1_poseidon2(struct machine *m)
+{
+    static const char name[] = "POSEIDON2";
+    uint64_t p = machine_get_reg(m, REG_A0);
+    uint32_t cells[POSEIDON2_KB_CELLS];
+    if (machine_get_reg(m, REG_A1) != 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, machine_get_reg(m, REG_A1),
+                         "a1 must be 0 (SP1 asserts it)");
+    if (sp1_load(m, name, p, 4, cells, POSEIDON2_KB_CELLS) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    if (!poseidon2_kb_sp1_permute(cells))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, p,
+                         "an element is not below KoalaBear's p = 0x7f000001 (SP1 takes "
+                         "canonical elements)");
+    sp1_store(m, p, 4, cells, POSEIDON2_KB_CELLS);
+    return ECALL_CONTINUE;
+}
+
+/*
+ * Whether the ELF carries SP1's note for untrusted programs: a PT_NOTE
+ * segment with a note named "SUCCINCT" of type 1 (sp1-primitives consts).
+ */
+static bool has_untrusted_note(const struct elf_image *img)
+{
+    const uint8_t *f = img->file;
+    size_t size = img->file_size;
+    if (img->xlen != 64 || size < 64)
+        return false;
+    uint64_t phoff, at;
+    uint16_t phentsize, phnum;
+    memcpy(&phoff, f + 0x20, 8);
+    memcpy(&phentsize, f + 0x36, 2);
+    memcpy(&phnum, f + 0x38, 2);
+    for (uint16_t i = 0; i < phnum; i++) {
+        at = phoff + (uint64_t)i * phentsize;
+        if (phentsize < 56 || at > size || size - at < 56)
+            return false;
+        uint32_t type;
+        uint64_t off, len;
+        memcpy(&type, f + at, 4);
+        memcpy(&off, f + at + 8, 8);
+        memcpy(&len, f + at + 32, 8);
+        if (type != 4 /* PT_NOTE */ || off > size || len > size - off)
+            continue;
+        for (uint64_t n = off; n + 12 <= off + len;) {
+            uint32_t namesz, descsz, ntype;
+            memcpy(&namesz, f + n, 4);
+            memcpy(&descsz, f + n + 4, 4);
+            memcpy(&ntype, f + n + 8, 4);
+            uint64_t name_at = n + 12,
+                     next = name_at + ((namesz + 3ull) & ~3ull) + ((descsz + 3ull) & ~3ull);
+            if (next > off + len)
+                break;
+            if (ntype == 1 && namesz == 9 && memcmp(f + name_at, "SUCCINCT", 9) == 0)
+                return true;
+            n = next;
+        }
+    }
+    return false;
+}
+
 /* ---- unconstrained blocks ---- */
 
 static enum ecall_result sp1_enter_unconstrained(struct machine *m, struct sp1_state *st)
@@ -520,8 +668,8 @@ static enum ecall_result sp1_decompress(struct machine *m, enum curve_id curve, 
         return ECALL_FAULT;
     if (sign > 1 || !curve_decompress(curve, pt, (unsigned)sign))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, name, pp,
-                         "no point has this x (x is 0 or not below p, or x^3 + ax + b is not a "
-                         "non-zero square), or the sign is not 0 or 1");
+                         "no point has this x (x not below p, or x^3 + ax + b is not a non-zero "
+                         "square), or the sign is not 0 or 1");
     sp1_store(m, pp, 4, pt, n);
     return ECALL_CONTINUE;
 }
@@ -577,6 +725,9 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
                                               bool *known)
 {
     *known = true;
+    if (m->xlen == 32 && only_in_v6(code))
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
+                         "SP1 added it in v6 (RV64); v3 to v5 panic on its code");
     if (m->xlen == 64 && removed_in_v6(code))
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
                          "SP1 v6 (RV64) removed it (its executor panics: use the hooks)");
@@ -586,6 +737,12 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
     case SP1_U256XU2048_MUL: return sp1_u256x2048_mul(m);
     case SP1_UINT256_ADD_CARRY:
     case SP1_UINT256_MUL_CARRY: return sp1_uint256_carry(m, code, name);
+    case SP1_MPROTECT: return sp1_mprotect(m, m->abi_state);
+    case SP1_POSEIDON2: return sp1_poseidon2(m);
+    case SP1_SIG_RETURN:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
+                         "it returns from a trap handler of SP1's user mode (untrusted "
+                         "programs), which is not run here");
     }
     for (size_t i = 0; i < sizeof(decompress_calls) / sizeof(decompress_calls[0]); i++)
         if (decompress_calls[i].code == code)
@@ -615,8 +772,10 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     switch (code) {
     case SP1_HALT:
         m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
+        warn_proof_count(m, st);
         r = ECALL_EXIT;
         break;
+    case SP1_VERIFY_SP1_PROOF: r = sp1_verify_proof(m, st); break;
     case SP1_WRITE: r = sp1_write(m, st); break;
     case SP1_COMMIT:
     case SP1_COMMIT_DEFERRED_PROOFS: {
@@ -678,6 +837,11 @@ static bool sp1_setup(struct machine *m, const struct elf_image *img, bool *unus
             return false;
         }
     abi_map_flat(m, img, lo, hi);
+    st->untrusted = has_untrusted_note(img);
+    if (st->untrusted && m->io.warnings)
+        fprintf(m->io.warnings,
+                "warning: sp1: the ELF turns on SP1's user mode (SUCCINCT note): its page "
+                "permissions and traps are not run here; memory stays read-write\n");
     return true;
 }
 
@@ -692,6 +856,11 @@ static void sp1_report(const struct machine *m, FILE *out)
                 fprintf(out, "%02x", (st->committed_digest[i] >> (8 * b)) & 0xff);
         fputc('\n', out);
     }
+    if (m->io.skip_deferred_proof_verification)
+        fprintf(out,
+                "deferred-proofs: %llu VERIFY_SP1_PROOF calls accepted without verification "
+                "(--no-deferred-proof-verification); --stdin carried %llu proofs\n",
+                (unsigned long long)st->proofs_verified, (unsigned long long)m->io.deferred_proofs);
     if (st->blocks)
         fprintf(out,
                 "unconstrained: %llu blocks, %llu instructions (counted here; SP1's cycle count "

@@ -173,9 +173,13 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
     size_t n = curves[c].limbs;
     ctx_init(&k, c);
     bigint_import(k.x1, pt + n, n);
-    bool ok = sign <= 1 && mpz_cmp(k.x1, k.p) < 0 && mpz_sgn(k.x1) != 0;
+    bool ok = sign <= 1 && mpz_cmp(k.x1, k.p) < 0;
     if (ok) {
-        /* y^2 = x^3 + a x + b; every field here has p = 3 mod 4 (no non-residue needed) */
+        /*
+         * y^2 = x^3 + a x + b; every field here has p = 3 mod 4 (no non-residue
+         * needed). No subgroup check: SP1's BLS12-381 decompression (amcl's
+         * deserialize_g1) has none, and x = 0 is a point like any other.
+         */
         mpz_mul(k.t, k.x1, k.x1);
         mpz_add(k.t, k.t, k.a);
         mpz_mul(k.t, k.t, k.x1);

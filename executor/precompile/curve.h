@@ -34,8 +34,9 @@ bool curve_double(enum curve_id c, uint32_t *p);
  * Decompression: the y of the point whose x is pt[n..2n] (n limbs), into
  * pt[0..n]. `sign` picks between y and p - y: for secp256k1 and
  * secp256r1 y's parity (1: odd), for BLS12-381 the ZCash flag (1: the
- * larger of the two). False, pt untouched, when x is 0 or not below p, no
- * y exists (y = 0 too: a point of order 2), or sign is not 0 or 1.
+ * larger of the two). False, pt untouched, when x is not below p, no y
+ * exists (y = 0 too: a point of order 2), or sign is not 0 or 1. The point
+ * need not be in the prime-order subgroup (BLS12-381's cofactor is not 1).
  */
 bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
 

@@ -24,6 +24,7 @@
  *      each; an argument with bit 31 set is that value less bit 31, else
  *      an offset into the data) and the data, which a0 points to; then
  *      write the data
+ *   12 call the code in the next item [code][a0][a1] (u32 LE each, raw) and write t0
  * The functions are named sp1_zkvm_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -303,6 +304,14 @@ void sp1_zkvm_start(void)
         break;
     case 10: hook(); break;
     case 11: precompile(); break;
+    case 12: {
+        uint32_t call[3];
+        sp1_zkvm_read_item();
+        memcpy(call, item, sizeof(call));
+        uintptr_t t0 = sp1_zkvm_syscall(call[0], call[1], call[2], 0);
+        write_fd(FD_PUBLIC_VALUES, &t0, sizeof(t0));
+        break;
+    }
     }
     halt(0);
 }

@@ -25,6 +25,7 @@
 #include "executor/precompile/edwards.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/poseidon2.h"
+#include "executor/precompile/poseidon2_kb.h"
 #include "executor/precompile/sha256.h"
 #include "executor/r0bf.h"
 
@@ -399,6 +400,55 @@ static void weierstrass_decompress(void **state)
     assert_memory_equal(g1, y, sizeof(y));
     uint32_t zero[16] = {0};
     assert_false(curve_decompress(CURVE_SECP256K1, zero, 0)); /* x = 0: 7 is not a square */
+    /* BLS12-381, x = 0: y^2 = 4, so y = 2 (the smaller), outside G1 and still taken, as SP1 does */
+    uint32_t bls_zero[24] = {0};
+    assert_true(curve_decompress(CURVE_BLS12_381, bls_zero, 0));
+    assert_int_equal(bls_zero[0], 2);
+    for (int i = 1; i < 12; i++)
+        assert_int_equal(bls_zero[i], 0);
+}
+
+/*
+ * Poseidon2 over KoalaBear: the known answer of test_poseidon2_width_16_random in the
+ * koala-bear crate of SP1's Plonky3 fork (koala-bear/src/poseidon2.rs, whose
+ * DiffusionMatrixKoalaBear SP1 v6 uses): x^7, 8 full and 13 partial rounds, constants
+ * (i + 16 j + 899088431)^11 and (i + 899088431)^7 mod p, the input reduced mod p.
+ */
+static void poseidon2_koalabear_vector(void **state)
+{
+    (void)state;
+    enum { SEED = 899088431 };
+    static uint32_t external[8][16], internal[13];
+    const uint64_t p = KOALABEAR_P;
+    for (uint64_t j = 0; j < 8; j++)
+        for (uint64_t i = 0; i < 16; i++) {
+            uint64_t b = (i + 16 * j + SEED) % p, r = 1;
+            for (int e = 0; e < 11; e++)
+                r = r * b % p;
+            external[j][i] = (uint32_t)r;
+        }
+    for (uint64_t i = 0; i < 13; i++) {
+        uint64_t b = (i + SEED) % p, r = 1;
+        for (int e = 0; e < 7; e++)
+            r = r * b % p;
+        internal[i] = (uint32_t)r;
+    }
+    const struct poseidon2_kb_params prm = {
+        .degree = 7, .rounds_f = 8, .rounds_p = 13, .external = external, .internal = internal};
+    uint32_t cells[16] = {1179785652, 1291567559, 2079538220, 471640172,  653876821, 478855335,
+                          871063984,  540251327,  1506944720, 1403776782, 770420443, 126472305,
+                          1535928603, 1017977016, 818646757,  359411429};
+    static const uint32_t want[16] = {153573417,  912646680,  312278853,  1934353212,
+                                      792707553,  386983851,  470582679,  1088774782,
+                                      1984802780, 693802370,  695614875,  2129012796,
+                                      898643682,  1996915498, 1258236015, 2124822813};
+    for (int i = 0; i < 16; i++)
+        cells[i] %= KOALABEAR_P;
+    poseidon2_kb_permute(&prm, cells);
+    assert_memory_equal(cells, want, sizeof(want));
+    uint32_t big[16] = {KOALABEAR_P};
+    assert_false(poseidon2_kb_sp1_permute(big)); /* not canonical: refused, untouched */
+    assert_int_equal(big[0], KOALABEAR_P);
 }
 
 /* k G on secp256k1 against SEC 2's generator and the published 2G and 3G; n G is infinity. */
@@ -504,6 +554,7 @@ int main(void)
         cmocka_unit_test(weierstrass_decompress),
         cmocka_unit_test(sqrt_mod),
         cmocka_unit_test(secp256k1_scalar_mul),
+        cmocka_unit_test(poseidon2_koalabear_vector),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

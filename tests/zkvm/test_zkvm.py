@@ -130,6 +130,61 @@ def point(p):
     return le256(p[0]) + le256(p[1])
 
 
+KB_P = 0x7F000001  # KoalaBear
+
+
+def kb_poseidon2(cells, degree, rounds_f, external, internal):
+    # Poseidon2 over KoalaBear, 16 cells, as SP1's Plonky3 fork computes it: external layer
+    # blocks [[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]] plus the column sums; internal layer
+    # 2^-32 (J + diag(-2, 1, 2, 4, ..., 2^13, 2^15)) (DiffusionMatrixKoalaBear's Montgomery shifts)
+    def ext(c):
+        out = []
+        for i in range(0, 16, 4):
+            x = c[i : i + 4]
+            t01, t23 = x[0] + x[1], x[2] + x[3]
+            a, b = t01 + t23 + x[1], t01 + t23 + x[3]
+            out += [a + t01, a + 2 * x[2], b + t23, b + 2 * x[0]]
+        return [(out[i] + sum(out[i % 4 :: 4])) % KB_P for i in range(16)]
+
+    diag = [-2] + [1 << s for s in list(range(14)) + [15]]
+    inv = pow(2**32, -1, KB_P)
+    full = lambda c, rc: ext([pow((x + k) % KB_P, degree, KB_P) for x, k in zip(c, rc)])
+    c = ext(list(cells))
+    for r in range(rounds_f // 2):
+        c = full(c, external[r])
+    for k in internal:
+        c[0] = pow((c[0] + k) % KB_P, degree, KB_P)
+        c = [inv * (sum(c) + d * x) % KB_P for d, x in zip(diag, c)]
+    for r in range(rounds_f // 2, rounds_f):
+        c = full(c, external[r])
+    return c
+
+
+# SP1 v6's Poseidon2 round constants: RC16 of its slop-koala-bear crate (poseidon2.rs), the rows
+# of the full rounds (4 before, 4 after) and the first entry of the 20 partial rounds' rows.
+SP1_KB_EXTERNAL = [[int(w, 16) for w in row.split()] for row in (
+    "7ee56a48 11367045 12e41941 7ebbc12b 1970b7d5 662b60e8 3e4990c6 679f91f5"
+    " 350813bb 00874ad4 28a0081a 18fa5872 5f25b071 5e5d5998 5e6fd3e7 5b2e2660",
+    "6f1837bf 3fe6182b 1edd7ac5 57470d00 43d486d5 1982c70f 0ea53af9 61d6165b"
+    " 51639c00 2dec352c 2950e531 2d2cb947 08256cef 1a0109f6 1f51faf3 5cef1c62",
+    "3d65e50e 33d91626 133d5a1e 0ff49b0d 38900cd1 2c22cc3f 28852bb2 06c65a02"
+    " 7b2cf7bc 68016e1a 15e16bc0 5248149a 6dd212a0 18d6830a 5001be82 64dac34e",
+    "5902b287 426583a0 0c921632 3fe028a5 245f8e49 43bb297e 7873dbd9 3cc987df"
+    " 286bb4ce 640a8dcd 512a8e36 03a4cf55 481837a2 03d6da84 73726ac7 760e7fdf",
+    "43e7dc24 259a5d61 27e85a3b 1b9133fa 343e5628 485cd4c2 16e269f5 165b60c6"
+    " 25f683d9 124f81f9 174331f9 77344dc5 5a821dba 5fc4177f 54153bf5 5e3f1194",
+    "3bdbf191 088c84a3 68256c9b 3c90bbc6 6846166a 03f4238d 463335fb 5e3d3551"
+    " 6e59ae6f 32d06cc0 596293f3 6c87edb2 08fc60b5 34bcca80 24f007f3 62731c6f",
+    "1e1db6c6 0ca409bb 585c1e78 56e94edc 16d22734 18e11467 7b2c3730 770075e4"
+    " 35d1b18c 22be3db5 4fb1fbb7 477cb3ed 7d5311c6 5b62ae7d 559c5fa8 77f15048",
+    "3211570b 490fef6a 77ec311f 2247171b 4e0ac711 2edf69c9 3b5a8850 65809421"
+    " 5619b4aa 362019a7 6bf9d4ed 5b413dff 617e181e 5e7ab57b 33ad7833 3466c7ca")]
+SP1_KB_INTERNAL = [int(w, 16) for w in (
+    "54dfeb5d 7d40afd6 722cb316 106a4573 45a7ccdb 44061375 154077a5 45744faa 4eb5e5ee 3794e83f"
+    " 47c7093c 5694903c 69cb6299 373df84c 46a0df58 46b8758a 3241ebcb 0b09d233 1af42357 1e66cec2"
+).split()]
+
+
 def read_file(path, mode):
     if not os.path.exists(path):
         return None
@@ -393,6 +448,96 @@ class Sp1(ZkvmTest):
         self.assertEqual(r.code, 66, r.stderr)
         self.assertIn("not an SP1Stdin", r.stderr)
 
+    def sp1_stdin(self, items, proofs):
+        # bincode of SP1Stdin: u64 item count, each item as u64 length and bytes, u64 ptr, then
+        # the proofs (a u64 count; their bytes are not read here, so any stand in)
+        blob = struct.pack("<Q", len(items))
+        for it in items:
+            blob += struct.pack("<Q", len(it)) + it
+        return blob + struct.pack("<QQ", 0, proofs) + b"proof bytes" * proofs
+
+    def test_verify_proof_without_verification(self):
+        # Mode 1 calls VERIFY_SP1_PROOF once; with the option it returns, as SP1 does with
+        # deferred proof verification off.
+        flag = "--no-deferred-proof-verification"
+        for xlen in (32, 64):
+            elf = self.guest(f"zkvm-sp1-rv{xlen}.elf")
+            stdin = self.file("one", self.sp1_stdin([b"\1"], 1))
+            r = self.run_cli(elf, extra=["--stdin", stdin, flag])
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assertEqual(r.stat("deferred-proofs"),
+                             "1 VERIFY_SP1_PROOF calls accepted without verification "
+                             f"({flag}); --stdin carried 1 proofs")
+            self.assertNotIn("warning", r.stderr)
+            self.assertIn(";sp1_zkvm_syscall;[ecall:VERIFY_SP1_PROOF] 1\n", r.folded)
+            self.assert_folded_sum(r)
+        # More calls than proofs, or fewer: SP1 with verification on fails or warns.
+        r = self.run_cli(elf, [b"\1"], [flag])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertIn("warning: sp1: the guest called VERIFY_SP1_PROOF 1 times but --stdin "
+                      "carried 0 proofs: with verification on, SP1 stops", r.stderr)
+        r = self.run_cli(elf, extra=["--stdin", self.file("two", self.sp1_stdin([b"\3"], 2)),
+                                     flag])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertIn("called VERIFY_SP1_PROOF 0 times but --stdin carried 2 proofs: not all "
+                      "proofs were read", r.stderr)
+        # Not for other zkVMs.
+        r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), extra=[flag])
+        self.assertEqual(r.code, 64, r.stderr)
+        self.assertIn("is for SP1 guests", r.stderr)
+
+    def test_bls12_381_decompress_outside_the_subgroup(self):
+        # SP1 decompresses with amcl's deserialize_g1, which does not check the subgroup: x = 0
+        # gives y^2 = 4, P = (0, 2), of order 3 (2P = -P), outside G1, whose order r is prime.
+        le384 = lambda n: n.to_bytes(48, "little")
+        r_order = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+        self.assertEqual(ec_double((0, 2), BLS_P), (0, BLS_P - 2))
+        self.assertNotEqual(r_order % 3, 0)
+        for sign, want in ((0, 2), (1, BLS_P - 2)):
+            r = self.precompile(0x0000011C, [value(sign)], bytes(96))
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assertEqual(r.public, le384(want) + bytes(48))
+        r = self.precompile(0x0000011C, [value(0)], bytes(48) + le384(BLS_P))
+        self.assert_one_error(r, "BLS12381_DECOMPRESS", "no point has this x")
+
+    def test_poseidon2(self):
+        # The reference is first checked against the published known answer of the koala-bear
+        # crate of SP1's Plonky3 fork (test_poseidon2_width_16_random: x^7, 8 + 13 rounds).
+        seed = 899088431
+        ext = [[pow(i + 16 * j + seed, 11, KB_P) for i in range(16)] for j in range(8)]
+        inn = [pow(i + seed, 7, KB_P) for i in range(13)]
+        kat_in = [1179785652, 1291567559, 2079538220, 471640172, 653876821, 478855335, 871063984,
+                  540251327, 1506944720, 1403776782, 770420443, 126472305, 1535928603,
+                  1017977016, 818646757, 359411429]
+        self.assertEqual(kb_poseidon2([x % KB_P for x in kat_in], 7, 8, ext, inn),
+                         [153573417, 912646680, 312278853, 1934353212, 792707553, 386983851,
+                          470582679, 1088774782, 1984802780, 693802370, 695614875, 2129012796,
+                          898643682, 1996915498, 1258236015, 2124822813])
+        cells = list(range(16))
+        want = kb_poseidon2(cells, 3, 8, SP1_KB_EXTERNAL, SP1_KB_INTERNAL)
+        r = self.precompile(0x00000133, [value(0)], struct.pack("<16I", *cells), xlen=64)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(list(struct.unpack("<16I", r.public)), want)
+        self.assertIn(";sp1_zkvm_syscall5;[ecall:POSEIDON2] 1\n", r.folded)
+        r = self.precompile(0x00000133, [value(0)], struct.pack("<16I", KB_P, *cells[1:]), xlen=64)
+        self.assert_one_error(r, "POSEIDON2", "not below KoalaBear")
+        r = self.precompile(0x00000133, [value(0)], struct.pack("<16I", *cells))  # RV32: no such call
+        self.assert_one_error(r, "POSEIDON2", "v6")
+
+    def test_mprotect_and_sig_return(self):
+        def call(code, a0, a1, xlen=64):
+            return self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"),
+                                [b"\x0c", struct.pack("<3I", code, a0, a1)])
+        # SP1's own checks, in its order, then its panic for a program without the note that
+        # turns on its user mode (every ELF here).
+        for a0, a1, why in ((0x10000, 0x100, "prot must be 8 bits"),
+                            (0x10008, 6, "addr must be page aligned"),
+                            (0x10000, 7, "prot must be none, R, RW or RX"),
+                            (0x10000, 6, "untrusted mode must be turned on")):
+            self.assert_one_error(call(0x132, a0, a1), "MPROTECT", why)
+        self.assert_one_error(call(0x132, 0x10000, 4, xlen=32), "MPROTECT", "v6")
+        self.assert_one_error(call(0x134, 0x10000, 0), "SIG_RETURN", "user mode")
+
     def test_halt_code_is_the_exit_status(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
         self.assertEqual(r.code, 42, r.stderr)
@@ -400,7 +545,8 @@ class Sp1(ZkvmTest):
 
     def test_unsupported_precompile(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\1"])
-        self.assert_one_error(r, "sp1 call VERIFY_SP1_PROOF is not supported", "sp1_zkvm_syscall")
+        self.assert_one_error(r, "sp1 call VERIFY_SP1_PROOF is not supported", "sp1_zkvm_syscall",
+                              "cannot verify", "--no-deferred-proof-verification")
         self.assertIn("[ecall:HINT_READ] 1", r.folded)  # the profile of what ran is written
         self.assertNotIn("VERIFY_SP1_PROOF", r.folded)  # the faulting call did not retire
 
