@@ -13,11 +13,6 @@
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                "guest memory is accessed in place: the host must be little-endian, like RISC-V");
 
-static void set_why(char *why, size_t why_size, const char *what)
-{
-    snprintf(why, why_size, "%s: %s", what, strerror(errno));
-}
-
 uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
                               unsigned rights_override)
 {
@@ -34,29 +29,26 @@ uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
     return highest_end;
 }
 
-enum machine_error machine_init(struct machine *m, const struct elf_image *img,
-                                const struct abi *abi, const struct machine_io *io, char *why,
-                                size_t why_size)
+int machine_init(struct machine *m, const struct elf_image *img, const struct abi *abi,
+                 const struct machine_io *io, struct error *e)
 {
     memset(m, 0, sizeof(*m));
     m->xlen = img->xlen;
     m->io = *io;
     m->pc = img->entry;
     m->abi = abi; /* its destroy frees whatever its setup made, even when setup fails */
-    if (!mem_init(&m->mem)) {
-        set_why(why, why_size, "cannot reserve the 4 GiB guest address space");
-        return MACHINE_NOMEM;
-    }
-    if (!code_cache_init(&m->code, img, why, why_size)) {
+    if (!mem_init(&m->mem))
+        return error_fail_errno(e, ERROR_NO_MEMORY, errno,
+                                "cannot reserve the 4 GiB guest address space");
+    if (!code_cache_init(&m->code, img, e)) {
         mem_destroy(&m->mem);
-        return MACHINE_NOMEM;
+        return -1;
     }
-    bool unusable = false;
-    if (!abi->setup(m, img, &unusable, why, why_size)) {
+    if (!abi->setup(m, img, e)) {
         machine_destroy(m);
-        return unusable ? MACHINE_UNUSABLE : MACHINE_NOMEM;
+        return -1;
     }
-    return MACHINE_OK;
+    return 0;
 }
 
 void machine_destroy(struct machine *m)
