@@ -41,8 +41,7 @@ bool cli_parse_count(const char *text, bool binary, uint64_t *out)
     return true;
 }
 
-/* The exit status for a library error: the one place statuses become exit codes. */
-static int cli_exit_status(enum error_status status)
+int cli_exit_status(enum error_status status)
 {
     switch (status) {
     case ERROR_NONE: return 0;

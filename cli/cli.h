@@ -28,6 +28,13 @@ enum cli_exit {
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * The exit status for a library error's status: the one place statuses
+ * become exit codes (65 corrupt or unsupported, 66 unreadable, 71 no
+ * memory, 73 cannot write).
+ */
+int cli_exit_status(enum error_status status);
+
+/*
  * Reports `e` as one line, "error: SUBJECT: MESSAGE" (or "error: MESSAGE"
  * when `subject` is NULL), and returns its exit status.
  */

@@ -350,13 +350,14 @@ static int read_sp1_stdin(const char *path, struct inputs *in)
     struct machine_input file, items[192];
     size_t count = 0;
     uint64_t proofs = 0;
-    char why[160];
+    struct error e = ERROR_INIT;
     int rc = read_input_file(path, &file);
     if (rc)
         return rc;
-    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, why, sizeof(why))) {
-        cli_error("%s is not an SP1Stdin: %s", path, why);
-        rc = EXIT_NOINPUT;
+    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, &e)) {
+        cli_error("%s is not an SP1Stdin: %s", path, e.msg);
+        /* An input the guest cannot take counts as unreadable (docs/CONTRACT.md: exit 66). */
+        rc = cli_exit_status(ERROR_UNREADABLE);
     }
     for (size_t i = 0; i < count && rc == 0; i++) {
         uint8_t *copy = malloc(items[i].size ? items[i].size : 1);
@@ -558,15 +559,8 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
         .address_space_end = GUEST_SPACE_SIZE,
         .code_span_max = CODE_SPAN_MAX,
     };
-    char why[512];
-    switch (elf_image_load(o->guest_path, &limits, img, why, sizeof(why))) {
-    case ELF_OK: return 0;
-    case ELF_ERR_READ: cli_error("%s: %s", o->guest_path, why); return EXIT_NOINPUT;
-    case ELF_ERR_NOMEM: cli_error("%s: %s", o->guest_path, why); return EXIT_OSERR;
-    case ELF_ERR_UNUSABLE: break;
-    }
-    cli_error("%s: %s", o->guest_path, why);
-    return EXIT_DATAERR;
+    struct error e = ERROR_INIT;
+    return elf_image_load(o->guest_path, &limits, img, &e) ? cli_fail(&e, o->guest_path) : 0;
 }
 
 /* --zkvm NAME, or what the ELF shows. */
@@ -609,20 +603,28 @@ static int run_and_report(struct session *s)
     return EXIT_MAX_CYCLES;
 }
 
+/*
+ * The machine could not be built: the host refused memory, or the guest
+ * does not fit the chosen ABI (said with the ABI and why it was chosen).
+ */
+static int fail_machine(const struct execute_options *o, const struct abi_choice *choice,
+                        const struct error *e)
+{
+    if (e->status == ERROR_NO_MEMORY)
+        return cli_fail(e, NULL);
+    cli_error("%s: %s (as a %s guest: %s)", o->guest_path, e->msg, choice->abi->name, choice->why);
+    return cli_exit_status(e->status);
+}
+
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
                        const struct symtab *syms, const struct abi_choice *choice,
                        const struct machine_io *io)
 {
     struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
-    char why[512];
-    switch (machine_init(&s.m, img, choice->abi, io, why, sizeof(why))) {
-    case MACHINE_OK: break;
-    case MACHINE_UNUSABLE:
-        cli_error("%s: %s (as a %s guest: %s)", o->guest_path, why, choice->abi->name, choice->why);
-        return EXIT_DATAERR;
-    case MACHINE_NOMEM: cli_error("%s", why); return EXIT_OSERR;
-    }
+    struct error e = ERROR_INIT;
+    if (machine_init(&s.m, img, choice->abi, io, &e) != 0)
+        return fail_machine(o, choice, &e);
     s.profiling = o->noutputs > 0;
     if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
         cli_error("out of memory setting up the profile");

@@ -5,7 +5,6 @@
 #include "executor/code_cache.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -17,7 +16,7 @@ static size_t entry_count(const struct code_cache *cc)
 }
 
 /* The cache spans every executable segment; gaps decode as faults. */
-bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why, size_t why_size)
+bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e)
 {
     memset(cc, 0, sizeof(*cc));
     uint64_t lo, hi;
@@ -25,8 +24,8 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *w
     cc->lo = guest_page_floor(lo);
     cc->span = guest_page_ceil(hi) - cc->lo;
     if (cc->span > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
-        snprintf(why, why_size, "the executable segments span more than %llu MiB",
-                 (unsigned long long)(CODE_SPAN_MAX >> 20));
+        error_fail(e, ERROR_UNSUPPORTED, "the executable segments span more than %llu MiB",
+                   (unsigned long long)(CODE_SPAN_MAX >> 20));
         return false;
     }
     /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
@@ -34,7 +33,7 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *w
     void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
-        snprintf(why, why_size, "cannot allocate the code cache: %s", strerror(errno));
+        error_fail_errno(e, ERROR_NO_MEMORY, errno, "cannot allocate the code cache");
         return false;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */

@@ -40,9 +40,11 @@ struct code_cache {
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
 };
 
-/* Maps the cache for the executable segments of `img`; false with a reason in `why`. */
-bool code_cache_init(struct code_cache *cc, const struct elf_image *img, char *why,
-                     size_t why_size);
+/*
+ * Maps the cache for the executable segments of `img`; false with
+ * ERROR_UNSUPPORTED (a span over CODE_SPAN_MAX) or ERROR_NO_MEMORY in `e`.
+ */
+bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e);
 void code_cache_destroy(struct code_cache *cc);
 
 /*

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
+
 /* Rights of a segment, as in p_flags. */
 enum seg_rights {
     SEG_X = 1,
@@ -37,14 +39,6 @@ struct elf_image {
     struct elf_segment *segments;
 };
 
-/* Why loading failed; the CLI maps these to exit statuses. */
-enum elf_error {
-    ELF_OK = 0,
-    ELF_ERR_READ,     /* the file cannot be read (exit 66) */
-    ELF_ERR_UNUSABLE, /* read, but not a guest we can run (exit 65) */
-    ELF_ERR_NOMEM,
-};
-
 /* The guest address space every image must fit, and the layout limits. */
 struct elf_limits {
     uint64_t address_space_end; /* exclusive */
@@ -55,15 +49,18 @@ struct elf_limits {
 
 /*
  * Loads and validates `path` (a RISC Zero program binary: the user ELF it
- * holds). On failure returns the error and writes a
- * one-line reason (without the path) into `why`.
+ * holds). Returns 0, or -1 with the reason (without the path) in `e`:
+ * ERROR_UNREADABLE when the file cannot be read, ERROR_CORRUPT when it is
+ * damaged or not an ELF (a truncated table names its offset),
+ * ERROR_UNSUPPORTED when it is a valid ELF but not a guest we run (not
+ * RISC-V, not ET_EXEC, RVC, outside the limits), ERROR_NO_MEMORY.
  */
-enum elf_error elf_image_load(const char *path, const struct elf_limits *limits,
-                              struct elf_image *out, char *why, size_t why_size);
+int elf_image_load(const char *path, const struct elf_limits *limits, struct elf_image *out,
+                   struct error *e);
 
-/* Validates an ELF already in memory (takes ownership of `file`, a malloc'd buffer). */
-enum elf_error elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *limits,
-                                     struct elf_image *out, char *why, size_t why_size);
+/* Validates an ELF already in memory (takes ownership of `file`, a malloc'd buffer), as above. */
+int elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *limits,
+                          struct elf_image *out, struct error *e);
 
 /* [lo, hi) covering every executable segment (lo > hi when there is none). */
 void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi);

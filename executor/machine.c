@@ -1,7 +1,8 @@
 /*
- * machine: builds a runnable hart from an ELF image (code cache, and
- * through its ABI the memory map and entry state), runs it, and hosts the
- * interpreter's out-of-line slow paths.
+ * machine: a hart's life cycle: builds it from an ELF image (code cache,
+ * and through its ABI the memory map and entry state), runs it in the
+ * interpreter's loops, passes its ecalls to the ABI, and tears it down.
+ * The loops' out-of-line slow paths are in interp_slow.c.
  */
 #include "executor/machine.h"
 
@@ -12,11 +13,6 @@
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                "guest memory is accessed in place: the host must be little-endian, like RISC-V");
-
-static void set_why(char *why, size_t why_size, const char *what)
-{
-    snprintf(why, why_size, "%s: %s", what, strerror(errno));
-}
 
 uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
                               unsigned rights_override)
@@ -34,29 +30,26 @@ uint64_t machine_map_segments(struct machine *m, const struct elf_image *img,
     return highest_end;
 }
 
-enum machine_error machine_init(struct machine *m, const struct elf_image *img,
-                                const struct abi *abi, const struct machine_io *io, char *why,
-                                size_t why_size)
+int machine_init(struct machine *m, const struct elf_image *img, const struct abi *abi,
+                 const struct machine_io *io, struct error *e)
 {
     memset(m, 0, sizeof(*m));
     m->xlen = img->xlen;
     m->io = *io;
     m->pc = img->entry;
     m->abi = abi; /* its destroy frees whatever its setup made, even when setup fails */
-    if (!mem_init(&m->mem)) {
-        set_why(why, why_size, "cannot reserve the 4 GiB guest address space");
-        return MACHINE_NOMEM;
-    }
-    if (!code_cache_init(&m->code, img, why, why_size)) {
+    if (!mem_init(&m->mem))
+        return error_fail_errno(e, ERROR_NO_MEMORY, errno,
+                                "cannot reserve the 4 GiB guest address space");
+    if (!code_cache_init(&m->code, img, e)) {
         mem_destroy(&m->mem);
-        return MACHINE_NOMEM;
+        return -1;
     }
-    bool unusable = false;
-    if (!abi->setup(m, img, &unusable, why, why_size)) {
+    if (!abi->setup(m, img, e)) {
         machine_destroy(m);
-        return unusable ? MACHINE_UNUSABLE : MACHINE_NOMEM;
+        return -1;
     }
-    return MACHINE_OK;
+    return 0;
 }
 
 void machine_destroy(struct machine *m)
@@ -144,60 +137,6 @@ void machine_set_reg(struct machine *m, unsigned r, uint64_t value)
         m->regs.x32[r] = (uint32_t)value;
     else
         m->regs.x64[r] = value;
-}
-
-bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t *out)
-{
-    if (!mem_range_has(&m->mem, addr, size, PAGE_R))
-        return false;
-    *out = 0;
-    memcpy(out, mem_host(&m->mem, addr), size); /* the host is little-endian, like the guest */
-    return true;
-}
-
-enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
-{
-    if (!mem_range_has(&m->mem, addr, size, PAGE_W)) {
-        /* Name the first byte's problem: mapped but not writable, or not mapped. */
-        for (unsigned i = 0; i < size; i++) {
-            unsigned r = mem_page_rights(&m->mem, addr + i);
-            if (!(r & PAGE_W))
-                return r ? FAULT_STORE_READONLY : FAULT_STORE_UNMAPPED;
-        }
-    }
-    if (!mem_snapshot_note(&m->mem, addr, size))
-        return FAULT_HOST_MEMORY;
-    memcpy(mem_host(&m->mem, addr), &value, size);
-    code_cache_invalidate(&m->code, addr, size);
-    return FAULT_NONE;
-}
-
-/* The kind of a jump operation (the decoder split jal and jalr by their link registers). */
-static enum trace_kind jump_kind(unsigned op)
-{
-    switch (op & ~INSN_PAGE_MARK) {
-    case OP_JAL_CALL:
-    case OP_JALR_CALL: return TRACE_KIND_CALL;
-    case OP_JALR_RET: return TRACE_KIND_RETURN;
-    case OP_JALR_RETCALL: return TRACE_KIND_RETURN_CALL;
-    default: return TRACE_KIND_JUMP;
-    }
-}
-
-struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
-                                      const struct insn *at, uint64_t pc, uint64_t target,
-                                      uint64_t now)
-{
-    t->top = top;
-    t->transfer(t, jump_kind(at->op), pc, target, now);
-    if (t->top->ret == pc + 4) /* pushed for this call (or one at pc before): as trace_enter */
-        t->top->ret_at = (uintptr_t)(at + 1);
-    return t->top;
-}
-
-enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target)
-{
-    return mem_page_rights(mem, target) ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED;
 }
 
 const char *fault_kind_text(enum fault_kind kind)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/error.h"
 #include "executor/abi/abi.h"
 #include "executor/code_cache.h"
 #include "executor/decode.h"
@@ -94,21 +95,14 @@ struct machine {
     struct fault fault;
 };
 
-/* Why machine_init failed. */
-enum machine_error {
-    MACHINE_OK,
-    MACHINE_UNUSABLE, /* the image does not fit the ABI's memory map */
-    MACHINE_NOMEM,    /* the host refused memory */
-};
-
 /*
  * Builds a machine for `img` under `abi`, which maps the segments and its
- * own regions and sets the registers at entry. On failure, a reason in
- * `why`.
+ * own regions and sets the registers at entry. Returns 0, or -1 with
+ * ERROR_UNSUPPORTED in `e` when the image does not fit the ABI's memory
+ * map, ERROR_NO_MEMORY when the host refuses memory.
  */
-enum machine_error machine_init(struct machine *m, const struct elf_image *img,
-                                const struct abi *abi, const struct machine_io *io, char *why,
-                                size_t why_size);
+int machine_init(struct machine *m, const struct elf_image *img, const struct abi *abi,
+                 const struct machine_io *io, struct error *e);
 void machine_destroy(struct machine *m);
 
 /*

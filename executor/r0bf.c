@@ -7,7 +7,6 @@
  */
 #include "executor/r0bf.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static uint32_t le32(const uint8_t *p)
@@ -20,28 +19,29 @@ bool r0bf_is_container(const uint8_t *file, size_t size)
     return size >= 4 && memcmp(file, "R0BF", 4) == 0;
 }
 
-bool r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, char *why,
-                   size_t why_size)
+bool r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, struct error *e)
 {
     if (size < 12) {
-        snprintf(why, why_size, "truncated R0BF container (%zu bytes)", size);
+        error_fail(e, ERROR_CORRUPT, "truncated R0BF container (%zu bytes)", size);
         return false;
     }
     uint32_t version = le32(file + 4), header = le32(file + 8);
     if (version != 1) {
-        snprintf(why, why_size, "R0BF container of format version %u (only 1 is known)", version);
+        error_fail(e, ERROR_CORRUPT, "R0BF container of format version %u (only 1 is known)",
+                   version);
         return false;
     }
     if (header > size - 12 || size - 12 - header < 4) {
-        snprintf(why, why_size, "truncated R0BF container: header of %u bytes in %zu", header,
-                 size);
+        error_fail(e, ERROR_CORRUPT, "truncated R0BF container: header of %u bytes in %zu", header,
+                   size);
         return false;
     }
     size_t at = 12 + (size_t)header + 4;
     uint32_t user = le32(file + at - 4);
     if (user == 0 || user > size - at) {
-        snprintf(why, why_size, "R0BF container with a user ELF of %u bytes at offset %zu of %zu",
-                 user, at, size);
+        error_fail(e, ERROR_CORRUPT,
+                   "R0BF container with a user ELF of %u bytes at offset %zu of %zu", user, at,
+                   size);
         return false;
     }
     *offset = at;

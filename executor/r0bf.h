@@ -10,14 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
+
 /* True when the file starts with the container's magic. */
 bool r0bf_is_container(const uint8_t *file, size_t size);
 
 /*
  * Finds the user ELF inside a container: [*offset, *offset + *len).
- * Returns false with a reason in `why` when the container is damaged.
+ * Returns false with ERROR_CORRUPT in `e` when the container is damaged.
  */
-bool r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, char *why,
-                   size_t why_size);
+bool r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, struct error *e);
 
 #endif

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/error.h"
+
 struct machine;
 struct elf_image;
 
@@ -29,11 +31,11 @@ struct abi {
     /*
      * Maps the image's segments and the ABI's own regions, sets the
      * registers and the state the ecalls keep (m->abi_state). Returns
-     * false with a reason in `why` when the image does not fit the ABI's
-     * memory map (*unusable set) or the host refuses memory.
+     * false with ERROR_UNSUPPORTED in `e` when the image (or the input)
+     * does not fit the ABI's memory map, ERROR_NO_MEMORY when the host
+     * refuses memory.
      */
-    bool (*setup)(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
-                  size_t why_size);
+    bool (*setup)(struct machine *m, const struct elf_image *img, struct error *e);
     /*
      * Runs the ecall at m->pc with the guest's registers. *call names it
      * for the profile (a static string: "SHA_COMPRESS"), or stays NULL
@@ -61,9 +63,10 @@ const char *abi_names(void);
 
 /*
  * The ABI whose toolchain built `img`, from the marks each toolchain
- * leaves (symbols, segment addresses); abi_linux when none matches. Says
- * why in `why` ("symbol sp1_zkvm::syscalls::halt::syscall_halt").
+ * leaves (symbols, segment addresses); abi_linux when none matches. Never
+ * fails; says what it found in `reason` ("symbol
+ * sp1_zkvm::syscalls::halt::syscall_halt names sp1_zkvm's guest crate").
  */
-const struct abi *abi_detect(const struct elf_image *img, char *why, size_t why_size);
+const struct abi *abi_detect(const struct elf_image *img, char *reason, size_t reason_size);
 
 #endif

@@ -10,14 +10,15 @@
 #include <unistd.h>
 
 bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                        const char *hint, char *why, size_t why_size)
+                        const char *hint, struct error *e)
 {
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         if (s->vaddr < end && s->vaddr + s->memsz > start) {
-            snprintf(why, why_size, "segment [0x%llx, 0x%llx) overlaps %s [0x%llx, 0x%llx)%s",
-                     (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz), what,
-                     (unsigned long long)start, (unsigned long long)end, hint);
+            error_fail(e, ERROR_UNSUPPORTED,
+                       "segment [0x%llx, 0x%llx) overlaps %s [0x%llx, 0x%llx)%s",
+                       (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz),
+                       what, (unsigned long long)start, (unsigned long long)end, hint);
             return false;
         }
     }
@@ -25,14 +26,15 @@ bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t en
 }
 
 bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                      char *why, size_t why_size)
+                      struct error *e)
 {
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         if (s->vaddr < start || s->vaddr + s->memsz > end) {
-            snprintf(why, why_size, "segment [0x%llx, 0x%llx) lies outside %s [0x%llx, 0x%llx)",
-                     (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz), what,
-                     (unsigned long long)start, (unsigned long long)end);
+            error_fail(e, ERROR_UNSUPPORTED,
+                       "segment [0x%llx, 0x%llx) lies outside %s [0x%llx, 0x%llx)",
+                       (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz),
+                       what, (unsigned long long)start, (unsigned long long)end);
             return false;
         }
     }
@@ -97,11 +99,11 @@ void abi_free_state(struct machine *m)
     m->abi_state = NULL;
 }
 
-void *abi_alloc_state(struct machine *m, size_t size, char *why, size_t why_size)
+void *abi_alloc_state(struct machine *m, size_t size, struct error *e)
 {
     m->abi_state = calloc(1, size);
     if (!m->abi_state)
-        snprintf(why, why_size, "out of memory");
+        error_fail(e, ERROR_NO_MEMORY, "out of memory");
     return m->abi_state;
 }
 

@@ -31,17 +31,19 @@ enum {
 
 /*
  * True when no segment of `img` overlaps [start, end); else false with
- * "segment N [a, b) overlaps <what> [start, end)<hint>" in `why`.
+ * ERROR_UNSUPPORTED, "segment [a, b) overlaps <what> [start, end)<hint>",
+ * in `e`.
  */
 bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                        const char *hint, char *why, size_t why_size);
+                        const char *hint, struct error *e);
 
 /*
  * True when every segment of `img` lies inside [start, end); else false
- * with "segment N [a, b) lies outside <what> [start, end)" in `why`.
+ * with ERROR_UNSUPPORTED, "segment [a, b) lies outside <what> [start,
+ * end)", in `e`.
  */
 bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                      char *why, size_t why_size);
+                      struct error *e);
 
 /* Copies len guest bytes at addr to dst; false when a byte is not readable. */
 bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len);
@@ -61,10 +63,10 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
                             uint64_t addr, const char *why);
 
 /*
- * Allocates m->abi_state, zeroed: the state, or NULL with "out of memory"
- * in `why` (setup then fails; the ABI's destroy frees what it made).
+ * Allocates m->abi_state, zeroed: the state, or NULL with ERROR_NO_MEMORY
+ * in `e` (setup then fails; the ABI's destroy frees what it made).
  */
-void *abi_alloc_state(struct machine *m, size_t size, char *why, size_t why_size);
+void *abi_alloc_state(struct machine *m, size_t size, struct error *e);
 
 /*
  * The zkVM memory: [lo, hi) read-write, the image's segments with their

@@ -94,19 +94,19 @@ static const struct mark *scan_bytes(const struct elf_image *img)
     return NULL;
 }
 
-const struct abi *abi_detect(const struct elf_image *img, char *why, size_t why_size)
+const struct abi *abi_detect(const struct elf_image *img, char *reason, size_t reason_size)
 {
     char name[160];
     const struct mark *k = scan_symbols(img, name, sizeof(name));
     if (k) {
-        snprintf(why, why_size, "symbol %s names %s's guest crate", name, k->text);
+        snprintf(reason, reason_size, "symbol %s names %s's guest crate", name, k->text);
         return k->abi;
     }
     k = scan_bytes(img);
     if (k) {
-        snprintf(why, why_size, "the file holds the string \"%s\"", k->text);
+        snprintf(reason, reason_size, "the file holds the string \"%s\"", k->text);
         return k->abi;
     }
-    snprintf(why, why_size, "no zkVM's marks in the ELF");
+    snprintf(reason, reason_size, "no zkVM's marks in the ELF");
     return &abi_linux;
 }

@@ -298,16 +298,16 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
 }
 
 /* The --input files one after the other, as lambda_vm's private input: a u32 length, then them. */
-static bool lambda_write_input(struct machine *m, char *why, size_t why_size)
+static bool lambda_write_input(struct machine *m, struct error *e)
 {
     uint64_t total = 0, room = GUEST_SPACE_SIZE - LAMBDA_INPUT_START - 4;
     for (size_t i = 0; i < m->io.ninputs; i++)
         total += m->io.inputs[i].size;
     if (total > room) {
-        snprintf(why, why_size,
-                 "the input (%llu bytes) is larger than the %llu bytes from 0x%x to 4 GiB this "
-                 "executor holds",
-                 (unsigned long long)total, (unsigned long long)room, LAMBDA_INPUT_START + 4);
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "the input (%llu bytes) is larger than the %llu bytes from 0x%x to 4 GiB this "
+                   "executor holds",
+                   (unsigned long long)total, (unsigned long long)room, LAMBDA_INPUT_START + 4);
         return false;
     }
     if (total == 0)
@@ -323,23 +323,20 @@ static bool lambda_write_input(struct machine *m, char *why, size_t why_size)
     return true;
 }
 
-static bool lambda_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
-                         size_t why_size)
+static bool lambda_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
-    if (!abi_alloc_state(m, sizeof(struct lambda_state), why, why_size))
+    if (!abi_alloc_state(m, sizeof(struct lambda_state), e))
         return false;
     if (m->xlen != 64) {
-        snprintf(why, why_size, "lambda_vm guests are RV64IM (ELFCLASS64), this one is RV32");
-        *unusable = true;
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "lambda_vm guests are RV64IM (ELFCLASS64), this one is RV32");
         return false;
     }
     /* lambda_vm's feat/ec-lincomb2 branch gives EcsmAffine's number to its ecsm_lincomb2. */
     ((struct lambda_state *)m->abi_state)->lincomb2 =
         memmem(img->file, img->file_size, "ecsm_lincomb2", strlen("ecsm_lincomb2")) != NULL;
-    if (!lambda_write_input(m, why, why_size)) {
-        *unusable = true;
+    if (!lambda_write_input(m, e))
         return false;
-    }
     /* The program after the input, as lambda_vm loads it. */
     abi_map_flat(m, img, 0, GUEST_SPACE_SIZE);
     mem_grant(&m->mem, 0 - GUEST_HIGH_SPAN, GUEST_HIGH_SPAN, PAGE_R | PAGE_W);

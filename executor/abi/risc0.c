@@ -777,22 +777,18 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool risc0_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
-                        size_t why_size)
+static bool risc0_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
-    struct risc0_state *st = abi_alloc_state(m, sizeof(*st), why, why_size);
+    struct risc0_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
         return false;
     if (m->xlen != 32) {
-        snprintf(why, why_size, "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
-        *unusable = true;
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
         return false;
     }
-    if (!abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", why,
-                          why_size)) {
-        *unusable = true;
+    if (!abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", e))
         return false;
-    }
     st->halt_type = -1;
     st->rng = 0x5a6b7c8d9e0f1234ull;
     sha256_init(&st->journal);

@@ -819,21 +819,18 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool sp1_setup(struct machine *m, const struct elf_image *img, bool *unusable, char *why,
-                      size_t why_size)
+static bool sp1_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
-    struct sp1_state *st = abi_alloc_state(m, sizeof(*st), why, why_size);
+    struct sp1_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
         return false;
     uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : GUEST_SPACE_SIZE;
-    if (!abi_check_inside(img, lo, hi, "SP1's memory", why, why_size)) {
-        *unusable = true;
+    if (!abi_check_inside(img, lo, hi, "SP1's memory", e))
         return false;
-    }
     /* The stdin queue: the first --input is read first. */
     for (size_t i = m->io.ninputs; i-- > 0;)
         if (!push_front(st, m->io.inputs[i].data, m->io.inputs[i].size)) {
-            snprintf(why, why_size, "out of memory");
+            error_fail(e, ERROR_NO_MEMORY, "out of memory");
             return false;
         }
     abi_map_flat(m, img, lo, hi);

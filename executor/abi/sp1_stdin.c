@@ -3,7 +3,6 @@
  */
 #include "executor/abi/sp1_stdin.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* The u64 at *at, little-endian; false when fewer than 8 bytes are left. */
@@ -19,35 +18,36 @@ static bool read_u64(const uint8_t *data, size_t size, size_t *at, uint64_t *v)
 }
 
 bool sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
-                     size_t *count, uint64_t *proofs, char *why, size_t why_size)
+                     size_t *count, uint64_t *proofs, struct error *e)
 {
     size_t at = 0;
     uint64_t n, ptr;
     if (!read_u64(data, size, &at, &n)) {
-        snprintf(why, why_size, "too short for an SP1Stdin (no item count)");
+        error_fail(e, ERROR_CORRUPT, "too short for an SP1Stdin (no item count)");
         return false;
     }
     if (n > max) {
-        snprintf(why, why_size, "%llu items: at most %zu are taken", (unsigned long long)n, max);
+        error_fail(e, ERROR_UNSUPPORTED, "%llu items: at most %zu are taken", (unsigned long long)n,
+                   max);
         return false;
     }
     for (uint64_t i = 0; i < n; i++) {
         uint64_t len;
         if (!read_u64(data, size, &at, &len) || len > size - at) {
-            snprintf(why, why_size, "item %llu runs past the end of the file",
-                     (unsigned long long)i);
+            error_fail(e, ERROR_CORRUPT, "item %llu runs past the end of the file",
+                       (unsigned long long)i);
             return false;
         }
         items[i] = (struct machine_input){.data = data + at, .size = (size_t)len};
         at += (size_t)len;
     }
     if (!read_u64(data, size, &at, &ptr) || !read_u64(data, size, &at, proofs)) {
-        snprintf(why, why_size, "no ptr and proof count after the %llu items",
-                 (unsigned long long)n);
+        error_fail(e, ERROR_CORRUPT, "no ptr and proof count after the %llu items",
+                   (unsigned long long)n);
         return false;
     }
     if (*proofs == 0 && at != size) {
-        snprintf(why, why_size, "%zu bytes after the end of the SP1Stdin", size - at);
+        error_fail(e, ERROR_CORRUPT, "%zu bytes after the end of the SP1Stdin", size - at);
         return false;
     }
     *count = (size_t)n;

@@ -11,14 +11,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "executor/machine.h"
 
 /*
  * The items of the SP1Stdin in data[0, size): up to `max` into items (each
  * pointing into data), their number in *count and the number of proofs in
- * *proofs. False with a reason in `why` when the bytes are not one.
+ * *proofs. False with ERROR_CORRUPT in `e` when the bytes are not one,
+ * ERROR_UNSUPPORTED when it holds more than `max` items.
  */
 bool sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
-                     size_t *count, uint64_t *proofs, char *why, size_t why_size);
+                     size_t *count, uint64_t *proofs, struct error *e);
 
 #endif

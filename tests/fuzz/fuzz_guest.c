@@ -27,10 +27,9 @@ static void run_guest(const struct elf_image *img, const struct symtab *syms)
                             .stack_size = 1 << 16};
     struct machine m;
     struct guest_profile profile;
-    char why[256];
+    struct error e = ERROR_INIT;
     char detected[256];
-    if (machine_init(&m, img, abi_detect(img, detected, sizeof(detected)), &io, why, sizeof(why)) !=
-        MACHINE_OK)
+    if (machine_init(&m, img, abi_detect(img, detected, sizeof(detected)), &io, &e) != 0)
         return;
     if (guest_profile_init(&profile, syms, img->entry)) {
         m.tracer = &profile.tracer;
@@ -58,11 +57,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(copy, data, size);
     struct elf_image img;
-    char why[512];
-    if (elf_image_from_memory(copy, size, &limits, &img, why, sizeof(why)) != ELF_OK)
+    struct error e = ERROR_INIT;
+    if (elf_image_from_memory(copy, size, &limits, &img, &e) != 0)
         return 0; /* copy is freed by the failed load */
     struct symtab syms;
-    struct error e = ERROR_INIT;
     if (symtab_load(&syms, img.file, img.file_size, &e) == 0) {
         run_guest(&img, &syms);
         symtab_free(&syms);

@@ -525,16 +525,20 @@ static void r0bf_container(void **state)
            "ELF..kernel",
            12);
     size_t off, len;
-    char why[128];
+    struct error e = ERROR_INIT;
     assert_true(r0bf_is_container(file, sizeof(file)));
-    assert_true(r0bf_user_elf(file, 32, &off, &len, why, sizeof(why)));
+    assert_true(r0bf_user_elf(file, 32, &off, &len, &e));
     assert_int_equal(off, 20);
     assert_int_equal(len, 6);
-    for (size_t cut = 0; cut < 26; cut++) /* the user ELF must be whole */
-        assert_false(r0bf_user_elf(file, cut, &off, &len, why, sizeof(why)));
+    for (size_t cut = 0; cut < 26; cut++) { /* the user ELF must be whole */
+        e = (struct error)ERROR_INIT;
+        assert_false(r0bf_user_elf(file, cut, &off, &len, &e));
+        assert_int_equal(e.status, ERROR_CORRUPT);
+    }
     file[4] = 2;
-    assert_false(r0bf_user_elf(file, 32, &off, &len, why, sizeof(why)));
-    assert_non_null(strstr(why, "version 2"));
+    e = (struct error)ERROR_INIT;
+    assert_false(r0bf_user_elf(file, 32, &off, &len, &e));
+    assert_non_null(strstr(e.msg, "version 2"));
 }
 
 int main(void)
