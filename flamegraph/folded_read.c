@@ -193,13 +193,9 @@ static int read_stream(FILE *in, const char *name, struct trie *t, struct strtab
 }
 
 int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
-                char *why, size_t why_size)
+                struct error *e)
 {
-    struct error e = ERROR_INIT;
-    int rc = read_stream(in, NULL, t, names, second, &e);
-    if (rc)
-        snprintf(why, why_size, "%s", e.msg);
-    return rc;
+    return read_stream(in, NULL, t, names, second, e);
 }
 
 static bool is_stdin(const char *path)

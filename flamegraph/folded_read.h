@@ -29,11 +29,11 @@ struct second_counts {
  * Adds every line of `in` to `t` (key = strtab id of the frame name),
  * adding each count to its stack's leaf node. With `second` non-NULL, a
  * second count per line is required and kept there. Empty lines are
- * skipped. Returns 0, or -1 with a one-line reason ("line 3: ...") in
- * `why`.
+ * skipped. Returns 0, or -1 with `e` set: ERROR_CORRUPT ("line 3: ..."),
+ * ERROR_UNREADABLE, ERROR_NO_MEMORY.
  */
 int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
-                char *why, size_t why_size);
+                struct error *e);
 
 /*
  * The same for a file named on a command line: `path` "-" or NULL is

@@ -15,7 +15,7 @@ static int dump(const char *profile_name, const char *unit)
 {
     struct trie t;
     struct strtab names;
-    char why[256];
+    struct error why = ERROR_INIT;
     int rc = 1;
     if (!trie_init(&t))
         return fprintf(stderr, "error: out of memory\n"), 1;
@@ -23,8 +23,8 @@ static int dump(const char *profile_name, const char *unit)
         trie_free(&t);
         return fprintf(stderr, "error: out of memory\n"), 1;
     }
-    if (folded_read(stdin, &t, &names, NULL, why, sizeof(why)) != 0)
-        fprintf(stderr, "error: stdin: %s\n", why);
+    if (folded_read(stdin, &t, &names, NULL, &why) != 0)
+        fprintf(stderr, "error: stdin: %s\n", why.msg);
     else if (speedscope_write(stdout, &t, &names, profile_name, unit) != 0)
         fprintf(stderr, "error: stdout: %s\n", strerror(errno));
     else

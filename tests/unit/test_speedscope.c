@@ -41,11 +41,11 @@ static void fixture_free(struct fixture *f)
 
 static void read_folded(struct fixture *f, const char *text)
 {
-    char why[128] = "";
+    struct error why = ERROR_INIT;
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     assert_non_null(in);
-    if (folded_read(in, &f->t, &f->names, NULL, why, sizeof(why)) != 0)
-        fail_msg("folded_read: %s", why);
+    if (folded_read(in, &f->t, &f->names, NULL, &why) != 0)
+        fail_msg("folded_read: %s", why.msg);
     fclose(in);
 }
 

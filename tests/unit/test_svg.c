@@ -38,8 +38,8 @@ static void profile_read(struct profile *p, const char *folded)
     assert_true(strtab_init(&p->names));
     FILE *in = fmemopen((void *)folded, strlen(folded), "r");
     assert_non_null(in);
-    char why[128];
-    assert_int_equal(folded_read(in, &p->t, &p->names, NULL, why, sizeof(why)), 0);
+    struct error why = ERROR_INIT;
+    assert_int_equal(folded_read(in, &p->t, &p->names, NULL, &why), 0);
     fclose(in);
 }
 
@@ -387,8 +387,8 @@ static void test_diff_red_and_blue(void **state)
     assert_int_equal(trie_total(&p.t), 0);
     const char after[] = "main;grows 30\nmain;shrinks 20\nmain;same 5\nmain;new 1\n";
     FILE *in = fmemopen((void *)after, strlen(after), "r");
-    char why[128];
-    assert_int_equal(folded_read(in, &p.t, &p.names, NULL, why, sizeof(why)), 0);
+    struct error why = ERROR_INIT;
+    assert_int_equal(folded_read(in, &p.t, &p.names, NULL, &why), 0);
     fclose(in);
     assert_int_equal(diff_counts_cover(&d, &p.t), 0);
     assert_int_equal(d.count, p.t.count);

@@ -111,8 +111,8 @@ static void test_read_roundtrip(void **state)
     assert_true(trie_init(&t));
     assert_true(strtab_init(&names));
     FILE *in = fmemopen((void *)input, sizeof(input) - 1, "r");
-    char why[128];
-    assert_int_equal(folded_read(in, &t, &names, NULL, why, sizeof(why)), 0);
+    struct error why = ERROR_INIT;
+    assert_int_equal(folded_read(in, &t, &names, NULL, &why), 0);
     fclose(in);
     char *text = NULL;
     size_t len = 0;
@@ -135,9 +135,10 @@ static void test_read_rejects_bad_lines(void **state)
         assert_true(trie_init(&t));
         assert_true(strtab_init(&names));
         FILE *in = fmemopen((void *)bad[i], strlen(bad[i]), "r");
-        char why[128] = "";
-        assert_int_equal(folded_read(in, &t, &names, NULL, why, sizeof(why)), -1);
-        assert_non_null(strstr(why, "line 1"));
+        struct error why = ERROR_INIT;
+        assert_int_equal(folded_read(in, &t, &names, NULL, &why), -1);
+        assert_non_null(strstr(why.msg, "line 1"));
+        assert_int_equal(why.status, ERROR_CORRUPT);
         fclose(in);
         trie_free(&t);
         strtab_free(&names);
