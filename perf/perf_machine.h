@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_features.h"
 #include "perf/perf_record.h"
@@ -34,7 +35,8 @@ struct perf_machine {
     struct perf_dsos dsos;
     struct perf_kernel kernel;
     struct symbol_paths paths;
-    const char *kallsyms; /* a kallsyms file to use instead of perf's choice (tests) */
+    const char *kallsyms;           /* a kallsyms file to use instead of perf's choice (tests) */
+    struct maps_snapshot *backfill; /* mappings for addresses the records map nowhere; NULL: none */
     bool x86_64;
 };
 
