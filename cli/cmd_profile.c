@@ -47,14 +47,16 @@ static const char profile_help_head[] =
     "  --keep-data FILE     keep perf's recording as FILE (default: a temporary\n"
     "                       file, removed at the end); `perf script -i FILE` reads it\n"
     "  --keep-maps FILE     write the /proc/PID/maps snapshot to FILE, for\n"
-    "                       `cli perf fold FILE --maps` (docs/FORMATS.md)\n"
+    "                       `cli perf fold DATA --maps FILE` (docs/FORMATS.md)\n"
     "\n"
     "folding (as in cli perf fold):\n"
     "  --event NAME         count the samples of event NAME\n"
     "  --pid, --tid         append -PID or -PID/TID to the command name\n"
     "  --addrs              keep the address of frames without a symbol\n"
     "\n"
-    "Without -o the output is profile.svg. ";
+    "Here -o defaults to profile.svg, not stdout (CMD writes there), and the SVG's\n"
+    "title to the command line.\n"
+    "\n";
 
 static const char profile_help_tail[] =
     "\n"
@@ -125,10 +127,7 @@ static int take_option(void *ctx, int c, const char *arg)
     struct profile_args *a = oc->a;
     int rc;
     switch (c) {
-    case 'h':
-        printf("%s%s%s%s", profile_help_head, "Picture and output options:\n\n",
-               render_options_help, profile_help_tail);
-        return 0;
+    case 'h': printf("%s%s%s", profile_help_head, render_options_help, profile_help_tail); return 0;
     case 'F': rc = take_freq(a, arg); break;
     case OPT_CALL_GRAPH: rc = take_call_graph(a, arg); break;
     case OPT_KEEP_DATA:
