@@ -20,7 +20,7 @@
 #include "perf/perf_file.h"
 #include "perf/perf_record.h"
 
-#define POLL_MS       2 /* how often the process tree is walked */
+#define POLL_MS       5 /* how often the process tree is walked */
 #define MAX_FORWARDED 64
 
 static const char profile_help_head[] =
@@ -54,8 +54,8 @@ static const char profile_help_head[] =
     "  --pid, --tid         append -PID or -PID/TID to the command name\n"
     "  --addrs              keep the address of frames without a symbol\n"
     "\n"
-    "Here -o defaults to profile.svg, not stdout (CMD writes there), and the SVG's\n"
-    "title to the command line.\n"
+    "Here -o defaults to profile.svg (profile.json, profile.folded by --format),\n"
+    "not stdout (CMD writes there), and the SVG's title to the command line.\n"
     "\n";
 
 static const char profile_help_tail[] =
@@ -318,8 +318,11 @@ static int fold_recording(const struct profile_args *a, char *data, char *maps)
     argv[n++] = "--maps";
     argv[n++] = maps;
     if (!a->render.output) {
+        static const char *const defaults[] = {[RENDER_SVG] = "profile.svg",
+                                               [RENDER_JSON] = "profile.json",
+                                               [RENDER_FOLDED] = "profile.folded"};
         argv[n++] = "-o";
-        argv[n++] = "profile.svg";
+        argv[n++] = (char *)defaults[a->render.format];
     }
     if (!a->render.svg.title) {
         command_title(a->command, title, sizeof(title));

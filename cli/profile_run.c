@@ -123,7 +123,7 @@ int profile_run(char *const argv[], unsigned interval_ms, struct maps_snapshot *
     if (pid == 0)
         exec_child(argv, &old_mask);
     if (pid < 0)
-        rc = error_fail_errno(e, ERROR_UNSUPPORTED, errno, "cannot start %s", argv[0]);
+        rc = error_fail_errno(e, ERROR_NO_MEMORY, errno, "cannot start %s", argv[0]);
     else
         rc = watch_until_exit(pid, argv[0], interval_ms, snap, out, &set, e);
     sigaction(SIGINT, &old_int, NULL);

@@ -337,6 +337,19 @@ class Record(Recorded):
         self.profile("-o", out, "--", self.exe["procs"], "kill", "11", code=128 + 11)
         self.assertTrue(os.path.exists(out))
 
+    def test_default_output_and_bad_keep_dir(self):
+        cwd = os.path.join(self.dir, "cwd")
+        os.makedirs(cwd, exist_ok=True)
+        p = subprocess.run([perftest.CLI, "profile", "--format", "folded", "--",
+                            self.exe["procs"], "50"], env=self.env, cwd=cwd,
+                           capture_output=True, timeout=300)
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertEqual(os.listdir(cwd), ["profile.folded"])
+        r = Result(*cli_run(["profile", "--keep-data", self.path("no/such/dir/x.data"), "--",
+                             self.exe["procs"], "50"], self.env))
+        self.assertEqual((r.code, len(r.errors)), (73, 1), r.describe())
+        self.assertIn("no/such/dir", r.errors[0])
+
     def test_no_temporary_files_left(self):
         tmp = self.env["TMPDIR"]
         self.profile("-o", self.path("t.folded"), "--", self.exe["procs"], "50")
