@@ -17,8 +17,9 @@
   x.folded --keep-data D`: x.folded equals `perf script -i D | cli perf
   collapse`, byte for byte; the expected processes and functions are
   there; .svg and .json outputs; exit status 3 and 128+signal passed
-  through; no temporary file left; the --keep-maps file holds the
-  processes' mappings.
+  through; Ctrl-C (SIGINT to the process group) and SIGTERM to cli stop
+  the run and still write the profile; no temporary file left; the
+  --keep-maps file holds the processes' mappings.
 - Attach (perf record -a permitted): procs is started, and recorded after
   a while by `perf record -a --synth=no` (no mappings of running
   processes) inside a `cli profile --keep-maps` run: its frames are
@@ -33,9 +34,11 @@ Run: CLI=build/cli/cli python3 tests/perf/test_profile.py [-v] [Group]
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -349,6 +352,35 @@ class Record(Recorded):
                              self.exe["procs"], "50"], self.env))
         self.assertEqual((r.code, len(r.errors)), (73, 1), r.describe())
         self.assertIn("no/such/dir", r.errors[0])
+
+    def interrupted(self, name, send):
+        """cli profile of a long procs run, stopped by send(process) after a second."""
+        out, stop = self.path(name + ".folded"), self.path(name + ".stop")
+        with open(self.path(name + ".err"), "w+") as err:
+            p = subprocess.Popen([perftest.CLI, "profile", "-o", out, "--", self.exe["procs"],
+                                  stop], env=self.env, stdout=subprocess.DEVNULL, stderr=err,
+                                 start_new_session=True)
+            try:
+                time.sleep(1.5)
+                send(p)
+                code = p.wait(timeout=300)
+            finally:
+                open(stop, "w").close()  # ends what the signal left running
+            err.seek(0)
+            message = err.read()
+        with open(out) as f:
+            folded = stacks(f.read())
+        self.assertTrue(any(";parent_work;spin" in k for k in folded), message)
+        return code, message
+
+    def test_ctrl_c_and_sigterm(self):
+        # Ctrl-C: the terminal sends SIGINT to the whole foreground group; cli
+        # waits for perf to write its file and folds it, procs died of SIGINT
+        code, err = self.interrupted("int", lambda p: os.killpg(p.pid, signal.SIGINT))
+        self.assertEqual(code, 128 + signal.SIGINT, err)
+        # SIGTERM to cli alone: passed to perf, which stops procs with SIGTERM
+        code, err = self.interrupted("term", lambda p: p.send_signal(signal.SIGTERM))
+        self.assertEqual(code, 128 + signal.SIGTERM, err)
 
     def test_no_temporary_files_left(self):
         tmp = self.env["TMPDIR"]
