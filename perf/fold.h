@@ -31,7 +31,8 @@ struct perf_fold_opts {
     const char *event; /* count only this event; NULL: the first sample's */
     struct perf_name_opts names;
     struct symbol_paths paths;
-    const char *kallsyms;       /* use this kallsyms file for the kernel (NULL: perf's choice) */
+    const char *kallsyms; /* use this kallsyms file for the kernel (NULL: perf's choice) */
+
     struct maps_snapshot *maps; /* mappings the recording lacks (--maps); NULL: none */
 };
 

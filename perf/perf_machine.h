@@ -35,9 +35,10 @@ struct perf_machine {
     struct perf_dsos dsos;
     struct perf_kernel kernel;
     struct symbol_paths paths;
-    const char *kallsyms;           /* a kallsyms file to use instead of perf's choice (tests) */
-    struct maps_snapshot *backfill; /* mappings for addresses the records map nowhere; NULL: none */
+    const char *kallsyms; /* a kallsyms file to use instead of perf's choice (tests) */
     bool x86_64;
+
+    struct maps_snapshot *backfill; /* mappings for addresses the records map nowhere; NULL: none */
 };
 
 /* What an address hit. */
