@@ -75,5 +75,7 @@ int cmd_diff(int argc, char **argv);          /* cmd_diff.c */
 int cmd_perf(int argc, char **argv);          /* cmd_perf.c: dispatches to the two below */
 int cmd_perf_fold(int argc, char **argv);     /* cmd_perf_fold.c */
 int cmd_perf_collapse(int argc, char **argv); /* cmd_perf_collapse.c */
+int cmd_report(int argc, char **argv);        /* cmd_report.c */
+int cmd_merge(int argc, char **argv);         /* cmd_merge.c */
 
 #endif
