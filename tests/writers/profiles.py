@@ -131,6 +131,25 @@ def pprof_raw(path):
     return parse_pprof_raw(r.stdout)
 
 
+def pprof_top(path, sample_index=None):
+    """`go tool pprof -top` of every node: {function: (flat, cum)}."""
+    args = ["go", "tool", "pprof", "-top", "-nodecount=1000000", "-nodefraction=0",
+            "-symbolize=none"]
+    if sample_index:
+        args.append(f"-sample_index={sample_index}")
+    r = subprocess.run(args + [path], capture_output=True, text=True,
+                       env=dict(os.environ, GOCACHE=os.environ.get("GOCACHE",
+                                                                   "/tmp/zkprof-gocache")))
+    if r.returncode != 0:
+        raise AssertionError(f"go tool pprof -top {path} failed: {r.stderr}")
+    out = {}
+    for line in r.stdout.splitlines():
+        parts = line.split(None, 5)
+        if len(parts) == 6 and parts[0].isdigit() and parts[1].endswith("%"):
+            out[parts[5]] = (int(parts[0]), int(parts[3]))
+    return out
+
+
 def parse_pprof_raw(text):
     lines = text.splitlines()
     i = lines.index("Samples:")

@@ -26,6 +26,18 @@ class Pprof(P.TempDirTest):
                 self.assertEqual({k: v[0] for k, v in stacks.items()}, folded)
                 self.assertEqual(sum(v[0] for v in stacks.values()), n)
 
+    def test_report_agrees_with_pprof_top(self):
+        """`cli report`'s self and inclusive are go tool pprof's flat and cum."""
+        import json
+        n = P.execute("zkvm-sp1-rv32.elf", "zkvm-sp1.in", "--flamegraph", self.path("p.pb.gz"))
+        doc = json.loads(P.cli("report", "--json", "--top", "0", self.path("p.pb.gz")).stdout)
+        top = doc["top"]["instructions"]
+        self_ = {r["function"]: r["value"] for r in top["self"]}
+        incl = {r["function"]: r["value"] for r in top["inclusive"]}
+        want = P.pprof_top(self.path("p.pb.gz"))
+        self.assertEqual({f: (self_.get(f, 0), incl[f]) for f in incl}, want)
+        self.assertEqual(doc["weights"][0]["total"], n)
+
     def test_perf_fold(self):
         sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "perf"))
         from perfgen import CONTEXT_USER, PerfData
