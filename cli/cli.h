@@ -77,5 +77,7 @@ int cmd_perf(int argc, char **argv);          /* cmd_perf.c: dispatches to the t
 int cmd_perf_fold(int argc, char **argv);     /* cmd_perf_fold.c */
 int cmd_perf_collapse(int argc, char **argv); /* cmd_perf_collapse.c */
 int cmd_profile(int argc, char **argv);       /* cmd_profile.c */
+int cmd_report(int argc, char **argv);        /* cmd_report.c */
+int cmd_merge(int argc, char **argv);         /* cmd_merge.c */
 
 #endif

@@ -65,8 +65,9 @@ static int check_arguments(struct diff_job *job, int argc, char **argv)
         return EXIT_USAGE;
     }
     int rc = render_options_finish(&job->opts, "diff", RENDER_SVG);
-    if (rc == 0 && job->opts.format == RENDER_JSON) {
-        cli_error("speedscope has no differential profiles; write .svg or use --folded");
+    if (rc == 0 && job->opts.format != RENDER_SVG && job->opts.format != RENDER_FOLDED) {
+        cli_error("speedscope, pprof and Firefox Profiler files have no differential "
+                  "profiles; write .svg or use --folded");
         rc = EXIT_USAGE;
     }
     return rc;

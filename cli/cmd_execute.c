@@ -16,6 +16,7 @@
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "flamegraph/render.h"
+#include "flamegraph/report.h"
 #include "tracer/guest_profile.h"
 #include "symtab/demangle.h"
 #include "symtab/symtab.h"
@@ -69,13 +70,17 @@ static const char execute_help[] =
     "\n"
     "profiling (every retired instruction counts in its call stack; docs/CONTRACT.md):\n"
     "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
-    "                         stacks, or by extension an SVG flamegraph (.svg) or a\n"
-    "                         speedscope file (.json); may be given several times\n"
+    "                         stacks, or by extension an SVG flamegraph (.svg), a\n"
+    "                         speedscope file (.json), pprof (.pb.gz) or Firefox\n"
+    "                         Profiler (.gecko.json); may be given several times\n"
     "  --flamegraph-raw FILE  the same with call target addresses (0x<hex>) for\n"
     "                         frames, for scripts/enrich_flamegraph.py\n"
-    "  --format FORMAT        folded, svg (interactive flamegraph) or json (speedscope);\n"
-    "                         default: from each FILE's extension (.svg, .json, else\n"
-    "                         folded)\n"
+    "  --format FORMAT        folded, svg (interactive flamegraph), json (speedscope),\n"
+    "                         pprof or gecko; default: from each FILE's extension\n"
+    "                         (.svg, .json, .pb.gz, .gecko.json, else folded)\n"
+    "  --report FILE          write a report of the profile to FILE at the end: top\n"
+    "                         functions by self and inclusive instructions, zkVM\n"
+    "                         calls (as `cli report`; JSON when FILE ends in .json)\n"
     "  --flamegraph-checkpoint-cycles N\n"
     "                         rewrite the flamegraph files every N instructions, so a\n"
     "                         killed run leaves its profile so far\n"
@@ -103,6 +108,7 @@ struct execute_options {
     size_t noutputs;
     const char *format;         /* --format name, checked; NULL: by extension */
     uint64_t checkpoint_cycles; /* 0: only at the end */
+    const char *report;         /* --report FILE */
 };
 
 enum {
@@ -120,6 +126,7 @@ enum {
     OPT_FORMAT,
     OPT_CHECKPOINT,
     OPT_NO_DEFERRED,
+    OPT_REPORT,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -148,6 +155,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
+    case OPT_REPORT: o->report = arg; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
@@ -162,7 +170,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_FORMAT:
         enum render_format unused;
         if (!render_format_by_name(arg, &unused)) {
-            cli_error("--format wants folded, svg or json, not '%s'", arg);
+            cli_error("--format wants folded, svg, json, pprof or gecko, not '%s'", arg);
             return EXIT_USAGE;
         }
         o->format = arg;
@@ -210,6 +218,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
+        {"report", required_argument, NULL, OPT_REPORT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -491,6 +500,31 @@ static int write_profiles(struct session *s)
     return rc;
 }
 
+/* --report FILE: the profile's report (flamegraph/report.h), JSON for a .json FILE. */
+static int write_report(FILE *out, void *ctx)
+{
+    struct session *s = ctx;
+    const char *dot = strrchr(s->o->report, '.');
+    struct report_options ro = {.top = 20,
+                                .json = dot && strcmp(dot, ".json") == 0,
+                                .inputs = &s->o->guest_path,
+                                .ninputs = 1};
+    struct trie named;
+    struct strtab names;
+    if (!trie_init(&named))
+        return -1;
+    if (!strtab_init(&names)) {
+        trie_free(&named);
+        return -1;
+    }
+    int rc = guest_profile_named(&s->profile, false, &named, &names);
+    if (rc == 0)
+        rc = report_write_trie(out, &named, &names, "instructions", &ro);
+    strtab_free(&names);
+    trie_free(&named);
+    return rc;
+}
+
 /* How much may run before the next stop for progress, a checkpoint or the budget. */
 static uint64_t next_budget(const struct session *s)
 {
@@ -590,6 +624,8 @@ static int run_and_report(struct session *s)
     if (rc)
         return rc;
     rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
+    if (rc == 0 && s->o->report)
+        rc = cli_write_output(s->o->report, write_report, s);
     char where[512];
     switch (why) {
     case STOP_EXIT: return rc ? rc : s->m.exit_status;
@@ -625,7 +661,7 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     struct error e = ERROR_INIT;
     if (machine_init(&s.m, img, choice->abi, io, &e) != 0)
         return fail_machine(o, choice, &e);
-    s.profiling = o->noutputs > 0;
+    s.profiling = o->noutputs > 0 || o->report;
     if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
         cli_error("out of memory setting up the profile");
         machine_destroy(&s.m);

@@ -1,23 +1,26 @@
 /*
- * cmd_flamegraph: `cli flamegraph [IN.folded]`: renders folded stacks as
- * an interactive SVG flamegraph, a speedscope JSON file, or normalized
- * folded text (sorted, merged).
+ * cmd_flamegraph: `cli flamegraph [IN]`: renders a profile (folded stacks,
+ * speedscope or pprof) as an interactive SVG flamegraph, a speedscope,
+ * pprof or Firefox Profiler file, or normalized folded text (sorted,
+ * merged).
  */
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "cli/folded_input.h"
 #include "cli/render_options.h"
 #include "flamegraph/folded_read.h"
+#include "flamegraph/profile_read.h"
 
 static const char flamegraph_help_head[] =
-    "usage: cli flamegraph [IN.folded] [-o OUT] [options]\n"
+    "usage: cli flamegraph [IN] [-o OUT] [options]\n"
     "\n"
     "Renders folded stacks ('main;f;g 123' lines, as `cli execute --flamegraph`,\n"
     "stackcollapse-perf.pl and inferno write them) as an interactive SVG\n"
-    "flamegraph: a box per frame, as wide as its count. IN is read from stdin\n"
-    "when absent or '-'. Exit status: 0, 64 usage error, 65 a malformed line\n"
-    "(its number is reported), 66 unreadable input, 73 unwritable output.\n"
+    "flamegraph: a box per frame, as wide as its count. IN may also be a\n"
+    "speedscope or pprof (.pb.gz) file, as zkprof writes them. IN is read from\n"
+    "stdin when absent or '-'. Exit status: 0, 64 usage error, 65 a malformed\n"
+    "line (its number is reported) or file, 66 unreadable input, 73 unwritable\n"
+    "output.\n"
     "\n";
 
 static int take_option(void *ctx, int c, const char *arg)
@@ -26,6 +29,7 @@ static int take_option(void *ctx, int c, const char *arg)
         return render_options_take(ctx, c, arg);
     fputs(flamegraph_help_head, stdout);
     fputs(render_options_help, stdout);
+    fputs(render_weight_help, stdout);
     fputc('\n', stdout);
     fputs(render_viewer_help, stdout);
     return 0;
@@ -36,6 +40,7 @@ static int parse_options(int argc, char **argv, struct render_options *r, const 
 {
     static const struct option longopts[] = {
         RENDER_LONG_OPTIONS,
+        RENDER_WEIGHT_OPTION,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -44,7 +49,7 @@ static int parse_options(int argc, char **argv, struct render_options *r, const 
     if (rc != CLI_GO_ON)
         return rc;
     if (optind + 1 < argc) {
-        cli_error("unexpected argument '%s': cli flamegraph reads one folded file",
+        cli_error("unexpected argument '%s': cli flamegraph reads one profile file",
                   argv[optind + 1]);
         return EXIT_USAGE;
     }
@@ -61,20 +66,18 @@ int cmd_flamegraph(int argc, char **argv)
     if (rc >= 0)
         return rc;
     const char *input_name = folded_path_name(input);
-    struct trie trie;
-    struct strtab names;
-    if (!trie_init(&trie) || !strtab_init(&names)) {
+    struct profile profile;
+    struct error e = ERROR_INIT;
+    if (!profile_init(&profile)) {
         cli_error("out of memory");
-        rc = EXIT_OSERR;
-    } else {
-        rc = folded_input_read(input, &trie, &names);
+        return EXIT_OSERR;
     }
-    if (rc == 0 && trie_total(&trie) == 0)
+    rc = profile_read_path(input, &profile, &e) ? cli_fail(&e, NULL) : 0;
+    if (rc == 0 && (profile.nweights == 0 || profile_total(&profile, 0) == 0))
         fprintf(stderr, "warning: %s holds no samples%s\n", input_name,
                 opts.format == RENDER_SVG ? "; the flamegraph says so" : "");
     if (rc == 0)
-        rc = render_options_write(&opts, &trie, &names, input_name);
-    strtab_free(&names);
-    trie_free(&trie);
+        rc = render_options_write_profile(&opts, &profile, input_name);
+    profile_free(&profile);
     return rc;
 }

@@ -14,9 +14,9 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  execute GUEST.elf   run a guest (see 'cli execute --help')\n"
-    "  flamegraph [IN.folded]\n"
-    "                      render folded stacks as an interactive SVG flamegraph\n"
-    "                      or speedscope JSON (see 'cli flamegraph --help')\n"
+    "  flamegraph [IN]     render a profile as an interactive SVG flamegraph, or\n"
+    "                      speedscope, pprof or Firefox Profiler files (see\n"
+    "                      'cli flamegraph --help')\n"
     "  diff BEFORE.folded AFTER.folded\n"
     "                      a differential flamegraph, or both counts per stack\n"
     "                      with --folded (see 'cli diff --help')\n"
@@ -24,6 +24,11 @@ static const char usage_text[] =
     "  perf collapse       fold `perf script` text from stdin\n"
     "  profile -- CMD      record CMD with perf record and write its flamegraph\n"
     "                      (see 'cli profile --help')\n"
+    "  report PROFILE...   top functions by self and inclusive cost, zkVM calls\n"
+    "                      (see 'cli report --help')\n"
+    "  merge PROFILE... -o OUT\n"
+    "                      sum the profiles of many runs into one (see\n"
+    "                      'cli merge --help')\n"
     "\n"
     "options:\n"
     "  -h, --help          show this help\n"
@@ -55,6 +60,8 @@ int main(int argc, char **argv)
         {"diff", cmd_diff},
         {"perf", cmd_perf},
         {"profile", cmd_profile},
+        {"report", cmd_report},
+        {"merge", cmd_merge},
         /* clang-format on */
     };
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

@@ -14,9 +14,11 @@ const char render_options_help[] =
     "output:\n"
     "  -o, --output FILE    write to FILE (default: stdout), under a temporary name\n"
     "                       renamed into place; its extension picks the format:\n"
-    "                       .svg, .json (speedscope) or .folded\n"
-    "  --format FORMAT      svg, json or folded, whatever FILE is called (default:\n"
-    "                       from FILE's extension, else svg)\n"
+    "                       .svg, .json (speedscope), .folded, .pb.gz (pprof, for\n"
+    "                       go tool pprof and Pyroscope) or .gecko.json (Firefox\n"
+    "                       Profiler)\n"
+    "  --format FORMAT      svg, json, folded, pprof or gecko, whatever FILE is called\n"
+    "                       (default: from FILE's extension, else the command's)\n"
     "\n"
     "picture (SVG):\n"
     "  --title TEXT         the title (default \"Flame Graph\"; \"Icicle Graph\" with\n"
@@ -38,6 +40,12 @@ const char render_options_help[] =
     "                       shade comes from a hash of the name, so a function keeps\n"
     "                       its color from graph to graph\n"
     "  -h, --help           show this help\n";
+
+const char render_weight_help[] =
+    "  --weight NAME        the weight that folded and SVG output show, for inputs\n"
+    "                       with several (pprof sample types, speedscope profiles;\n"
+    "                       default: the first); pprof, gecko and speedscope output\n"
+    "                       keep every weight\n";
 
 const char render_viewer_help[] =
     "In the SVG: hover a frame for its name, count and share; click to zoom into\n"
@@ -104,11 +112,15 @@ int render_options_take(struct render_options *r, int opt, const char *arg)
     case RENDER_OPT_FORMAT: r->format_name = arg; return CLI_GO_ON;
     case RENDER_OPT_TITLE: r->svg.title = arg; return CLI_GO_ON;
     case RENDER_OPT_SUBTITLE: r->svg.subtitle = arg; return CLI_GO_ON;
-    case RENDER_OPT_UNIT: r->svg.unit = arg; return CLI_GO_ON;
+    case RENDER_OPT_UNIT:
+        r->svg.unit = arg;
+        r->svg_unit_given = true;
+        return CLI_GO_ON;
     case RENDER_OPT_WIDTH: return parse_width(r, arg);
     case RENDER_OPT_MINWIDTH: return parse_minwidth(r, arg);
     case RENDER_OPT_INVERTED: r->svg.inverted = true; return CLI_GO_ON;
     case RENDER_OPT_COLORS: return parse_colors(r, arg);
+    case RENDER_OPT_WEIGHT: r->weight = arg; return CLI_GO_ON;
     default: return CLI_NOT_OURS;
     }
 }
@@ -119,8 +131,8 @@ int render_options_finish(struct render_options *r, const char *command,
     if (!r->format_name) {
         r->format = render_format_of_path(r->output, fallback);
     } else if (!render_format_by_name(r->format_name, &r->format)) {
-        cli_error("--format %s: choose svg, json or folded; see 'cli %s --help'", r->format_name,
-                  command);
+        cli_error("--format %s: choose svg, json, folded, pprof or gecko; see 'cli %s --help'",
+                  r->format_name, command);
         return EXIT_USAGE;
     }
     if (r->minwidth_percent >= 0)
@@ -148,4 +160,33 @@ int render_options_write(const struct render_options *r, const struct trie *t,
 {
     struct render_job job = {.r = r, .t = t, .names = names, .name = name};
     return cli_write_output(r->output, write_job, &job);
+}
+
+struct profile_render_job {
+    const struct render_options *r;
+    struct profile *p;
+    size_t weight;
+    const char *name;
+};
+
+static int write_profile_job(FILE *out, void *ctx)
+{
+    const struct profile_render_job *job = ctx;
+    const struct svg_options *svg = &job->r->svg;
+    struct svg_options o = *svg;
+    if (!job->r->svg_unit_given && job->p->nweights > 0)
+        o.unit = profile_weight_name(job->p, job->weight);
+    return render_write_profile(out, job->p, job->weight, job->r->format, &o,
+                                svg->title ? svg->title : job->name);
+}
+
+int render_options_write_profile(const struct render_options *r, struct profile *p,
+                                 const char *name)
+{
+    struct error e = ERROR_INIT;
+    int w = profile_weight_by_option(p, r->weight, &e);
+    if (w < 0)
+        return cli_fail(&e, NULL);
+    struct profile_render_job job = {.r = r, .p = p, .weight = (size_t)w, .name = name};
+    return cli_write_output(r->output, write_profile_job, &job);
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "flamegraph/profile.h"
 #include "flamegraph/render.h"
 #include "flamegraph/svg.h"
 
@@ -20,6 +21,8 @@ struct render_options {
     enum render_format format;
     struct svg_options svg;
     double minwidth_percent; /* --minwidth P%; < 0: minwidth is in pixels */
+    const char *weight;      /* --weight NAME; NULL: the first */
+    bool svg_unit_given;     /* --unit: else a weight's name is the unit */
 };
 
 enum {
@@ -31,6 +34,7 @@ enum {
     RENDER_OPT_MINWIDTH,
     RENDER_OPT_INVERTED,
     RENDER_OPT_COLORS,
+    RENDER_OPT_WEIGHT,
 };
 
 /* The getopt_long entries of the shared options (and -o). */
@@ -47,11 +51,14 @@ enum {
     {"inverted", no_argument, NULL, RENDER_OPT_INVERTED},         \
     {"colors", required_argument, NULL, RENDER_OPT_COLORS},       \
     {"colours", required_argument, NULL, RENDER_OPT_COLORS}
+/* --weight, for commands whose input may hold several weights. */
+#define RENDER_WEIGHT_OPTION {"weight", required_argument, NULL, RENDER_OPT_WEIGHT}
 /* clang-format on */
 
 /* The help text of the shared options (and -h), and a paragraph on using the SVG. */
 extern const char render_options_help[];
 extern const char render_viewer_help[];
+extern const char render_weight_help[];
 
 void render_options_init(struct render_options *r);
 
@@ -63,8 +70,8 @@ void render_options_init(struct render_options *r);
 int render_options_take(struct render_options *r, int opt, const char *arg);
 
 /*
- * After the options: settles the format (--format, else -o's extension
- * .svg, .json or .folded, else `fallback`) and the minimum width.
+ * After the options: settles the format (--format, else -o's extension:
+ * render_format_of_path, else `fallback`) and the minimum width.
  * Returns 0, or EXIT_USAGE after reporting why.
  */
 int render_options_finish(struct render_options *r, const char *command,
@@ -77,5 +84,14 @@ int render_options_finish(struct render_options *r, const char *command,
  */
 int render_options_write(const struct render_options *r, const struct trie *t,
                          const struct strtab *names, const char *name);
+
+/*
+ * Writes `p` the same way: pprof, Gecko and speedscope files with every
+ * weight, folded and SVG with --weight's (else the first). Returns 0, or
+ * the exit status after reporting the error (65 for a --weight the
+ * profile lacks).
+ */
+int render_options_write_profile(const struct render_options *r, struct profile *p,
+                                 const char *name);
 
 #endif

@@ -198,6 +198,12 @@ int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_co
     return read_stream(in, NULL, t, names, second, e);
 }
 
+int folded_read_named(FILE *in, const char *name, struct trie *t, struct strtab *names,
+                      struct error *e)
+{
+    return read_stream(in, name, t, names, NULL, e);
+}
+
 static bool is_stdin(const char *path)
 {
     return !path || strcmp(path, "-") == 0;

@@ -35,6 +35,10 @@ struct second_counts {
 int folded_read(FILE *in, struct trie *t, struct strtab *names, struct second_counts *second,
                 struct error *e);
 
+/* folded_read of one-count lines, its messages naming `name` ("NAME: line 3: ..."). */
+int folded_read_named(FILE *in, const char *name, struct trie *t, struct strtab *names,
+                      struct error *e);
+
 /*
  * The same for a file named on a command line: `path` "-" or NULL is
  * stdin, called "<stdin>" (folded_path_name). Returns 0, or -1 with `e`

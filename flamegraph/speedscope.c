@@ -228,14 +228,19 @@ static void write_weights(struct json_out *j, struct dfs *d, const struct trie *
     json_raw(j, "]");
 }
 
-static void write_file(struct json_out *j, const struct trie *t, const struct strtab *names,
-                       const struct frame_table *ft, struct dfs *d, uint32_t *path,
-                       const char *profile_name, const char *unit)
+/* What the file holds: one profile of the trie's counts, or one per weight of `weights`. */
+struct speedscope_doc {
+    const char *profile_name;
+    const char *unit;
+    struct profile *weights; /* NULL: the one profile */
+};
+
+static void write_profile(struct json_out *j, struct dfs *d, const struct trie *t,
+                          const struct frame_table *ft, uint32_t *path, const char *name,
+                          const char *unit)
 {
-    json_raw(j, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n");
-    write_frames(j, ft, names);
-    json_raw(j, "\"profiles\":[{\"type\":\"sampled\",\"name\":");
-    json_string(j, profile_name, strlen(profile_name));
+    json_raw(j, "{\"type\":\"sampled\",\"name\":");
+    json_string(j, name, strlen(name));
     json_raw(j, ",\"unit\":");
     json_string(j, unit, strlen(unit));
     json_raw(j, ",\"startValue\":0,\"endValue\":");
@@ -243,15 +248,35 @@ static void write_file(struct json_out *j, const struct trie *t, const struct st
     json_raw(j, ",\n");
     write_samples(j, d, t, ft, path);
     write_weights(j, d, t);
-    json_raw(j, "}],\n\"name\":");
-    json_string(j, profile_name, strlen(profile_name));
-    json_raw(j, ",\"activeProfileIndex\":0,\"exporter\":\"zkprof\"}\n");
+    json_raw(j, "}");
 }
 
-int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names,
-                     const char *profile_name, const char *unit)
+static int write_file(struct json_out *j, const struct trie *t, const struct strtab *names,
+                      const struct frame_table *ft, struct dfs *d, uint32_t *path,
+                      const struct speedscope_doc *doc)
 {
-    if (!unit_is_known(unit)) {
+    json_raw(j, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n");
+    write_frames(j, ft, names);
+    json_raw(j, "\"profiles\":[");
+    if (!doc->weights)
+        write_profile(j, d, t, ft, path, doc->profile_name, doc->unit);
+    for (size_t w = 0; doc->weights && w < doc->weights->nweights; w++) {
+        if (profile_select_weight(doc->weights, w))
+            return -1;
+        if (w)
+            json_raw(j, ",\n");
+        write_profile(j, d, t, ft, path, profile_weight_name(doc->weights, w), "none");
+    }
+    json_raw(j, "],\n\"name\":");
+    json_string(j, doc->profile_name, strlen(doc->profile_name));
+    json_raw(j, ",\"activeProfileIndex\":0,\"exporter\":\"zkprof\"}\n");
+    return 0;
+}
+
+static int write_document(FILE *out, const struct trie *t, const struct strtab *names,
+                          const struct speedscope_doc *doc)
+{
+    if (!unit_is_known(doc->unit)) {
         errno = EINVAL;
         return -1;
     }
@@ -267,12 +292,31 @@ int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names
     }
     if (rc == 0) {
         struct json_out j = {.f = out};
-        write_file(&j, t, names, &ft, &d, path, profile_name, unit);
-        rc = json_finish(&j);
+        rc = write_file(&j, t, names, &ft, &d, path, doc);
+        if (json_finish(&j))
+            rc = -1;
     }
     frame_table_free(&ft);
     child_index_free(&ci);
     free(d.todo);
     free(path);
     return rc;
+}
+
+int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names,
+                     const char *profile_name, const char *unit)
+{
+    struct speedscope_doc doc = {.profile_name = profile_name, .unit = unit};
+    return write_document(out, t, names, &doc);
+}
+
+int speedscope_write_weights(FILE *out, struct profile *p, const char *profile_name,
+                             const char *unit)
+{
+    if (p->nweights == 1)
+        return profile_select_weight(p, 0)
+                   ? -1
+                   : speedscope_write(out, p->trie, p->names, profile_name, unit);
+    struct speedscope_doc doc = {.profile_name = profile_name, .unit = "none", .weights = p};
+    return write_document(out, p->trie, p->names, &doc);
 }

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "flamegraph/profile.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 
@@ -24,5 +25,14 @@
  */
 int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names,
                      const char *profile_name, const char *unit);
+
+/*
+ * A profile of several weights: one sampled profile per weight, named by
+ * the weight, unit "none", all sharing the frames (docs/FORMATS.md#speedscope).
+ * With one weight, speedscope_write's file of it. Loads each weight into
+ * the trie's counts in turn (profile_select_weight). Returns as above.
+ */
+int speedscope_write_weights(FILE *out, struct profile *p, const char *profile_name,
+                             const char *unit);
 
 #endif

@@ -17,7 +17,7 @@ ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__)
 ALLOWED = {
     "common": {"common"},
     "symtab": {"symtab", "common"},
-    "flamegraph": {"flamegraph", "common"},
+    "flamegraph": {"flamegraph", "common", "third_party"},
     "perf": {"perf", "flamegraph", "symtab", "common"},
     "tracer": {"tracer", "flamegraph", "symtab", "common"},
 }

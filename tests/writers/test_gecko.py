@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Firefox Profiler (Gecko) output (docs/FORMATS.md#gecko): checked against
+the Gecko profile format the Firefox Profiler documents
+(docs-developer/gecko-profile-format.md and its GeckoSamples, GeckoFrameTable
+and GeckoStackTable types): the required keys, every table's rows as long
+as its schema, stack, frame, string and category indices in range, samples
+in time order with an eventDelay column (the profiler's processing wants
+one); then its stacks and sample totals against the folded file of the same
+run, one thread per weight.
+Env: CLI, GUEST_DIR, GUEST_INPUTS."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import profiles as P  # noqa: E402
+
+
+def check_table(tc, table, what, required):
+    tc.assertIsInstance(table, dict, what)
+    tc.assertIn("schema", table, what)
+    tc.assertIn("data", table, what)
+    schema = table["schema"]
+    for col in required:
+        tc.assertIn(col, schema, f"{what}.schema lacks {col}")
+    cols = sorted(schema.values())
+    tc.assertEqual(cols, list(range(len(cols))), f"{what}.schema: columns 0..n-1")
+    for row in table["data"]:
+        tc.assertEqual(len(row), len(cols), f"{what}: a row of {len(row)} columns")
+    return schema
+
+
+def check_gecko(tc, doc):
+    """The documented shape; returns {thread name: {stack: weight}}."""
+    for key in ("meta", "libs", "threads"):
+        tc.assertIn(key, doc)
+    meta = doc["meta"]
+    for key in ("version", "interval", "startTime", "processType"):
+        tc.assertIn(key, meta)
+    categories = meta.get("categories", [])
+    for c in categories:
+        tc.assertTrue({"name", "color", "subcategories"} <= set(c))
+    out = {}
+    for th in doc["threads"]:
+        for key in ("name", "processType", "tid", "pid", "registerTime", "unregisterTime",
+                    "samples", "markers", "stackTable", "frameTable", "stringTable"):
+            tc.assertIn(key, th)
+        strings = th["stringTable"]
+        tc.assertTrue(all(isinstance(s, str) for s in strings))
+        fs = check_table(tc, th["frameTable"], "frameTable", ["location", "category", "line"])
+        frames = th["frameTable"]["data"]
+        for row in frames:
+            tc.assertTrue(0 <= row[fs["location"]] < len(strings))
+            cat = row[fs["category"]]
+            tc.assertTrue(cat is None or 0 <= cat < len(categories))
+            line = row[fs["line"]]
+            tc.assertTrue(line is None or (isinstance(line, int) and line > 0))
+        ss = check_table(tc, th["stackTable"], "stackTable", ["prefix", "frame"])
+        stacks = th["stackTable"]["data"]
+        for i, row in enumerate(stacks):
+            tc.assertTrue(0 <= row[ss["frame"]] < len(frames))
+            prefix = row[ss["prefix"]]
+            tc.assertTrue(prefix is None or 0 <= prefix < i, "prefix before its stack")
+        check_table(tc, th["markers"], "markers", ["name", "data"])
+        sm = check_table(tc, th["samples"], "samples", ["stack", "time", "eventDelay"])
+        samples = th["samples"]["data"]
+        times = [row[sm["time"]] for row in samples]
+        tc.assertEqual(times, sorted(times), "samples in time order")
+
+        def names(stack):
+            out = []
+            while stack is not None:
+                frame = frames[stacks[stack][ss["frame"]]]
+                out.append(strings[frame[fs["location"]]])
+                stack = stacks[stack][ss["prefix"]]
+            return ";".join(reversed(out))
+        got = {}
+        for k, row in enumerate(samples):
+            st = row[sm["stack"]]
+            tc.assertTrue(st is None or 0 <= st < len(stacks))
+            w = row[sm["weight"]] if "weight" in sm else 1
+            got[names(st)] = got.get(names(st), 0) + w
+            if k + 1 < len(samples):  # the clock advances by the weight (1 us per unit)
+                tc.assertAlmostEqual(samples[k + 1][sm["time"]] - row[sm["time"]], w / 1000)
+        out[th["name"]] = got
+    return out
+
+
+class Gecko(unittest.TestCase):
+    def test_guest_runs(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for elf, inp in P.GUESTS:
+                with self.subTest(guest=elf):
+                    folded, gecko = os.path.join(tmp, "p.folded"), os.path.join(tmp, "p.gecko.json")
+                    n = P.execute(elf, inp, "--flamegraph", folded, "--flamegraph", gecko)
+                    with open(gecko) as f:
+                        threads = check_gecko(self, json.load(f))
+                    self.assertEqual(list(threads), ["instructions"])
+                    self.assertEqual(threads["instructions"], P.read_folded(folded))
+                    self.assertEqual(sum(threads["instructions"].values()), n)
+
+    def test_one_thread_per_weight(self):
+        stacks = {"main;f;g": [3, 30], "main;f": [2, 20], "main": [1, 5]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src, out = os.path.join(tmp, "in.pb.gz"), os.path.join(tmp, "out.gecko.json")
+            with open(src, "wb") as f:
+                f.write(P.encode_pprof([("instructions", "count"), ("cycles", "count")], stacks,
+                                       {"g": ("g.c", 7)}))
+            P.cli("merge", src, "-o", out)
+            with open(out) as f:
+                doc = json.load(f)
+            threads = check_gecko(self, doc)
+            self.assertEqual(threads, {"instructions": {k: v[0] for k, v in stacks.items()},
+                                       "cycles": {k: v[1] for k, v in stacks.items()}})
+            th = doc["threads"][0]
+            lines = {th["stringTable"][r[0]]: r[th["frameTable"]["schema"]["line"]]
+                     for r in th["frameTable"]["data"]}
+            self.assertEqual(lines, {"main": None, "f": None, "g": 7})
+
+
+if __name__ == "__main__":
+    unittest.main()

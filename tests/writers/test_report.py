@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""`cli report` and `cli execute --report` (docs/FORMATS.md#reports): the
+self and inclusive tables of every weight and the [ecall:NAME] calls,
+against tables computed here independently from the folded files they come
+from (inclusive counts a stack once per function, however it recurses).
+Env: CLI, GUEST_DIR, GUEST_INPUTS."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import profiles as P  # noqa: E402
+
+
+class Report(unittest.TestCase):
+    def check_json(self, doc, weight_stacks):
+        """weight_stacks: {weight: {stack: value}}."""
+        self.assertEqual([w["name"] for w in doc["weights"]], list(weight_stacks))
+        for w in doc["weights"]:
+            self.assertEqual(w["total"], sum(weight_stacks[w["name"]].values()))
+        for name, stacks in weight_stacks.items():
+            self_, incl = P.self_inclusive(stacks)
+            top = doc["top"][name]
+            self.assertEqual([(r["function"], r["value"]) for r in top["self"]], P.ranked(self_))
+            self.assertEqual([(r["function"], r["value"]) for r in top["inclusive"]],
+                             P.ranked(incl))
+        first = next(iter(weight_stacks))
+        calls_weight = "instructions" if "instructions" in weight_stacks else first
+        ecalls = sorted({f for st in weight_stacks[first] for f in st.split(";")
+                         if f.startswith("[ecall:") and f.endswith("]")})
+        self.assertEqual([e["frame"] for e in doc["ecalls"]], ecalls)
+        for e in doc["ecalls"]:
+            self.assertEqual(e["name"], e["frame"][len("[ecall:"):-1])
+            incl = {w: P.self_inclusive(s)[1].get(e["frame"], 0)
+                    for w, s in weight_stacks.items()}
+            self.assertEqual(e["cost"], incl)
+            self.assertEqual(e["calls"], incl[calls_weight])
+
+    def test_guest_reports(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for elf, inp in P.GUESTS:
+                with self.subTest(guest=elf):
+                    folded, rep = os.path.join(tmp, "p.folded"), os.path.join(tmp, "r.json")
+                    P.execute(elf, inp, "--flamegraph", folded, "--report", rep)
+                    stacks = P.read_folded(folded)
+                    with open(rep) as f:
+                        doc = json.load(f)
+                    self.assertEqual(doc["inputs"], [P.guest(elf)])
+                    # --report keeps the top 20
+                    self.assertEqual(len(doc["top"]["instructions"]["self"]),
+                                     min(20, len(P.self_inclusive(stacks)[0])))
+                    r = P.cli("report", "--json", "--top", "0", folded)
+                    full = json.loads(r.stdout)
+                    self.check_json(full, {"samples": stacks})
+                    self.assertEqual(doc["top"]["instructions"]["inclusive"],
+                                     full["top"]["samples"]["inclusive"][:20])
+            self.assertTrue(any(P.self_inclusive(stacks)[0]))
+
+    def test_zkvm_calls_are_reported(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            folded = os.path.join(tmp, "p.folded")
+            P.execute("zkvm-sp1-rv32.elf", "zkvm-sp1.in", "--flamegraph", folded)
+            doc = json.loads(P.cli("report", "--json", folded).stdout)
+            self.assertTrue(doc["ecalls"], "the SP1 guest makes zkVM calls")
+            self.check_json(json.loads(P.cli("report", "--json", "--top", "0", folded).stdout),
+                            {"samples": P.read_folded(folded)})
+
+    def test_folded_frame_like_json(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "brace.folded")
+            with open(path, "w") as f:
+                f.write("{closure};main 3\n{closure} 1\n")
+            doc = json.loads(P.cli("report", "--json", path).stdout)
+            self.check_json(doc, {"samples": {"{closure};main": 3, "{closure}": 1}})
+
+    def test_several_weights_and_inputs(self):
+        stacks = {"main;f;f;g": [3, 30], "main;f": [2, 20], "main": [1, 5],
+                  "main;h;[ecall:SHA_COMPRESS]": [4, 400], "main;[ecall:HALT]": [1, 1]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "in.pb.gz")
+            with open(src, "wb") as f:
+                f.write(P.encode_pprof([("cycles", "count"), ("instructions", "count")], stacks))
+            doc = json.loads(P.cli("report", "--json", "--top", "0", src, src).stdout)
+            self.check_json(doc, {"cycles": {k: 2 * v[0] for k, v in stacks.items()},
+                                  "instructions": {k: 2 * v[1] for k, v in stacks.items()}})
+            text = P.cli("report", src).stdout
+            self.assertIn("top 5 functions by self cycles:", text)
+            self.assertIn("[ecall:SHA_COMPRESS] calls 400, cycles 4, instructions 400", text)
+            self.assertIn("not reported yet: the opcode-class mix", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
