@@ -18,6 +18,7 @@
 #include "flamegraph/render.h"
 #include "tracer/guest_profile.h"
 #include "symtab/demangle.h"
+#include "symtab/inline_chain.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
@@ -79,6 +80,10 @@ static const char execute_help[] =
     "  --flamegraph-checkpoint-cycles N\n"
     "                         rewrite the flamegraph files every N instructions, so a\n"
     "                         killed run leaves its profile so far\n"
+    "  --no-inline            name only functions: by default, when the ELF has DWARF,\n"
+    "                         each instruction also counts in the inline frames that\n"
+    "                         hold its pc (as llvm-addr2line --inlines names them), and\n"
+    "                         each caller's frames in those of its call's pc\n"
     "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
@@ -103,6 +108,7 @@ struct execute_options {
     size_t noutputs;
     const char *format;         /* --format name, checked; NULL: by extension */
     uint64_t checkpoint_cycles; /* 0: only at the end */
+    bool no_inline;             /* --no-inline: function frames only */
 };
 
 enum {
@@ -120,6 +126,7 @@ enum {
     OPT_FORMAT,
     OPT_CHECKPOINT,
     OPT_NO_DEFERRED,
+    OPT_NO_INLINE,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -149,6 +156,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
+    case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -210,6 +218,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
+        {"no-inline", no_argument, NULL, OPT_NO_INLINE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -616,6 +625,39 @@ static int fail_machine(const struct execute_options *o, const struct abi_choice
     return cli_exit_status(e->status);
 }
 
+/*
+ * The inline frames of a profile (docs/CONTRACT.md, "Inline frames"): NULL
+ * with --no-inline, without DWARF, or when the ELF cannot be read for it
+ * (then with a warning: the profile has function frames only). 0, or an
+ * exit status.
+ */
+static int open_inlines(const struct execute_options *o, const struct elf_image *img,
+                        struct inline_chains **out)
+{
+    *out = NULL;
+    if (o->no_inline || o->noutputs == 0)
+        return 0;
+    struct error e = ERROR_INIT;
+    if (inline_chains_open(out, img->file, img->file_size, &e) != 0) {
+        if (e.status == ERROR_NO_MEMORY)
+            return cli_fail(&e, NULL);
+        fprintf(stderr, "warning: %s: %s; inline frames left out\n", o->guest_path, e.msg);
+        return 0;
+    }
+    if (!inline_chains_has_dwarf(*out)) {
+        inline_chains_close(*out);
+        *out = NULL;
+    }
+    return 0;
+}
+
+/* Bad DWARF, noticed while the profile was written: said once, after it. */
+static void warn_bad_dwarf(const char *guest, const struct inline_chains *ic)
+{
+    if (ic && inline_chains_warning(ic))
+        fprintf(stderr, "warning: %s: %s\n", guest, inline_chains_warning(ic));
+}
+
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
                        const struct symtab *syms, const struct abi_choice *choice,
@@ -623,22 +665,31 @@ static int run_session(const struct execute_options *o, const struct elf_image *
 {
     struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
-    if (machine_init(&s.m, img, choice->abi, io, &e) != 0)
+    struct inline_chains *inlines;
+    int rc = open_inlines(o, img, &inlines);
+    if (rc)
+        return rc;
+    if (machine_init(&s.m, img, choice->abi, io, &e) != 0) {
+        inline_chains_close(inlines);
         return fail_machine(o, choice, &e);
+    }
     s.profiling = o->noutputs > 0;
-    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
+    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry, inlines)) {
         cli_error("out of memory setting up the profile");
         machine_destroy(&s.m);
+        inline_chains_close(inlines);
         return EXIT_OSERR;
     }
     if (s.profiling)
         s.m.tracer = &s.profile.tracer;
     if (o->checkpoint_cycles)
         s.next_checkpoint = o->checkpoint_cycles;
-    int rc = run_and_report(&s);
+    rc = run_and_report(&s);
+    warn_bad_dwarf(o->guest_path, inlines);
     if (s.profiling)
         guest_profile_free(&s.profile);
     machine_destroy(&s.m);
+    inline_chains_close(inlines);
     return rc;
 }
 
