@@ -92,15 +92,11 @@ static frame_namer namer_for(struct guest_profile *p, bool raw)
 /* A per-pc mode profile, named and expanded, written as folded stacks. */
 static int write_expanded(struct guest_profile *p, FILE *out, bool raw, frame_namer name)
 {
-    struct trie named;
-    struct strtab names;
-    if (!trie_init(&named))
-        return -1;
-    if (!strtab_init(&names)) {
-        trie_free(&named);
-        return -1;
-    }
-    int rc = profile_expand(p, name, raw, &named, &names);
+    struct trie named = {0}; /* the free functions take these as they are */
+    struct strtab names = {0};
+    errno = ENOMEM;
+    int rc = trie_init(&named) && strtab_init(&names) ? profile_expand(p, name, raw, &named, &names)
+                                                      : -1;
     if (rc == 0)
         rc = folded_write(out, &named, folded_name_of, &names);
     strtab_free(&names);
