@@ -19,6 +19,7 @@
 #include "flamegraph/report.h"
 #include "tracer/guest_profile.h"
 #include "symtab/demangle.h"
+#include "symtab/inline_chain.h"
 #include "symtab/symtab.h"
 
 static const char execute_help[] =
@@ -84,6 +85,10 @@ static const char execute_help[] =
     "  --flamegraph-checkpoint-cycles N\n"
     "                         rewrite the flamegraph files every N instructions, so a\n"
     "                         killed run leaves its profile so far\n"
+    "  --no-inline            name only functions: by default, when the ELF has DWARF,\n"
+    "                         each instruction also counts in the inline frames that\n"
+    "                         hold its pc (as llvm-addr2line --inlines names them), and\n"
+    "                         each caller's frames in those of its call's pc\n"
     "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
@@ -109,6 +114,7 @@ struct execute_options {
     const char *format;         /* --format name, checked; NULL: by extension */
     uint64_t checkpoint_cycles; /* 0: only at the end */
     const char *report;         /* --report FILE */
+    bool no_inline;             /* --no-inline: function frames only */
 };
 
 enum {
@@ -127,6 +133,7 @@ enum {
     OPT_CHECKPOINT,
     OPT_NO_DEFERRED,
     OPT_REPORT,
+    OPT_NO_INLINE,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -157,6 +164,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
     case OPT_REPORT: o->report = arg; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
+    case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -219,6 +227,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
         {"report", required_argument, NULL, OPT_REPORT},
+        {"no-inline", no_argument, NULL, OPT_NO_INLINE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -652,6 +661,39 @@ static int fail_machine(const struct execute_options *o, const struct abi_choice
     return cli_exit_status(e->status);
 }
 
+/*
+ * The inline frames of a profile (docs/CONTRACT.md, "Inline frames"): NULL
+ * with --no-inline, without DWARF, or when the ELF cannot be read for it
+ * (then with a warning: the profile has function frames only). 0, or an
+ * exit status.
+ */
+static int open_inlines(const struct execute_options *o, const struct elf_image *img,
+                        struct inline_chains **out)
+{
+    *out = NULL;
+    if (o->no_inline || (o->noutputs == 0 && !o->report))
+        return 0;
+    struct error e = ERROR_INIT;
+    if (inline_chains_open(out, img->file, img->file_size, &e) != 0) {
+        if (e.status == ERROR_NO_MEMORY)
+            return cli_fail(&e, NULL);
+        fprintf(stderr, "warning: %s: %s; inline frames left out\n", o->guest_path, e.msg);
+        return 0;
+    }
+    if (!inline_chains_has_dwarf(*out)) {
+        inline_chains_close(*out);
+        *out = NULL;
+    }
+    return 0;
+}
+
+/* Bad DWARF, noticed while the profile was written: said once, after it. */
+static void warn_bad_dwarf(const char *guest, const struct inline_chains *ic)
+{
+    if (ic && inline_chains_warning(ic))
+        fprintf(stderr, "warning: %s: %s\n", guest, inline_chains_warning(ic));
+}
+
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
                        const struct symtab *syms, const struct abi_choice *choice,
@@ -659,22 +701,31 @@ static int run_session(const struct execute_options *o, const struct elf_image *
 {
     struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
-    if (machine_init(&s.m, img, choice->abi, io, &e) != 0)
+    struct inline_chains *inlines;
+    int rc = open_inlines(o, img, &inlines);
+    if (rc)
+        return rc;
+    if (machine_init(&s.m, img, choice->abi, io, &e) != 0) {
+        inline_chains_close(inlines);
         return fail_machine(o, choice, &e);
+    }
     s.profiling = o->noutputs > 0 || o->report;
-    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry)) {
+    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry, inlines)) {
         cli_error("out of memory setting up the profile");
         machine_destroy(&s.m);
+        inline_chains_close(inlines);
         return EXIT_OSERR;
     }
     if (s.profiling)
         s.m.tracer = &s.profile.tracer;
     if (o->checkpoint_cycles)
         s.next_checkpoint = o->checkpoint_cycles;
-    int rc = run_and_report(&s);
+    rc = run_and_report(&s);
+    warn_bad_dwarf(o->guest_path, inlines);
     if (s.profiling)
         guest_profile_free(&s.profile);
     machine_destroy(&s.m);
+    inline_chains_close(inlines);
     return rc;
 }
 

@@ -24,6 +24,9 @@
 /* The fast loops, traced when the machine has a tracer. */
 enum stop_reason interp_run_rv32(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
+/* The fast loops of a tracer in per-pc mode (executor/trace.h: runs), always traced. */
+enum stop_reason interp_run_rv32_runs(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64_runs(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);

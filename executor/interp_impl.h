@@ -7,8 +7,12 @@
  *     machine's flow_tracer in the traced table. Every other handler is the
  *     same code in both, so tracing costs what its jump handlers do and
  *     nothing else;
+ *   - the fast loop of a tracer in per-pc mode (RUNS 1; executor/trace.h,
+ *     "Runs"), traced only, whose taken branches and jumps also end the
+ *     run in the top frame at their pc and start one at the target;
  *   - the precise loops (PRECISE 1, with TRACED 0 or 1), which check the
- *     instruction budget before every instruction.
+ *     instruction budget before every instruction; the traced one keeps
+ *     runs too when the tracer is in per-pc mode.
  *
  * The fast loop checks the budget only where control arrives
  * non-sequentially (taken branches, jumps) and at the first instruction of
@@ -33,6 +37,9 @@
 #endif
 #ifndef PRECISE
 #define PRECISE 0
+#endif
+#ifndef RUNS
+#define RUNS 0
 #endif
 
 #if XLEN == 32
@@ -72,6 +79,8 @@ typedef int64_t sreg;
 #define RUN_FN RUN_NAME_(XLEN, _traced_precise)
 #elif PRECISE
 #define RUN_FN RUN_NAME_(XLEN, _precise)
+#elif RUNS
+#define RUN_FN RUN_NAME_(XLEN, _runs)
 #elif !TRACED
 #define RUN_FN RUN_NAME_(XLEN, )
 #else
@@ -133,7 +142,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #pragma GCC diagnostic pop
     static const struct code_dispatch plain = {.single = labels, .pair = pairs};
     static const struct code_dispatch traced = {.single = labels_traced, .pair = pairs_traced};
+#if RUNS
+    (void)plain;
+    const struct code_dispatch *const dispatch = &traced; /* machine_run: only with a tracer */
+#else
     const struct code_dispatch *const dispatch = m->tracer ? &traced : &plain;
+#endif
 #endif
     uint8_t *const mem = m->mem.base;
     /*
@@ -194,6 +208,37 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define SAVE_TRACER() ((void)0)
 #define LOAD_TRACER() ((void)0)
 #endif
+    /* Whether the loop keeps the top frame's runs (executor/trace.h), and the hooks that do. */
+#if RUNS
+#define PER_PC 1
+#elif PRECISE && TRACED
+    const bool per_pc = tracer && tracer->per_pc;
+#define PER_PC per_pc
+#else
+#define PER_PC 0
+#endif
+#if RUNS || (PRECISE && TRACED)
+#define RUN_START_AT(pc)                                                                           \
+    do {                                                                                           \
+        if (PER_PC)                                                                                \
+            trace_run_start(top, (pc));                                                            \
+    } while (0)
+#define RUN_END_AT(pc)                                                                             \
+    do {                                                                                           \
+        if (PER_PC)                                                                                \
+            trace_run_end(top, (pc));                                                              \
+    } while (0)
+/* The instruction at ip did not retire: the run ends before it. */
+#define RUN_END_HERE()                                                                             \
+    do {                                                                                           \
+        if (PER_PC)                                                                                \
+            trace_run_end_before(top, PC());                                                       \
+    } while (0)
+#else
+#define RUN_START_AT(pc) ((void)0)
+#define RUN_END_AT(pc) ((void)0)
+#define RUN_END_HERE() ((void)0)
+#endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define PC() ((ureg)(((uintptr_t)ip >> 2) + pc_bias))
@@ -209,7 +254,12 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define LEFT() left
 #define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
-#define GOTO_IP(to) (ip = (to))
+/* A taken transfer: a run starts at the target, in the (new) top frame. */
+#define GOTO_IP(to)                                                                                \
+    do {                                                                                           \
+        ip = (to);                                                                                 \
+        RUN_START_AT(PC());                                                                        \
+    } while (0)
 #else
 #define DISPATCH() goto *ip->handler
 /* The budget left after the instruction at ip (see lim). */
@@ -230,6 +280,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         struct insn *to_ = (to);                                                                   \
         lim += (uintptr_t)to_ - (uintptr_t)ip - sizeof(struct insn);                               \
         ip = to_;                                                                                  \
+        RUN_START_AT(PC()); /* a run starts at the target, in the (new) top frame */               \
     } while (0)
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
@@ -361,11 +412,17 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             go;                                                                                    \
         }                                                                                          \
     } while (0)
+/* Per-pc mode: calls from another call site go to `transfer`, which makes its node. */
+#define CALL_FAST(target)                                                                          \
+    (PER_PC ? trace_call_fast_site(&top, PC(), (target), RET_AT(), NOW())                          \
+            : trace_call_fast(&top, PC(), (target), RET_AT(), NOW()))
+#define CALL_LINKED(target)                                                                        \
+    (!PER_PC && trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))
 #define TRACE_CALL(target, go)                                                                \
     do {                                                                                           \
-        if (__builtin_expect(!trace_call_fast(&top, PC(), (target), RET_AT(), NOW()), 0)) {        \
+        if (__builtin_expect(!CALL_FAST(target), 0)) {                                             \
             FORGET_POSITION();                                                                     \
-            if (!trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))                 \
+            if (!CALL_LINKED(target))                                                              \
                 TRACE_SLOW(target, go);                                                       \
             go;                                                                                    \
         }                                                                                          \
@@ -380,6 +437,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
+        RUN_END_AT(PC());                                                                          \
         RD = PC() + 4;                                                                             \
         TRACE(PC() + (ureg)((sreg)ip->imm * 4), JAL_GO());                                      \
         JAL_GO();                                                                                  \
@@ -403,6 +461,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
+        RUN_END_AT(PC());                                                                          \
         TRACE(target_, JALR_GO());                                                              \
         RD = PC() + 4;                                                                             \
         JUMP_TO(target_);                                                                          \
@@ -419,6 +478,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define JALR_RET_TRACED_BODY()                                                                     \
     do {                                                                                           \
         ureg ret_ = JALR_TARGET();                                                                 \
+        if (PER_PC && ret_ == top->ret)                                                            \
+            RUN_END_AT(PC()); /* (a miss ends it in JALR_BODY) */                                  \
         if (__builtin_expect(trace_return_fast(&top, ret_, NOW()), 1)) {                           \
             struct insn *at_ = (struct insn *)top[1].ret_at; /* the frame just popped */           \
             RD = PC() + 4;                                                                         \
@@ -436,6 +497,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define BRANCH_BODY(cond)                                                                          \
     do {                                                                                           \
         if (cond) {                                                                                \
+            RUN_END_AT(PC());                                                                      \
             GOTO_IP(ip + ip->imm);                                                                 \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
@@ -445,6 +507,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     if (m->code.dispatch != dispatch)
         code_cache_bind(&m->code, dispatch);
 #endif
+    RUN_START_AT(PC()); /* every stop ends the run (out_*) */
     CHECKED_DISPATCH();
 
 #if !PRECISE
@@ -531,14 +594,18 @@ op_ILLEGAL:
 #undef JUMP_HANDLERS
 op_JAL_FAR : {
     ureg target = PC() + IMM;
-    if (!(target & 3))
+    if (!(target & 3)) { /* it retires, and the fetch at the target faults */
         RD = PC() + 4;
+        RUN_END_AT(PC());
+    }
     fault_pc = target;
     goto out_bad_target;
 }
 op_BRANCH_FAR:
     if (interp_branch_taken(ip->rd, RS1, RS2, (sreg)RS1 < (sreg)RS2)) {
         fault_pc = PC() + IMM;
+        if (!(fault_pc & 3))
+            RUN_END_AT(PC()); /* as JAL_FAR */
         goto out_bad_target;
     }
     NEXT();
@@ -547,13 +614,14 @@ op_FENCE:
 op_ECALL:
     m->pc = PC();
     m->ecall_clock = m->retired + budget - LEFT();
+    RUN_END_AT(PC()); /* before the ABI may rewind the stack */
     SAVE_TRACER(); /* the ABI may report the call to the tracer */
     switch (machine_ecall(m)) {
-    case ECALL_CONTINUE: NEXT();
+    case ECALL_CONTINUE: RUN_START_AT(PC() + 4); NEXT();
     case ECALL_EXIT:
         m->retired += budget - LEFT();
         return STOP_EXIT;
-    case ECALL_FAULT: goto out_fault;
+    case ECALL_FAULT: RUN_START_AT(PC() + 4); goto out_fault; /* it did not retire after all */
     case ECALL_JUMP: LOAD_TRACER(); JUMP_TO(m->pc);
     }
     __builtin_unreachable();
@@ -602,7 +670,7 @@ op_REMUW : {
 
 out_bad_target:
     /* A jump to a misaligned target faults on the jump itself; a jump out
-     * of executable memory retires and faults on the fetch at the target. */
+     * of executable memory retires (its run ended) and faults on the fetch at the target. */
     if (fault_pc & 3) {
         m->fault = (struct fault){
             .kind = FAULT_MISALIGNED_TARGET, .pc = PC(), .from = PC(), .addr = fault_pc};
@@ -617,12 +685,14 @@ out_bad_target:
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
+    RUN_END_HERE();
     SAVE_TRACER();
     m->retired += budget - LEFT() - 1;
     m->pc = m->fault.pc;
     return STOP_FAULT;
 #if PRECISE
 out_budget:
+    RUN_END_HERE();
     SAVE_TRACER();
     m->retired += budget;
     m->pc = PC();
@@ -630,6 +700,7 @@ out_budget:
 #else
 out_soft:
     /* Stopped before the instruction at ip, which was counted: undo that. */
+    RUN_END_HERE();
     SAVE_TRACER();
     m->retired += budget - (LEFT() + 1);
     m->pc = PC();
@@ -664,6 +735,12 @@ out_soft:
 #undef FORGET_POSITION
 #undef SAVE_TRACER
 #undef LOAD_TRACER
+#undef PER_PC
+#undef RUN_START_AT
+#undef RUN_END_AT
+#undef RUN_END_HERE
+#undef CALL_FAST
+#undef CALL_LINKED
 #undef INSN_OP_LABEL
 #undef JAL_BODY
 #undef JALR_BODY
@@ -678,5 +755,6 @@ out_soft:
 
 #undef TRACED
 #undef PRECISE
+#undef RUNS
 #undef RUN_FN
 #undef PAGE_MARK_LABEL

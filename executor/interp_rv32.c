@@ -1,12 +1,15 @@
 /*
  * interp_rv32: the RV32IM interpreter loops (see interp_impl.h): the fast one
- * (plain and traced at once) and the precise ones, plain and traced.
+ * (plain and traced at once), the fast one of the tracer's per-pc mode,
+ * and the precise ones, plain and traced.
  */
 #include <string.h>
 
 #include "executor/interp.h"
 
 #define XLEN 32
+#include "executor/interp_impl.h"
+#define RUNS 1
 #include "executor/interp_impl.h"
 #define PRECISE 1
 #include "executor/interp_impl.h"

@@ -65,6 +65,8 @@ typedef enum stop_reason (*interp_fn)(struct machine *m, uint64_t budget);
 
 /* [rv64]: the fast loops, plain or traced as the machine is */
 static const interp_fn fast_loops[2] = {interp_run_rv32, interp_run_rv64};
+/* [rv64]: the fast loops in the tracer's per-pc mode (inline frames) */
+static const interp_fn per_pc_loops[2] = {interp_run_rv32_runs, interp_run_rv64_runs};
 /* [traced][rv64] */
 static const interp_fn precise_loops[2][2] = {
     {interp_run_rv32_precise, interp_run_rv64_precise},
@@ -92,7 +94,8 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
     uint64_t end = m->retired + budget;
     /* The fast loop stops short of the budget; the precise one ends it exactly. */
     while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
-        enum stop_reason why = fast_loops[rv64](m, end - m->retired);
+        bool per_pc = m->tracer && m->tracer->per_pc;
+        enum stop_reason why = (per_pc ? per_pc_loops : fast_loops)[rv64](m, end - m->retired);
         if (why != STOP_BUDGET)
             return stop_at_pc_zero(m, why);
     }
@@ -102,10 +105,11 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
 enum ecall_result machine_ecall(struct machine *m)
 {
     const char *call = NULL;
+    uint64_t pc = m->pc; /* the ecall's (an ABI's jump moves m->pc) */
     m->rewind = false;
     enum ecall_result r = m->abi->ecall(m, &call);
     if (r != ECALL_FAULT && call && m->tracer)
-        m->tracer->ecall(m->tracer, call);         /* in the frame that made the call ... */
+        m->tracer->ecall(m->tracer, call, pc);     /* in the frame that made the call ... */
     if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */
         m->tracer->rewind(m->tracer, trace_clock(m->tracer, m->ecall_clock));
     return r;

@@ -32,6 +32,8 @@
 #ifndef EXECUTOR_TRACE_H
 #define EXECUTOR_TRACE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/call_node.h" /* the nodes whose counts a slot's count is handed to */
@@ -42,10 +44,13 @@
  * `parent` leads to the same one), and the function that holds `key`.
  */
 struct trace_link {
-    uint64_t key;      /* the call target the node stands for */
-    uint64_t lo, span; /* the function holding `key`: [lo, lo + span); span 0: none */
-    uint32_t node;     /* the call-graph node */
-    uint32_t parent;   /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
+    uint64_t key;    /* the call target the node stands for */
+    uint64_t lo;     /* the function holding `key`: [lo, lo + span) */
+    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start); else NULL */
+    uint32_t span;   /* 0: no function holds `key` */
+    uint32_t node;   /* the call-graph node */
+    uint32_t parent; /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
+    uint32_t caller; /* the caller's node: `parent`, or in per-pc mode the call site's parent */
 };
 
 /*
@@ -67,7 +72,6 @@ struct trace_frame {
     struct trace_link link; /* the node the slot is set up for */
     uint64_t acc;           /* clock ticks run in the node from this slot, not yet added to */
                             /* it; a live frame's less the clock at its entry */
-    uint64_t unused;
 };
 
 _Static_assert(sizeof(struct trace_frame) == 64, "a frame is a cache line");
@@ -96,6 +100,13 @@ struct flow_tracer {
     struct trace_link *links;   /* the link table (the owner fills it) */
     struct call_node *nodes;    /* the nodes, whose counts a slot's count is handed to */
     /*
+     * Per-pc mode (inline frames): the loops keep every link's run array
+     * (trace_run_start), and a call's node hangs under a call-site node,
+     * so the call fast path is trace_call_fast_site and trace_call_linked
+     * is not used.
+     */
+    bool per_pc;
+    /*
      * A jal or jalr of the given kind at `pc` went to `target`, and the
      * fast paths below did not apply. `now` is the clock after the jump
      * retired.
@@ -104,9 +115,9 @@ struct flow_tracer {
                      uint64_t now);
     /*
      * The ecall that just retired in the top frame was the zkVM call
-     * `call` (a static name): it counts in a leaf frame of its own.
+     * `call` (a static name) at `pc`: it counts in a leaf frame of its own.
      */
-    void (*ecall)(struct flow_tracer *t, const char *call);
+    void (*ecall)(struct flow_tracer *t, const char *call, uint64_t pc);
     /*
      * mark notes the call stack as it is; rewind puts it back so when the
      * guest goes on at the earlier point where mark was called (SP1's
@@ -242,6 +253,58 @@ static inline int trace_call_linked(const struct flow_tracer *t, struct trace_fr
     trace_slot_relink(t, up, l, 0);
     trace_enter(top, up, pc, ret_at, now);
     return 1;
+}
+
+/*
+ * Per-pc mode: a call from the top frame at pc to the node the slot above
+ * was set up for last, from the same call site (the slot keeps its return
+ * address after a pop, and a node's call site is its link's parent).
+ */
+static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, uint64_t target,
+                                       uintptr_t ret_at, uint64_t now)
+{
+    struct trace_frame *f = *top, *up = f + 1;
+    if (__builtin_expect(
+            up->link.key != target || up->link.caller != f->link.node || up->ret != pc + 4, 0))
+        return 0;
+    trace_enter(top, up, pc, ret_at, now);
+    return 1;
+}
+
+/*
+ * Runs (per-pc mode): between two taken transfers the guest runs
+ * sequentially, from a to b, in the top frame. A node's run array has an
+ * entry per 4-byte slot of its function and one past it: a run adds 1 at
+ * a's index and takes 1 at (b + 4)'s, indexes clamped to the array, so
+ * that the prefix sums at write time are each pc's count in the node
+ * (pcs outside the function fall on the first or the last entry, where
+ * they cancel or stay out of the function's pcs). docs/ARCHITECTURE.md,
+ * "Inline frames".
+ */
+static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr)
+{
+    uint64_t d = addr - l->lo;
+    if (__builtin_expect(d < l->span, 1))
+        return (size_t)(d / 4);
+    return (int64_t)d < 0 ? 0 : ((size_t)l->span + 3) / 4;
+}
+
+/* A run starts at pc in the frame (or an end at pc - 4 is undone). */
+static inline void trace_run_start(const struct trace_frame *f, uint64_t pc)
+{
+    f->link.runs[trace_run_index(&f->link, pc)]++;
+}
+
+/* A run ends just before pc (pc did not run) in the frame. */
+static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc)
+{
+    f->link.runs[trace_run_index(&f->link, pc)]--;
+}
+
+/* A run ends at pc (its last instruction) in the frame. */
+static inline void trace_run_end(const struct trace_frame *f, uint64_t pc)
+{
+    trace_run_end_before(f, pc + 4);
 }
 
 /* The clock reading for `retired` instructions. */

@@ -531,6 +531,11 @@ const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc
     return m ? &m->chain : NULL;
 }
 
+bool inline_chains_has_dwarf(const struct inline_chains *ic)
+{
+    return ic->has_dwarf;
+}
+
 const char *inline_chains_warning(const struct inline_chains *ic)
 {
     return ic->warning.status != ERROR_NONE ? ic->warning.msg : NULL;

@@ -9,6 +9,7 @@
 #ifndef SYMTAB_INLINE_CHAIN_H
 #define SYMTAB_INLINE_CHAIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,9 @@ int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t s
  * set to ERROR_NO_MEMORY).
  */
 const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e);
+
+/* Whether the ELF has DWARF (.debug_info) at all: without it every chain is empty. */
+bool inline_chains_has_dwarf(const struct inline_chains *ic);
 
 /* One line naming the first DWARF damage seen so far, or NULL. */
 const char *inline_chains_warning(const struct inline_chains *ic);

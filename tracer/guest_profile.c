@@ -39,19 +39,69 @@ static void unset_slots(struct trace_frame *s, size_t from, size_t to)
         s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .link = {.parent = SLOT_UNSET}};
 }
 
-/* The frame node for `target` under `parent`, resolving its function if new. */
-static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
+/* The child of `parent` for `key`; *created says whether it is new. UINT32_MAX: no memory. */
+static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t key, bool *created)
 {
-    bool created;
-    uint32_t node = trie_child(&p->trie, parent, target, &created);
+    uint32_t node = trie_child(&p->trie, parent, key, created);
     if (node == UINT32_MAX) {
         p->out_of_memory = true;
         return UINT32_MAX;
     }
     p->tracer.nodes = p->trie.nodes; /* the trie may have moved them */
-    if (created)
-        p->trie.nodes[node].aux = function_of(p, target);
     return node;
+}
+
+/*
+ * Per-pc mode: a new frame node's run array, one entry per 4-byte slot of
+ * its function and one past it (executor/trace.h, "Runs"). Nodes no
+ * function holds share a one-entry array that nothing reads.
+ */
+static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
+{
+    if (node >= p->runs_cap) {
+        size_t cap = p->runs_cap ? p->runs_cap : 256;
+        while (cap <= node)
+            cap *= 2;
+        int64_t **runs = realloc(p->runs, cap * sizeof(*runs));
+        if (!runs)
+            return false;
+        memset(runs + p->runs_cap, 0, (cap - p->runs_cap) * sizeof(*runs));
+        p->runs = runs;
+        p->runs_cap = cap;
+    }
+    if (span == 0)
+        return true;
+    p->runs[node] = calloc((span + 3) / 4 + 1, sizeof(int64_t));
+    return p->runs[node] != NULL;
+}
+
+/* The frame node for `target` under `parent`, resolving its function if new. */
+static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
+{
+    bool created;
+    uint32_t node = child_node(p, parent, target, &created);
+    if (node == UINT32_MAX || !created)
+        return node;
+    uint32_t func = function_of(p, target);
+    p->trie.nodes[node].aux = func;
+    if (p->tracer.per_pc) {
+        const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
+        if (!add_runs(p, node, f ? (uint32_t)(f->end - f->start) : 0)) {
+            p->out_of_memory = true;
+            return UINT32_MAX;
+        }
+    }
+    return node;
+}
+
+/*
+ * The node a call at `pc` from a frame of node `caller` hangs under: in
+ * per-pc mode its call site's, else the caller's. UINT32_MAX: no memory.
+ */
+static uint32_t call_parent(struct guest_profile *p, uint32_t caller, uint64_t pc)
+{
+    bool created;
+    return p->tracer.per_pc ? child_node(p, caller, pc | GUEST_SITE_BIT, &created) : caller;
 }
 
 /*
@@ -72,12 +122,16 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
     uint32_t func = p->trie.nodes[node].aux;
     const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
     struct trace_link *pair = trace_link_pair(&p->tracer, target, parent);
+    bool site = parent != TRIE_ROOT && guest_key_is_site(p->trie.nodes[parent].key);
     pair[1] = pair[0]; /* the older of the two goes */
     pair[0] = (struct trace_link){.key = target,
                                   .lo = f ? f->start : 0,
-                                  .span = f ? f->end - f->start : 0,
+                                  .span = f ? (uint32_t)(f->end - f->start) : 0,
                                   .node = node,
-                                  .parent = parent};
+                                  .parent = parent,
+                                  .caller = site ? p->trie.nodes[parent].parent : parent};
+    if (p->tracer.per_pc)
+        pair[0].runs = p->runs[node] ? p->runs[node] : p->no_function_runs;
     return &pair[0];
 }
 
@@ -126,7 +180,8 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
         p->out_of_memory = true;
         return;
     }
-    const struct trace_link *link = link_to(p, top(p)->link.node, target);
+    uint32_t parent = call_parent(p, top(p)->link.node, ret - 4);
+    const struct trace_link *link = parent == UINT32_MAX ? NULL : link_to(p, parent, target);
     if (!link)
         return;
     struct trace_frame *f = ++p->tracer.top;
@@ -223,10 +278,11 @@ static bool call_index(struct guest_profile *p, const char *call, size_t *index)
 
 /*
  * The ecall that just retired counts in a leaf frame for the call under
- * the top frame: one more in that node's (inclusive) count moves it out
- * of the top frame's own count when the profile is written.
+ * the top frame (in per-pc mode, under its call site): one more in that
+ * node's (inclusive) count moves it out of the top frame's own count when
+ * the profile is written, and out of the pc's count.
  */
-static void on_ecall(struct flow_tracer *t, const char *call)
+static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
 {
     struct guest_profile *p = (struct guest_profile *)t;
     size_t index;
@@ -237,13 +293,16 @@ static void on_ecall(struct flow_tracer *t, const char *call)
         return;
     }
     bool created;
-    uint32_t node = trie_child(&p->trie, top(p)->link.node, GUEST_ECALL_KEY | index, &created);
-    if (node == UINT32_MAX) {
-        p->out_of_memory = true;
+    uint32_t parent = call_parent(p, top(p)->link.node, pc);
+    uint32_t node = parent == UINT32_MAX ? UINT32_MAX
+                                         : child_node(p, parent, GUEST_ECALL_KEY | index, &created);
+    if (node == UINT32_MAX)
         return;
-    }
-    p->tracer.nodes = p->trie.nodes; /* the trie may have moved them */
     p->trie.nodes[node].count++;
+    if (p->tracer.per_pc) { /* the run holds pc: take it out */
+        trace_run_end_before(top(p), pc);
+        trace_run_start(top(p), pc + 4);
+    }
 }
 
 /* Notes the stack, bottom to top, for on_rewind. */
@@ -300,9 +359,12 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
     }
 }
 
-bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry)
+bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                        struct inline_chains *inlines)
 {
     memset(p, 0, sizeof(*p));
+    p->inlines = inlines;
+    p->tracer.per_pc = inlines != NULL;
     p->tracer.transfer = on_transfer;
     p->tracer.ecall = on_ecall;
     p->tracer.mark = on_mark;
@@ -340,6 +402,9 @@ void guest_profile_free(struct guest_profile *p)
     free(p->names);
     free(p->calls);
     free(p->marked);
+    for (size_t i = 0; i < p->runs_cap; i++)
+        free(p->runs[i]);
+    free(p->runs);
     free(p->stack);
     free(p->links);
     target_cache_free(&p->targets);
@@ -358,4 +423,26 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         trace_slot_relink(&p->tracer, &p->stack[i], &p->stack[i].link, 0);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         open_frame(f, now); /* still live: they count on from here */
+}
+
+int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_pc_visitor visit,
+                           void *ctx, uint64_t *sum)
+{
+    *sum = 0;
+    const int64_t *runs = node < p->runs_cap ? p->runs[node] : NULL;
+    if (!runs)
+        return 0;
+    const struct symtab_func *f = &p->syms->funcs[p->trie.nodes[node].aux - 1];
+    size_t slots = (size_t)((uint32_t)(f->end - f->start) + 3) / 4;
+    int64_t count = 0; /* the prefix sum: the count of the pc at slot i */
+    for (size_t i = 0; i < slots; i++) {
+        count += runs[i];
+        if (count > 0) {
+            int rc = visit(ctx, f->start + 4 * i, (uint64_t)count);
+            if (rc)
+                return rc;
+            *sum += (uint64_t)count;
+        }
+    }
+    return 0;
 }

@@ -17,6 +17,7 @@
 #include "executor/trace.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
+#include "symtab/inline_chain.h"
 #include "symtab/symtab.h"
 #include "tracer/target_cache.h"
 
@@ -28,6 +29,20 @@
  * profile's call names; guest addresses never have it.
  */
 #define GUEST_ECALL_KEY (1ull << 63)
+
+/*
+ * Per-pc mode (inline frames): a call's node hangs under a call-site node
+ * of its caller, keyed by the call's pc with this bit (an ecall's
+ * [ecall:NAME] leaf under the ecall's). Call targets are even, so no
+ * frame's key has it; zkVM call leaves (GUEST_ECALL_KEY) are told apart by
+ * their own bit.
+ */
+#define GUEST_SITE_BIT 1ull
+
+static inline bool guest_key_is_site(uint64_t key)
+{
+    return (key & GUEST_SITE_BIT) && !(key & GUEST_ECALL_KEY);
+}
 
 struct guest_profile {
     struct flow_tracer tracer; /* first: the executor calls through it; owns top */
@@ -43,10 +58,20 @@ struct guest_profile {
     size_t ncalls, calls_cap;
     struct trace_frame *marked; /* the stack the tracer's mark noted, bottom first */
     size_t marked_depth;
+    struct inline_chains *inlines; /* per-pc mode (inline frames) when not NULL; not owned */
+    int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
+    size_t runs_cap;
+    int64_t no_function_runs[1]; /* the run array of the nodes no function holds */
 };
 
-/* Starts with the root frame at `entry`. `syms` must outlive the profile. */
-bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry);
+/*
+ * Starts with the root frame at `entry`. `syms` must outlive the profile,
+ * and so must `inlines` when not NULL: then the profile is in per-pc mode
+ * and expands inline frames when it is written (docs/CONTRACT.md, "Inline
+ * frames").
+ */
+bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                        struct inline_chains *inlines);
 void guest_profile_free(struct guest_profile *p);
 
 /*
@@ -69,5 +94,19 @@ int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
  * speedscope_write) take. Returns 0, or -1 with errno set.
  */
 int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names);
+
+/*
+ * Per-pc mode: calls `visit` for each pc of the function of frame node
+ * `node` that ran in that node, with its count (instructions retired at
+ * that pc while the node was the innermost frame; an ecall that counts in
+ * an [ecall:NAME] leaf not included), in increasing pc order, and stores
+ * their sum in *sum (the rest of the node's own count ran outside its
+ * function). Nodes without a run array visit nothing. Stops at the first
+ * non-zero return of `visit` and returns it; else 0. For the writers
+ * (inline frames; source lines and raw pcs can build on it).
+ */
+typedef int (*guest_pc_visitor)(void *ctx, uint64_t pc, uint64_t count);
+int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_pc_visitor visit,
+                           void *ctx, uint64_t *sum);
 
 #endif

@@ -3,15 +3,18 @@
  * names, 0x<target> raw, [ecall:NAME] for zkVM calls) and written, as
  * folded stacks or as a name-keyed trie for the renderers. The counts are
  * inclusive while the guest runs; writing takes own counts, so they are
- * turned into own counts for the write and back after.
+ * turned into own counts for the write and back after. A per-pc mode
+ * profile goes through profile_expand (inline frames) instead.
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "flamegraph/folded.h"
+#include "flamegraph/folded_read.h"
 #include "flamegraph/named_trie.h"
 #include "symtab/demangle.h"
 #include "tracer/guest_profile.h"
+#include "tracer/profile_expand.h"
 
 /*
  * Inclusive counts to each node's own, in place: a parent's id is smaller
@@ -86,11 +89,28 @@ static frame_namer namer_for(struct guest_profile *p, bool raw)
     return raw ? raw_name : function_name;
 }
 
+/* A per-pc mode profile, named and expanded, written as folded stacks. */
+static int write_expanded(struct guest_profile *p, FILE *out, bool raw, frame_namer name)
+{
+    struct trie named = {0}; /* the free functions take these as they are */
+    struct strtab names = {0};
+    errno = ENOMEM;
+    int rc = trie_init(&named) && strtab_init(&names) ? profile_expand(p, name, raw, &named, &names)
+                                                      : -1;
+    if (rc == 0)
+        rc = folded_write(out, &named, folded_name_of, &names);
+    strtab_free(&names);
+    trie_free(&named);
+    return rc;
+}
+
 int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
 {
     frame_namer name = namer_for(p, raw);
     if (!name)
         return -1;
+    if (p->tracer.per_pc)
+        return write_expanded(p, out, raw, name);
     counts_to_self(&p->trie);
     int rc = folded_write(out, &p->trie, name, p);
     counts_to_inclusive(&p->trie);
@@ -102,6 +122,8 @@ int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, str
     frame_namer name = namer_for(p, raw);
     if (!name)
         return -1;
+    if (p->tracer.per_pc)
+        return profile_expand(p, name, raw, dst, names);
     counts_to_self(&p->trie);
     int rc = named_trie_build(&p->trie, name, p, dst, names);
     counts_to_inclusive(&p->trie);

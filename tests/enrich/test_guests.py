@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """For every bundled guest (both XLENs): enrich_flamegraph.py --no-inline
-on `cli --flamegraph-raw` output must give exactly `cli --flamegraph`'s
-named stacks, and without --no-inline the same total count (inline
+on `cli --flamegraph-raw` output must give exactly `cli --no-inline
+--flamegraph`'s named stacks, and without --no-inline the same total count (inline
 expansion only splits frames). Env: CLI, GUEST_DIR, GUEST_INPUTS, ENRICH.
 Exits 77 when no addr2line tool is installed."""
 import os
@@ -27,7 +27,7 @@ class EnrichEveryGuest(unittest.TestCase):
         inp = os.path.join(INPUTS, name + ".in")
         named = os.path.join(tmp, "named.folded")
         raw = os.path.join(tmp, "raw.folded")
-        cmd = [CLI, "execute", elf, "--flamegraph", named, "--flamegraph-raw", raw]
+        cmd = [CLI, "execute", elf, "--no-inline", "--flamegraph", named, "--flamegraph-raw", raw]
         if os.path.exists(inp):
             cmd += ["--private-input", inp]
         run = subprocess.run(cmd, capture_output=True)

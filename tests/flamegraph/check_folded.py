@@ -17,7 +17,9 @@ docs/CONTRACT.md#2-guest-profiles on qemu's instruction trace):
 
 runs cli twice, with --flamegraph OUT.folded and with --flamegraph-raw
 OUT.raw.folded (and --private-input G.in), and qemu_fold.py once, and
-requires both outputs byte for byte equal to qemu_fold.py's, the sums of
+requires both outputs byte for byte equal to qemu_fold.py's (the named
+one with inline frames when the ELF has DWARF, as cli's default; with
+--no-inline, cli and qemu_fold.py both without), the sums of
 their counts equal to cli's `instructions: N`, and cli's exit status
 equal to the guest's under qemu. With --max-cycles N, cli runs with
 --max-cycles N and qemu_fold.py folds the first N instructions of the
@@ -125,6 +127,8 @@ def main():
                     help="(with --qemu) run cli with --max-cycles N and compare with "
                          "the first N instructions of qemu's trace: exit status 124 "
                          "when the guest runs longer, the flamegraph still written")
+    ap.add_argument("--no-inline", action="store_true",
+                    help="(with --qemu) cli --no-inline against qemu_fold.py --no-inline")
     ap.add_argument("--max-diff", type=int, default=200)
     args = ap.parse_args()
     if bool(args.expected) == args.qemu:
@@ -158,7 +162,8 @@ def main():
         else:
             try:
                 ref = qemu_fold.fold(args.elf, args.input or os.devnull,
-                                     max_instructions=args.max_cycles)
+                                     max_instructions=args.max_cycles,
+                                     inline=not args.no_inline)
             except qemu_fold.QemuMissing as e:
                 print(f"SKIP: {e}")
                 return SKIP
@@ -177,7 +182,8 @@ def main():
                     ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
                 before = len(problems)
                 code, n, err = run_cli(args.cli, args.elf, option, path, args.input,
-                                       args.max_cycles)
+                                       args.max_cycles,
+                                       ("--no-inline",) if args.no_inline else ())
                 if code != want_code:
                     problems.append(f"{option}: cli exit status {code}, expected "
                                     f"{want_code}")

@@ -12,8 +12,18 @@ the jal/jalr instructions from the raw instruction words that
 `riscv64-unknown-elf-readelf -sW` / `-SW`, replays the stack rules (docs/CONTRACT.md#how-the-stack-moves)
 instruction by instruction and prints the folded stacks.
 
+With inline frames (the default when the ELF has .debug_info; --no-inline
+turns them off), as docs/CONTRACT.md ("Inline frames") says: every
+instruction counts below its frame's function in the chain of inlined
+subroutines `llvm-addr2line --inlines` (one process for every pc) names
+for its pc, each frame above the leaf in the chain at the pc of the call
+that made the frame above it (a tail-called frame: the call of the frame
+it replaced), each only where the pc lies in the frame's function. Names
+are those of scripts/enrich_flamegraph.py (clean_name; unnamed levels left
+out). The raw output never expands.
+
 Usage:
-  qemu_fold.py GUEST.elf [INPUT] [--raw] [-o OUT] [--raw-output RAWOUT]
+  qemu_fold.py GUEST.elf [INPUT] [--raw] [--no-inline] [-o OUT] [--raw-output RAWOUT]
 
 Prints the named folded output on stdout (frames as `0x<hex>` target
 addresses with --raw). -o / --raw-output write the named / raw output to
@@ -29,6 +39,7 @@ The guest's stdout is discarded (or written to --guest-stdout FILE); fd 3
 
 import argparse
 import bisect
+import importlib.util
 import os
 import re
 import shutil
@@ -69,6 +80,12 @@ def elf_header(elf):
     if not cls or not entry:
         sys.exit(f"error: {elf}: cannot read the ELF class / entry point")
     return int(cls.group(1)), int(entry.group(1), 16)
+
+
+def has_debug_info(elf):
+    """Whether the ELF has a .debug_info section (DWARF)."""
+    out = run_tool([tool("readelf"), "-SW", elf])
+    return re.search(r"\s\.z?debug_info\s", out) is not None
 
 
 def exec_sections(elf):
@@ -233,29 +250,33 @@ def jalr_kind(rd, rs1):
 class Profile:
     """Call-stack trie plus the current stack, moved by docs/CONTRACT.md#how-the-stack-moves."""
 
-    def __init__(self, funcs, entry):
+    def __init__(self, funcs, entry, inline=False):
         self.fi = FuncIndex(funcs)
+        self.inline = inline  # nodes per call site, counts per (node, pc)
         self.target = []   # node -> frame target address
         self.parent = []   # node -> parent node (-1: root)
+        self.site = []     # node -> pc of the call that made it (inline only; None: root)
         self.count = []    # node -> instructions
-        self.kids = {}     # (parent, target) -> node
-        root = self.node(-1, entry)
+        self.pc_count = {}  # (node, pc) -> instructions (inline only)
+        self.kids = {}     # (parent, target, site) -> node
+        root = self.node(-1, entry, None)
         self.stack = [root]      # nodes, root first
         self.ras = [None]        # return address of each frame
 
-    def node(self, parent, target):
-        k = (parent, target)
+    def node(self, parent, target, site):
+        k = (parent, target, site if self.inline else None)
         n = self.kids.get(k)
         if n is None:
             n = len(self.target)
             self.kids[k] = n
             self.target.append(target)
             self.parent.append(parent)
+            self.site.append(k[2])
             self.count.append(0)
         return n
 
-    def call(self, t, ra):
-        self.stack.append(self.node(self.stack[-1], t))
+    def call(self, t, ra, pc):
+        self.stack.append(self.node(self.stack[-1], t, pc))
         self.ras.append(ra)
 
     def jump(self, t):
@@ -267,8 +288,8 @@ class Profile:
         elif self.fi.holds(fc, t):
             return  # t lies inside the function of the current frame
         # tail call (also from a function to code that no symbol covers):
-        # the top frame is replaced and keeps its return address
-        self.stack[-1] = self.node(self.parent[top], t)
+        # the top frame is replaced and keeps its return address (and call site)
+        self.stack[-1] = self.node(self.parent[top], t, self.site[top])
 
     def ret(self, t):
         ras, stack = self.ras, self.stack
@@ -290,7 +311,7 @@ class Profile:
 
     def transfer(self, kind, pc, length, t):
         if kind == CALL:
-            self.call(t, pc + length)
+            self.call(t, pc + length, pc)
         elif kind == JUMP:
             self.jump(t)
         elif kind == RETURN:
@@ -299,7 +320,7 @@ class Profile:
             if len(self.stack) > 1:
                 self.stack.pop()
                 self.ras.pop()
-            self.call(t, pc + length)
+            self.call(t, pc + length, pc)
 
     # -- output
 
@@ -317,10 +338,81 @@ class Profile:
                 m = self.parent[m]
             key = ";".join(frame_name(t, memo) for t in reversed(path))
             merged[key] = merged.get(key, 0) + c
-        lines = [f"{k} {c}\n".encode("utf-8", errors="surrogateescape")
-                 for k, c in merged.items()]
-        lines.sort()
-        return b"".join(lines)
+        return folded_lines(merged)
+
+    def chain_pcs(self):
+        """Every pc whose inline chain the inline output needs: each
+        counted pc and each call site, where it lies in its frame's
+        function."""
+        fi = self.fi
+        pcs = {pc for (n, pc) in self.pc_count if fi.holds(fi.of(self.target[n]), pc)}
+        for n, s in enumerate(self.site):
+            p = self.parent[n]
+            if s is not None and p != -1 and fi.holds(fi.of(self.target[p]), s):
+                pcs.add(s)
+        return pcs
+
+    def folded_inline(self, frame_name, chain):
+        """Folded text with inline frames: chain(pc) gives the frame
+        names below the function frame at pc, outermost first."""
+        fi = self.fi
+        memo = {}
+        prefix = {-1: []}  # node -> its frames, the chain at its child's site not included
+
+        def frames_of(n):
+            if n not in prefix:
+                p = self.parent[n]
+                above = list(frames_of(p))
+                s = self.site[n]
+                if p != -1 and s is not None and fi.holds(fi.of(self.target[p]), s):
+                    above += chain(s)
+                prefix[n] = above + [frame_name(self.target[n], memo)]
+            return prefix[n]
+
+        merged = {}
+        for (n, pc), c in self.pc_count.items():
+            frames = frames_of(n)
+            if fi.holds(fi.of(self.target[n]), pc):
+                frames = frames + chain(pc)
+            key = ";".join(frames)
+            merged[key] = merged.get(key, 0) + c
+        return folded_lines(merged)
+
+
+def folded_lines(merged):
+    """{stack: count} as sorted folded lines (bytes)."""
+    lines = [f"{k} {c}\n".encode("utf-8", errors="surrogateescape")
+             for k, c in merged.items() if c]
+    lines.sort()
+    return b"".join(lines)
+
+
+def load_enrich():
+    """scripts/enrich_flamegraph.py: llvm-addr2line's parsing and naming rules."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
+                        "enrich_flamegraph.py")
+    spec = importlib.util.spec_from_file_location("enrich_flamegraph", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def inline_chains(elf, pcs):
+    """{pc: [frame names below the function frame, outermost first]} from
+    ONE llvm-addr2line --inlines process."""
+    enrich = load_enrich()
+    llvm = shutil.which("llvm-addr2line") or enrich.versioned_llvm_addr2line()
+    if not llvm:
+        raise QemuMissing("llvm-addr2line is not installed (Debian package llvm)")
+    pcs = sorted(pcs)
+    if not pcs:
+        return {}
+    blocks = enrich.parse_addr2line(enrich.run_addr2line(llvm, elf, pcs), pcs)
+    result = {}
+    for pc, chain in blocks.items():
+        inner = reversed(chain[:-1])  # innermost first, the function's own entry last
+        result[pc] = [enrich.clean_name(f) for f, _loc in inner if f not in ("??", "")]
+    return result
 
 
 def demangle_all(names):
@@ -388,6 +480,7 @@ def replay_log(log_r, prof, transfers, limit=None):
     stack = prof.stack
     transfer = prof.transfer
     cache = {}
+    pc_count = prof.pc_count if prof.inline else None
     pending = None  # (kind, pc, len) of the transfer before this pc
     tail = b""
     with os.fdopen(log_r, "rb", buffering=0) as f:
@@ -417,6 +510,9 @@ def replay_log(log_r, prof, transfers, limit=None):
                     transfer(pending[0], pending[1], pending[2], e[0])
                     pending = None
                 count[stack[-1]] += 1
+                if pc_count is not None:
+                    k = (stack[-1], e[0])
+                    pc_count[k] = pc_count.get(k, 0) + 1
                 tr = e[1]
                 if tr is not None:
                     pending = (tr[0], e[0], tr[1])
@@ -439,17 +535,20 @@ class Result:
         self.total = total                # instructions the guest ran in all
 
 
-def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=None):
+def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=None,
+         inline=True):
     """Run elf under qemu and fold its trace (only its first
-    max_instructions instructions if given, as `cli execute --max-cycles`).
-    Raises QemuMissing when qemu-riscvXX is not installed."""
+    max_instructions instructions if given, as `cli execute --max-cycles`),
+    with inline frames when `inline` and the ELF has DWARF.
+    Raises QemuMissing when qemu-riscvXX (or llvm-addr2line, for inline
+    frames) is not installed."""
     xlen, entry = elf_header(elf)
     qemu = shutil.which(f"qemu-riscv{xlen}")
     if not qemu:
         raise QemuMissing(f"qemu-riscv{xlen} is not installed (Debian package qemu-user)")
     funcs = functions(elf)
     transfers = decode_transfers(elf, xlen)
-    prof = Profile(funcs, entry)
+    prof = Profile(funcs, entry, inline and has_debug_info(elf))
     code, n, total, err = replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout,
                                max_instructions)
 
@@ -467,7 +566,12 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=N
             memo[t] = s
         return s
 
-    return Result(prof.folded(named), prof.folded(raw_name), n, code, err, total)
+    if prof.inline:
+        chains = inline_chains(elf, prof.chain_pcs())
+        named_text = prof.folded_inline(named, lambda pc: chains[pc])
+    else:
+        named_text = prof.folded(named)
+    return Result(named_text, prof.folded(raw_name), n, code, err, total)
 
 
 def main():
@@ -477,6 +581,8 @@ def main():
                     help="private input (the guest's stdin; default empty)")
     ap.add_argument("--raw", action="store_true",
                     help="frames as 0x<hex> target addresses")
+    ap.add_argument("--no-inline", action="store_true",
+                    help="function frames only (no inline frames)")
     ap.add_argument("-o", "--output", help="write the named output here")
     ap.add_argument("--raw-output", help="write the raw output here")
     ap.add_argument("--count", action="store_true",
@@ -487,7 +593,8 @@ def main():
     args = ap.parse_args()
 
     try:
-        r = fold(args.elf, args.input, args.guest_stdout, args.max_instructions)
+        r = fold(args.elf, args.input, args.guest_stdout, args.max_instructions,
+                 not args.no_inline)
     except QemuMissing as e:
         print(f"SKIP: {e}", file=sys.stderr)
         return SKIP

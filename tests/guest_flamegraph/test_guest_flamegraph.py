@@ -1,7 +1,8 @@
 """Guest flamegraphs of real programs against docs/CONTRACT.md#2-guest-profiles.
 
 Each class runs `cli execute G.elf --flamegraph F --flamegraph-raw R --stats`
-and checks the folded files against what the stack rules (docs/CONTRACT.md#how-the-stack-moves) imply for
+(with --no-inline: the classes assert the stack rules' function frames;
+Checkpoints keeps inline frames, whose counts also survive a stop) and checks the folded files against what the stack rules (docs/CONTRACT.md#how-the-stack-moves) imply for
 the program's known call structure, never against the program's own
 output. Every class checks the folded format (`stack COUNT` lines, sorted
 bytewise, no repeated stack, counts > 0) and that the sums of the counts
@@ -104,9 +105,9 @@ class Run:
         self.instructions = int(m.group(1)) if m else None
 
 
-def run_cli(elf, input_path=None, extra=()):
-    """cli execute elf --flamegraph --flamegraph-raw --stats: a Run with the
-    text of both files (None when one was not written)."""
+def run_cli(elf, input_path=None, extra=("--no-inline",)):
+    """cli execute elf --flamegraph --flamegraph-raw --stats (and `extra`):
+    a Run with the text of both files (None when one was not written)."""
     with tempfile.TemporaryDirectory() as tmp:
         named, raw = os.path.join(tmp, "g.folded"), os.path.join(tmp, "g.raw.folded")
         argv = [CLI, "execute", elf, "--flamegraph", named, "--flamegraph-raw", raw,
@@ -147,7 +148,7 @@ def parse_folded(test, text, what):
 class GuestTest(unittest.TestCase):
     maxDiff = 4000
 
-    def checked_run(self, elf, input_path=None, extra=(), stdout=None):
+    def checked_run(self, elf, input_path=None, extra=("--no-inline",), stdout=None):
         """Runs cli; requires exit 0, both files well formed, and both sums
         equal to --stats. Returns (run, named stacks, raw stacks)."""
         r = run_cli(elf, input_path, extra)
@@ -304,7 +305,7 @@ class Checkpoints(GuestTest):
             for xlen in XLENS:
                 elf = guest_elf(name, xlen)
                 require_files(elf, inp)
-                whole, _, _ = self.checked_run(elf, inp)
+                whole, _, _ = self.checked_run(elf, inp, extra=())
                 for n in (10007, 3001):
                     with self.subTest(guest=f"{name}-rv{xlen}", checkpoint=n):
                         r, _, _ = self.checked_run(
@@ -389,7 +390,7 @@ class Deep(GuestTest):
             for xlen, elf in zip(XLENS, elfs):
                 with self.subTest(xlen=xlen):
                     t0 = time.monotonic()
-                    r = run_cli(elf, inp, ("--stack-size", "64M"))
+                    r = run_cli(elf, inp, ("--stack-size", "64M", "--no-inline"))
                     took = time.monotonic() - t0
                     self.assertEqual(r.code, 0, f"cli exit {r.code}:\n{r.stderr}")
                     self.assertEqual(r.stdout, b"done\n")

@@ -68,6 +68,34 @@ class Elf:
         return addrs
 
 
+def damages(rng):
+    """The ways a section (index i, header fields h) is damaged in place:
+    truncated to half, cut to 7 bytes, second half zeroed, middle third
+    random, moved past the end of the file."""
+    def truncate(elf, i, h):
+        h[5] = h[5] // 2
+        elf.set_header(i, h)
+
+    def cut(elf, i, h):
+        h[5] = min(h[5], 7)
+        elf.set_header(i, h)
+
+    def zero(elf, i, h):
+        off, size = h[4], h[5]
+        elf.data[off + size // 2:off + size] = bytes(size - size // 2)
+
+    def garbage(elf, i, h):
+        off, size = h[4], h[5]
+        start = off + size // 3
+        elf.data[start:start + size // 3] = bytes(rng.randrange(256) for _ in range(size // 3))
+
+    def past_end(elf, i, h):
+        h[4] = len(elf.data) + 16
+        elf.set_header(i, h)
+
+    return truncate, cut, zero, garbage, past_end
+
+
 def run_query(path, addrs):
     return subprocess.run([QUERY, "--lines", path], input="".join("0x%x\n" % a for a in addrs),
                           capture_output=True, text=True, errors="surrogateescape")
@@ -123,28 +151,7 @@ class BadDwarf(unittest.TestCase):
         rng = random.Random(16)
         for name in (".debug_info", ".debug_abbrev", ".debug_line", ".debug_str",
                      ".debug_line_str", ".debug_rnglists", ".debug_aranges", ".debug_loclists"):
-            def truncate(elf, i, h):
-                h[5] = h[5] // 2
-                elf.set_header(i, h)
-
-            def cut(elf, i, h):
-                h[5] = min(h[5], 7)
-                elf.set_header(i, h)
-
-            def zero(elf, i, h):
-                off, size = h[4], h[5]
-                elf.data[off + size // 2:off + size] = bytes(size - size // 2)
-
-            def garbage(elf, i, h):
-                off, size = h[4], h[5]
-                start = off + size // 3
-                elf.data[start:start + size // 3] = bytes(rng.randrange(256)
-                                                          for _ in range(size // 3))
-
-            def past_end(elf, i, h):
-                h[4] = len(elf.data) + 16
-                elf.set_header(i, h)
-
+            truncate, cut, zero, garbage, past_end = damages(rng)
             must_warn = name in (".debug_info", ".debug_abbrev", ".debug_line")
             for label, mutate, warns in (("truncated", truncate, must_warn),
                                          ("cut", cut, must_warn),

@@ -53,7 +53,7 @@ static void test_rewind_restores_the_marked_stack(void **state)
 {
     (void)state;
     struct guest_profile p;
-    assert_true(guest_profile_init(&p, &syms, 0x1000));
+    assert_true(guest_profile_init(&p, &syms, 0x1000, NULL));
     jump(&p, TRACE_KIND_CALL, 0x1004, 0x1100, 2);
     jump(&p, TRACE_KIND_CALL, 0x1104, 0x1200, 4);
     p.tracer.mark(&p.tracer); /* the ecall at 0x1204, the 6th instruction */
@@ -77,7 +77,7 @@ static void test_rewind_reenters_frames_that_were_left(void **state)
 {
     (void)state;
     struct guest_profile p;
-    assert_true(guest_profile_init(&p, &syms, 0x1000));
+    assert_true(guest_profile_init(&p, &syms, 0x1000, NULL));
     jump(&p, TRACE_KIND_CALL, 0x1004, 0x1100, 1);
     jump(&p, TRACE_KIND_CALL, 0x1104, 0x1200, 2);
     p.tracer.mark(&p.tracer);

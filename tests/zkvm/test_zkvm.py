@@ -230,10 +230,13 @@ class ZkvmTest(unittest.TestCase):
         self.assertTrue(os.path.exists(path), f"{path} is not built")
         return path
 
-    def run_cli(self, elf, inputs=(), extra=(), raw=False):
+    def run_cli(self, elf, inputs=(), extra=(), raw=False, inline=False):
+        """Runs cli; function frames only (--no-inline: the stack rules) unless `inline`."""
         public = os.path.join(self.tmp, "public.bin")
         folded = os.path.join(self.tmp, "out.folded")
         args = [CLI, "execute", elf, "--stats", "--public-output", public]
+        if not inline:
+            args.append("--no-inline")
         args += ["--flamegraph-raw" if raw else "--flamegraph", folded]
         for i, data in enumerate(inputs):
             args += ["--input", self.file(f"in{i}", data)]
@@ -278,6 +281,19 @@ class Sp1(ZkvmTest):
                           f"[ecall:{call}] 2\n", r.folded)
         self.assertRegex(r.folded, r";\[ecall:HALT\] 1\n")
         return r
+
+    def test_inline_frames(self):
+        # sha256_abc, static and called once, is inlined into full_run (-O2 -g): the
+        # zkVM calls' leaves sit below its inline frame, at the ecalls' call sites,
+        # also where sp1_zkvm_sha256_compress's tail call replaced its frame.
+        for xlen in (32, 64):
+            r = self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"), self.ITEMS, inline=True)
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assert_folded_sum(r)
+            run = "\n_start;sp1_zkvm_start;full_run;sha256_abc;"
+            self.assertIn(run + "sp1_zkvm_sha256_compress;sp1_zkvm_syscall;[ecall:SHA_EXTEND] 1\n",
+                          r.folded)
+            self.assertIn(run + "sp1_zkvm_syscall;[ecall:SHA_COMPRESS] 1\n", r.folded)
 
     def test_full_run_rv32(self):
         self.full_run(32)

@@ -1,0 +1,138 @@
+/*
+ * profile_expand: one pass over the profile's nodes, parents first (a
+ * node's id is above its parent's), mapping each to the named node its
+ * frame (or, for a call site, the inline chain at the call) ends in; the
+ * own counts are spread over each frame node's pcs by its run array.
+ */
+#include "tracer/profile_expand.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct expand {
+    struct guest_profile *p;
+    struct trie *dst;
+    struct strtab *names;
+    uint32_t *out;   /* per profile node: the named node it ends in */
+    uint64_t *below; /* per profile node: what its children hold (inclusive) */
+    char *buf;       /* a frame name with `;` made `:` */
+    size_t buf_size;
+    uint32_t frame; /* the named node of the frame whose pcs are visited */
+};
+
+/* The named child of `parent` for `name` (`;` written `:`); UINT32_MAX when memory runs out. */
+static uint32_t named_child(struct expand *x, uint32_t parent, const char *name)
+{
+    size_t len = strlen(name);
+    if (strchr(name, ';')) {
+        if (len + 1 > x->buf_size) {
+            char *b = realloc(x->buf, len + 1);
+            if (!b)
+                return UINT32_MAX;
+            x->buf = b;
+            x->buf_size = len + 1;
+        }
+        for (size_t i = 0; i <= len; i++)
+            x->buf[i] = name[i] == ';' ? ':' : name[i];
+        name = x->buf;
+    }
+    uint32_t id = strtab_intern(x->names, name, len);
+    bool created;
+    return id ? trie_child(x->dst, parent, id, &created) : UINT32_MAX;
+}
+
+/* The named node under `at` for the inline chain at pc, outermost first (unnamed levels left out).
+ */
+static uint32_t chain_under(struct expand *x, uint32_t at, uint64_t pc)
+{
+    struct error e = ERROR_INIT;
+    const struct inline_chain *c = inline_chain_at(x->p->inlines, pc, &e);
+    if (!c)
+        return UINT32_MAX;
+    for (size_t i = 0; i < c->depth && at != UINT32_MAX; i++)
+        if (c->frames[i].name)
+            at = named_child(x, at, c->frames[i].name);
+    return at;
+}
+
+/* One pc's count, under the chain at pc below the visited frame. */
+static int add_pc(void *ctx, uint64_t pc, uint64_t count)
+{
+    struct expand *x = ctx;
+    uint32_t leaf = chain_under(x, x->frame, pc);
+    if (leaf == UINT32_MAX)
+        return -1;
+    x->dst->nodes[leaf].count += count;
+    return 0;
+}
+
+/* Whether pc lies in the function of frame node `node`. */
+static bool in_function(const struct guest_profile *p, uint32_t node, uint64_t pc)
+{
+    uint32_t func = node == TRIE_ROOT ? 0 : p->trie.nodes[node].aux;
+    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
+    return f && pc >= f->start && pc < f->end;
+}
+
+/* below[]: children's inclusive counts; a call site's own is its children's. */
+static void sum_children(struct expand *x)
+{
+    const struct trie *t = &x->p->trie;
+    for (size_t i = t->count; i-- > 1;) {
+        const struct call_node *n = &t->nodes[i];
+        uint64_t inclusive = guest_key_is_site(n->key) ? x->below[i] : n->count;
+        if (n->parent != TRIE_ROOT)
+            x->below[n->parent] += inclusive;
+    }
+}
+
+/* Maps node i (its parent mapped already) and adds its own count. 0, or -1. */
+static int expand_node(struct expand *x, size_t i, frame_namer name, bool raw)
+{
+    struct guest_profile *p = x->p;
+    const struct call_node *n = &p->trie.nodes[i];
+    uint32_t base = x->out[n->parent];
+    if (guest_key_is_site(n->key)) {
+        uint64_t pc = n->key & ~GUEST_SITE_BIT;
+        bool chain = !raw && in_function(p, n->parent, pc);
+        x->out[i] = chain ? chain_under(x, base, pc) : base;
+        return x->out[i] == UINT32_MAX ? -1 : 0;
+    }
+    char buf[64];
+    errno = 0;
+    const char *frame = name(p, n, buf, sizeof(buf));
+    x->out[i] = frame ? named_child(x, base, frame) : UINT32_MAX;
+    if (x->out[i] == UINT32_MAX)
+        return -1;
+    uint64_t own = n->count - x->below[i], in_pcs = 0;
+    if (!raw) {
+        x->frame = x->out[i];
+        if (guest_profile_node_pcs(p, (uint32_t)i, add_pc, x, &in_pcs) != 0)
+            return -1;
+    }
+    x->dst->nodes[x->out[i]].count += own - in_pcs; /* what ran outside its function */
+    return 0;
+}
+
+int profile_expand(struct guest_profile *p, frame_namer name, bool raw, struct trie *dst,
+                   struct strtab *names)
+{
+    size_t count = p->trie.count ? p->trie.count : 1;
+    struct expand x = {.p = p, .dst = dst, .names = names};
+    x.out = malloc(count * sizeof(*x.out));
+    x.below = calloc(count, sizeof(*x.below));
+    int rc = x.out && x.below ? 0 : -1;
+    if (rc == 0) {
+        sum_children(&x);
+        x.out[TRIE_ROOT] = TRIE_ROOT;
+        for (size_t i = 1; rc == 0 && i < p->trie.count; i++)
+            rc = expand_node(&x, i, name, raw);
+    }
+    if (rc != 0 && !errno)
+        errno = ENOMEM;
+    free(x.out);
+    free(x.below);
+    free(x.buf);
+    return rc;
+}
