@@ -11,8 +11,9 @@
  *   4. /usr/lib/debug/.build-id/xx/rest.debug;
  *   5. the path itself.
  *
- * [vdso] has no path: its image is found in the cache or not at all (perf
- * script then prints [vdso] frames without symbols, and so does this).
+ * [vdso] has no path: its image is found in the cache, else (as perf
+ * does) this process's own vdso stands in for it (perf/vdso_image.h),
+ * when its build id fits.
  *
  * A candidate counts only when its build id equals the recorded one (when
  * one was recorded). The first candidate with a .symtab supplies the
@@ -33,6 +34,7 @@
 #include "perf/elf_file.h"
 #include "perf/elf_symbols.h"
 #include "perf/symbol_rules.h"
+#include "perf/vdso_image.h"
 
 #define MAX_CANDIDATES 12
 
@@ -126,6 +128,7 @@ struct sources {
     struct elf_file files[MAX_CANDIDATES + 1];
     size_t count;
     struct elf_file *syms, *runtime;
+    uint8_t *vdso; /* our own vdso's copy, when it is a source */
 };
 
 /* Considers one opened candidate; returns true when both roles are filled. */
@@ -148,11 +151,22 @@ static bool consider(struct sources *s, const struct perf_dso *dso)
     return s->syms && s->runtime;
 }
 
+/* perf's last resort for [vdso]: its own image (the file perf-vdso.so-XXXXXX). */
+static void consider_own_vdso(struct sources *s, const struct perf_dso *dso)
+{
+    size_t size;
+    if (dso->kind != DSO_VDSO || s->syms || s->runtime || !(s->vdso = vdso_image_copy(&size)))
+        return;
+    if (elf_file_from_memory(&s->files[s->count], s->vdso, size) == 0)
+        consider(s, dso);
+}
+
 static void find_sources(struct sources *s, const struct perf_dso *dso, const struct candidates *c)
 {
     for (size_t i = 0; i < c->count; i++)
         if (elf_file_open(&s->files[s->count], c->paths[i]) == 0 && consider(s, dso))
             return;
+    consider_own_vdso(s, dso);
 }
 
 static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
@@ -195,6 +209,7 @@ static int load_elf(struct perf_dso *dso, const struct symbol_paths *p)
     }
     for (size_t i = 0; i < s.count; i++)
         elf_file_close(&s.files[i]);
+    free(s.vdso);
     candidates_free(&c);
     return rc;
 }
