@@ -33,6 +33,7 @@ void perf_machine_free(struct perf_machine *m)
 {
     perf_threads_free(&m->threads);
     perf_dsos_free(&m->dsos);
+    kallsyms_text_free(&m->kernel.text);
     free(m->kernel.reloc_name);
     memset(m, 0, sizeof(*m));
 }
@@ -171,7 +172,8 @@ static int load_kernel(struct perf_machine *m)
     if (path) {
         struct kallsyms_reloc reloc = {k->reloc_name, k->reloc_addr};
         uint64_t start, end;
-        rc = kallsyms_load(path, &reloc, m->x86_64, &k->dso->syms, &k->dso->lookup, &start, &end);
+        rc = kallsyms_load(path, &reloc, m->x86_64, &k->dso->syms, &k->dso->lookup, &start, &end,
+                           &k->text);
         if (rc == 1) {
             k->start = start; /* perf's map__fixup_start and map__fixup_end */
             k->end = end;
@@ -197,6 +199,8 @@ static int locate_kernel(struct perf_machine *m, uint64_t ip, struct perf_locati
         return 0;
     loc->dso = k->dso;
     loc->func = symbol_find(&k->dso->syms, &k->dso->lookup, ip);
+    if (loc->func)
+        kallsyms_name_end(loc->func);
     return 0;
 }
 

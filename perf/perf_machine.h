@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf/kallsyms.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_features.h"
 #include "perf/perf_record.h"
@@ -24,7 +25,8 @@ struct perf_kernel {
     uint64_t start, end;  /* the kernel map: from the record, then from the symbols */
     char *reloc_name;     /* the relocation symbol ("_text") and its recorded address */
     uint64_t reloc_addr;
-    bool resolved; /* symbols looked for */
+    struct kallsyms_text text; /* the kallsyms file the symbols' names are in */
+    bool resolved;             /* symbols looked for */
     bool has_symbols;
     uint64_t generation; /* bumped when the kernel map changes, for caches of lookups */
 };

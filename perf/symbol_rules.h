@@ -52,6 +52,20 @@ struct symbol_lookup {
     uint32_t root;
 };
 
+/* What perf's choose_best_symbol compares of two symbols at one address. */
+struct symbol_choice {
+    bool sized;
+    uint8_t binding;
+    const char *name;
+    size_t name_len;
+};
+
+/* perf's choose_best_symbol: true when `a` is kept over `b`. */
+bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice *b);
+
+/* x rounded up to a page (perf's roundup(x, PAGE_SIZE)). */
+uint64_t symbol_page_up(uint64_t x);
+
 void symbol_builder_init(struct symbol_builder *b);
 
 /*
