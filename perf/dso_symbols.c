@@ -184,6 +184,7 @@ static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
             return -1;
         }
     }
+    dso->demangle = true;
     return symbol_builder_finish(&b, &dso->syms, &dso->lookup);
 }
 

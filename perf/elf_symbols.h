@@ -12,7 +12,8 @@
  *     section whose name holds "text";
  *   - its address becomes a file offset through the PT_LOAD segment of
  *     `runtime` (the binary that ran) that holds it;
- *   - names are demangled as perf does (perf/perf_demangle.h);
+ *   - names are kept as read, and demangled as perf does
+ *     (perf_demangle_symbol) only where a frame or a tie needs them;
  *   - PLT entries become "name@plt" functions.
  */
 #ifndef PERF_ELF_SYMBOLS_H

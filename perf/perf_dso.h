@@ -29,7 +29,8 @@ struct perf_dso {
     char *name; /* as perf script prints it in parentheses */
     enum dso_kind kind;
     struct build_id build_id;
-    bool loaded; /* symbols looked for (found or not) */
+    bool loaded;   /* symbols looked for (found or not) */
+    bool demangle; /* names as read from ELF files: frames demangle them (perf_demangle_symbol) */
     struct symtab syms;
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */

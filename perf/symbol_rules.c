@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perf/perf_demangle.h"
+
 void symbol_builder_init(struct symbol_builder *b)
 {
     memset(b, 0, sizeof(*b));
@@ -222,17 +224,26 @@ bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice
     return strncmp(a->name, "SyS", 3) != 0 && strncmp(a->name, "compat_SyS", 10) != 0;
 }
 
-static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t node)
+/* What choose_best_symbol sees of a node; *readable: a demangled name to free. */
+static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t node,
+                                      char **readable)
 {
     const struct rule_symbol *s = &bl->syms[node];
     const char *name = name_of(bl, node);
+    *readable = bl->demangle ? perf_demangle_symbol(name) : NULL;
+    if (*readable) /* (out of memory: the name as read) */
+        name = *readable;
     return (struct symbol_choice){s->end != s->start, s->binding, name, strlen(name)};
 }
 
 static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
 {
-    struct symbol_choice a = choice_of(bl, na), b = choice_of(bl, nb);
-    return symbol_keep_first(&a, &b);
+    char *ra, *rb;
+    struct symbol_choice a = choice_of(bl, na, &ra), b = choice_of(bl, nb, &rb);
+    bool first = symbol_keep_first(&a, &b);
+    free(ra);
+    free(rb);
+    return first;
 }
 
 /* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */

@@ -9,7 +9,8 @@
  *   - of several symbols at one address one is kept: one with a size,
  *     then not weak, then global, then fewer leading underscores, then the
  *     longer name, then the first (but never a "SyS" alias);
- *   - names are compared demangled.
+ *   - names are compared demangled (an ELF file's names are demangled
+ *     for that only where two symbols share an address).
  * The result is a `struct symtab` (symtab/) and, when functions overlap,
  * perf's tree over it (perf/symbol_tree.h), so that a lookup finds what
  * perf finds: symtab's binary search where at most one function covers an
@@ -41,6 +42,7 @@ struct symbol_builder {
     struct symbol_tree tree;
     uint32_t *order;  /* scratch: the tree in order */
     bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
+    bool demangle;    /* names as read from an ELF file: ties compare them demangled, as perf */
     uint8_t *dead;    /* sorted_only: erased symbols */
     bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
     size_t order_len;

@@ -420,8 +420,10 @@ class Against(Synthetic):
             typ = rnd.choice([STT_FUNC] * 5 + [STT_NOTYPE, STT_OBJECT])
             bind = rnd.choice([STB_LOCAL, STB_GLOBAL, STB_GLOBAL, STB_WEAK])
             size = rnd.choice([0, 0, 1, 16, 64, 256, 1024])
-            syms.append((rnd.choice(["f", "_f", "__f", "ff", "SyS_x", "g"]) + str(i), start,
-                         size, typ, bind))
+            base = rnd.choice(["f", "_f", "__f", "ff", "SyS_x", "g", "_Z1f", "_ZN1a2bbE"])
+            # C++ names ("_Z1fv" is "f"): perf compares aliases by their demangled names
+            suffix = rnd.choice(["", "v", "i"]) if base.startswith("_Z") and i % 2 else str(i)
+            syms.append((base + suffix, start, size, typ, bind))
         for i in range(rnd.randrange(0, 25)):
             s = rnd.choice(syms)
             syms.append((rnd.choice(["a", "_a", "aa"]) + str(i), s[1],
