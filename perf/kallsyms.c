@@ -14,63 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "perf/kallsyms_line.h"
 #include "perf/symbol_rules.h"
 
 #define MAX_NOTES    65536
 #define MAX_KALLSYMS (1u << 30)
-
-struct kallsyms_line {
-    uint64_t addr;
-    char type;
-    const char *name; /* up to the end of the line, a module suffix included */
-    size_t name_len;
-};
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* perf's kallsyms__parse, one line: hex address, a space, the type, a space, the name. */
-static bool parse_line(const char *line, size_t len, struct kallsyms_line *out)
-{
-    size_t i = 0;
-    uint64_t addr = 0;
-    for (int digit; i < len && (digit = hex_digit(line[i])) >= 0; i++)
-        addr = addr * 16 + (uint64_t)digit;
-    if (i == 0 || i + 3 >= len)
-        return false;
-    out->addr = addr;
-    out->type = line[i + 1];
-    out->name = line + i + 3;
-    out->name_len = len - (i + 3);
-    return true;
-}
-
-static bool type_counts(char type)
-{
-    int t = toupper((unsigned char)type);
-    return t == 'T' || t == 'W' || t == 'D' || t == 'B';
-}
-
-static uint8_t binding_of(char type)
-{
-    if (type == 'W')
-        return STB_WEAK;
-    return isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL;
-}
-
-static bool is_function_type(char type)
-{
-    int t = toupper((unsigned char)type);
-    return t == 'T' || t == 'W';
-}
 
 /*
  * One kernel symbol as read. Its name stays in the text, ended by the
@@ -119,13 +67,6 @@ static bool is_reloc(const struct kallsyms_line *l, const struct kallsyms_reloc 
 {
     return reloc && reloc->name && (is_function_type(l->type) || l->type == 'A') &&
            strlen(reloc->name) == l->name_len && memcmp(reloc->name, l->name, l->name_len) == 0;
-}
-
-static bool is_trampoline(const struct kallsyms_line *l)
-{
-    static const char name[] = "__entry_SYSCALL_64_trampoline";
-    return strnlen(l->name, l->name_len) == sizeof(name) - 1 &&
-           memcmp(l->name, name, sizeof(name) - 1) == 0;
 }
 
 /* One line: the relocation symbol noted, a counted symbol kept. Returns 0 or -1 (memory). */
@@ -219,15 +160,6 @@ static void fixup_end(struct ksyms *k)
         if (last->end == last->start)
             last->end = symbol_page_up(last->start) + 4096;
     }
-}
-
-/* The length of a name in the text: to the line's end (or an earlier NUL). */
-static size_t name_length(const char *name)
-{
-    size_t n = 0;
-    while (name[n] != '\n' && name[n] != '\0')
-        n++;
-    return n;
 }
 
 static struct symbol_choice choice_of(const struct ksyms *k, const struct ksym *s)
@@ -404,7 +336,7 @@ void kallsyms_text_free(struct kallsyms_text *t)
  * pages come from the page cache; a name ended with a NUL costs a copy of
  * its page only), else read whole (/proc/kallsyms cannot be mapped).
  */
-static int text_of(const char *path, struct kallsyms_text *t)
+int kallsyms_text_open(const char *path, struct kallsyms_text *t)
 {
     memset(t, 0, sizeof(*t));
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -438,7 +370,7 @@ int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86
                   struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end,
                   struct kallsyms_text *text)
 {
-    if (text_of(path, text)) {
+    if (kallsyms_text_open(path, text)) {
         memset(out, 0, sizeof(*out));
         memset(lookup, 0, sizeof(*lookup));
         return 0;

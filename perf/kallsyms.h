@@ -56,6 +56,12 @@ int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86
 /* Ends a function's name, found in a kallsyms_load table, with a NUL (again: no harm). */
 void kallsyms_name_end(const struct symtab_func *f);
 
+/*
+ * The text of a kallsyms file, each line ended by '\n' or by a NUL after
+ * the last. Returns 0, or -1 when it cannot be read.
+ */
+int kallsyms_text_open(const char *path, struct kallsyms_text *t);
+
 void kallsyms_text_free(struct kallsyms_text *t);
 
 /*

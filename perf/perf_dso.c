@@ -58,6 +58,21 @@ struct perf_dso *perf_dsos_findnew(struct perf_dsos *d, const char *name, enum d
 int perf_dso_prepare_frames(struct perf_dso *dso)
 {
     free(dso->frames);
-    dso->frames = calloc(dso->syms.count ? dso->syms.count : 1, sizeof(*dso->frames));
+    dso->nr_frames = dso->syms.count ? dso->syms.count : 1;
+    dso->frames = calloc(dso->nr_frames, sizeof(*dso->frames));
     return dso->frames ? 0 : -1;
+}
+
+int perf_dso_grow_frames(struct perf_dso *dso)
+{
+    if (dso->syms.count <= dso->nr_frames)
+        return 0;
+    size_t n = dso->nr_frames * 2 > dso->syms.count ? dso->nr_frames * 2 : dso->syms.count;
+    uint32_t *frames = realloc(dso->frames, n * sizeof(*frames));
+    if (!frames)
+        return -1;
+    memset(frames + dso->nr_frames, 0, (n - dso->nr_frames) * sizeof(*frames));
+    dso->frames = frames;
+    dso->nr_frames = n;
+    return 0;
 }

@@ -34,6 +34,7 @@ struct perf_dso {
     struct symtab syms;
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
+    size_t nr_frames;            /* entries of frames */
     uint32_t unknown_frame;      /* "[basename]" for addresses no function covers; 0: not yet */
     UT_hash_handle hh;           /* in perf_dsos, by name */
 };
@@ -64,5 +65,8 @@ int perf_dso_load(struct perf_dso *dso, const struct symbol_paths *paths);
 
 /* Sets the frame-name cache up for the loaded table. Returns 0 or -1 (memory). */
 int perf_dso_prepare_frames(struct perf_dso *dso);
+
+/* Makes the frame-name cache cover a table that grew (a lazy one). Returns 0 or -1 (memory). */
+int perf_dso_grow_frames(struct perf_dso *dso);
 
 #endif
