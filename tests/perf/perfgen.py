@@ -359,6 +359,10 @@ def write_seeds(directory):
         p.finished_round()
         p.compress(first=1, chunks=3, type_=type_)
         open(os.path.join(directory, name), "wb").write(p.to_bytes())
+    # fuzz_perf compresses the data section of a "ZSTD" + perf.data input itself
+    with open(os.path.join(directory, "basic.data"), "rb") as f:
+        basic = f.read()
+    open(os.path.join(directory, "zstd-basic.data"), "wb").write(b"ZSTD" + basic)
 
 
 if __name__ == "__main__":
