@@ -169,12 +169,26 @@ static void find_sources(struct sources *s, const struct perf_dso *dso, const st
     consider_own_vdso(s, dso);
 }
 
+/*
+ * Keeps the symbols' file (a mapping of a file on disk) with the DSO, so
+ * that names are read where they are, when a frame needs them. Returns
+ * whether it was kept (it is then no longer the caller's to close).
+ */
+static bool keep_names_file(struct perf_dso *dso, struct elf_file *syms)
+{
+    if (!syms->map || dso->names_file || !(dso->names_file = malloc(sizeof(*syms))))
+        return false;
+    *dso->names_file = *syms;
+    return true;
+}
+
 static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
 {
     struct elf_file *syms = s->syms ? s->syms : s->runtime;
     struct elf_file *runtime = s->runtime ? s->runtime : s->syms;
     struct symbol_builder b;
     symbol_builder_init(&b);
+    b.borrow = syms && keep_names_file(dso, syms);
     if (syms) {
         long n = elf_symbols_read(&b, syms, runtime);
         if (n > 0)
@@ -209,7 +223,8 @@ static int load_elf(struct perf_dso *dso, const struct symbol_paths *p)
         rc = read_elf_symbols(dso, &s);
     }
     for (size_t i = 0; i < s.count; i++)
-        elf_file_close(&s.files[i]);
+        if (!dso->names_file || s.files[i].map != dso->names_file->map)
+            elf_file_close(&s.files[i]); /* (the kept one is the DSO's) */
     free(s.vdso);
     candidates_free(&c);
     return rc;

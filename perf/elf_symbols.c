@@ -97,6 +97,8 @@ static uint64_t file_offset_of(const struct elf_file *runtime, uint64_t value,
 static int add_named(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                      const char *name, const char *suffix)
 {
+    if (!suffix && b->borrow)
+        return symbol_builder_add_borrowed(b, start, size, binding, name);
     if (!suffix)
         return symbol_builder_add(b, start, size, binding, name, strlen(name));
     size_t n = strlen(name), m = strlen(suffix);

@@ -24,7 +24,8 @@
 
 /*
  * Adds the functions of `syms` (addresses adjusted by `runtime`, which
- * may be the same file) and applies perf's fixups. Returns the number of
+ * may be the same file) and applies perf's fixups. With b->borrow, the
+ * names stay in `syms`, which must then outlive the table. Returns the number of
  * functions added, or -1 when memory runs out.
  */
 long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/hash_table.h"
+#include "perf/elf_file.h"
 
 void perf_dsos_init(struct perf_dsos *d)
 {
@@ -21,6 +22,9 @@ static void dso_free(struct perf_dso *dso)
     symtab_free(&dso->syms);
     symbol_lookup_free(&dso->lookup);
     free(dso->frames);
+    if (dso->names_file)
+        elf_file_close(dso->names_file);
+    free(dso->names_file);
     free(dso);
 }
 

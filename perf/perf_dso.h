@@ -36,8 +36,11 @@ struct perf_dso {
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
     size_t nr_frames;            /* entries of frames */
     uint32_t unknown_frame;      /* "[basename]" for addresses no function covers; 0: not yet */
+    struct elf_file *names_file; /* the ELF file whose string table the names are in; NULL */
     UT_hash_handle hh;           /* in perf_dsos, by name */
 };
+
+struct elf_file;
 
 struct perf_dsos {
     struct perf_dso *by_name; /* uthash head */

@@ -81,6 +81,7 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         .start = start,
         .end = start + size, /* perf's symbol__new: len ? start + len : start */
         .name = b->names_len,
+        .borrowed = NULL,
         .binding = binding,
         .module = memchr(name, '[', name_len) != NULL,
     };
@@ -91,6 +92,16 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         symbol_tree_insert(&b->tree, (uint32_t)b->count, start);
     b->count++;
     b->names_len += name_len + 1;
+    return 0;
+}
+
+int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
+                                uint8_t binding, const char *name)
+{
+    if (symbol_builder_add(b, start, size, binding, "", 0))
+        return -1;
+    b->names_len--; /* the empty name's byte is not needed */
+    b->syms[b->count - 1].borrowed = name;
     return 0;
 }
 
@@ -170,7 +181,8 @@ void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
 
 static const char *name_of(const struct symbol_builder *b, uint32_t node)
 {
-    return b->names + b->syms[node].name;
+    const struct rule_symbol *s = &b->syms[node];
+    return s->borrowed ? s->borrowed : b->names + s->name;
 }
 
 uint64_t symbol_page_up(uint64_t x)
@@ -328,7 +340,8 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     int rc = !tab->funcs || !tab->names ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const struct rule_symbol *s = &b->syms[order[i]];
-        tab->funcs[i] = (struct symtab_func){s->start, s->end, tab->names + s->name};
+        tab->funcs[i] = (struct symtab_func){s->start, s->end,
+                                             s->borrowed ? s->borrowed : tab->names + s->name};
     }
     tab->count = rc == 0 ? n : 0;
     if (rc == 0)

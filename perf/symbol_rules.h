@@ -28,9 +28,10 @@
 
 struct rule_symbol {
     uint64_t start, end;
-    size_t name;     /* offset into the builder's names */
-    uint8_t binding; /* STB_LOCAL, STB_GLOBAL, STB_WEAK */
-    bool module;     /* the name holds '[' (kallsyms: "name\t[module]") */
+    size_t name;          /* offset into the builder's names */
+    const char *borrowed; /* else: the name in memory that outlives the table */
+    uint8_t binding;      /* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+    bool module;          /* the name holds '[' (kallsyms: "name\t[module]") */
 };
 
 /* Symbols being read, in perf's tree (nodes are indexes into syms: insertion order). */
@@ -43,6 +44,7 @@ struct symbol_builder {
     uint32_t *order;  /* scratch: the tree in order */
     bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
     bool demangle;    /* names as read from an ELF file: ties compare them demangled, as perf */
+    bool borrow;      /* the ELF file outlives the table: names are not copied */
     uint8_t *dead;    /* sorted_only: erased symbols */
     bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
     size_t order_len;
@@ -81,6 +83,14 @@ void symbol_builder_free(struct symbol_builder *b);
 /* Adds a symbol (size 0: unknown). Returns 0, or -1 when memory runs out. */
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                        const char *name, size_t name_len);
+
+/*
+ * Adds a symbol whose name stays where it is (an ELF string table kept
+ * mapped as long as the table): nothing is copied, and a name no frame
+ * needs is never even read. Returns 0, or -1 when memory runs out.
+ */
+int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
+                                uint8_t binding, const char *name);
 
 /*
  * Applies the end and duplicate rules (kallsyms: its variant), erasing
