@@ -18,6 +18,7 @@ enum cli_exit {
     EXIT_USAGE = 64,       /* bad command line */
     EXIT_DATAERR = 65,     /* an input file we cannot use */
     EXIT_NOINPUT = 66,     /* an input file we cannot read */
+    EXIT_UNAVAILABLE = 69, /* perf is missing or may not record (cli profile) */
     EXIT_SOFTWARE = 70,    /* the guest faulted */
     EXIT_OSERR = 71,       /* the host refused memory or the like */
     EXIT_CANTCREAT = 73,   /* an output file cannot be written */
@@ -75,5 +76,6 @@ int cmd_diff(int argc, char **argv);          /* cmd_diff.c */
 int cmd_perf(int argc, char **argv);          /* cmd_perf.c: dispatches to the two below */
 int cmd_perf_fold(int argc, char **argv);     /* cmd_perf_fold.c */
 int cmd_perf_collapse(int argc, char **argv); /* cmd_perf_collapse.c */
+int cmd_profile(int argc, char **argv);       /* cmd_profile.c */
 
 #endif

@@ -13,7 +13,9 @@ static const char perf_help[] =
     "  fold PERF.DATA [-o OUT]   fold a perf.data file (perf record -g) into stacks,\n"
     "                            without running perf script ('cli perf fold --help')\n"
     "  collapse                  fold `perf script` text from stdin, as\n"
-    "                            stackcollapse-perf.pl does ('cli perf collapse --help')\n";
+    "                            stackcollapse-perf.pl does ('cli perf collapse --help')\n"
+    "\n"
+    "To record and fold in one step: cli profile -- CMD ARGS ('cli profile --help').\n";
 
 int cmd_perf(int argc, char **argv)
 {

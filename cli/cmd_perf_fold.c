@@ -19,6 +19,7 @@
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
+    "                     [--maps FILE]\n"
     "\n"
     "Folds a perf.data file (default: ./perf.data), as `perf record -g` writes it,\n"
     "into folded stacks, one line per distinct stack: the command name, then the\n"
@@ -46,6 +47,10 @@ static const char fold_help_head[] =
     "  --kallsyms FILE      read kernel symbols from FILE (a saved /proc/kallsyms)\n"
     "  --buildid-dir DIR    perf's build-id cache (default $PERF_BUILDID_DIR, else\n"
     "                       ~/.debug)\n"
+    "  --maps FILE          name code the recording has no mapping for (perf record\n"
+    "                       --synth=no, lost events) from a snapshot of the processes'\n"
+    "                       /proc/PID/maps: lines 'PID START END PGOFF PATH', as\n"
+    "                       cli profile --keep-maps writes them (docs/FORMATS.md)\n"
     "\n"
     "Without -o, or when OUT's extension is none of .svg, .json and .folded, the\n"
     "output is folded text; --format svg or json picks a picture instead.\n"
@@ -61,9 +66,10 @@ struct fold_args {
     struct perf_fold_opts opts;
     struct render_options render;
     const char *input;
+    const char *maps; /* --maps FILE */
 };
 
-enum { OPT_KALLSYMS = 256, OPT_BUILDID_DIR };
+enum { OPT_KALLSYMS = 256, OPT_BUILDID_DIR, OPT_MAPS };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
 static int take_option(void *ctx, int c, const char *arg)
@@ -75,6 +81,7 @@ static int take_option(void *ctx, int c, const char *arg)
         return 0;
     case OPT_KALLSYMS: a->opts.kallsyms = arg; return CLI_GO_ON;
     case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return CLI_GO_ON;
+    case OPT_MAPS: a->maps = arg; return CLI_GO_ON;
     default: break;
     }
     int rc = perf_options_take(c, arg, &a->opts.event, &a->opts.names);
@@ -88,6 +95,7 @@ static int parse_args(int argc, char **argv, struct fold_args *a)
         PERF_LONG_OPTIONS,
         {"kallsyms", required_argument, NULL, OPT_KALLSYMS},
         {"buildid-dir", required_argument, NULL, OPT_BUILDID_DIR},
+        {"maps", required_argument, NULL, OPT_MAPS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -195,8 +203,18 @@ static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
     struct perf_file f;
     struct error e = ERROR_INIT;
     struct perf_fold_report report;
+    struct maps_snapshot maps;
+    maps_snapshot_init(&maps);
+    if (a->maps) {
+        if (maps_snapshot_read(&maps, a->maps, &e)) {
+            maps_snapshot_free(&maps);
+            return cli_fail(&e, NULL);
+        }
+        a->opts.maps = &maps;
+    }
     if (perf_file_open(&f, a->input, &e) || perf_name_events(&f, &e)) {
         perf_file_close(&f);
+        maps_snapshot_free(&maps);
         return cli_fail(&e, a->input);
     }
     int status = 0;
@@ -206,6 +224,7 @@ static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
         warn_report(a, &f, &report);
     }
     perf_file_close(&f);
+    maps_snapshot_free(&maps);
     return status;
 }
 

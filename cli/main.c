@@ -22,6 +22,8 @@ static const char usage_text[] =
     "                      with --folded (see 'cli diff --help')\n"
     "  perf fold FILE      fold a Linux perf.data recording (see 'cli perf --help')\n"
     "  perf collapse       fold `perf script` text from stdin\n"
+    "  profile -- CMD      record CMD with perf record and write its flamegraph\n"
+    "                      (see 'cli profile --help')\n"
     "\n"
     "options:\n"
     "  -h, --help          show this help\n"
@@ -47,10 +49,13 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int argc, char **argv);
     } commands[] = {
+        /* clang-format off */
         {"execute", cmd_execute},
         {"flamegraph", cmd_flamegraph},
         {"diff", cmd_diff},
         {"perf", cmd_perf},
+        {"profile", cmd_profile},
+        /* clang-format on */
     };
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         if (strcmp(cmd, commands[i].name) == 0)

@@ -257,6 +257,7 @@ static int setup(struct folder *fo, char **arch)
     if (rc)
         return no_memory(fo);
     fo->m.kallsyms = fo->o->kallsyms;
+    fo->m.backfill = fo->o->maps;
     fo->counted = calloc(fo->f->nr_attrs, sizeof(*fo->counted));
     return fo->counted ? 0 : no_memory(fo);
 }

@@ -23,6 +23,7 @@
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "perf/frame_name.h"
+#include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_file.h"
 
@@ -31,6 +32,8 @@ struct perf_fold_opts {
     struct perf_name_opts names;
     struct symbol_paths paths;
     const char *kallsyms; /* use this kallsyms file for the kernel (NULL: perf's choice) */
+
+    struct maps_snapshot *maps; /* mappings the recording lacks (--maps); NULL: none */
 };
 
 /* What the caller may want to say about the run. */

@@ -213,6 +213,28 @@ static int locate_kernel(struct perf_machine *m, uint64_t ip, struct perf_locati
     return 0;
 }
 
+/*
+ * The snapshot's mapping of `ip` for a process whose records map nothing
+ * there (docs/PERF.md, "Mappings the recording lacks"), made as an MMAP
+ * record of it would be. Returns 1 (found), 0 (none) or -1 (memory).
+ */
+static int backfill_map(struct perf_machine *m, const struct perf_thread *t, uint64_t ip,
+                        struct perf_map *map)
+{
+    const struct maps_entry *entry = maps_snapshot_find(m->backfill, t->pid, ip);
+    if (!entry)
+        return 0;
+    struct perf_mmap_event ev = {.pid = t->pid,
+                                 .tid = t->pid,
+                                 .start = entry->start,
+                                 .len = entry->end - entry->start,
+                                 .pgoff = entry->pgoff,
+                                 .prot = PROT_EXEC,
+                                 .filename = entry->path};
+    *map = (struct perf_map){.start = entry->start, .end = entry->end, .pgoff = entry->pgoff};
+    return (map->dso = mapping_dso(m, t, &ev, map)) ? 1 : -1;
+}
+
 int perf_machine_locate(struct perf_machine *m, struct perf_thread *thread, uint8_t cpumode,
                         uint64_t ip, struct perf_location *loc)
 {
@@ -223,7 +245,14 @@ int perf_machine_locate(struct perf_machine *m, struct perf_thread *thread, uint
         if (locate_kernel(m, ip, loc))
             return -1;
     } else if (cpumode == PERF_RECORD_MISC_USER) {
+        struct perf_map backfilled;
         const struct perf_map *map = perf_maps_find(thread->maps, ip);
+        if (!map && m->backfill) {
+            int found = backfill_map(m, thread, ip, &backfilled);
+            if (found < 0)
+                return -1;
+            map = found ? &backfilled : NULL;
+        }
         if (!map)
             return 0;
         loc->dso = map->dso;

@@ -16,6 +16,7 @@
 
 #include "perf/kallsyms.h"
 #include "perf/kallsyms_index.h"
+#include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_features.h"
 #include "perf/perf_record.h"
@@ -41,6 +42,8 @@ struct perf_machine {
     struct symbol_paths paths;
     const char *kallsyms; /* a kallsyms file to use instead of perf's choice (tests) */
     bool x86_64;
+
+    struct maps_snapshot *backfill; /* mappings for addresses the records map nowhere; NULL: none */
 };
 
 /* What an address hit. */
