@@ -13,6 +13,7 @@
 #include "cli/render_options.h"
 #include "flamegraph/svg.h"
 #include "perf/fold.h"
+#include "perf/perf_abi.h"
 #include "perf/perf_features.h"
 #include "perf/perf_file.h"
 
@@ -126,6 +127,14 @@ static void list_events(const struct perf_file *f, char *buf, size_t size)
                                  f->attrs[i].name ? f->attrs[i].name : "?");
 }
 
+/* What the lost features cost, as far as folding reads them. */
+static const char *lost_features_note(const struct perf_file *f)
+{
+    if (perf_file_feature_lost(f, PERF_FEAT_BUILD_ID))
+        return " (with the build ids: binaries are read by path, not from the build-id cache)";
+    return "";
+}
+
 static void warn_report(const struct fold_args *a, const struct perf_file *f,
                         const struct perf_fold_report *r)
 {
@@ -137,6 +146,11 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 "warning: %s: the header gives no data size (perf record did not finish "
                 "cleanly?); read the records up to the end of the file\n",
                 in);
+    if (f->nr_features_lost)
+        fprintf(stderr,
+                "warning: %s: the file ends inside its feature sections (cut after the "
+                "data?): %u of them lost%s; the samples are folded without them\n",
+                in, f->nr_features_lost, lost_features_note(f));
     if (a->opts.event && !r->counted_event)
         fprintf(stderr, "warning: %s: no sample of event '%s' (the file has: %s)\n", in,
                 a->opts.event, events);
@@ -158,6 +172,11 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 "to their kernel frames and the user function they were taken in; record "
                 "with -g (frame pointers) for whole stacks\n",
                 in, (unsigned long long)r->dwarf_samples);
+    if (r->compressed_cut || r->compressed_leftover)
+        fprintf(stderr,
+                "warning: %s: the compressed records (perf record -z) end inside %s; folded the "
+                "records before it (truncated recording?)\n",
+                in, r->compressed_cut ? "a zstd block" : "a record");
     if (r->kernel_unresolved)
         fprintf(stderr,
                 "warning: %s: kernel frames are [kernel.kallsyms]: no kallsyms matches the "

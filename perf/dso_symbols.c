@@ -11,8 +11,9 @@
  *   4. /usr/lib/debug/.build-id/xx/rest.debug;
  *   5. the path itself.
  *
- * [vdso] has no path: its image is found in the cache or not at all (perf
- * script then prints [vdso] frames without symbols, and so does this).
+ * [vdso] has no path: its image is found in the cache, else (as perf
+ * does) this process's own vdso stands in for it (perf/vdso_image.h),
+ * when its build id fits.
  *
  * A candidate counts only when its build id equals the recorded one (when
  * one was recorded). The first candidate with a .symtab supplies the
@@ -33,6 +34,7 @@
 #include "perf/elf_file.h"
 #include "perf/elf_symbols.h"
 #include "perf/symbol_rules.h"
+#include "perf/vdso_image.h"
 
 #define MAX_CANDIDATES 12
 
@@ -126,6 +128,7 @@ struct sources {
     struct elf_file files[MAX_CANDIDATES + 1];
     size_t count;
     struct elf_file *syms, *runtime;
+    uint8_t *vdso; /* our own vdso's copy, when it is a source */
 };
 
 /* Considers one opened candidate; returns true when both roles are filled. */
@@ -148,11 +151,35 @@ static bool consider(struct sources *s, const struct perf_dso *dso)
     return s->syms && s->runtime;
 }
 
+/* perf's last resort for [vdso]: its own image (the file perf-vdso.so-XXXXXX). */
+static void consider_own_vdso(struct sources *s, const struct perf_dso *dso)
+{
+    size_t size;
+    if (dso->kind != DSO_VDSO || s->syms || s->runtime || !(s->vdso = vdso_image_copy(&size)))
+        return;
+    if (elf_file_from_memory(&s->files[s->count], s->vdso, size) == 0)
+        consider(s, dso);
+}
+
 static void find_sources(struct sources *s, const struct perf_dso *dso, const struct candidates *c)
 {
     for (size_t i = 0; i < c->count; i++)
         if (elf_file_open(&s->files[s->count], c->paths[i]) == 0 && consider(s, dso))
             return;
+    consider_own_vdso(s, dso);
+}
+
+/*
+ * Keeps the symbols' file (a mapping of a file on disk) with the DSO, so
+ * that names are read where they are, when a frame needs them. Returns
+ * whether it was kept (it is then no longer the caller's to close).
+ */
+static bool keep_names_file(struct perf_dso *dso, struct elf_file *syms)
+{
+    if (!syms->map || dso->names_file || !(dso->names_file = malloc(sizeof(*syms))))
+        return false;
+    *dso->names_file = *syms;
+    return true;
 }
 
 static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
@@ -161,6 +188,7 @@ static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
     struct elf_file *runtime = s->runtime ? s->runtime : s->syms;
     struct symbol_builder b;
     symbol_builder_init(&b);
+    b.borrow = syms && keep_names_file(dso, syms);
     if (syms) {
         long n = elf_symbols_read(&b, syms, runtime);
         if (n > 0)
@@ -170,6 +198,7 @@ static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
             return -1;
         }
     }
+    dso->demangle = true;
     return symbol_builder_finish(&b, &dso->syms, &dso->lookup);
 }
 
@@ -194,7 +223,9 @@ static int load_elf(struct perf_dso *dso, const struct symbol_paths *p)
         rc = read_elf_symbols(dso, &s);
     }
     for (size_t i = 0; i < s.count; i++)
-        elf_file_close(&s.files[i]);
+        if (!dso->names_file || s.files[i].map != dso->names_file->map)
+            elf_file_close(&s.files[i]); /* (the kept one is the DSO's) */
+    free(s.vdso);
     candidates_free(&c);
     return rc;
 }

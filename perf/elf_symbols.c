@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perf/perf_demangle.h"
-
 #ifndef STT_GNU_IFUNC
 #define STT_GNU_IFUNC 10
 #endif
@@ -95,28 +93,22 @@ static uint64_t file_offset_of(const struct elf_file *runtime, uint64_t value,
     return value - (section->sh_addr - section->sh_offset);
 }
 
+/* A symbol as read (demangled later: perf_demangle_symbol), `suffix` appended. */
 static int add_named(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                      const char *name, const char *suffix)
 {
-    char *readable = perf_demangle(name);
-    if (!readable)
+    if (!suffix && b->borrow)
+        return symbol_builder_add_borrowed(b, start, size, binding, name);
+    if (!suffix)
+        return symbol_builder_add(b, start, size, binding, name, strlen(name));
+    size_t n = strlen(name), m = strlen(suffix);
+    char *full = malloc(n + m + 1);
+    if (!full)
         return -1;
-    int rc;
-    if (suffix) {
-        size_t n = strlen(readable), m = strlen(suffix);
-        char *full = malloc(n + m + 1);
-        if (!full) {
-            free(readable);
-            return -1;
-        }
-        memcpy(full, readable, n);
-        memcpy(full + n, suffix, m + 1);
-        rc = symbol_builder_add(b, start, size, binding, full, n + m);
-        free(full);
-    } else {
-        rc = symbol_builder_add(b, start, size, binding, readable, strlen(readable));
-    }
-    free(readable);
+    memcpy(full, name, n);
+    memcpy(full + n, suffix, m + 1);
+    int rc = symbol_builder_add(b, start, size, binding, full, n + m);
+    free(full);
     return rc;
 }
 
@@ -159,6 +151,7 @@ long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,
         return 0;
     size_t n = data->d_size / shdr.sh_entsize;
     long added = 0;
+    b->demangle = true; /* names are kept as read */
     for (size_t i = 0; i < n; i++) {
         GElf_Sym sym;
         if (!gelf_getsym(data, (int)i, &sym))

@@ -12,7 +12,8 @@
  *     section whose name holds "text";
  *   - its address becomes a file offset through the PT_LOAD segment of
  *     `runtime` (the binary that ran) that holds it;
- *   - names are demangled as perf does (perf/perf_demangle.h);
+ *   - names are kept as read, and demangled as perf does
+ *     (perf_demangle_symbol) only where a frame or a tie needs them;
  *   - PLT entries become "name@plt" functions.
  */
 #ifndef PERF_ELF_SYMBOLS_H
@@ -23,7 +24,8 @@
 
 /*
  * Adds the functions of `syms` (addresses adjusted by `runtime`, which
- * may be the same file) and applies perf's fixups. Returns the number of
+ * may be the same file) and applies perf's fixups. With b->borrow, the
+ * names stay in `syms`, which must then outlive the table. Returns the number of
  * functions added, or -1 when memory runs out.
  */
 long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,

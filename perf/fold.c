@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "perf/event_match.h"
+#include "perf/perf_decomp.h"
 #include "perf/perf_features.h"
 #include "perf/perf_machine.h"
 #include "perf/perf_order.h"
@@ -28,7 +29,8 @@ struct folder {
     struct perf_machine m;
     struct stack stack;
     struct perf_order order;
-    enum counted *counted; /* by attribute */
+    struct perf_decomp decomp; /* perf record -z */
+    enum counted *counted;     /* by attribute */
 };
 
 static int no_memory(struct folder *fo)
@@ -190,11 +192,29 @@ static void release_done(struct folder *fo, uint64_t next)
 {
     uint64_t queued = perf_order_lowest_offset(&fo->order);
     perf_file_release(fo->f, queued < next ? queued : next);
+    perf_decomp_release(&fo->decomp, queued);
+}
+
+static int process(struct folder *fo, const struct perf_record *r, uint64_t next);
+
+/* A compressed record: the records inside, as if they stood in its place. */
+static int process_compressed(struct folder *fo, const struct perf_record *r)
+{
+    if (perf_decomp_add(&fo->decomp, r, fo->e))
+        return -1;
+    struct perf_record inner;
+    int rc;
+    while ((rc = perf_decomp_next(&fo->decomp, &inner, fo->e)) == 1)
+        if (process(fo, &inner, r->offset))
+            return -1;
+    return rc;
 }
 
 /* perf_session__process_event: user records at once, kernel records through the queue. */
 static int process(struct folder *fo, const struct perf_record *r, uint64_t next)
 {
+    if (perf_record_is_compressed(r))
+        return process_compressed(fo, r);
     if (r->type >= PERF_RECORD_USER_TYPE_START) {
         if (r->type != PERF_RECORD_FINISHED_ROUND)
             return 0;
@@ -249,6 +269,9 @@ static void finish_report(struct folder *fo)
         if (fo->counted[i] == COUNTED && !(fo->f->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
             r->no_callchain = true;
     r->kernel_unresolved = fo->m.kernel.resolved && !fo->m.kernel.has_symbols;
+    r->compressed_records = fo->decomp.records;
+    r->compressed_cut = fo->decomp.block_cut;
+    r->compressed_leftover = perf_decomp_leftover(&fo->decomp);
 }
 
 int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,
@@ -258,6 +281,7 @@ int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *
     struct folder fo = {.f = f, .o = o, .t = t, .report = report, .e = e};
     char *arch = NULL;
     perf_order_init(&fo.order);
+    perf_decomp_init(&fo.decomp);
     int rc = setup(&fo, &arch);
     if (rc == 0) {
         stack_init(&fo.stack, &fo.m, names, &o->names, arch);
@@ -266,6 +290,7 @@ int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *
         stack_free(&fo.stack);
     }
     perf_order_free(&fo.order);
+    perf_decomp_free(&fo.decomp);
     perf_machine_free(&fo.m);
     free(fo.counted);
     free(arch);

@@ -188,7 +188,7 @@ int perf_frame_name(struct perf_name *out, const struct perf_frame *f,
 
 static void format_id(char *buf, size_t size, int64_t id)
 {
-    if (id < 0)
+    if (id == PERF_ID_UNKNOWN)
         snprintf(buf, size, "?");
     else
         snprintf(buf, size, "%" PRId64, id);

@@ -38,7 +38,8 @@ struct perf_name_opts {
     bool tid;   /* --tid: comm-PID/TID (wins over pid) */
 };
 
-#define PERF_ID_UNKNOWN (-1) /* a pid or tid the input does not give: written "?" */
+/* A pid or tid the input does not give: written "?" (-1 is a real value: perf's "no thread") */
+#define PERF_ID_UNKNOWN INT64_MIN
 
 /* The first frame of a stack. Returns 0, or -1 when memory runs out. */
 int perf_comm_name(struct perf_name *out, const char *comm, size_t len, int64_t pid, int64_t tid,

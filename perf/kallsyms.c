@@ -10,220 +10,374 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "perf/kallsyms_line.h"
 #include "perf/symbol_rules.h"
 
 #define MAX_NOTES    65536
 #define MAX_KALLSYMS (1u << 30)
 
-struct kallsyms_line {
-    uint64_t addr;
-    char type;
-    const char *name; /* up to the end of the line, a module suffix included */
-    size_t name_len;
+/*
+ * One kernel symbol as read. Its name stays in the text, ended by the
+ * line's '\n' until kallsyms_name_end puts a NUL there: reading 100,000-odd
+ * symbols copies no name and writes to no page of the text. The array is
+ * turned into the table's functions in place (the same size).
+ */
+struct ksym {
+    uint64_t start, end;
+    uint32_t name; /* offset into the text */
+    uint8_t binding;
+    uint8_t flags;
+};
+_Static_assert(sizeof(struct ksym) == sizeof(struct symtab_func), "ksyms become symtab_funcs");
+
+enum {
+    KSYM_MODULE = 1, /* the name holds '[' ("name\t[module]") */
+    KSYM_DROP = 2,   /* not the kernel's own: a module symbol or the x86-64 entry trampoline */
+    KSYM_DEAD = 4,   /* lost to another symbol at its address */
 };
 
-static int hex_digit(char c)
+struct ksyms {
+    const char *text;
+    struct ksym *items;
+    size_t count, capacity;
+    bool any_nonzero;
+    bool reloc_found;
+    uint64_t reloc_addr;
+};
+
+static int ksyms_push(struct ksyms *k, const struct ksym *s)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    if (k->count == k->capacity) {
+        size_t cap = k->capacity ? k->capacity * 2 : 16384;
+        struct ksym *items = realloc(k->items, cap * sizeof(*items));
+        if (!items)
+            return -1;
+        k->items = items;
+        k->capacity = cap;
+    }
+    k->items[k->count++] = *s;
+    return 0;
 }
 
-/* perf's kallsyms__parse, one line: hex address, a space, the type, a space, the name. */
-static bool parse_line(const char *line, size_t len, struct kallsyms_line *out)
+static bool is_reloc(const struct kallsyms_line *l, const struct kallsyms_reloc *reloc)
 {
-    size_t i = 0;
-    uint64_t addr = 0;
-    for (int digit; i < len && (digit = hex_digit(line[i])) >= 0; i++)
-        addr = addr * 16 + (uint64_t)digit;
-    if (i == 0 || i + 3 >= len)
-        return false;
-    out->addr = addr;
-    out->type = line[i + 1];
-    out->name = line + i + 3;
-    out->name_len = len - (i + 3);
-    return true;
+    return reloc && reloc->name && (is_function_type(l->type) || l->type == 'A') &&
+           strlen(reloc->name) == l->name_len && memcmp(reloc->name, l->name, l->name_len) == 0;
 }
 
-static bool type_counts(char type)
+/* One line: the relocation symbol noted, a counted symbol kept. Returns 0 or -1 (memory). */
+static int read_symbol(struct ksyms *k, const struct kallsyms_line *l,
+                       const struct kallsyms_reloc *reloc, bool x86_64)
 {
-    int t = toupper((unsigned char)type);
-    return t == 'T' || t == 'W' || t == 'D' || t == 'B';
+    if (!k->reloc_found && is_reloc(l, reloc)) {
+        k->reloc_found = true; /* the first, as perf's kallsyms__delta */
+        k->reloc_addr = l->addr;
+    }
+    if (!type_counts(l->type) || (l->name_len > 0 && l->name[0] == '$'))
+        return 0;
+    k->any_nonzero |= l->addr != 0;
+    bool module = memchr(l->name, '[', l->name_len) != NULL;
+    bool drop = memchr(l->name, '\t', l->name_len) != NULL || (x86_64 && is_trampoline(l));
+    struct ksym s = {
+        .start = l->addr,
+        .end = l->addr,
+        .name = (uint32_t)(l->name - k->text),
+        .binding = binding_of(l->type),
+        .flags = (uint8_t)((module ? KSYM_MODULE : 0) | (drop ? KSYM_DROP : 0)),
+    };
+    return ksyms_push(k, &s);
 }
 
-static uint8_t binding_of(char type)
+static int read_lines(struct ksyms *k, size_t len, const struct kallsyms_reloc *reloc, bool x86_64)
 {
-    if (type == 'W')
-        return STB_WEAK;
-    return isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL;
-}
-
-static bool is_function_type(char type)
-{
-    int t = toupper((unsigned char)type);
-    return t == 'T' || t == 'W';
-}
-
-/* Calls fn for each line; stops early when fn returns nonzero and returns that. */
-static int each_line(const char *text, size_t len, int (*fn)(void *, const struct kallsyms_line *),
-                     void *ctx)
-{
-    size_t pos = 0;
-    while (pos < len) {
-        const char *nl = memchr(text + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - text) : len;
+    for (size_t pos = 0; pos < len;) {
+        const char *nl = memchr(k->text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - k->text) : len;
         struct kallsyms_line l;
-        if (parse_line(text + pos, end - pos, &l)) {
-            int rc = fn(ctx, &l);
-            if (rc)
-                return rc;
-        }
+        if (parse_line(k->text + pos, end - pos, &l) && read_symbol(k, &l, reloc, x86_64))
+            return -1;
         pos = end + 1;
     }
     return 0;
 }
 
-struct find_ctx {
-    const char *name;
-    uint64_t addr;
+struct sort_key {
+    uint64_t start;
+    size_t index;
 };
 
-static int find_reloc(void *ctx, const struct kallsyms_line *l)
+static int by_start_then_index(const void *pa, const void *pb)
 {
-    struct find_ctx *f = ctx;
-    if ((is_function_type(l->type) || l->type == 'A') && strlen(f->name) == l->name_len &&
-        memcmp(f->name, l->name, l->name_len) == 0) {
-        f->addr = l->addr;
-        return 1;
-    }
-    return 0;
+    const struct sort_key *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
 }
 
-struct add_ctx {
-    struct symbol_builder *b;
-    bool any_nonzero;
-};
-
-static int add_line(void *ctx, const struct kallsyms_line *l)
+/* Address order, ties in file order (/proc/kallsyms is sorted: usually nothing to do). */
+static int sort_symbols(struct ksyms *k)
 {
-    struct add_ctx *a = ctx;
-    if (!type_counts(l->type) || (l->name_len > 0 && l->name[0] == '$'))
+    size_t i = 1;
+    while (i < k->count && k->items[i - 1].start <= k->items[i].start)
+        i++;
+    if (i >= k->count)
         return 0;
-    a->any_nonzero |= l->addr != 0;
-    return symbol_builder_add(a->b, l->addr, 0, binding_of(l->type), l->name, l->name_len) ? -1 : 0;
+    struct sort_key *keys = malloc(k->count * sizeof(*keys));
+    struct ksym *sorted = malloc(k->count * sizeof(*sorted));
+    if (keys && sorted) {
+        for (i = 0; i < k->count; i++)
+            keys[i] = (struct sort_key){k->items[i].start, i};
+        qsort(keys, k->count, sizeof(*keys), by_start_then_index);
+        for (i = 0; i < k->count; i++)
+            sorted[i] = k->items[keys[i].index];
+        free(k->items);
+        k->items = sorted;
+        k->capacity = k->count;
+        sorted = NULL;
+    }
+    int rc = keys ? 0 : -1;
+    free(keys);
+    free(sorted);
+    return rc;
+}
+
+/* perf's symbols__fixup_end for kallsyms: the last kernel or module symbol ends a page on. */
+static void fixup_end(struct ksyms *k)
+{
+    for (size_t i = 1; i < k->count; i++) {
+        struct ksym *prev = &k->items[i - 1], *curr = &k->items[i];
+        if (prev->end != prev->start)
+            continue;
+        prev->end = (prev->flags ^ curr->flags) & KSYM_MODULE ? symbol_page_up(prev->end + 4096)
+                                                              : curr->start;
+    }
+    if (k->count > 0) {
+        struct ksym *last = &k->items[k->count - 1];
+        if (last->end == last->start)
+            last->end = symbol_page_up(last->start) + 4096;
+    }
+}
+
+static struct symbol_choice choice_of(const struct ksyms *k, const struct ksym *s)
+{
+    const char *name = k->text + s->name;
+    return (struct symbol_choice){s->end != s->start, s->binding, name, name_length(name)};
+}
+
+/* perf's choose_best_symbol: true when `a` is kept. */
+static bool keep_first(const struct ksyms *k, const struct ksym *a, const struct ksym *b)
+{
+    struct symbol_choice ca = choice_of(k, a), cb = choice_of(k, b);
+    return symbol_keep_first(&ca, &cb);
+}
+
+/* perf's symbols__fixup_duplicate: one symbol per address. */
+static void fixup_duplicate(struct ksyms *k)
+{
+    struct ksym *curr = k->count ? &k->items[0] : NULL;
+    for (size_t i = 1; i < k->count; i++) {
+        struct ksym *next = &k->items[i];
+        if (curr->start != next->start) {
+            curr = next;
+        } else if (keep_first(k, curr, next)) {
+            next->flags |= KSYM_DEAD;
+        } else {
+            curr->flags |= KSYM_DEAD;
+            curr = next;
+        }
+    }
 }
 
 /*
  * maps__split_kallsyms for a kernel without module maps: the kernel's own
- * symbols stay (moved by delta), module symbols and the x86-64 entry
- * trampoline go. Gives the range of what stays. Returns 1, 0 when nothing
- * stays, -1 when memory runs out.
+ * symbols, moved by delta, become the table, in place. Returns 1, 0 when
+ * none stays, -1 when memory runs out.
  */
-static int keep_kernel_symbols(struct symbol_builder *b, uint64_t delta, bool x86_64,
-                               uint64_t *start, uint64_t *end)
+static int keep_kernel_symbols(struct ksyms *k, uint64_t delta, struct symtab *out, uint64_t *start,
+                               uint64_t *end)
 {
-    size_t n, kept = 0;
-    const uint32_t *order = symbol_builder_in_order(b, &n);
-    if (!order)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t node = order[i];
-        struct rule_symbol *s = &b->syms[node];
-        const char *name = b->names + s->name;
-        if (strchr(name, '\t') || (x86_64 && strcmp(name, "__entry_SYSCALL_64_trampoline") == 0)) {
-            symbol_builder_erase(b, node);
-            continue;
-        }
-        s->start -= delta;
-        s->end -= delta;
-        if (kept++ == 0)
-            *start = s->start;
-        *end = s->end;
+    struct symtab_func *funcs = (struct symtab_func *)k->items;
+    size_t n = 0;
+    for (size_t i = 0; i < k->count; i++) {
+        struct ksym s = k->items[i];
+        if (!(s.flags & (KSYM_DEAD | KSYM_DROP)))
+            funcs[n++] = (struct symtab_func){s.start - delta, s.end - delta, k->text + s.name};
     }
-    return kept > 0;
+    if (n == 0)
+        return 0;
+    k->items = NULL;
+    out->funcs = funcs;
+    out->count = n;
+    *start = funcs[0].start;
+    *end = funcs[n - 1].end;
+    return symtab_index(out) == 0 ? 1 : -1;
+}
+
+/*
+ * kallsyms_parse's work over text whose names end at their line's end:
+ * the table's names point into `text`, which the caller keeps.
+ */
+static int parse_in_place(const char *text, size_t len, const struct kallsyms_reloc *reloc,
+                          bool x86_64, struct symtab *out, struct symbol_lookup *lookup,
+                          uint64_t *start, uint64_t *end)
+{
+    memset(out, 0, sizeof(*out));
+    memset(lookup, 0, sizeof(*lookup));
+    lookup->root = TREE_NIL;
+    struct ksyms k = {.text = text};
+    int rc = read_lines(&k, len, reloc, x86_64);
+    if (rc == 0 && reloc && reloc->name && !k.reloc_found)
+        rc = 0; /* perf's kallsyms__delta fails: no kernel symbols */
+    else if (rc == 0 && k.any_nonzero && (rc = sort_symbols(&k)) == 0) {
+        fixup_end(&k);
+        fixup_duplicate(&k);
+        uint64_t delta = reloc && reloc->name ? k.reloc_addr - reloc->addr : 0;
+        rc = keep_kernel_symbols(&k, delta, out, start, end);
+    }
+    free(k.items);
+    if (rc < 0) {
+        symtab_free(out);
+        memset(out, 0, sizeof(*out));
+    }
+    return rc;
+}
+
+void kallsyms_name_end(const struct symtab_func *f)
+{
+    char *name = (char *)f->name; /* in a text kallsyms owns, writable */
+    name[name_length(name)] = '\0';
 }
 
 int kallsyms_parse(const char *text, size_t len, const struct kallsyms_reloc *reloc, bool x86_64,
                    struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end)
 {
-    memset(out, 0, sizeof(*out));
-    memset(lookup, 0, sizeof(*lookup));
-    uint64_t delta = 0;
-    if (reloc && reloc->name) {
-        struct find_ctx f = {reloc->name, 0};
-        if (each_line(text, len, find_reloc, &f) != 1)
-            return 0; /* perf's kallsyms__delta fails: no kernel symbols */
-        delta = f.addr - reloc->addr;
-    }
-    struct symbol_builder b;
-    symbol_builder_init_sorted(&b);
-    struct add_ctx a = {&b, false};
-    if (each_line(text, len, add_line, &a) < 0) {
-        symbol_builder_free(&b);
+    char *copy = malloc(len + 1); /* the table's names: ended now, freed with it */
+    if (!copy) {
+        memset(out, 0, sizeof(*out));
+        memset(lookup, 0, sizeof(*lookup));
         return -1;
     }
-    int rc = !a.any_nonzero                   ? 0
-             : symbol_builder_fixup(&b, true) ? -1
-                                              : keep_kernel_symbols(&b, delta, x86_64, start, end);
-    if (rc <= 0) {
-        symbol_builder_free(&b);
-        return rc;
-    }
-    return symbol_builder_finish(&b, out, lookup) ? -1 : 1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    int rc = parse_in_place(copy, len, reloc, x86_64, out, lookup, start, end);
+    for (size_t i = 0; rc == 1 && i < out->count; i++)
+        kallsyms_name_end(&out->funcs[i]);
+    if (rc == 1)
+        out->names = copy;
+    else
+        free(copy);
+    return rc;
 }
 
-/* Reads a small file whole (sysfs and procfs files report no size). */
-static char *read_whole(const char *path, size_t limit, size_t *len)
+/* Reads up to `cap` - 1 bytes of fd into buf (grown by doubling up to limit when `grow`). */
+static char *read_fd(int fd, char *buf, size_t cap, size_t limit, bool grow, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    size_t n = 0;
     while (buf) {
-        if (n == cap) {
-            char *bigger = cap < limit ? realloc(buf, cap * 2) : NULL;
+        if (n + 1 == cap) {
+            char *bigger = grow && cap < limit ? realloc(buf, cap * 2) : NULL;
             if (!bigger) {
+                if (!grow)
+                    break; /* all of a regular file's size is read */
                 free(buf);
-                buf = NULL;
-                break;
+                return NULL;
             }
             buf = bigger;
             cap *= 2;
         }
-        ssize_t r = read(fd, buf + n, cap - n);
+        ssize_t r = read(fd, buf + n, cap - 1 - n);
         if (r <= 0) {
             if (r < 0) {
                 free(buf);
-                buf = NULL;
+                return NULL;
             }
             break;
         }
         n += (size_t)r;
     }
-    close(fd);
     *len = n;
     return buf;
 }
 
-int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86_64,
-                  struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end)
+/*
+ * Reads a file whole, with one spare byte after it: a regular file in
+ * reads of its size, sysfs and procfs files (which report no size) into a
+ * growing buffer.
+ */
+static char *read_whole(const char *path, size_t limit, size_t *len)
 {
-    size_t len;
-    char *text = read_whole(path, MAX_KALLSYMS, &len);
-    if (!text) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    bool sized = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+                 (uint64_t)st.st_size < limit;
+    size_t cap = sized ? (size_t)st.st_size + 1 : (size_t)1 << 16;
+    char *buf = read_fd(fd, malloc(cap), cap, limit, !sized, len);
+    close(fd);
+    return buf;
+}
+
+void kallsyms_text_free(struct kallsyms_text *t)
+{
+    if (t->mapped)
+        munmap(t->data, t->size);
+    else
+        free(t->data);
+    memset(t, 0, sizeof(*t));
+}
+
+/*
+ * The text of a kallsyms file: a private mapping of a saved copy (its
+ * pages come from the page cache; a name ended with a NUL costs a copy of
+ * its page only), else read whole (/proc/kallsyms cannot be mapped).
+ */
+int kallsyms_text_open(const char *path, struct kallsyms_text *t)
+{
+    memset(t, 0, sizeof(*t));
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < MAX_KALLSYMS) {
+        /* populated read-only: the page cache's pages; made writable after (no copies yet) */
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (m != MAP_FAILED && mprotect(m, (size_t)st.st_size, PROT_READ | PROT_WRITE) != 0) {
+            munmap(m, (size_t)st.st_size);
+            m = MAP_FAILED;
+        }
+        /* the last name needs its '\n' (or the page's zero fill) to end at */
+        if (m != MAP_FAILED && (((char *)m)[st.st_size - 1] == '\n' || st.st_size % 4096)) {
+            *t = (struct kallsyms_text){m, (size_t)st.st_size, true};
+            close(fd);
+            return 0;
+        }
+        if (m != MAP_FAILED)
+            munmap(m, (size_t)st.st_size);
+    }
+    if (fd >= 0)
+        close(fd);
+    t->data = read_whole(path, MAX_KALLSYMS, &t->size);
+    if (t->data)
+        t->data[t->size] = '\0';
+    return t->data ? 0 : -1;
+}
+
+int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86_64,
+                  struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end,
+                  struct kallsyms_text *text)
+{
+    if (kallsyms_text_open(path, text)) {
         memset(out, 0, sizeof(*out));
         memset(lookup, 0, sizeof(*lookup));
         return 0;
     }
-    int rc = kallsyms_parse(text, len, reloc, x86_64, out, lookup, start, end);
-    free(text);
+    int rc = parse_in_place(text->data, text->size, reloc, x86_64, out, lookup, start, end);
+    if (rc != 1)
+        kallsyms_text_free(text);
     return rc;
 }
 

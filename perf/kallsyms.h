@@ -35,9 +35,34 @@ int kallsyms_parse(const char *text, size_t len, const struct kallsyms_reloc *re
                    struct symtab *out, struct symbol_lookup *lookup, uint64_t *start,
                    uint64_t *end);
 
-/* kallsyms_parse over a file (/proc/kallsyms or a saved copy). Same returns. */
+/* The text a loaded table's names live in. */
+struct kallsyms_text {
+    char *data;
+    size_t size;
+    bool mapped; /* a private mapping (else malloc'd) */
+};
+
+/*
+ * kallsyms_parse over a file (/proc/kallsyms or a saved copy). Same
+ * returns. With symbols, the names are in `text` (kallsyms_text_free
+ * after the table): each ends at its line's end until kallsyms_name_end
+ * ends it with a NUL, so loading touches no name; call it on a function
+ * before reading its name.
+ */
 int kallsyms_load(const char *path, const struct kallsyms_reloc *reloc, bool x86_64,
-                  struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end);
+                  struct symtab *out, struct symbol_lookup *lookup, uint64_t *start, uint64_t *end,
+                  struct kallsyms_text *text);
+
+/* Ends a function's name, found in a kallsyms_load table, with a NUL (again: no harm). */
+void kallsyms_name_end(const struct symtab_func *f);
+
+/*
+ * The text of a kallsyms file, each line ended by '\n' or by a NUL after
+ * the last. Returns 0, or -1 when it cannot be read.
+ */
+int kallsyms_text_open(const char *path, struct kallsyms_text *t);
+
+void kallsyms_text_free(struct kallsyms_text *t);
 
 /*
  * Picks the kallsyms file for a kernel with build id `id` (size 0: not

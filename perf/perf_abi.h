@@ -121,7 +121,8 @@ enum {
     PERF_RECORD_HEADER_BUILD_ID = 67,
     PERF_RECORD_FINISHED_ROUND = 68,
     PERF_RECORD_AUXTRACE = 71,
-    PERF_RECORD_COMPRESSED = 81,
+    PERF_RECORD_COMPRESSED = 81,  /* perf record -z: zstd data, to the record's end */
+    PERF_RECORD_COMPRESSED2 = 83, /* the same with a u64 data size first (8-byte aligned) */
 };
 #define PERF_RECORD_HEADER_SIZE 8u /* {u32 type, u16 misc, u16 size} */
 

@@ -166,3 +166,24 @@ char *perf_demangle(const char *name)
         readable = strdup(name);
     return readable;
 }
+
+char *perf_demangle_symbol(const char *name)
+{
+    static const char plt[] = "@plt";
+    size_t len = strlen(name), suffix = sizeof(plt) - 1;
+    if (len < suffix || strcmp(name + len - suffix, plt) != 0)
+        return perf_demangle(name);
+    char *base = strndup(name, len - suffix);
+    char *readable = base ? perf_demangle(base) : NULL;
+    free(base);
+    if (!readable)
+        return NULL;
+    size_t n = strlen(readable);
+    char *full = realloc(readable, n + suffix + 1);
+    if (!full) {
+        free(readable);
+        return NULL;
+    }
+    memcpy(full + n, plt, suffix + 1);
+    return full;
+}

@@ -13,4 +13,11 @@
 /* A malloc'd readable name for `name`, or NULL when memory runs out. */
 char *perf_demangle(const char *name);
 
+/*
+ * perf_demangle of a symbol kept as read (ELF symbols are demangled when a
+ * frame or a tie needs them, not when read): a PLT entry "NAME@plt" is
+ * perf's demangled NAME, then "@plt". NULL when memory runs out.
+ */
+char *perf_demangle_symbol(const char *name);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/hash_table.h"
+#include "perf/elf_file.h"
 
 void perf_dsos_init(struct perf_dsos *d)
 {
@@ -21,6 +22,9 @@ static void dso_free(struct perf_dso *dso)
     symtab_free(&dso->syms);
     symbol_lookup_free(&dso->lookup);
     free(dso->frames);
+    if (dso->names_file)
+        elf_file_close(dso->names_file);
+    free(dso->names_file);
     free(dso);
 }
 
@@ -58,6 +62,21 @@ struct perf_dso *perf_dsos_findnew(struct perf_dsos *d, const char *name, enum d
 int perf_dso_prepare_frames(struct perf_dso *dso)
 {
     free(dso->frames);
-    dso->frames = calloc(dso->syms.count ? dso->syms.count : 1, sizeof(*dso->frames));
+    dso->nr_frames = dso->syms.count ? dso->syms.count : 1;
+    dso->frames = calloc(dso->nr_frames, sizeof(*dso->frames));
     return dso->frames ? 0 : -1;
+}
+
+int perf_dso_grow_frames(struct perf_dso *dso)
+{
+    if (dso->syms.count <= dso->nr_frames)
+        return 0;
+    size_t n = dso->nr_frames * 2 > dso->syms.count ? dso->nr_frames * 2 : dso->syms.count;
+    uint32_t *frames = realloc(dso->frames, n * sizeof(*frames));
+    if (!frames)
+        return -1;
+    memset(frames + dso->nr_frames, 0, (n - dso->nr_frames) * sizeof(*frames));
+    dso->frames = frames;
+    dso->nr_frames = n;
+    return 0;
 }

@@ -29,13 +29,18 @@ struct perf_dso {
     char *name; /* as perf script prints it in parentheses */
     enum dso_kind kind;
     struct build_id build_id;
-    bool loaded; /* symbols looked for (found or not) */
+    bool loaded;   /* symbols looked for (found or not) */
+    bool demangle; /* names as read from ELF files: frames demangle them (perf_demangle_symbol) */
     struct symtab syms;
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
+    size_t nr_frames;            /* entries of frames */
     uint32_t unknown_frame;      /* "[basename]" for addresses no function covers; 0: not yet */
+    struct elf_file *names_file; /* the ELF file whose string table the names are in; NULL */
     UT_hash_handle hh;           /* in perf_dsos, by name */
 };
+
+struct elf_file;
 
 struct perf_dsos {
     struct perf_dso *by_name; /* uthash head */
@@ -63,5 +68,8 @@ int perf_dso_load(struct perf_dso *dso, const struct symbol_paths *paths);
 
 /* Sets the frame-name cache up for the loaded table. Returns 0 or -1 (memory). */
 int perf_dso_prepare_frames(struct perf_dso *dso);
+
+/* Makes the frame-name cache cover a table that grew (a lazy one). Returns 0 or -1 (memory). */
+int perf_dso_grow_frames(struct perf_dso *dso);
 
 #endif

@@ -137,20 +137,28 @@ static int read_attrs(struct perf_file *f, struct error *e)
     return 0;
 }
 
-/* Every feature section the bitmap announces lies inside the file (else: truncated). */
-static int check_features(const struct perf_file *f, struct error *e)
+/*
+ * A feature section the bitmap announces but the file does not hold
+ * whole (a file cut after its data section) is lost, not fatal: perf
+ * script reads such a file's samples without it.
+ */
+static void drop_cut_features(struct perf_file *f)
 {
     struct bytes unused;
-    for (unsigned bit = 0; bit < PERF_FEATURE_BITS; bit++)
-        if (perf_file_feature(f, bit, &unused, e) < 0)
-            return -1;
-    return 0;
+    for (unsigned bit = 0; bit < PERF_FEATURE_BITS; bit++) {
+        struct error ignored = ERROR_INIT;
+        if (perf_file_feature(f, bit, &unused, &ignored) < 0) {
+            f->features_lost[bit / 8] |= (uint8_t)(1u << (bit % 8));
+            f->nr_features_lost++;
+        }
+    }
 }
 
 static int check(struct perf_file *f, struct error *e)
 {
-    if (check_magic(f, e) || check_header(f, e) || read_attrs(f, e) || check_features(f, e))
+    if (check_magic(f, e) || check_header(f, e) || read_attrs(f, e))
         return -1;
+    drop_cut_features(f);
     return 0;
 }
 
@@ -233,9 +241,14 @@ static bool feature_set(const struct perf_file *f, unsigned bit)
     return (f->features[bit / 8] >> (bit % 8)) & 1;
 }
 
+bool perf_file_feature_lost(const struct perf_file *f, unsigned feat)
+{
+    return feat < PERF_FEATURE_BITS && ((f->features_lost[feat / 8] >> (feat % 8)) & 1);
+}
+
 int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out, struct error *e)
 {
-    if (feat >= PERF_FEATURE_BITS || !feature_set(f, feat))
+    if (feat >= PERF_FEATURE_BITS || !feature_set(f, feat) || perf_file_feature_lost(f, feat))
         return 0;
     uint64_t index = 0;
     for (unsigned bit = 0; bit < feat; bit++)

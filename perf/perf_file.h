@@ -22,8 +22,10 @@ struct perf_file {
     size_t size;
     bool mapped;                     /* data is our mmap (else the caller's memory) */
     uint64_t data_offset, data_size; /* the data section (the records) */
-    bool data_size_guessed; /* the header said 0: a recording that was not stopped cleanly */
-    uint8_t features[32];   /* the feature bitmap */
+    bool data_size_guessed;    /* the header said 0: a recording that was not stopped cleanly */
+    uint8_t features[32];      /* the feature bitmap */
+    uint8_t features_lost[32]; /* features whose section the file does not hold whole (cut) */
+    unsigned nr_features_lost;
     struct perf_attr *attrs;
     size_t nr_attrs;
     uint64_t released; /* pages of the data section below this were given back */
@@ -47,9 +49,14 @@ void perf_file_release(struct perf_file *f, uint64_t below);
 
 /*
  * The feature section of bit `feat` as a bounded reader. Returns 1 when
- * the file has it, 0 when not, -1 with `e` set when its entry points
- * outside the file.
+ * the file has it, 0 when not (or when it was lost: a feature section
+ * cut by the file's end costs only that feature, as in perf, and is
+ * listed in features_lost when the file is opened), -1 with `e` set when
+ * its entry points outside the file.
  */
 int perf_file_feature(const struct perf_file *f, unsigned feat, struct bytes *out, struct error *e);
+
+/* Whether feature `feat` was announced but lost (its section cut). */
+bool perf_file_feature_lost(const struct perf_file *f, unsigned feat);
 
 #endif

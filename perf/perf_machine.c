@@ -33,6 +33,8 @@ void perf_machine_free(struct perf_machine *m)
 {
     perf_threads_free(&m->threads);
     perf_dsos_free(&m->dsos);
+    kallsyms_text_free(&m->kernel.text);
+    kallsyms_index_free(&m->kernel.index);
     free(m->kernel.reloc_name);
     memset(m, 0, sizeof(*m));
 }
@@ -171,7 +173,11 @@ static int load_kernel(struct perf_machine *m)
     if (path) {
         struct kallsyms_reloc reloc = {k->reloc_name, k->reloc_addr};
         uint64_t start, end;
-        rc = kallsyms_load(path, &reloc, m->x86_64, &k->dso->syms, &k->dso->lookup, &start, &end);
+        /* the kernel's own text is in address order: searched, not read (--kallsyms: read) */
+        k->indexed = !m->kallsyms;
+        rc = k->indexed ? kallsyms_index_open(&k->index, path, &reloc, m->x86_64, &start, &end)
+                        : kallsyms_load(path, &reloc, m->x86_64, &k->dso->syms, &k->dso->lookup,
+                                        &start, &end, &k->text);
         if (rc == 1) {
             k->start = start; /* perf's map__fixup_start and map__fixup_end */
             k->end = end;
@@ -196,7 +202,14 @@ static int locate_kernel(struct perf_machine *m, uint64_t ip, struct perf_locati
     if (ip < k->start || ip >= k->end)
         return 0;
     loc->dso = k->dso;
+    if (k->indexed) /* a function found the first time grows the table */
+        return kallsyms_index_find(&k->index, &k->dso->syms, ip, &loc->func) ||
+                       perf_dso_grow_frames(k->dso)
+                   ? -1
+                   : 0;
     loc->func = symbol_find(&k->dso->syms, &k->dso->lookup, ip);
+    if (loc->func)
+        kallsyms_name_end(loc->func);
     return 0;
 }
 

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf/kallsyms.h"
+#include "perf/kallsyms_index.h"
 #include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_features.h"
@@ -25,7 +27,10 @@ struct perf_kernel {
     uint64_t start, end;  /* the kernel map: from the record, then from the symbols */
     char *reloc_name;     /* the relocation symbol ("_text") and its recorded address */
     uint64_t reloc_addr;
-    bool resolved; /* symbols looked for */
+    struct kallsyms_text text;   /* the kallsyms file the symbols' names are in */
+    struct kallsyms_index index; /* the kernel's own kallsyms, searched as frames need it */
+    bool indexed;                /* symbols come from `index` (else all are in the DSO's table) */
+    bool resolved;               /* symbols looked for */
     bool has_symbols;
     uint64_t generation; /* bumped when the kernel map changes, for caches of lookups */
 };

@@ -32,6 +32,22 @@ static int short_record(const struct perf_record *r, const char *what, struct er
                       record_name(r->type), r->offset, r->body_len + PERF_RECORD_HEADER_SIZE, what);
 }
 
+uint16_t perf_record_size(const uint8_t *p)
+{
+    uint16_t size;
+    memcpy(&size, p + 6, 2);
+    return size;
+}
+
+void perf_record_at(struct perf_record *r, const uint8_t *p, uint64_t offset)
+{
+    r->type = load_u32(p, 0);
+    memcpy(&r->misc, p + 4, 2);
+    r->offset = offset;
+    r->body = p + PERF_RECORD_HEADER_SIZE;
+    r->body_len = perf_record_size(p) - PERF_RECORD_HEADER_SIZE;
+}
+
 void perf_records_begin(struct perf_record_iter *it, const struct perf_file *f)
 {
     it->f = f;
@@ -66,10 +82,7 @@ int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct
                           "the data section ends inside a record header at offset %" PRIu64
                           " (truncated?)",
                           it->pos);
-    uint32_t type = load_u32(data, (size_t)it->pos);
-    uint16_t misc, size;
-    memcpy(&misc, data + it->pos + 4, 2);
-    memcpy(&size, data + it->pos + 6, 2);
+    uint16_t size = perf_record_size(data + it->pos);
     if (size < PERF_RECORD_HEADER_SIZE)
         return error_fail(e, ERROR_CORRUPT,
                           "the record at offset %" PRIu64 " gives a size of %u bytes, less than "
@@ -80,19 +93,10 @@ int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct
                           "the record at offset %" PRIu64 " (%u bytes) runs past the end of the "
                           "data section at offset %" PRIu64 " (truncated?)",
                           it->pos, size, it->end);
-    r->type = type;
-    r->misc = misc;
-    r->offset = it->pos;
-    r->body = data + it->pos + PERF_RECORD_HEADER_SIZE;
-    r->body_len = size - PERF_RECORD_HEADER_SIZE;
+    perf_record_at(r, data + it->pos, it->pos);
     uint64_t payload = 0;
-    if (type == PERF_RECORD_AUXTRACE && auxtrace_payload(r, left - size, &payload, e))
+    if (r->type == PERF_RECORD_AUXTRACE && auxtrace_payload(r, left - size, &payload, e))
         return -1;
-    if (type == PERF_RECORD_COMPRESSED)
-        return error_fail(e, ERROR_UNSUPPORTED,
-                          "the file holds compressed records (perf record -z, offset %" PRIu64
-                          "); record without -z",
-                          it->pos);
     it->pos += size + payload;
     return 1;
 }

@@ -36,6 +36,12 @@ struct perf_record_iter {
 
 void perf_records_begin(struct perf_record_iter *it, const struct perf_file *f);
 
+/* The size field of the record header at p (8 bytes there). */
+uint16_t perf_record_size(const uint8_t *p);
+
+/* *r for the record at p, whose size (at least the header's) the caller checked. */
+void perf_record_at(struct perf_record *r, const uint8_t *p, uint64_t offset);
+
 /* 1: *r is the next record; 0: the data section is done; -1: `e` says why not. */
 int perf_records_next(struct perf_record_iter *it, struct perf_record *r, struct error *e);
 

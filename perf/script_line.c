@@ -39,14 +39,27 @@ static size_t parse_decimal(const char *s, size_t len, size_t p, int64_t *value)
     return e;
 }
 
+/*
+ * A pid or tid at s[p..): decimal digits, or "-1", which perf prints for
+ * samples of no thread (system-wide recordings); its end, or 0.
+ */
+static size_t parse_id(const char *s, size_t len, size_t p, int64_t *value)
+{
+    if (p + 2 <= len && s[p] == '-' && s[p + 1] == '1' && (p + 2 == len || !is_digit(s[p + 2]))) {
+        *value = -1;
+        return p + 2;
+    }
+    return parse_decimal(s, len, p, value);
+}
+
 /* "A" or "A/B" at s[p..) followed by a space: the field's end, or 0. */
 static size_t pid_field(const char *s, size_t len, size_t p, int64_t *a, int64_t *b)
 {
-    size_t e = parse_decimal(s, len, p, a);
+    size_t e = parse_id(s, len, p, a);
     if (!e)
         return 0;
     *b = PERF_ID_UNKNOWN;
-    if (e < len && s[e] == '/' && !(e = parse_decimal(s, len, e + 1, b)))
+    if (e < len && s[e] == '/' && !(e = parse_id(s, len, e + 1, b)))
         return 0;
     return e < len && is_space(s[e]) ? e : 0;
 }

@@ -20,7 +20,7 @@
 struct script_header {
     const char *comm; /* into the line */
     size_t comm_len;
-    int64_t pid, tid;  /* PERF_ID_UNKNOWN (-1) when not printed */
+    int64_t pid, tid;  /* PERF_ID_UNKNOWN when not printed; -1: perf knew no thread */
     size_t fields_end; /* the end of the pid field, or of a "[cpu]" right after it */
 };
 

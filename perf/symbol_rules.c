@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perf/perf_demangle.h"
+
 void symbol_builder_init(struct symbol_builder *b)
 {
     memset(b, 0, sizeof(*b));
@@ -79,6 +81,7 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         .start = start,
         .end = start + size, /* perf's symbol__new: len ? start + len : start */
         .name = b->names_len,
+        .borrowed = NULL,
         .binding = binding,
         .module = memchr(name, '[', name_len) != NULL,
     };
@@ -89,6 +92,16 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         symbol_tree_insert(&b->tree, (uint32_t)b->count, start);
     b->count++;
     b->names_len += name_len + 1;
+    return 0;
+}
+
+int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
+                                uint8_t binding, const char *name)
+{
+    if (symbol_builder_add(b, start, size, binding, "", 0))
+        return -1;
+    b->names_len--; /* the empty name's byte is not needed */
+    b->syms[b->count - 1].borrowed = name;
     return 0;
 }
 
@@ -168,10 +181,11 @@ void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
 
 static const char *name_of(const struct symbol_builder *b, uint32_t node)
 {
-    return b->names + b->syms[node].name;
+    const struct rule_symbol *s = &b->syms[node];
+    return s->borrowed ? s->borrowed : b->names + s->name;
 }
 
-static uint64_t page_up(uint64_t x)
+uint64_t symbol_page_up(uint64_t x)
 {
     return (x + 4095) / 4096 * 4096;
 }
@@ -184,14 +198,14 @@ static void fixup_end(struct symbol_builder *b, const uint32_t *order, size_t n,
         if (prev->end != prev->start)
             continue;
         if (kallsyms && prev->module != curr->module)
-            prev->end = page_up(prev->end + 4096); /* the last kernel or module symbol */
+            prev->end = symbol_page_up(prev->end + 4096); /* the last kernel or module symbol */
         else
             prev->end = curr->start;
     }
     if (n > 0) {
         struct rule_symbol *last = &b->syms[order[n - 1]];
         if (last->end == last->start)
-            last->end = page_up(last->start) + 4096;
+            last->end = symbol_page_up(last->start) + 4096;
     }
 }
 
@@ -203,28 +217,45 @@ static size_t leading_underscores(const char *s)
     return n;
 }
 
-/* perf's choose_best_symbol: true when `a` is kept over `b`. */
-static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
+bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice *b)
 {
-    const struct rule_symbol *a = &bl->syms[na], *b = &bl->syms[nb];
-    bool a_sized = a->end != a->start, b_sized = b->end != b->start;
-    if (a_sized != b_sized)
-        return a_sized;
+    if (a->sized != b->sized)
+        return a->sized;
     bool a_weak = a->binding == STB_WEAK, b_weak = b->binding == STB_WEAK;
     if (a_weak != b_weak)
         return b_weak;
     bool a_global = a->binding == STB_GLOBAL, b_global = b->binding == STB_GLOBAL;
     if (a_global != b_global)
         return a_global;
-    const char *an = name_of(bl, na), *bn = name_of(bl, nb);
-    size_t au = leading_underscores(an), bu = leading_underscores(bn);
+    size_t au = leading_underscores(a->name), bu = leading_underscores(b->name);
     if (au != bu)
         return au < bu;
-    size_t al = strlen(an), blen = strlen(bn);
-    if (al != blen)
-        return al > blen;
+    if (a->name_len != b->name_len)
+        return a->name_len > b->name_len;
     /* perf's arch__choose_best_symbol: avoid the kernel's "SyS" syscall aliases */
-    return strncmp(an, "SyS", 3) != 0 && strncmp(an, "compat_SyS", 10) != 0;
+    return strncmp(a->name, "SyS", 3) != 0 && strncmp(a->name, "compat_SyS", 10) != 0;
+}
+
+/* What choose_best_symbol sees of a node; *readable: a demangled name to free. */
+static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t node,
+                                      char **readable)
+{
+    const struct rule_symbol *s = &bl->syms[node];
+    const char *name = name_of(bl, node);
+    *readable = bl->demangle ? perf_demangle_symbol(name) : NULL;
+    if (*readable) /* (out of memory: the name as read) */
+        name = *readable;
+    return (struct symbol_choice){s->end != s->start, s->binding, name, strlen(name)};
+}
+
+static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
+{
+    char *ra, *rb;
+    struct symbol_choice a = choice_of(bl, na, &ra), b = choice_of(bl, nb, &rb);
+    bool first = symbol_keep_first(&a, &b);
+    free(ra);
+    free(rb);
+    return first;
 }
 
 /* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */
@@ -309,7 +340,8 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     int rc = !tab->funcs || !tab->names ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const struct rule_symbol *s = &b->syms[order[i]];
-        tab->funcs[i] = (struct symtab_func){s->start, s->end, tab->names + s->name};
+        tab->funcs[i] = (struct symtab_func){s->start, s->end,
+                                             s->borrowed ? s->borrowed : tab->names + s->name};
     }
     tab->count = rc == 0 ? n : 0;
     if (rc == 0)

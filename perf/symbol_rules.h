@@ -9,7 +9,8 @@
  *   - of several symbols at one address one is kept: one with a size,
  *     then not weak, then global, then fewer leading underscores, then the
  *     longer name, then the first (but never a "SyS" alias);
- *   - names are compared demangled.
+ *   - names are compared demangled (an ELF file's names are demangled
+ *     for that only where two symbols share an address).
  * The result is a `struct symtab` (symtab/) and, when functions overlap,
  * perf's tree over it (perf/symbol_tree.h), so that a lookup finds what
  * perf finds: symtab's binary search where at most one function covers an
@@ -27,9 +28,10 @@
 
 struct rule_symbol {
     uint64_t start, end;
-    size_t name;     /* offset into the builder's names */
-    uint8_t binding; /* STB_LOCAL, STB_GLOBAL, STB_WEAK */
-    bool module;     /* the name holds '[' (kallsyms: "name\t[module]") */
+    size_t name;          /* offset into the builder's names */
+    const char *borrowed; /* else: the name in memory that outlives the table */
+    uint8_t binding;      /* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+    bool module;          /* the name holds '[' (kallsyms: "name\t[module]") */
 };
 
 /* Symbols being read, in perf's tree (nodes are indexes into syms: insertion order). */
@@ -41,6 +43,8 @@ struct symbol_builder {
     struct symbol_tree tree;
     uint32_t *order;  /* scratch: the tree in order */
     bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
+    bool demangle;    /* names as read from an ELF file: ties compare them demangled, as perf */
+    bool borrow;      /* the ELF file outlives the table: names are not copied */
     uint8_t *dead;    /* sorted_only: erased symbols */
     bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
     size_t order_len;
@@ -51,6 +55,20 @@ struct symbol_lookup {
     uint32_t *left, *right; /* perf's tree over symtab's functions; NULL: no overlap */
     uint32_t root;
 };
+
+/* What perf's choose_best_symbol compares of two symbols at one address. */
+struct symbol_choice {
+    bool sized;
+    uint8_t binding;
+    const char *name;
+    size_t name_len;
+};
+
+/* perf's choose_best_symbol: true when `a` is kept over `b`. */
+bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice *b);
+
+/* x rounded up to a page (perf's roundup(x, PAGE_SIZE)). */
+uint64_t symbol_page_up(uint64_t x);
 
 void symbol_builder_init(struct symbol_builder *b);
 
@@ -65,6 +83,14 @@ void symbol_builder_free(struct symbol_builder *b);
 /* Adds a symbol (size 0: unknown). Returns 0, or -1 when memory runs out. */
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                        const char *name, size_t name_len);
+
+/*
+ * Adds a symbol whose name stays where it is (an ELF string table kept
+ * mapped as long as the table): nothing is copied, and a name no frame
+ * needs is never even read. Returns 0, or -1 when memory runs out.
+ */
+int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
+                                uint8_t binding, const char *name);
 
 /*
  * Applies the end and duplicate rules (kallsyms: its variant), erasing

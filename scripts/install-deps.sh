@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config python3
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-          libelf-dev libdw-dev uthash-dev libiberty-dev libcmocka-dev libgmp-dev
+          libelf-dev libdw-dev libzstd-dev uthash-dev libiberty-dev libcmocka-dev libgmp-dev
           libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libjansson-dev golang-go
           llvm clang qemu-user chromium linux-perf)
 # Node.js and npm drive the browser test (tests/browser); the machine's own

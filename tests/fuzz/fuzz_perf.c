@@ -2,8 +2,11 @@
  * fuzz_perf: libFuzzer target for the perf.data reader and everything a
  * file reaches without touching the disk: the header, attributes and
  * feature sections, every record (SAMPLE, MMAP, MMAP2, COMM, FORK,
- * EXIT, ...), the time ordering, the recorded machine, the folding and
- * the folded writer. An input that starts like an ELF file goes to the
+ * EXIT, ..., and those inside COMPRESSED and COMPRESSED2 records: the
+ * zstd stream and the records carried across them; perfgen.py --seeds
+ * writes compressed seeds), the time ordering, the recorded machine, the folding and
+ * the folded writer. An input "ZSTD" + perf.data has its data section
+ * compressed first (fuzz_compressed). An input that starts like an ELF file goes to the
  * ELF symbol reader instead (perf's symbol rules, PLT entries), and one
  * that reads as text also to the kallsyms parser. Any crash, leak or
  * sanitizer report is a bug: bad input must end in an error.
@@ -12,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <zstd.h>
 
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
@@ -94,8 +99,53 @@ static void fuzz_kallsyms(const uint8_t *data, size_t size)
     }
 }
 
+/*
+ * "ZSTD" + a perf.data file: the file folded with its data section turned
+ * into two COMPRESSED records (one zstd frame each, cut mid-section so a
+ * record straddles them, as perf writes a wrapped ring buffer), so that
+ * mutations reach the records inside rather than only break the zstd data.
+ * The feature bitmap is cleared: the sections no longer sit after the data.
+ */
+static void fuzz_compressed(const uint8_t *data, size_t size)
+{
+    uint64_t offset, length;
+    if (size < 104)
+        return;
+    memcpy(&offset, data + 40, 8);
+    memcpy(&length, data + 48, 8);
+    if (offset < 104 || offset > size || length > size - offset || length > 60000)
+        return;
+    size_t cut = (size_t)length / 2, bound = ZSTD_compressBound(cut) + ZSTD_compressBound(length);
+    uint8_t *out = malloc((size_t)offset + bound + 16);
+    if (!out)
+        return;
+    memcpy(out, data, (size_t)offset);
+    memset(out + 72, 0, 32); /* no features */
+    size_t at = (size_t)offset;
+    for (size_t from = 0; from < length; from = cut, cut = (size_t)length) {
+        size_t n = ZSTD_compress(out + at + 8, bound, data + offset + from, cut - from, 1);
+        if (ZSTD_isError(n) || n + 8 > UINT16_MAX)
+            goto done;
+        uint32_t type = 81; /* PERF_RECORD_COMPRESSED */
+        uint16_t misc = 0, rsize = (uint16_t)(n + 8);
+        memcpy(out + at, &type, 4);
+        memcpy(out + at + 4, &misc, 2);
+        memcpy(out + at + 6, &rsize, 2);
+        at += n + 8;
+    }
+    uint64_t new_length = at - (size_t)offset;
+    memcpy(out + 48, &new_length, 8);
+    fuzz_fold(out, at, false, false);
+done:
+    free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (size >= 4 && memcmp(data, "ZSTD", 4) == 0) {
+        fuzz_compressed(data + 4, size - 4);
+        return 0;
+    }
     if (size >= 4 && memcmp(data,
                             "\x7f"
                             "ELF",

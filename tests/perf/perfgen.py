@@ -38,7 +38,7 @@ BRANCH_STACK, REGS_USER, STACK_USER, WEIGHT, DATA_SRC, IDENTIFIER = (
 
 # record types and misc bits
 MMAP, LOST, COMM, EXIT, FORK, SAMPLE, MMAP2 = 1, 2, 3, 4, 7, 9, 10
-FINISHED_ROUND, AUXTRACE, COMPRESSED = 68, 71, 81
+FINISHED_ROUND, AUXTRACE, COMPRESSED, COMPRESSED2 = 68, 71, 81, 83
 MISC_KERNEL, MISC_USER, MISC_HYPERVISOR, MISC_GUEST_KERNEL = 1, 2, 3, 4
 MISC_COMM_EXEC = MISC_MMAP_DATA = MISC_FORK_EXEC = 1 << 13
 MISC_MMAP_BUILD_ID = 1 << 14
@@ -55,7 +55,7 @@ FLAG_EXCLUDE_USER, FLAG_EXCLUDE_KERNEL = 1 << 4, 1 << 5
 FLAG_FREQ, FLAG_SAMPLE_ID_ALL, FLAG_EXCLUDE_CALLCHAIN_USER = 1 << 10, 1 << 18, 1 << 22
 PRECISE_SHIFT = 15
 
-FEAT_BUILD_ID, FEAT_ARCH, FEAT_EVENT_DESC = 2, 6, 12
+FEAT_BUILD_ID, FEAT_ARCH, FEAT_EVENT_DESC, FEAT_COMPRESSED = 2, 6, 12, 27
 ATTR_SIZE = 128  # what perf 6.1 writes
 PROT_READ, PROT_EXEC = 1, 4
 
@@ -101,6 +101,7 @@ class PerfData:
         self.records = []  # bytes of each record, in file order
         self.build_ids = []  # (pid, misc, id bytes, filename)
         self.header_overrides = {}
+        self.compressed = False  # write HEADER_COMPRESSED (perf needs it to decompress)
 
     # -- records --------------------------------------------------------
 
@@ -198,6 +199,28 @@ class PerfData:
                 body += struct.pack("<Q", len(data))
         return self.raw(SAMPLE, cpumode, body)
 
+    def compress(self, first=0, chunks=1, type_=COMPRESSED, level=3):
+        """Replaces records[first:] by compressed records, as perf record -z
+        writes them: those records' bytes cut into `chunks` pieces (at any
+        byte, so records straddle two compressed records, as when perf
+        compresses a ring buffer that wrapped), each piece one zstd frame,
+        the payload of a COMPRESSED (or COMPRESSED2) record. Returns the
+        indexes of the compressed records."""
+        self.compressed = True
+        data = b"".join(self.records[first:])
+        del self.records[first:]
+        step = max(1, -(-len(data) // chunks))
+        return [self.compressed_record(zstd_compress(data[at:at + step], level), type_)
+                for at in range(0, len(data), step)]
+
+    def compressed_record(self, payload, type_=COMPRESSED):
+        """One compressed record holding `payload` (zstd bytes, maybe damaged)."""
+        if type_ == COMPRESSED:
+            return self.raw(COMPRESSED, 0, payload)
+        size = 16 + len(payload)
+        body = struct.pack("<Q", size - 16) + payload + bytes(-size % 8)
+        return self.raw(COMPRESSED2, 0, body)
+
     def finished_round(self):
         return self.raw(FINISHED_ROUND, 0, b"")
 
@@ -217,6 +240,8 @@ class PerfData:
             feats[FEAT_BUILD_ID] = blob
         if self.arch is not None:
             feats[FEAT_ARCH] = _feature_string(self.arch)
+        if self.compressed:  # version, type (1: zstd), level, ratio, mmap_len
+            feats[FEAT_COMPRESSED] = struct.pack("<IIIII", 1, 1, 3, 4, 1 << 20)
         if self.event_desc:
             blob = struct.pack("<II", len(self.events), ATTR_SIZE)
             for e in self.events:
@@ -268,6 +293,30 @@ class PerfData:
         return bytes(out)
 
 
+def zstd_compress(data, level=3):
+    """zstd-compressed `data` (one frame), through libzstd (ctypes) or the zstd tool."""
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("zstd") or "libzstd.so.1"
+    try:
+        lib = ctypes.CDLL(name)
+    except OSError:
+        import subprocess
+        return subprocess.run(["zstd", "-q", "-c", f"-{level}"], input=data, check=True,
+                              capture_output=True).stdout
+    lib.ZSTD_compressBound.restype = ctypes.c_size_t
+    lib.ZSTD_compressBound.argtypes = [ctypes.c_size_t]
+    lib.ZSTD_compress.restype = ctypes.c_size_t
+    lib.ZSTD_compress.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p,
+                                  ctypes.c_size_t, ctypes.c_int]
+    lib.ZSTD_isError.argtypes = [ctypes.c_size_t]
+    cap = lib.ZSTD_compressBound(len(data))
+    out = ctypes.create_string_buffer(cap)
+    n = lib.ZSTD_compress(out, cap, data, len(data), level)
+    assert not lib.ZSTD_isError(n), "ZSTD_compress failed"
+    return out.raw[:n]
+
+
 def write_seeds(directory):
     """A few small valid recordings for the fuzzer's corpus."""
     os.makedirs(directory, exist_ok=True)
@@ -299,6 +348,21 @@ def write_seeds(directory):
     p = PerfData([dwarf])
     p.sample(4, 4, 9, 0x40, [], regs=list(range(20)), stack=bytes(64))
     open(os.path.join(directory, "dwarf.data"), "wb").write(p.to_bytes())
+
+    for type_, name in ((COMPRESSED, "compressed.data"), (COMPRESSED2, "compressed2.data")):
+        p = PerfData()
+        p.comm(10, 10, "zipped", 5)
+        p.mmap2(10, 10, 0x400000, 0x2000, 0x1000, "/nonexistent/zipped", 6)
+        p.finished_round()
+        for t in range(8):
+            p.sample(10, 10, 20 + t, 0x400010, [CONTEXT_USER, 0x400010 + t, 0x400100])
+        p.finished_round()
+        p.compress(first=1, chunks=3, type_=type_)
+        open(os.path.join(directory, name), "wb").write(p.to_bytes())
+    # fuzz_perf compresses the data section of a "ZSTD" + perf.data input itself
+    with open(os.path.join(directory, "basic.data"), "rb") as f:
+        basic = f.read()
+    open(os.path.join(directory, "zstd-basic.data"), "wb").write(b"ZSTD" + basic)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,18 @@ report (the suite runs this under ASan and UBSan):
 - an empty file, a short file, a wrong magic, a byte-swapped file, the
   old PERFFILE format, a pipe-mode stream, a wrong header size;
 - a valid recording cut at every offset (a perfgen file) and at many
-  offsets (a real `perf record` file, when perf can record here);
+  offsets (a real `perf record` file, when perf can record here); a cut
+  in the feature sections, after the data, is not refused: as in perf
+  script, it costs the features (one `warning:` line), and the samples
+  fold as in the whole file;
 - lengths that point past the end: the data section, the attribute
   section, the ids of an attribute, an attribute's own size, a record's
   size, a call chain's length, a feature section, a build-id record, an
   event name, an AUXTRACE payload; a file name without its terminator;
-  a sample shorter than its fields; compressed records (perf record -z);
+  a sample shorter than its fields; compressed records (perf record -z)
+  that do not decompress, hold a record that cannot be there, or give a
+  data size past their end (COMPRESSED2); one cut inside its zstd data
+  folds what came before it, with a warning;
 - a missing file and a directory (66);
 - usage errors (64) and --help (0, naming every option).
 
@@ -173,9 +179,14 @@ class Lengths(BadInput):
         self.refused(bytes(self.data), f"offset {at}", "not terminated")
 
     def test_feature_section(self):
+        """A feature section past the end is lost, not fatal (perf script reads on)."""
+        control = self.fold_bytes(bytes(self.data))
         index = self.lay["features"]  # BUILD_ID's entry comes first
         self.put(index + 8, "<Q", 1 << 40)
-        self.refused(bytes(self.data), "feature 2", "past the end")
+        r = self.fold_bytes(bytes(self.data))
+        self.assertEqual((r.code, r.stdout), (0, control.stdout), r.describe())
+        self.assertEqual(len(r.warnings), 1, r.describe())
+        self.assertIn("1 of them lost (with the build ids", r.warnings[0])
 
     def test_build_id_record(self):
         index = self.lay["features"]
@@ -196,20 +207,62 @@ class Lengths(BadInput):
 
     def test_compressed(self):
         p = valid_recording()
+        at = p.layout()["data"] + p.layout()["data_size"]
         p.raw(COMPRESSED, 0, bytes(16))
-        self.refused(p.to_bytes(), "compressed", "-z")
+        self.refused(p.to_bytes(), f"compressed record at offset {at}", "does not decompress")
+
+    def test_compressed_garbage(self):
+        """zstd data that decompresses to something that is not records."""
+        p = valid_recording()
+        p.compressed_record(zstd_compress(struct.pack("<IHH", 9, 0, 4) + bytes(16)))
+        self.refused(p.to_bytes(), "gives a size of 4 bytes")
+        p = valid_recording()
+        p.compressed_record(zstd_compress(struct.pack("<IHH", COMPRESSED, 0, 16) + bytes(8)))
+        self.refused(p.to_bytes(), "cannot be inside compressed data")
+
+    def test_compressed2_size(self):
+        p = valid_recording()
+        p.raw(COMPRESSED2, 0, struct.pack("<Q", 1 << 20) + bytes(8))
+        self.refused(p.to_bytes(), "COMPRESSED2", "data size past its end")
+
+    def test_compressed_cut(self):
+        """A compressed record cut inside its zstd data: what came before folds, with a warning."""
+        control = self.fold_bytes(valid_recording().to_bytes())
+        p = valid_recording()
+        p.compress(first=0, chunks=2)
+        whole = self.fold_bytes(p.to_bytes())
+        self.assertEqual((whole.code, whole.stdout, whole.stderr), (0, control.stdout, ""))
+        last = p.records[-1]
+        p.records[-1] = struct.pack("<IHH", COMPRESSED, 0, len(last) - 8) + last[8:-8]
+        r = self.fold_bytes(p.to_bytes())
+        self.assertEqual(r.code, 0, r.describe())
+        self.assertEqual(len(r.warnings), 1, r.describe())
+        self.assertIn("end inside a zstd block", r.warnings[0])
+        for mark in SANITIZER_MARKS:
+            self.assertNotIn(mark, r.stderr)
+
+
+def data_end(data):
+    """Where the data section ends (the feature sections follow)."""
+    offset, size = struct.unpack_from("<QQ", data, 40)
+    return offset + size
 
 
 class Truncation(BadInput):
-    def cut_everywhere(self, data, offsets):
+    def cut_everywhere(self, data, offsets, whole):
         for off in offsets:
             r = self.fold_bytes(data[:off], name="cut.data")
             with self.subTest(offset=off):
-                self.assert_refused(r, EXIT_DATAERR)
+                if off < data_end(data):
+                    self.assert_refused(r, EXIT_DATAERR)
+                else:  # only features lost: the samples fold as in the whole file
+                    self.assertEqual((r.code, r.stdout), (0, whole), r.describe())
+                    self.assertEqual(len(r.warnings), 1, r.describe())
+                    self.assertIn("ends inside its feature sections", r.warnings[0])
 
     def test_cut_at_every_offset(self):
         data = valid_recording().to_bytes()
-        self.cut_everywhere(data, range(len(data)))
+        self.cut_everywhere(data, range(len(data)), self.fold_bytes(data).stdout)
 
     def test_cut_real_recording(self):
         if not shutil.which("perf") or not shutil.which("cc"):
@@ -226,10 +279,11 @@ class Truncation(BadInput):
         if rec.returncode != 0 or not os.path.exists(data):
             self.skipTest("perf record is not permitted here: " + rec.stderr.decode()[-200:])
         blob = open(data, "rb").read()
-        self.assertEqual(fold(data).code, 0)
+        whole = self.fold_bytes(blob, name="whole.data")
+        self.assertEqual(whole.code, 0, whole.describe())
         n = 60
         self.cut_everywhere(blob, sorted({1 + (len(blob) - 2) * i // n for i in range(n)}
-                                         | {len(blob) - 1}))
+                                         | {len(blob) - 1, data_end(blob)}), whole.stdout)
 
 
 class Usage(BadInput):

@@ -10,6 +10,10 @@ scratch HOME), and checks (docs/PERF.md#folding-rules):
 - the program's known call structure is there (calls: main;run;alpha
   down to gamma_, the 127-entry limit under deep; threads: the names
   worker-a, worker_b, renamed and the exec'd name);
+- calls only: a `perf record -z` recording (compressed records) and a
+  system-wide one (`perf record -a`) fold as perf script folds them;
+- the recording cut after its data section (feature sections lost)
+  folds as perf script folds it, with one warning;
 - calls only: after the program is rebuilt (another build id), the
   stacks are unchanged: both read the binary perf record left in the
   build-id cache; and with --call-graph dwarf the file folds, with one
@@ -25,6 +29,7 @@ Run: CLI=build/cli/cli python3 tests/perf/test_perf_record.py --program calls [-
 import argparse
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -74,9 +79,12 @@ class Recording(unittest.TestCase):
         self.assertEqual(r.code, 0, r.describe())
         return r
 
-    def same(self, *flags, script_args=()):
-        mine = self.fold_env(*flags)
-        ref = perf_script_collapse_env(self.data, self.env, flags, script_args)
+    def same(self, *flags, script_args=(), data=None):
+        data = data or self.data
+        r = fold(data, *flags, env=self.env)
+        self.assertEqual(r.code, 0, r.describe())
+        mine = r
+        ref = perf_script_collapse_env(data, self.env, flags, script_args)
         self.assertEqual(ref.code, 0, ref.describe())
         if mine.stdout != ref.stdout:
             diff = set(mine.stdout.splitlines()) ^ set(ref.stdout.splitlines())
@@ -123,6 +131,45 @@ class Recording(unittest.TestCase):
             self.same()
         finally:
             compile_program(PROGRAM, self.exe)
+
+    def test_compressed(self):
+        """perf record -z: zstd-compressed records, folded as perf script folds them."""
+        if PROGRAM != "calls":
+            self.skipTest("calls only")
+        data = os.path.join(self.dir, "z.data")
+        r = record(self.exe, data, self.env, "-z", "-g", args=("0.5",))
+        self.assertEqual(r.returncode, 0, r.stderr.decode())
+        with open(data, "rb") as f:
+            self.assertIn(struct.pack("<I", 81), f.read())  # a PERF_RECORD_COMPRESSED header
+        mine = self.same(data=data)
+        self.assertEqual(mine.warnings, [], mine.describe())
+        self.same("--pid", script_args=("-F", "+pid"), data=data)
+
+    def test_features_cut(self):
+        """The file cut after its data section: the samples fold as perf script folds them."""
+        cut = os.path.join(self.dir, "cut.data")
+        with open(self.data, "rb") as f:
+            blob = f.read()
+        offset, size = struct.unpack_from("<QQ", blob, 40)
+        with open(cut, "wb") as f:
+            f.write(blob[:offset + size])
+        mine = self.same(data=cut)
+        self.assertEqual(len(mine.warnings), 1, mine.describe())
+        self.assertIn("feature sections", mine.warnings[0])
+        self.assertEqual(mine.stdout, self.fold_env().stdout)
+
+    def test_system_wide(self):
+        """perf record -a (samples of every task, the idle one, maybe of no thread: pid -1):
+        fold equals perf script | collapse, which weighs each sample by its period."""
+        if PROGRAM != "calls":
+            self.skipTest("calls only")
+        data = os.path.join(self.dir, "all.data")
+        r = subprocess.run(["perf", "record", "-a", "-g", "-F", "999", "-o", data, self.exe,
+                            "0.3"], capture_output=True, env=self.env, timeout=300)
+        if r.returncode != 0:
+            self.skipTest("perf record -a is not permitted here: " + r.stderr.decode()[-200:])
+        self.same(data=data)
+        self.same("--tid", script_args=("-F", "+pid"), data=data)
 
     def test_dwarf(self):
         if PROGRAM != "calls":

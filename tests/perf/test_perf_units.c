@@ -11,11 +11,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <elf.h>
 
 #include "perf/kallsyms.h"
+#include "perf/kallsyms_index.h"
 #include "perf/perf_maps.h"
 #include "perf/perf_order.h"
 #include "perf/symbol_rules.h"
@@ -210,6 +212,62 @@ static void kallsyms_rules(void **state)
         kallsyms_parse(restricted, sizeof(restricted) - 1, NULL, true, &tab, &l, &start, &end), 0);
 }
 
+/*
+ * The lazy index (searched, not read) names every address as the whole
+ * text read by kallsyms_parse does: aliases, types not counted, '$' names,
+ * a name at an address of its own between aliases, the trampoline, the
+ * last symbol, modules after the kernel's own lines.
+ */
+static void kallsyms_index_matches_parse(void **state)
+{
+    (void)state;
+    static const char text[] = "ffffffff81000000 T _text\n"
+                               "ffffffff81000000 T _stext\n"
+                               "ffffffff81000000 r rodata_alias\n"
+                               "ffffffff81000040 t $x\n"
+                               "ffffffff81000100 t helper\n"
+                               "ffffffff81000100 t _helper_alias\n"
+                               "ffffffff81000180 W weak_fn\n"
+                               "ffffffff81000180 T strong_fn\n"
+                               "ffffffff81000180 T SyS_fn\n"
+                               "ffffffff81000300 r not_counted\n"
+                               "ffffffff81000400 D some_data\n"
+                               "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
+                               "ffffffff81000600 T last_fn\n"
+                               "ffffffff81000600 b last_alias_long\n"
+                               "ffffffffc0001000 t mod_fn\t[mod]\n"
+                               "ffffffffc0000000 t mod_low\t[mod2]\n";
+    char path[] = "/tmp/zkprof-kallsyms-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
+    close(fd);
+    struct kallsyms_reloc reloc = {"_text", 0xffffffff81001000ull};
+    struct symtab whole, found = {0};
+    struct symbol_lookup l;
+    struct kallsyms_index ix;
+    uint64_t start, end, istart, iend;
+    assert_int_equal(kallsyms_parse(text, sizeof(text) - 1, &reloc, true, &whole, &l, &start, &end),
+                     1);
+    assert_int_equal(kallsyms_index_open(&ix, path, &reloc, true, &istart, &iend), 1);
+    unlink(path);
+    assert_true(istart == start && iend == end);
+    for (uint64_t a = start - 0x10; a < end + 0x10; a++) {
+        const struct symtab_func *want = symbol_find(&whole, &l, a), *got;
+        assert_int_equal(kallsyms_index_find(&ix, &found, a, &got), 0);
+        assert_true((want == NULL) == (got == NULL));
+        if (want) {
+            assert_string_equal(got->name, want->name);
+            assert_true(got->start == want->start && got->end == want->end);
+        }
+    }
+    assert_true(found.count < 10); /* each function once */
+    symtab_free(&found);
+    kallsyms_index_free(&ix);
+    symtab_free(&whole);
+    symbol_lookup_free(&l);
+}
+
 /* --- perf_maps ---------------------------------------------------------------- */
 
 static void maps_split_on_overlap(void **state)
@@ -286,9 +344,13 @@ static void order_rounds(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tree_random_insert_erase),       cmocka_unit_test(rules_ends_and_aliases),
-        cmocka_unit_test(rules_overlap_follows_the_tree), cmocka_unit_test(kallsyms_rules),
-        cmocka_unit_test(maps_split_on_overlap),          cmocka_unit_test(order_rounds),
+        cmocka_unit_test(tree_random_insert_erase),
+        cmocka_unit_test(rules_ends_and_aliases),
+        cmocka_unit_test(rules_overlap_follows_the_tree),
+        cmocka_unit_test(kallsyms_rules),
+        cmocka_unit_test(kallsyms_index_matches_parse),
+        cmocka_unit_test(maps_split_on_overlap),
+        cmocka_unit_test(order_rounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

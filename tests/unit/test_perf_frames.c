@@ -182,6 +182,7 @@ static void test_comm(void **state)
     assert_string_equal(comm("prog", 12, 13, true, false), "prog-12");
     assert_string_equal(comm("prog", 12, 13, false, true), "prog-12/13");
     assert_string_equal(comm("prog", 12, 13, true, true), "prog-12/13");
+    assert_string_equal(comm(":-1", -1, -1, false, true), ":-1--1/-1");
     assert_string_equal(comm("prog", PERF_ID_UNKNOWN, 13, true, false), "prog-?");
     assert_string_equal(comm("prog", PERF_ID_UNKNOWN, 13, false, true), "prog-?/13");
     assert_string_equal(comm("swapper", 0, 0, false, true), "swapper-0/0");
@@ -220,23 +221,25 @@ static void assert_header(const char *line, const char *want_comm, int64_t pid, 
 static void test_header_fields(void **state)
 {
     (void)state;
-    assert_header("java 25607 4794564.109216: 1 cycles:", "java", -1, 25607);
-    assert_header("java 12688 [002] 6544038.708352: 235 cpu-clock:", "java", -1, 12688);
-    assert_header("V8 WorkerThread 25607 4794564.109216: 104345 cycles:", "V8 WorkerThread", -1,
-                  25607);
+    assert_header("java 25607 4794564.109216: 1 cycles:", "java", PERF_ID_UNKNOWN, 25607);
+    assert_header("java 12688 [002] 6544038.708352: 235 cpu-clock:", "java", PERF_ID_UNKNOWN,
+                  12688);
+    assert_header("V8 WorkerThread 25607 4794564.109216: 104345 cycles:", "V8 WorkerThread",
+                  PERF_ID_UNKNOWN, 25607);
     assert_header("java 24636/25607 [000] 4794564.109216: 1 cycles:", "java", 24636, 25607);
     assert_header("V8 WorkerThread 24636/25607 [000] 94564.109216: 100 cycles:", "V8 WorkerThread",
                   24636, 25607);
-    assert_header("swapper     0 [000] 158665.570607: cpu-clock:", "swapper", -1, 0);
-    assert_header("prog 21132  2738.487175:     250000 cpu-clock:ppp: ", "prog", -1, 21132);
+    assert_header("swapper     0 [000] 158665.570607: cpu-clock:", "swapper", PERF_ID_UNKNOWN, 0);
+    assert_header("prog 21132  2738.487175:     250000 cpu-clock:ppp: ", "prog", PERF_ID_UNKNOWN,
+                  21132);
     assert_header("kworker/u8:2 123/123 [001] 1.5: 1 cycles:", "kworker/u8:2", 123, 123);
     /* Numbers in the comm: the pid field is the one before cpu or time. */
-    assert_header("Worker 1 1234 [000] 1.000001: 1 cycles:", "Worker 1", -1, 1234);
-    assert_header("Worker 1 1234 1.000001: 1 cycles:", "Worker 1", -1, 1234);
+    assert_header("Worker 1 1234 [000] 1.000001: 1 cycles:", "Worker 1", PERF_ID_UNKNOWN, 1234);
+    assert_header("Worker 1 1234 1.000001: 1 cycles:", "Worker 1", PERF_ID_UNKNOWN, 1234);
     assert_header("a 1 2 3/4 5.5: x:", "a 1 2", 3, 4);
     /* Without cpu or time, the first number after the comm, as the script. */
-    assert_header("prog 1234 250000 cycles:", "prog", -1, 1234);
-    assert_header("x 7 ", "x", -1, 7);
+    assert_header("prog 1234 250000 cycles:", "prog", PERF_ID_UNKNOWN, 1234);
+    assert_header("x 7 ", "x", PERF_ID_UNKNOWN, 7);
 
     struct script_header h;
     assert_false(script_header_parse("x 7", 3, &h)); /* the script wants a space after it */
@@ -244,6 +247,10 @@ static void test_header_fields(void **state)
     assert_false(script_header_parse("main;a;b 12x", 12, &h));
     assert_false(script_header_parse("no numbers here", 15, &h));
     assert_false(script_header_parse("", 0, &h));
+    /* System-wide recordings: perf prints -1 for samples of no thread. */
+    assert_header(":-1    -1 [000]  1234.000001:     777 cycles:", ":-1", PERF_ID_UNKNOWN, -1);
+    assert_header(":-1    -1/-1 [000]  1234.000001:     777 cycles:", ":-1", -1, -1);
+    assert_header("a -12 3 1.5: x:", "a -12", PERF_ID_UNKNOWN, 3);
 }
 
 static void assert_event(const char *line, const char *name, int has_period, uint64_t period)
