@@ -31,6 +31,8 @@ struct perf_dso {
     struct build_id build_id;
     bool loaded; /* symbols looked for (found or not) */
     struct symtab syms;
+    char *runtime_path; /* the file whose segments were mapped (for unwinding); NULL: none found */
+    char *symsrc_path;  /* the file the symbols came from (for inlined frames); NULL: none */
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
     uint32_t unknown_frame;      /* "[basename]" for addresses no function covers; 0: not yet */
