@@ -10,19 +10,37 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/hash_table.h"
+#include "perf/elf_loads.h"
 #include "perf/perf_demangle.h"
 
 #define MAX_INLINE_NEST 1024 /* perf's limit */
 
+/*
+ * What addr2line's bfd remembers of a function DIE once it was the
+ * innermost function of an answer: from then on it is named without
+ * looking at the symbol table, by the symbol that starts where it starts
+ * when there was one. So answers depend on the questions before them, and
+ * perf asks about each address once, in the order samples meet them.
+ */
+struct function_state {
+    Dwarf_Off die; /* key */
+    char *name;    /* the symbol's name it took; NULL: its DWARF name */
+    UT_hash_handle hh;
+};
+
 /* A DSO's DWARF, opened on first use. */
 struct dso_dwarf {
-    const struct perf_dso *dso; /* key */
+    const struct perf_dso *dso;       /* key */
+    struct function_state *functions; /* uthash by DIE offset */
     int fd;
-    Dwarf *dw;       /* NULL: no usable DWARF (every answer is "none") */
-    uint64_t adjust; /* file offset -> the address addr2line is asked about */
+    Dwarf *dw;         /* NULL: no usable DWARF (every answer is "none") */
+    const void *image; /* the runtime file (for its segments); NULL: none */
+    size_t image_size;
     UT_hash_handle hh;
 };
 
@@ -71,10 +89,19 @@ void inline_frames_free(struct inline_frames *in)
     HASH_ITER(hh, in->dwarfs, d, dtmp)
     {
         HASH_DEL(in->dwarfs, d);
+        struct function_state *f, *ftmp;
+        HASH_ITER(hh, d->functions, f, ftmp)
+        {
+            HASH_DEL(d->functions, f);
+            free(f->name);
+            free(f);
+        }
         if (d->dw)
             dwarf_end(d->dw);
         if (d->fd >= 0)
             close(d->fd);
+        if (d->image)
+            munmap((void *)d->image, d->image_size);
         free(d);
     }
     free(in);
@@ -94,33 +121,31 @@ static bool has_section(Elf *elf, const char *name)
     return false;
 }
 
-/*
- * perf's map__rip_2objdump for a user DSO: an executable (ET_EXEC) adds
- * its .text's address minus offset; a shared object is asked at the
- * offset itself.
- */
-static uint64_t objdump_adjust(const char *runtime_path)
+/* The runtime image, mapped for its program headers; false: not readable. */
+static bool map_runtime(struct dso_dwarf *d, const char *path)
 {
-    int fd = runtime_path ? open(runtime_path, O_RDONLY | O_CLOEXEC) : -1;
-    if (fd < 0)
-        return 0;
-    uint64_t adjust = 0;
-    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-    GElf_Ehdr ehdr;
-    size_t shstrndx;
-    if (elf && gelf_getehdr(elf, &ehdr) && ehdr.e_type == ET_EXEC &&
-        elf_getshdrstrndx(elf, &shstrndx) == 0)
-        for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-            GElf_Shdr shdr;
-            const char *n =
-                gelf_getshdr(scn, &shdr) ? elf_strptr(elf, shstrndx, shdr.sh_name) : NULL;
-            if (n && strcmp(n, ".text") == 0)
-                adjust = shdr.sh_addr - shdr.sh_offset;
-        }
-    if (elf)
-        elf_end(elf);
-    close(fd);
-    return adjust;
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        void *image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (image != MAP_FAILED)
+            d->image = image, d->image_size = (size_t)st.st_size;
+    }
+    if (fd >= 0)
+        close(fd);
+    return d->image != NULL;
+}
+
+/*
+ * perf's map__rip_2objdump: the address addr2line is asked about is the
+ * file offset moved by its segment's vaddr - offset.
+ */
+static uint64_t objdump_address(const struct dso_dwarf *d, uint64_t offset)
+{
+    int64_t delta = 0;
+    if (d->image)
+        elf_load_delta(d->image, d->image_size, offset, false, &delta);
+    return offset + (uint64_t)delta;
 }
 
 static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_dso *dso)
@@ -139,7 +164,8 @@ static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_d
         dwarf_end(d->dw); /* perf asks addr2line only about files with line tables */
         d->dw = NULL;
     }
-    d->adjust = d->dw ? objdump_adjust(dso->runtime_path) : 0;
+    if (d->dw)
+        map_runtime(d, dso->runtime_path);
     bool hash_added = true;
     HASH_ADD(hh, in->dwarfs, dso, sizeof(d->dso), d);
     if (!hash_added) {
@@ -283,7 +309,7 @@ static bool better_fit(const struct best_symbol *best, const struct best_symbol 
  * The function name addr2line prints where the DWARF has line numbers
  * but no function (assembly): the symbol table's best fit, in symtab order.
  */
-static const char *symtab_function(Elf *elf, GElf_Addr addr)
+static struct best_symbol symtab_function(Elf *elf, GElf_Addr addr)
 {
     size_t section = section_of(elf, addr);
     struct best_symbol best = {.name = NULL};
@@ -307,7 +333,7 @@ static const char *symtab_function(Elf *elf, GElf_Addr addr)
                 best = cand;
         }
     }
-    return best.name;
+    return best;
 }
 
 static int append_text(struct inline_chain *c, const char *name)
@@ -322,23 +348,115 @@ static int append_text(struct inline_chain *c, const char *name)
     return 0;
 }
 
+/* bfd's mangle_style() == 0: languages whose DW_AT_name is the linkage name. */
+static bool plain_names(int lang)
+{
+    switch (lang) {
+    case DW_LANG_C89:
+    case DW_LANG_C:
+    case DW_LANG_C99:
+    case DW_LANG_C11:
+    case DW_LANG_Mips_Assembler:
+    case DW_LANG_Cobol74:
+    case DW_LANG_Cobol85:
+    case DW_LANG_Fortran77:
+    case DW_LANG_Pascal83:
+    case DW_LANG_PLI:
+    case DW_LANG_UPC: return true;
+    default: return false;
+    }
+}
+
+/* bfd's is_linkage: a linkage name, or a name in a language without mangling. */
+static bool has_linkage_name(Dwarf_Die *die, bool plain)
+{
+    Dwarf_Attribute attr;
+    return dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
+           dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr) ||
+           (plain && dwarf_diename(die));
+}
+
+/* The first address bfd records for a function (its arange.low). */
+static bool first_address(Dwarf_Die *die, Dwarf_Addr *low)
+{
+    if (dwarf_lowpc(die, low) == 0)
+        return true;
+    Dwarf_Addr base, start, end;
+    return dwarf_ranges(die, 0, &base, &start, &end) > 0 && (*low = start, true);
+}
+
+static struct function_state *function_state(struct dso_dwarf *d, Dwarf_Die *die)
+{
+    Dwarf_Off off = dwarf_dieoffset(die);
+    struct function_state *f;
+    HASH_FIND(hh, d->functions, &off, sizeof(off), f);
+    return f;
+}
+
+/* A caller's name: what bfd calls that function now. */
+static const char *caller_name(struct dso_dwarf *d, Dwarf_Die *die)
+{
+    struct function_state *f = function_state(d, die);
+    return f && f->name ? f->name : function_name(die);
+}
+
+/*
+ * The innermost function's name (bfd's _bfd_dwarf2_find_nearest_line):
+ * its linkage name when it has one; the first time, else, the name of
+ * the symbol that best fits the address (which it keeps when the symbol
+ * starts where it does); afterwards its DWARF name. NULL: memory.
+ */
+static const char *innermost_name(struct dso_dwarf *d, Dwarf_Die *die, bool plain, Dwarf_Addr addr,
+                                  bool *failed)
+{
+    if (has_linkage_name(die, plain))
+        return function_name(die);
+    struct function_state *f = function_state(d, die);
+    if (f)
+        return f->name ? f->name : function_name(die);
+    struct best_symbol sym = symtab_function(dwarf_getelf(d->dw), addr);
+    Dwarf_Addr low;
+    if (!(f = calloc(1, sizeof(*f))))
+        return *failed = true, NULL;
+    f->die = dwarf_dieoffset(die);
+    if (sym.name && first_address(die, &low) && low == sym.off && !(f->name = strdup(sym.name))) {
+        free(f);
+        return *failed = true, NULL;
+    }
+    bool hash_added = true;
+    HASH_ADD(hh, d->functions, die, sizeof(f->die), f);
+    if (!hash_added) {
+        free(f->name);
+        free(f);
+        return *failed = true, NULL;
+    }
+    return sym.name ? sym.name : function_name(die);
+}
+
 /*
  * Fills `c` from the functions at `addr`: the innermost, then each caller
  * an inlined one was inlined into, while the call has a line. Returns 0,
  * or -1 when memory runs out.
  */
-static int read_chain(Dwarf *dw, Dwarf_Addr addr, struct inline_chain *c)
+static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain *c)
 {
     Dwarf_Die cu, chain[MAX_DEPTH];
     int n = 0;
-    if (!dwarf_addrdie(dw, addr, &cu) || line_of(&cu, addr) == 0)
+    if (!dwarf_addrdie(d->dw, addr, &cu) || line_of(&cu, addr) == 0)
         return 0;
     descend(&cu, addr, chain, &n, 0);
-    const char *symbol = n == 0 ? symtab_function(dwarf_getelf(dw), addr) : NULL;
-    if (symbol && append_text(c, symbol))
-        return -1;
+    if (n == 0) {
+        struct best_symbol sym = symtab_function(dwarf_getelf(d->dw), addr);
+        if (sym.name && append_text(c, sym.name))
+            return -1;
+    }
+    bool failed = false;
     for (int i = n - 1; i >= 0 && c->count < MAX_INLINE_NEST; i--) {
-        if (append_text(c, function_name(&chain[i])))
+        const char *name =
+            i == n - 1
+                ? innermost_name(d, &chain[i], plain_names(dwarf_srclang(&cu)), addr, &failed)
+                : caller_name(d, &chain[i]);
+        if (failed || append_text(c, name))
             return -1;
         if (call_line(&chain[i]) == 0)
             break; /* the outermost function, or addr2line's "??:0", where perf stops */
@@ -360,7 +478,7 @@ struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso 
     if (!d || !(e = calloc(1, sizeof(*e))))
         return NULL;
     e->key = key;
-    if (d->dw && read_chain(d->dw, offset + d->adjust, &e->chain)) {
+    if (d->dw && read_chain(d, objdump_address(d, offset), &e->chain)) {
         chain_free(&e->chain);
         free(e);
         return NULL;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/hash_table.h"
+#include "perf/elf_loads.h"
 
 #define REGS_ABI_64    2 /* PERF_SAMPLE_REGS_ABI_64 */
 #define MAX_DWARF_REGS 33
@@ -221,8 +222,13 @@ static Dwfl_Module *report_module(struct process *p, uint64_t pc)
     if (!map || !map->dso || map->identity || perf_dso_load(map->dso, &p->u->m->paths) ||
         !map->dso->runtime_path)
         return NULL;
+    /* the image sits at start - pgoff, unless its code is not at its file offset (lld) */
+    const struct file_image *f = file_image(p->u, map->dso);
+    int64_t delta = 0;
+    if (f && f->data)
+        elf_load_delta(f->data, f->size, map->pgoff, true, &delta);
     mod = dwfl_report_elf(p->dwfl, map->dso->name, map->dso->runtime_path, -1,
-                          map->start - map->pgoff, false);
+                          map->start - map->pgoff - (uint64_t)delta, false);
     return mod && dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
 }
 
