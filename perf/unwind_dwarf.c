@@ -64,6 +64,7 @@ struct process {
     uint64_t *ips;
     size_t count, max, frames;
     bool memory_failed, module_missing;
+    bool read_zero; /* a word read as 0 since the last frame */
     UT_hash_handle hh;
 };
 
@@ -191,7 +192,10 @@ static bool read_file_word(struct process *p, uint64_t addr, uint64_t *word)
 
 /*
  * The stack copy holds [sp, sp + size); like perf's libunwind reader
- * (the unwinder of this machine's perf), its last word is not used.
+ * (the unwinder of this machine's perf), its last word is not used. A
+ * word of no mapping fails; a word of a mapping whose file does not
+ * have it ([stack], [heap], past the file's end) reads as 0, as perf's
+ * access_mem answers it (its failure code is not a negative one).
  */
 static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
@@ -203,11 +207,15 @@ static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
         return true;
     }
     uint64_t word;
-    if (addr + 8 < addr || !read_file_word(p, addr, &word)) {
-        p->memory_failed = true;
-        return false;
+    if (addr + 8 >= addr && read_file_word(p, addr, &word)) {
+        *result = word;
+        return true;
     }
-    *result = word;
+    p->memory_failed = true;
+    if (addr + 8 < addr || !perf_maps_find(p->thread->maps, addr))
+        return false;
+    p->read_zero = true;
+    *result = 0;
     return true;
 }
 
@@ -279,6 +287,7 @@ static int on_frame(Dwfl_Frame *state, void *arg)
     bool activation;
     if (!dwfl_frame_pc(state, &pc, NULL))
         return DWARF_CB_ABORT;
+    p->read_zero = false;
     if (p->frames++ == 0)
         return DWARF_CB_OK; /* the sampled pc, already there */
     if (!report_module(p, pc))
@@ -354,12 +363,15 @@ static bool attach(struct process *p)
     return p->attached;
 }
 
+/* libdw ends cleanly where a register could not be read: a failed read is a cut stack too. */
 static enum unwind_end why_stopped(const struct process *p, int rc)
 {
-    if (rc == 0 || p->count >= p->max)
+    if (p->count >= p->max)
         return UNWIND_COMPLETE;
     if (p->memory_failed)
         return UNWIND_STACK_CUT;
+    if (rc == 0)
+        return UNWIND_COMPLETE;
     if (p->module_missing)
         return UNWIND_NO_MODULE;
     return UNWIND_BAD_CFI;
@@ -390,13 +402,18 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     p->count = 1;
     p->max = max;
     p->frames = 0;
-    p->memory_failed = p->module_missing = false;
+    p->memory_failed = p->module_missing = p->read_zero = false;
     if (!attach(p)) {
         *end = UNWIND_NO_MODULE;
         return 1;
     }
     int rc = dwfl_getthread_frames(p->dwfl, sample->tid, on_frame, p);
     *end = why_stopped(p, rc);
+    if (rc == 0 && p->read_zero && p->count < p->max) {
+        /* libunwind goes on to a return address of 0 (printed as 0 - 1); libdw stops */
+        p->ips[p->count++] = UINT64_MAX;
+        *end = UNWIND_STACK_CUT;
+    }
     p->thread = NULL;
     p->sample = NULL;
     p->ips = NULL;
