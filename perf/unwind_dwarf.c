@@ -77,11 +77,24 @@ struct unwind_dwarf {
     uint64_t clock;
 };
 
+/*
+ * No separate debug files: the CFI is the file's .eh_frame, as perf's
+ * libunwind reader on x86_64 (built without .debug_frame support) has it.
+ * Looking for them would also decompress whole debug files per process.
+ */
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+                        const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+                        char **debuginfo_file_name)
+{
+    (void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
+    (void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
+    return -1;
+}
+
 static const Dwfl_Callbacks DWFL_CALLBACKS = {
     .find_elf = dwfl_build_id_find_elf,
-    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .find_debuginfo = no_debuginfo,
     .section_address = dwfl_offline_section_address,
-    /* .debuginfo_path NULL: elfutils' default (/usr/lib/debug, beside the file) */
 };
 
 struct unwind_dwarf *unwind_dwarf_new(struct perf_machine *m, const char *arch)
