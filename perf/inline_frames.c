@@ -37,7 +37,7 @@ struct function_state {
 struct dso_dwarf {
     const struct perf_dso *dso;       /* key */
     struct function_state *functions; /* uthash by DIE offset */
-    int fd;
+    Elf *elf;
     Dwarf *dw;         /* NULL: no usable DWARF (every answer is "none") */
     const void *image; /* the runtime file (for its segments); NULL: none */
     size_t image_size;
@@ -74,6 +74,24 @@ static void chain_free(struct inline_chain *c)
     memset(c, 0, sizeof(*c));
 }
 
+static void dso_dwarf_free(struct dso_dwarf *d)
+{
+    struct function_state *f, *ftmp;
+    HASH_ITER(hh, d->functions, f, ftmp)
+    {
+        HASH_DEL(d->functions, f);
+        free(f->name);
+        free(f);
+    }
+    if (d->dw)
+        dwarf_end(d->dw);
+    if (d->elf)
+        elf_end(d->elf);
+    if (d->image)
+        munmap((void *)d->image, d->image_size);
+    free(d);
+}
+
 void inline_frames_free(struct inline_frames *in)
 {
     if (!in)
@@ -89,20 +107,7 @@ void inline_frames_free(struct inline_frames *in)
     HASH_ITER(hh, in->dwarfs, d, dtmp)
     {
         HASH_DEL(in->dwarfs, d);
-        struct function_state *f, *ftmp;
-        HASH_ITER(hh, d->functions, f, ftmp)
-        {
-            HASH_DEL(d->functions, f);
-            free(f->name);
-            free(f);
-        }
-        if (d->dw)
-            dwarf_end(d->dw);
-        if (d->fd >= 0)
-            close(d->fd);
-        if (d->image)
-            munmap((void *)d->image, d->image_size);
-        free(d);
+        dso_dwarf_free(d);
     }
     free(in);
 }
@@ -148,6 +153,23 @@ static uint64_t objdump_address(const struct dso_dwarf *d, uint64_t offset)
     return offset + (uint64_t)delta;
 }
 
+/*
+ * The DWARF of the file the symbols came from, mapped (its descriptor
+ * closed: a profile may name more DSOs than a process may hold files open).
+ */
+static void open_dwarf(struct dso_dwarf *d, const char *path)
+{
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd < 0)
+        return;
+    if (elf_version(EV_CURRENT) != EV_NONE && (d->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) &&
+        has_section(d->elf, ".debug_line")) /* perf asks addr2line only about such files */
+        d->dw = dwarf_begin_elf(d->elf, DWARF_C_READ, NULL);
+    if (d->elf)
+        elf_cntl(d->elf, ELF_C_FDDONE);
+    close(fd);
+}
+
 static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_dso *dso)
 {
     struct dso_dwarf *d;
@@ -157,23 +179,13 @@ static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_d
     if (!(d = calloc(1, sizeof(*d))))
         return NULL;
     d->dso = dso;
-    d->fd = dso->symsrc_path ? open(dso->symsrc_path, O_RDONLY | O_CLOEXEC) : -1;
-    if (d->fd >= 0)
-        d->dw = dwarf_begin(d->fd, DWARF_C_READ);
-    if (d->dw && !has_section(dwarf_getelf(d->dw), ".debug_line")) {
-        dwarf_end(d->dw); /* perf asks addr2line only about files with line tables */
-        d->dw = NULL;
-    }
+    open_dwarf(d, dso->symsrc_path);
     if (d->dw)
         map_runtime(d, dso->runtime_path);
     bool hash_added = true;
     HASH_ADD(hh, in->dwarfs, dso, sizeof(d->dso), d);
     if (!hash_added) {
-        if (d->dw)
-            dwarf_end(d->dw);
-        if (d->fd >= 0)
-            close(d->fd);
-        free(d);
+        dso_dwarf_free(d);
         return NULL;
     }
     return d;
