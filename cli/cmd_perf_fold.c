@@ -135,6 +135,25 @@ static const char *lost_features_note(const struct perf_file *f)
     return "";
 }
 
+/* Unwound user stacks that ended before their outermost frame, by cause. */
+static void warn_dwarf(const char *in, const struct perf_fold_report *r)
+{
+    static const char *const causes[] = {
+        [UNWIND_NO_REGS] = "no user pc or sp among the sampled registers",
+        [UNWIND_STACK_CUT] = "the stack copy ended (perf record --call-graph dwarf,SIZE)",
+        [UNWIND_NO_MODULE] = "code in no mapped ELF file",
+        [UNWIND_BAD_CFI] = "no usable CFI",
+        [UNWIND_NO_MEMORY] = "memory ran short",
+    };
+    for (size_t i = UNWIND_COMPLETE + 1; i < sizeof(causes) / sizeof(causes[0]); i++)
+        if (r->dwarf_ends[i])
+            fprintf(stderr,
+                    "warning: %s: %llu of %llu DWARF-unwound user stacks end early: %s; they "
+                    "are cut there\n",
+                    in, (unsigned long long)r->dwarf_ends[i], (unsigned long long)r->dwarf_samples,
+                    causes[i]);
+}
+
 static void warn_report(const struct fold_args *a, const struct perf_file *f,
                         const struct perf_fold_report *r)
 {
@@ -165,13 +184,7 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 "warning: %s: '%s' was recorded without call chains (perf record -g): each "
                 "sample folds to the function it hit\n",
                 in, r->counted_event ? r->counted_event : "?");
-    if (r->dwarf_samples)
-        fprintf(stderr,
-                "warning: %s: %llu samples were recorded with --call-graph dwarf; their user "
-                "stacks were not unwound (DWARF unwinding is not implemented), so they fold "
-                "to their kernel frames and the user function they were taken in; record "
-                "with -g (frame pointers) for whole stacks\n",
-                in, (unsigned long long)r->dwarf_samples);
+    warn_dwarf(in, r);
     if (r->compressed_cut || r->compressed_leftover)
         fprintf(stderr,
                 "warning: %s: the compressed records (perf record -z) end inside %s; folded the "

@@ -129,10 +129,11 @@ struct sources {
     size_t count;
     struct elf_file *syms, *runtime;
     uint8_t *vdso; /* our own vdso's copy, when it is a source */
+    const char *syms_path, *runtime_path; /* the candidates' paths */
 };
 
 /* Considers one opened candidate; returns true when both roles are filled. */
-static bool consider(struct sources *s, const struct perf_dso *dso)
+static bool consider(struct sources *s, const struct perf_dso *dso, const char *path)
 {
     struct elf_file *ef = &s->files[s->count];
     if (dso->build_id.size && !build_id_equal(&ef->build_id, &dso->build_id)) {
@@ -141,9 +142,9 @@ static bool consider(struct sources *s, const struct perf_dso *dso)
     }
     bool kept = false;
     if (!s->syms && ef->symtab)
-        s->syms = ef, kept = true;
+        s->syms = ef, s->syms_path = path, kept = true;
     if (!s->runtime && ef->dynsym)
-        s->runtime = ef, kept = true;
+        s->runtime = ef, s->runtime_path = path, kept = true;
     if (kept)
         s->count++;
     else
@@ -164,7 +165,7 @@ static void consider_own_vdso(struct sources *s, const struct perf_dso *dso)
 static void find_sources(struct sources *s, const struct perf_dso *dso, const struct candidates *c)
 {
     for (size_t i = 0; i < c->count; i++)
-        if (elf_file_open(&s->files[s->count], c->paths[i]) == 0 && consider(s, dso))
+        if (elf_file_open(&s->files[s->count], c->paths[i]) == 0 && consider(s, dso, c->paths[i]))
             return;
     consider_own_vdso(s, dso);
 }
@@ -202,6 +203,18 @@ static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
     return symbol_builder_finish(&b, &dso->syms, &dso->lookup);
 }
 
+/* Keeps the paths of the files chosen (the unwinder maps the runtime image, see perf_dso.h). */
+static int keep_paths(struct perf_dso *dso, const struct sources *s)
+{
+    const char *runtime = s->runtime_path ? s->runtime_path : s->syms_path;
+    const char *syms = s->syms_path ? s->syms_path : s->runtime_path;
+    if (runtime && !(dso->runtime_path = strdup(runtime)))
+        return -1;
+    if (syms && !(dso->symsrc_path = strdup(syms)))
+        return -1;
+    return 0;
+}
+
 /* A DSO known by path but not by build id takes the file's (as perf does). */
 static void take_file_build_id(struct perf_dso *dso)
 {
@@ -220,7 +233,7 @@ static int load_elf(struct perf_dso *dso, const struct symbol_paths *p)
     int rc = list_candidates(dso, p, &c);
     if (rc == 0) {
         find_sources(&s, dso, &c);
-        rc = read_elf_symbols(dso, &s);
+        rc = read_elf_symbols(dso, &s) || keep_paths(dso, &s) ? -1 : 0;
     }
     for (size_t i = 0; i < s.count; i++)
         if (!dso->names_file || s.files[i].map != dso->names_file->map)

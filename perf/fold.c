@@ -117,7 +117,10 @@ static int fold_sample(struct folder *fo, const struct perf_record *r, int attr)
     if (!comm || stack_build(&fo->stack, a, &s, thread))
         return no_memory(fo);
     fo->report->samples++;
-    fo->report->dwarf_samples += fo->stack.dwarf;
+    if (fo->stack.dwarf) {
+        fo->report->dwarf_samples++;
+        fo->report->dwarf_ends[fo->stack.dwarf_end]++;
+    }
     return add_stack(fo, comm, weight_of(a, &s));
 }
 
@@ -155,7 +158,15 @@ static int apply_record(struct folder *fo, const struct perf_record *r, int attr
         rc = perf_machine_fork(&fo->m, &ev, r->misc);
         break;
     }
-    default: /* EXIT and the rest change nothing folding sees */ break;
+    case PERF_RECORD_EXIT: {
+        struct perf_task_event ev;
+        if (perf_parse_task(r, &ev, fo->e))
+            return -1;
+        if (ev.pid == ev.tid)
+            stack_process_exit(&fo->stack, ev.pid); /* its unwinding state; names stay */
+        break;
+    }
+    default: /* the rest change nothing folding sees */ break;
     }
     return rc ? no_memory(fo) : 0;
 }

@@ -26,6 +26,7 @@
 #include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_file.h"
+#include "perf/unwind_dwarf.h"
 
 struct perf_fold_opts {
     const char *event; /* count only this event; NULL: the first sample's */
@@ -38,14 +39,15 @@ struct perf_fold_opts {
 
 /* What the caller may want to say about the run. */
 struct perf_fold_report {
-    uint64_t samples;            /* samples counted */
-    uint64_t other_samples;      /* samples of other events, left out */
-    uint64_t dwarf_samples;      /* counted samples whose user stack was not unwound */
-    uint64_t unknown_samples;    /* samples of no known event (perf skips them too) */
-    const char *counted_event;   /* the event counted (into the file's attributes); NULL: none */
-    const char *other_event;     /* one event left out, for the message */
-    bool no_callchain;           /* the counted event has no call chains: leaves only */
-    bool kernel_unresolved;      /* kernel frames were hit but no kallsyms fitted */
+    uint64_t samples;       /* samples counted */
+    uint64_t other_samples; /* samples of other events, left out */
+    uint64_t dwarf_samples; /* counted samples whose user stack was unwound (or tried) */
+    uint64_t dwarf_ends[UNWIND_NO_MEMORY + 1]; /* how those unwindings ended */
+    uint64_t unknown_samples;                  /* samples of no known event (perf skips them too) */
+    const char *counted_event; /* the event counted (into the file's attributes); NULL: none */
+    const char *other_event;   /* one event left out, for the message */
+    bool no_callchain;         /* the counted event has no call chains: leaves only */
+    bool kernel_unresolved;    /* kernel frames were hit but no kallsyms fitted */
     uint64_t compressed_records; /* PERF_RECORD_COMPRESSED(2) records read (perf record -z) */
     bool compressed_cut;         /* the compressed data ends inside a zstd block */
     size_t compressed_leftover;  /* bytes of an unfinished record after the last one */

@@ -19,6 +19,8 @@ void perf_dsos_init(struct perf_dsos *d)
 static void dso_free(struct perf_dso *dso)
 {
     free(dso->name);
+    free(dso->runtime_path);
+    free(dso->symsrc_path);
     symtab_free(&dso->syms);
     symbol_lookup_free(&dso->lookup);
     free(dso->frames);

@@ -32,6 +32,8 @@ struct perf_dso {
     bool loaded;   /* symbols looked for (found or not) */
     bool demangle; /* names as read from ELF files: frames demangle them (perf_demangle_symbol) */
     struct symtab syms;
+    char *runtime_path; /* the file whose segments were mapped (for unwinding); NULL: none found */
+    char *symsrc_path;  /* the file the symbols came from (for inlined frames); NULL: none */
     struct symbol_lookup lookup; /* perf's tree, when functions overlap */
     uint32_t *frames;            /* frame name id by function index, 0: not named yet */
     size_t nr_frames;            /* entries of frames */

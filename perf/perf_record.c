@@ -260,7 +260,8 @@ static bool read_user_stack(struct bytes *b, struct perf_sample *s)
         return false;
     if (size == 0)
         return true;
-    return bytes_skip(b, size) && bytes_u64(b, &s->user_stack_size) && s->user_stack_size <= size;
+    return bytes_take(b, size, &s->user_stack) && bytes_u64(b, &s->user_stack_size) &&
+           s->user_stack_size <= size;
 }
 
 int perf_parse_sample(const struct perf_attr *a, const struct perf_record *r, struct perf_sample *s,

@@ -74,7 +74,8 @@ struct perf_sample {
     uint64_t user_regs_abi; /* 0: no user registers */
     const uint8_t *user_regs;
     uint64_t user_regs_mask;
-    uint64_t user_stack_size; /* bytes of user stack captured (dyn_size) */
+    const uint8_t *user_stack; /* the copy of the user stack from the sampled sp, maybe unaligned */
+    uint64_t user_stack_size;  /* bytes of it captured (dyn_size) */
 };
 
 /* Decodes a SAMPLE record. Returns 0, or -1 with `e` set. */

@@ -44,6 +44,14 @@ void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
     s->opts = opts;
     s->ip_register = ip_register_of(arch);
     s->cache = calloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
+    s->unwind = unwind_dwarf_new(m, arch);
+    s->inlines = inline_frames_new();
+}
+
+void stack_process_exit(struct stack *s, int32_t pid)
+{
+    if (s->unwind)
+        unwind_dwarf_forget(s->unwind, pid);
 }
 
 void stack_free(struct stack *s)
@@ -52,6 +60,8 @@ void stack_free(struct stack *s)
     free(s->text);
     free(s->frames);
     free(s->cache);
+    unwind_dwarf_free(s->unwind);
+    inline_frames_free(s->inlines);
     memset(s, 0, sizeof(*s));
 }
 
@@ -208,9 +218,9 @@ static bool user_pc(const struct stack *s, const struct perf_sample *sample, uin
     return true;
 }
 
-/* Returns 0, or -1 when memory runs out; *user says whether user entries were seen. */
+/* Returns 0, or -1 when memory runs out. */
 static int walk_chain(struct stack *s, const struct perf_sample *sample, struct perf_thread *t,
-                      bool java, bool *user)
+                      bool java)
 {
     uint8_t cpumode = PERF_RECORD_MISC_USER;
     size_t entries = 0;
@@ -225,10 +235,66 @@ static int walk_chain(struct stack *s, const struct perf_sample *sample, struct 
             continue;
         }
         entries++;
-        *user |= cpumode == PERF_RECORD_MISC_USER;
         if (push_address(s, t, cpumode, ip, java))
             return -1;
     }
+    return 0;
+}
+
+/* A frame perf prints with "(inlined)": a name from the DWARF, not a symbol. */
+static uint32_t inlined_frame(struct stack *s, const char *name, uint64_t addr, bool java)
+{
+    const char *text = printed_symbol(s, name);
+    return text ? name_frame(s, text, "inlined", addr, java) : 0;
+}
+
+/*
+ * perf's unwind_entry and append_inlines: an unwound user address whose
+ * function has code inlined there is the inlined functions, innermost
+ * first, then the function (by its symbol when the DWARF names it so).
+ */
+static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t ip, bool java)
+{
+    struct perf_location loc;
+    if (perf_machine_locate(s->m, t, PERF_RECORD_MISC_USER, ip, &loc))
+        return -1;
+    struct inline_chain *chain =
+        loc.func && s->inlines ? inline_frames_at(s->inlines, loc.dso, loc.addr) : NULL;
+    if (!chain || chain->count == 0)
+        return push(s, location_frame(s, &loc, java));
+    for (size_t i = 0; i < chain->count; i++) {
+        uint32_t id = java ? 0 : chain->frames[i];
+        if (!id)
+            id = strcmp(chain->names[i], loc.func->name) == 0
+                     ? function_frame(s, &loc, java)
+                     : inlined_frame(s, chain->names[i], loc.addr, java);
+        if (!java)
+            chain->frames[i] = id;
+        if (push(s, id))
+            return -1;
+    }
+    return 0;
+}
+
+/*
+ * perf's thread__resolve_callchain_unwind: the user stack unwound from the
+ * sampled registers; without an unwinder (memory) or registers, the
+ * sampled user pc alone, as before unwinding existed.
+ */
+static int push_unwound(struct stack *s, const struct perf_sample *sample, struct perf_thread *t,
+                        bool java)
+{
+    size_t n = 0;
+    s->dwarf_end = UNWIND_NO_MEMORY;
+    if (s->unwind)
+        n = unwind_dwarf_user(s->unwind, t, sample, s->ips, STACK_MAX_ENTRIES, &s->dwarf_end);
+    if (n == 0 && user_pc(s, sample, &s->ips[0]))
+        n = 1;
+    else if (n == 0 && sample->cpumode == PERF_RECORD_MISC_USER)
+        s->ips[n++] = sample->ip;
+    for (size_t i = 0; i < n; i++)
+        if (s->ips[i] && push_unwound_address(s, t, s->ips[i], java))
+            return -1;
     return 0;
 }
 
@@ -240,21 +306,15 @@ int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sa
     bool java = perf_comm_is_java(thread->comm, strlen(thread->comm));
     if (!(a->sample_type & PERF_SAMPLE_CALLCHAIN))
         return push_address(s, thread, sample->cpumode, sample->ip, java);
-    bool user = false;
-    if (walk_chain(s, sample, thread, java, &user))
+    if (walk_chain(s, sample, thread, java))
         return -1;
     bool dwarf = (a->sample_type & PERF_SAMPLE_REGS_USER) &&
                  (a->sample_type & PERF_SAMPLE_STACK_USER) && sample->user_regs_abi &&
                  sample->user_stack_size > 0;
-    if (!dwarf || user)
+    if (!dwarf)
         return 0;
     s->dwarf = true;
-    uint64_t pc;
-    if (user_pc(s, sample, &pc))
-        return push_address(s, thread, PERF_RECORD_MISC_USER, pc, java);
-    if (sample->cpumode == PERF_RECORD_MISC_USER)
-        return push_address(s, thread, PERF_RECORD_MISC_USER, sample->ip, java);
-    return 0;
+    return push_unwound(s, sample, thread, java);
 }
 
 uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid)

@@ -10,9 +10,9 @@
  *   - each entry named from its function ("+0x..." and arguments cut by
  *     perf/frame_name.c), else "[module basename]", else "[unknown]";
  *   - a sample recorded without a call chain is its sampled address;
- *   - a --call-graph dwarf sample (user registers and stack, no user
- *     chain) is its kernel chain and the user address it was taken at:
- *     its user stack is not unwound.
+ *   - a --call-graph dwarf sample (user registers and stack) is its
+ *     chain, then its user stack unwound from them (perf/unwind_dwarf.h),
+ *     at most 127 more entries, as perf script's unwinder gives them.
  *
  * Names are made once per function and kept in the DSO (perf_dso.frames);
  * an address seen before in the same, unchanged address space is not even
@@ -29,7 +29,9 @@
 #include "perf/frame_name.h"
 #include "perf/perf_attr.h"
 #include "perf/perf_machine.h"
+#include "perf/inline_frames.h"
 #include "perf/perf_record.h"
+#include "perf/unwind_dwarf.h"
 
 #define STACK_MAX_ENTRIES 127 /* perf script's default --max-stack */
 
@@ -57,13 +59,20 @@ struct stack {
     /* The frames of the sample being folded: strtab ids, leaf first. */
     uint32_t *frames;
     size_t count, capacity;
-    bool dwarf; /* the last sample had a user stack that was not unwound */
+    struct unwind_dwarf *unwind;   /* NULL: memory was short (the sampled pc only) */
+    struct inline_frames *inlines; /* NULL: memory was short (no inlined frames) */
+    uint64_t ips[STACK_MAX_ENTRIES];
+    bool dwarf;                /* the last sample's user stack was unwound (or tried) */
+    enum unwind_end dwarf_end; /* and how that ended */
 };
 
 /* `arch` is HEADER_ARCH's string (NULL: unknown). */
 void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
                 const struct perf_name_opts *opts, const char *arch);
 void stack_free(struct stack *s);
+
+/* The process `pid` exited (its unwinding state can go). */
+void stack_process_exit(struct stack *s, int32_t pid);
 
 /* The comm frame of a thread (cached on it). Returns the id, or 0 when memory runs out. */
 uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid);

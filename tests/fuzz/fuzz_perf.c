@@ -8,7 +8,9 @@
  * the folded writer. An input "ZSTD" + perf.data has its data section
  * compressed first (fuzz_compressed). An input that starts like an ELF file goes to the
  * ELF symbol reader instead (perf's symbol rules, PLT entries), and one
- * that reads as text also to the kallsyms parser. Any crash, leak or
+ * that reads as text also to the kallsyms parser. An input that starts
+ * "UNWD" is a DWARF sample's user registers and stack copy, unwound over
+ * this program's own executable (fuzz_unwind). Any crash, leak or
  * sanitizer report is a bug: bad input must end in an error.
  */
 #include <stdint.h>
@@ -26,6 +28,11 @@
 #include "perf/kallsyms.h"
 #include "perf/perf_features.h"
 #include "perf/perf_file.h"
+#include "perf/stack.h"
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -140,10 +147,97 @@ done:
     free(out);
 }
 
+#define UNWIND_MAGIC "UNWD"
+#define UNWIND_REGS  20        /* perf's x86-64 user registers: AX..SS, R8..R15 */
+#define UNWIND_MASK  0xff0fffu /* their bits */
+
+extern const char __executable_start[]; /* where this program's image starts (the linker's) */
+
+/* The recorded machine fuzz_unwind unwinds in: this executable mapped where it runs. */
+struct unwind_world {
+    struct perf_machine m;
+    struct strtab names;
+    struct perf_name_opts opts;
+    struct stack stack;
+    struct perf_thread *thread;
+    uint64_t base, size;
+};
+
+static struct unwind_world *unwind_world(void)
+{
+    static struct unwind_world w;
+    static int state; /* 0: not tried, 1: ready, -1: cannot be */
+    if (state)
+        return state > 0 ? &w : NULL;
+    state = -1;
+    static char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    struct stat st;
+    if (n <= 0 || stat(exe, &st) != 0)
+        return NULL;
+    exe[n] = '\0';
+    static const struct symbol_paths paths = {.debug_dir = "/nonexistent"};
+    if (perf_machine_init(&w.m, &paths, "x86_64") || !strtab_init(&w.names))
+        return NULL;
+    w.base = (uint64_t)(uintptr_t)__executable_start;
+    w.size = (uint64_t)st.st_size;
+    struct perf_mmap_event ev = {.pid = 1,
+                                 .tid = 1,
+                                 .start = w.base,
+                                 .len = w.size,
+                                 .prot = PROT_READ | PROT_EXEC,
+                                 .filename = exe};
+    if (perf_machine_mmap(&w.m, PERF_RECORD_MISC_USER, &ev) ||
+        !(w.thread = perf_threads_findnew(&w.m.threads, 1, 1)))
+        return NULL;
+    stack_init(&w.stack, &w.m, &w.names, &w.opts, "x86_64");
+    state = 1;
+    return &w;
+}
+
+/*
+ * "UNWD", 20 registers (little-endian u64s in perf's order; the pc taken
+ * modulo the executable's size, so that it lands in its code), then the
+ * stack copy: perf/unwind_dwarf.c's memory, register and module callbacks
+ * under libdw, and the inline frames of what the unwinding reaches.
+ */
+static void fuzz_unwind(const uint8_t *data, size_t size)
+{
+    struct unwind_world *w = unwind_world();
+    size_t head = strlen(UNWIND_MAGIC) + UNWIND_REGS * 8;
+    if (!w || size < head)
+        return;
+    uint8_t regs[UNWIND_REGS * 8];
+    memcpy(regs, data + strlen(UNWIND_MAGIC), sizeof(regs));
+    uint64_t ip;
+    memcpy(&ip, regs + 8 * 8, 8);
+    ip = w->base + ip % w->size;
+    memcpy(regs + 8 * 8, &ip, 8);
+    const struct perf_attr a = {.sample_type = PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
+                                               PERF_SAMPLE_STACK_USER,
+                                .sample_regs_user = UNWIND_MASK};
+    const struct perf_sample s = {
+        .cpumode = PERF_RECORD_MISC_USER,
+        .ip = ip,
+        .pid = 1,
+        .tid = 1,
+        .user_regs_abi = 2,
+        .user_regs = regs,
+        .user_regs_mask = UNWIND_MASK,
+        .user_stack = data + head,
+        .user_stack_size = size - head,
+    };
+    stack_build(&w->stack, &a, &s, w->thread);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size >= 4 && memcmp(data, "ZSTD", 4) == 0) {
         fuzz_compressed(data + 4, size - 4);
+        return 0;
+    }
+    if (size >= strlen(UNWIND_MAGIC) && memcmp(data, UNWIND_MAGIC, strlen(UNWIND_MAGIC)) == 0) {
+        fuzz_unwind(data, size);
         return 0;
     }
     if (size >= 4 && memcmp(data,

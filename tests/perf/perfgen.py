@@ -363,6 +363,12 @@ def write_seeds(directory):
     with open(os.path.join(directory, "basic.data"), "rb") as f:
         basic = f.read()
     open(os.path.join(directory, "zstd-basic.data"), "wb").write(b"ZSTD" + basic)
+    # fuzz_perf's "UNWD" inputs: 20 registers (pc at 8, sp at 7), then a stack copy
+    for i, words in enumerate(([0] * 8, list(range(0, 4096, 8)), [0x1000 + 8 * k for k in range(64)])):
+        regs = [0] * 20
+        regs[8], regs[7] = 0x1000 + 0x40 * i, 0x7FFF0000
+        blob = b"UNWD" + struct.pack("<20Q", *regs) + struct.pack(f"<{len(words)}Q", *words)
+        open(os.path.join(directory, f"unwind{i}.seed"), "wb").write(blob)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,434 @@
+/*
+ * unwind_dwarf: libdw's unwinder (dwfl_attach_state, dwfl_getthread_frames)
+ * fed with one sample's registers and stack copy; one Dwfl per process,
+ * kept while the process's code mappings stay the same.
+ */
+#include "perf/unwind_dwarf.h"
+
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/hash_table.h"
+#include "perf/elf_loads.h"
+
+#define REGS_ABI_64    2 /* PERF_SAMPLE_REGS_ABI_64 */
+#define MAX_DWARF_REGS 33
+
+/* Which perf register (PERF_REG_<ARCH>_*) each DWARF register number is, and pc and sp. */
+struct reg_map {
+    const char *arch; /* HEADER_ARCH prefix */
+    int nregs;        /* DWARF registers 0..nregs-1 are set */
+    int8_t perf[MAX_DWARF_REGS];
+    int pc, sp;
+};
+
+static const struct reg_map REG_MAPS[] = {
+    /* DWARF rax rdx rcx rbx rsi rdi rbp rsp r8..r15 rip; perf AX BX CX DX SI DI BP SP IP .. R8 = 16
+     */
+    {"x86_64", 17, {0, 3, 2, 1, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8}, 8, 7},
+    /* DWARF x0..x30, sp = perf's X0..X30, SP; pc is perf's 32 */
+    {"aarch64",
+     32,
+     {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31},
+     32,
+     31},
+};
+
+/* A mapped file's bytes, for memory the stack copy does not hold. */
+struct file_image {
+    const struct perf_dso *dso; /* key */
+    const uint8_t *data;        /* NULL: not readable */
+    size_t size;
+    UT_hash_handle hh;
+};
+
+struct process {
+    int32_t pid; /* key */
+    Dwfl *dwfl;
+    bool attached;
+    const struct perf_maps *maps; /* the address space and generation the modules came from */
+    uint64_t generation;
+    uint64_t last_use;
+    struct unwind_dwarf *u;
+    /* The sample being unwound. */
+    struct perf_thread *thread;
+    const struct perf_sample *sample;
+    uint64_t pc, sp;
+    uint64_t *ips;
+    size_t count, max, frames;
+    bool memory_failed, module_missing;
+    bool read_zero; /* a word read as 0 since the last frame */
+    UT_hash_handle hh;
+};
+
+struct unwind_dwarf {
+    struct perf_machine *m;
+    const struct reg_map *regs; /* NULL: an architecture without a map (pc only) */
+    struct process *processes;  /* uthash by pid */
+    size_t nprocesses;
+    struct file_image *images; /* uthash by dso */
+    uint64_t clock;
+};
+
+/*
+ * No separate debug files: the CFI is the file's .eh_frame, as perf's
+ * libunwind reader on x86_64 (built without .debug_frame support) has it.
+ * Looking for them would also decompress whole debug files per process.
+ */
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+                        const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+                        char **debuginfo_file_name)
+{
+    (void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
+    (void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
+    return -1;
+}
+
+static const Dwfl_Callbacks DWFL_CALLBACKS = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = no_debuginfo,
+    .section_address = dwfl_offline_section_address,
+};
+
+struct unwind_dwarf *unwind_dwarf_new(struct perf_machine *m, const char *arch)
+{
+    struct unwind_dwarf *u = calloc(1, sizeof(*u));
+    if (!u)
+        return NULL;
+    u->m = m;
+    for (size_t i = 0; arch && i < sizeof(REG_MAPS) / sizeof(REG_MAPS[0]); i++)
+        if (strncmp(arch, REG_MAPS[i].arch, strlen(REG_MAPS[i].arch)) == 0)
+            u->regs = &REG_MAPS[i];
+    if (arch && !u->regs && strcmp(arch, "arm64") == 0)
+        u->regs = &REG_MAPS[1];
+    return u;
+}
+
+static void process_free(struct unwind_dwarf *u, struct process *p)
+{
+    HASH_DEL(u->processes, p);
+    u->nprocesses--;
+    if (p->dwfl)
+        dwfl_end(p->dwfl);
+    free(p);
+}
+
+void unwind_dwarf_free(struct unwind_dwarf *u)
+{
+    if (!u)
+        return;
+    struct process *p, *ptmp;
+    HASH_ITER(hh, u->processes, p, ptmp)
+    process_free(u, p);
+    struct file_image *f, *ftmp;
+    HASH_ITER(hh, u->images, f, ftmp)
+    {
+        HASH_DEL(u->images, f);
+        if (f->data)
+            munmap((void *)f->data, f->size);
+        free(f);
+    }
+    free(u);
+}
+
+void unwind_dwarf_forget(struct unwind_dwarf *u, int32_t pid)
+{
+    struct process *p;
+    HASH_FIND(hh, u->processes, &pid, sizeof(pid), p);
+    if (p)
+        process_free(u, p);
+}
+
+/* The sampled value of perf register `reg`, when it was recorded. */
+static bool sampled_reg(const struct perf_sample *s, int reg, uint64_t *value)
+{
+    if (reg < 0 || reg > 63 || !(s->user_regs_mask & (1ull << reg)))
+        return false;
+    uint64_t below = s->user_regs_mask & ((1ull << reg) - 1);
+    memcpy(value, s->user_regs + 8 * (size_t)__builtin_popcountll(below), 8);
+    return true;
+}
+
+/* ---- memory: the stack copy, then the mapped files ---- */
+
+static const struct file_image *file_image(struct unwind_dwarf *u, struct perf_dso *dso)
+{
+    struct file_image *f;
+    HASH_FIND(hh, u->images, &dso, sizeof(dso), f);
+    if (f)
+        return f;
+    if (!(f = calloc(1, sizeof(*f))))
+        return NULL;
+    f->dso = dso;
+    int fd = dso->runtime_path ? open(dso->runtime_path, O_RDONLY | O_CLOEXEC) : -1;
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (data != MAP_FAILED)
+            f->data = data, f->size = (size_t)st.st_size;
+    }
+    if (fd >= 0)
+        close(fd);
+    bool hash_added = true;
+    HASH_ADD(hh, u->images, dso, sizeof(f->dso), f);
+    if (!hash_added) {
+        if (f->data)
+            munmap((void *)f->data, f->size);
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* perf's access_dso_mem: the word at `addr` in the file mapped there. */
+static bool read_file_word(struct process *p, uint64_t addr, uint64_t *word)
+{
+    const struct perf_map *map = perf_maps_find(p->thread->maps, addr);
+    if (!map || !map->dso || map->identity)
+        return false;
+    if (perf_dso_load(map->dso, &p->u->m->paths))
+        return false;
+    const struct file_image *f = file_image(p->u, map->dso);
+    uint64_t offset = addr - map->start + map->pgoff;
+    if (!f || !f->data || offset > f->size || f->size - offset < 8)
+        return false;
+    memcpy(word, f->data + offset, 8);
+    return true;
+}
+
+/*
+ * The stack copy holds [sp, sp + size); like perf's libunwind reader
+ * (the unwinder of this machine's perf), its last word is not used. A
+ * word of no mapping fails; a word of a mapping whose file does not
+ * have it ([stack], [heap], past the file's end) reads as 0, as perf's
+ * access_mem answers it (its failure code is not a negative one).
+ */
+static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
+{
+    (void)dwfl;
+    struct process *p = arg;
+    uint64_t start = p->sp, size = p->sample->user_stack_size;
+    if (addr >= start && addr - start < size && size - (addr - start) > 8) {
+        memcpy(result, p->sample->user_stack + (addr - start), 8);
+        return true;
+    }
+    uint64_t word;
+    if (addr + 8 >= addr && read_file_word(p, addr, &word)) {
+        *result = word;
+        return true;
+    }
+    p->memory_failed = true;
+    if (addr + 8 < addr || !perf_maps_find(p->thread->maps, addr))
+        return false;
+    p->read_zero = true;
+    *result = 0;
+    return true;
+}
+
+/* ---- modules: the ELF file mapped at an address, reported once per Dwfl ---- */
+
+static Dwfl_Module *report_module(struct process *p, uint64_t pc)
+{
+    Dwfl_Module *mod = dwfl_addrmodule(p->dwfl, pc);
+    if (mod)
+        return mod;
+    const struct perf_map *map = perf_maps_find(p->thread->maps, pc);
+    if (!map || !map->dso || map->identity || perf_dso_load(map->dso, &p->u->m->paths) ||
+        !map->dso->runtime_path)
+        return NULL;
+    /* the image sits at start - pgoff, unless its code is not at its file offset (lld) */
+    const struct file_image *f = file_image(p->u, map->dso);
+    int64_t delta = 0;
+    if (f && f->data)
+        elf_load_delta(f->data, f->size, map->pgoff, true, &delta);
+    mod = dwfl_report_elf(p->dwfl, map->dso->name, map->dso->runtime_path, -1,
+                          map->start - map->pgoff - (uint64_t)delta, false);
+    return mod && dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
+}
+
+/* ---- the thread callbacks: one thread, the sample's ---- */
+
+static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_arg)
+{
+    (void)dwfl;
+    (void)arg;
+    (void)thread_arg;
+    return 0; /* threads are asked for by id (get_thread) */
+}
+
+static bool get_thread(Dwfl *dwfl, pid_t tid, void *arg, void **thread_arg)
+{
+    (void)dwfl;
+    (void)tid;
+    *thread_arg = arg;
+    return true;
+}
+
+static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+    struct process *p = arg;
+    const struct reg_map *map = p->u->regs;
+    for (int i = 0; i < map->nregs; i++) {
+        Dwarf_Word value;
+        if (sampled_reg(p->sample, map->perf[i], &value) &&
+            !dwfl_thread_state_registers(thread, i, 1, &value))
+            return false;
+    }
+    dwfl_thread_state_register_pc(thread, p->pc);
+    return true;
+}
+
+static const Dwfl_Thread_Callbacks THREAD_CALLBACKS = {
+    .next_thread = next_thread,
+    .get_thread = get_thread,
+    .memory_read = read_memory,
+    .set_initial_registers = set_initial_registers,
+};
+
+/* perf's frame_callback: each caller's return address minus 1, unless a signal frame. */
+static int on_frame(Dwfl_Frame *state, void *arg)
+{
+    struct process *p = arg;
+    Dwarf_Addr pc;
+    bool activation;
+    if (!dwfl_frame_pc(state, &pc, NULL))
+        return DWARF_CB_ABORT;
+    p->read_zero = false;
+    if (p->frames++ == 0)
+        return DWARF_CB_OK; /* the sampled pc, already there */
+    if (!report_module(p, pc))
+        p->module_missing = true; /* kept: perf prints it, then cannot go on */
+    if (!dwfl_frame_pc(state, &pc, &activation))
+        return DWARF_CB_ABORT;
+    p->ips[p->count++] = activation ? pc : pc - 1;
+    return p->count < p->max ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+
+/* ---- processes ---- */
+
+static void evict_oldest(struct unwind_dwarf *u)
+{
+    struct process *p, *tmp, *oldest = NULL;
+    HASH_ITER(hh, u->processes, p, tmp)
+    if (!oldest || p->last_use < oldest->last_use)
+        oldest = p;
+    if (oldest)
+        process_free(u, oldest);
+}
+
+/* The process's Dwfl for the thread's current mappings; NULL when memory runs out. */
+static struct process *process_of(struct unwind_dwarf *u, struct perf_thread *t)
+{
+    int32_t pid = t->pid >= 0 ? t->pid : t->tid;
+    struct process *p;
+    HASH_FIND(hh, u->processes, &pid, sizeof(pid), p);
+    if (p && (p->maps != t->maps || p->generation != t->maps->generation)) {
+        process_free(u, p); /* exec, dlopen, munmap: other modules */
+        p = NULL;
+    }
+    if (!p) {
+        if (u->nprocesses >= UNWIND_MAX_PROCESSES)
+            evict_oldest(u);
+        if (!(p = calloc(1, sizeof(*p))))
+            return NULL;
+        p->pid = pid;
+        p->u = u;
+        p->maps = t->maps;
+        p->generation = t->maps->generation;
+        bool hash_added = true;
+        HASH_ADD(hh, u->processes, pid, sizeof(p->pid), p);
+        if (!hash_added || !(p->dwfl = dwfl_begin(&DWFL_CALLBACKS))) {
+            if (hash_added)
+                HASH_DEL(u->processes, p);
+            if (p->dwfl)
+                dwfl_end(p->dwfl);
+            free(p);
+            return NULL;
+        }
+        u->nprocesses++;
+    }
+    p->last_use = ++u->clock;
+    return p;
+}
+
+/*
+ * Reports the pc's module; the first time, attaches the thread callbacks
+ * (dwfl_attach_state takes its machine from a reported module: the pc's,
+ * else any file mapped).
+ */
+static bool attach(struct process *p)
+{
+    bool have = report_module(p, p->pc) != NULL;
+    if (p->attached)
+        return true;
+    for (size_t i = 0; !have && i < p->thread->maps->count; i++) {
+        const struct perf_map *map = &p->thread->maps->items[i];
+        have = report_module(p, map->start) != NULL;
+    }
+    p->attached = have && dwfl_attach_state(p->dwfl, NULL, p->pid, &THREAD_CALLBACKS, p);
+    return p->attached;
+}
+
+/* libdw ends cleanly where a register could not be read: a failed read is a cut stack too. */
+static enum unwind_end why_stopped(const struct process *p, int rc)
+{
+    if (p->count >= p->max)
+        return UNWIND_COMPLETE;
+    if (p->memory_failed)
+        return UNWIND_STACK_CUT;
+    if (rc == 0)
+        return UNWIND_COMPLETE;
+    if (p->module_missing)
+        return UNWIND_NO_MODULE;
+    return UNWIND_BAD_CFI;
+}
+
+size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
+                         const struct perf_sample *sample, uint64_t *ips, size_t max,
+                         enum unwind_end *end)
+{
+    uint64_t pc, sp;
+    *end = UNWIND_NO_REGS;
+    if (max == 0 || !u->regs || sample->user_regs_abi != REGS_ABI_64 ||
+        !sampled_reg(sample, u->regs->pc, &pc))
+        return 0;
+    ips[0] = pc;
+    if (!sampled_reg(sample, u->regs->sp, &sp) || max == 1)
+        return 1;
+    struct process *p = process_of(u, thread);
+    if (!p) {
+        *end = UNWIND_NO_MEMORY;
+        return 1;
+    }
+    p->thread = thread;
+    p->sample = sample;
+    p->pc = pc;
+    p->sp = sp;
+    p->ips = ips;
+    p->count = 1;
+    p->max = max;
+    p->frames = 0;
+    p->memory_failed = p->module_missing = p->read_zero = false;
+    if (!attach(p)) {
+        *end = UNWIND_NO_MODULE;
+        return 1;
+    }
+    int rc = dwfl_getthread_frames(p->dwfl, sample->tid, on_frame, p);
+    *end = why_stopped(p, rc);
+    if (rc == 0 && p->read_zero && p->count < p->max) {
+        /* libunwind goes on to a return address of 0 (printed as 0 - 1); libdw stops */
+        p->ips[p->count++] = UINT64_MAX;
+        *end = UNWIND_STACK_CUT;
+    }
+    p->thread = NULL;
+    p->sample = NULL;
+    p->ips = NULL;
+    return p->count;
+}

@@ -1,0 +1,358 @@
+"""DWARF unwinding: `cli perf fold` against `perf script | cli perf collapse`
+on `perf record --call-graph dwarf` recordings (docs/PERF.md, "DWARF unwinding").
+
+`--program NAME` records one of the programs in programs/ with
+`--call-graph dwarf -F 1000` (perf's build-id cache in a scratch HOME) and
+checks that `cli perf fold` prints exactly what perf script unwinds,
+folded, byte for byte: by default, with --addrs and with --pid/--tid.
+
+  calls     C, -O2 -g -fomit-frame-pointer: main;run;alpha;beta;gamma_
+            (beta is there: frame pointers would lose it), a qsort
+            callback through libc, the vdso, a 150-deep recursion that the
+            8 KiB stack copy cuts
+  calls-fp  the same built with frame pointers
+  small     calls recorded with dwarf,1024: most stacks are cut by the
+            stack copy, where perf script cuts them, with a warning
+  threads   C without frame pointers: threads, fork, prctl, exec (perf
+            mis-unwinds the exec'd process now and then: Recording.perf_fell_back)
+  inlines   C++: namespaces, a template, an anonymous namespace, a lambda,
+            std::sort; always_inline functions print as inlined frames
+  rusty     Rust (rustc -C opt-level=2 -g, lld-linked, code away from its
+            file offset): generics, traits, closures, inlined frames;
+            skipped without rustc
+
+`--program bad` needs no perf record: perf.data files written by perfgen
+map the calls program (and a copy with its CFI overwritten) and carry
+user registers and stacks that are cut, short, missing, random: each
+folds with exit 0, a warning for the cut stacks and no sanitizer report;
+the deterministic ones equal perf script's unwinding.
+
+Exits 77 (skipped) without perf or a C compiler, or when the kernel does
+not permit perf_event_open.
+
+Run: CLI=build/cli/cli python3 tests/perf/test_perf_dwarf.py --program calls [-v]
+"""
+
+import argparse
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import perftest  # noqa: E402
+from perfgen import (CALLCHAIN, FLAG_EXCLUDE_CALLCHAIN_USER, FLAG_FREQ,  # noqa: E402
+                     FLAG_SAMPLE_ID_ALL, IP, PERIOD, REGS_USER, STACK_USER, TID, TIME, Event,
+                     PerfData)
+from perftest import fold, folded_lines  # noqa: E402
+
+PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
+PROGRAM = None  # set in main()
+NO_FP = ["-O2", "-g", "-fomit-frame-pointer"]
+SANITIZER_MARKS = ("Sanitizer", "runtime error:")
+
+
+def build(name, out):
+    """Builds programs/NAME (by its extension) into `out`; False when the compiler is missing."""
+    src = {"calls": "calls.c", "threads": "threads.c", "inlines": "inlines.cc",
+           "rusty": "rusty.rs"}[name]
+    path = os.path.join(PROGRAMS, src)
+    if src.endswith(".rs"):
+        if not shutil.which("rustc"):
+            return False
+        argv = ["rustc", "-C", "opt-level=2", "-g", "-C", "force-frame-pointers=no", path,
+                "-o", out]
+    elif src.endswith(".cc"):
+        argv = ["c++", *NO_FP, path, "-o", out]
+    else:
+        flags = ["-O2", "-g", "-fno-omit-frame-pointer"] if PROGRAM == "calls-fp" else NO_FP
+        argv = ["cc", *flags, path, "-o", out, "-pthread"]
+    subprocess.run(argv, check=True, capture_output=True)
+    return True
+
+
+def perf_script_collapse(data, env, flags=(), script_args=()):
+    script = subprocess.run(["perf", "script", "-i", data, *script_args], capture_output=True,
+                            env=env, timeout=600)
+    if script.returncode != 0:
+        raise AssertionError("perf script failed: " + script.stderr.decode())
+    return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+
+
+class Recording(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-dwarf-")
+        cls.dir = cls.tmp.name
+        cls.env = dict(os.environ, HOME=cls.dir)  # perf's build-id cache: ~/.debug
+        name = {"calls-fp": "calls", "small": "calls"}.get(PROGRAM, PROGRAM)
+        cls.exe = os.path.join(cls.dir, name)
+        if not build(name, cls.exe):
+            raise unittest.SkipTest(f"no compiler for {name}")
+        if name == "threads":
+            os.symlink(cls.exe, cls.exe + "-exec")
+        size = "dwarf,1024" if PROGRAM == "small" else "dwarf"
+        cls.data = os.path.join(cls.dir, "perf.data")
+        r = subprocess.run(["perf", "record", "--call-graph", size, "-F", "1000", "-o", cls.data,
+                            cls.exe, "0.3"], capture_output=True, env=cls.env, timeout=600)
+        if r.returncode != 0:
+            raise AssertionError("perf record failed: " + r.stderr.decode())
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def same(self, *flags, script_args=()):
+        mine = fold(self.data, *flags, env=self.env)
+        self.assertEqual(mine.code, 0, mine.describe())
+        self.assertFalse(any(m in mine.stderr for m in SANITIZER_MARKS), mine.stderr)
+        ref = perf_script_collapse(self.data, self.env, flags, script_args)
+        self.assertEqual(ref.code, 0, ref.describe())
+        if mine.stdout != ref.stdout and self.perf_fell_back(mine.stdout, ref.stdout):
+            return mine
+        if mine.stdout != ref.stdout:
+            diff = set(mine.stdout.splitlines()) ^ set(ref.stdout.splitlines())
+            self.fail(f"{flags}: fold and perf script | collapse differ in {len(diff)} lines, "
+                      "e.g.\n" + "\n".join(sorted(diff)[:6]))
+        return mine
+
+    @staticmethod
+    def perf_fell_back(mine, ref):
+        """perf 6.1's libunwind sometimes finds no CFI in a process that exec'd after a fork
+        (docs/PERF.md) and then follows the frame pointer into a [stack] address, into a
+        zero ([unknown] at ffffffffffffffff), or loses callers. The only difference allowed: samples of the exec'd program ("threads-exec")
+        whose perf stack is that, unwound whole here, with the same total weight."""
+        mine_only = set(mine.splitlines()) - set(ref.splitlines())
+        ref_only = set(ref.splitlines()) - set(mine.splitlines())
+        exec_comm = re.compile(r"threads-exec(-\d+(/\d+)?)?;")  # with --pid, --tid
+        if not all(exec_comm.match(line) for line in mine_only | ref_only):
+            return False
+        frames = lambda line: line.rsplit(" ", 1)[0].split(";")[1:]  # noqa: E731
+        weight = lambda lines: sum(int(line.rsplit(" ", 1)[1]) for line in lines)  # noqa: E731
+
+        def subsequence(short, long):
+            it = iter(long)
+            return all(frame in it for frame in short)
+
+        def worse(r):  # perf's frames: a garbage caller, or some of ours (the same leaf)
+            return "[[stack]" in r or "[unknown" in r or any(
+                len(frames(m)) > len(frames(r)) and frames(m)[-1:] == frames(r)[-1:]
+                and subsequence(frames(r), frames(m)) for m in mine_only)
+        return all(worse(r) for r in ref_only) and weight(mine_only) == weight(ref_only)
+
+    def test_default(self):
+        out = self.same()
+        stacks = [line.rsplit(" ", 1)[0] for line in folded_lines(out.stdout)]
+        expect = {
+            "calls": ";main;run;alpha;beta;gamma_",
+            "calls-fp": ";main;run;alpha;beta;gamma_",
+            "small": ";gamma_",
+            "threads": ";start_thread;worker;spin",
+            "inlines": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
+            "rusty": ";rusty::run;<rusty::Walker<T> as rusty::Step>::step;rusty::mix;rusty::spin",
+        }[PROGRAM]
+        self.assertTrue(any(expect in s for s in stacks), "\n".join(stacks[:20]))
+        if PROGRAM == "small":
+            self.assertTrue(any("the stack copy ended" in w for w in out.warnings),
+                            out.describe())
+        elif PROGRAM == "threads":
+            comms = {s.split(";", 1)[0] for s in stacks}
+            for name in ("worker-a", "worker_b", "renamed", "threads-exec"):
+                self.assertIn(name, comms)
+
+    def test_addrs(self):
+        self.same("--addrs")
+
+    def test_pid_tid(self):
+        self.same("--pid", script_args=("-F", "+pid"))
+        self.same("--tid", script_args=("-F", "+pid"))
+
+
+# ---- bad stacks: perfgen files over a real binary ----------------------------
+
+X86_MASK = 0xFF0FFF  # what perf records on x86-64: AX..SS, R8..R15
+NREGS = bin(X86_MASK).count("1")
+IP_SLOT, SP_SLOT = 8, 7  # their places among the 20 recorded registers
+BASE = 0x555555554000
+STACK = 0x7FFFFFFF0000
+
+
+def symbols_of(exe):
+    out = subprocess.run(["nm", exe], capture_output=True, text=True, check=True).stdout
+    return {parts[2]: int(parts[0], 16) for parts in (line.split() for line in out.splitlines())
+            if len(parts) == 3}
+
+
+def section_range(exe, name):
+    out = subprocess.run(["readelf", "-SW", exe], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        fields = line.replace("[ ", "[").split()
+        if len(fields) > 5 and fields[1] == name:
+            return int(fields[4], 16), int(fields[5], 16)  # offset, size
+    return None
+
+
+class BadStacks(perftest.PerfFilesTest):
+    """Registers and stacks perf never wrote over real code: warnings, never a crash."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.exe = os.path.join(cls.dir, "calls")
+        subprocess.run(["cc", *NO_FP, os.path.join(PROGRAMS, "calls.c"), "-o", cls.exe],
+                       check=True, capture_output=True)
+        cls.syms = symbols_of(cls.exe)
+        cls.broken = os.path.join(cls.dir, "broken")  # the same code, its CFI overwritten
+        with open(cls.exe, "rb") as f:
+            image = bytearray(f.read())
+        rnd = random.Random(7)
+        for section in (".eh_frame", ".eh_frame_hdr"):
+            off, size = section_range(cls.exe, section)
+            image[off + 8:off + size] = bytes(rnd.randrange(256) for _ in range(size - 8))
+        with open(cls.broken, "wb") as f:
+            f.write(image)
+        cls.size = (len(image) + 0xFFF) & ~0xFFF
+
+    def recording(self, samples, mask=X86_MASK, stack_user=8192, arch="x86_64"):
+        st = IP | TID | TIME | CALLCHAIN | PERIOD | REGS_USER | STACK_USER
+        p = PerfData(arch=arch, events=[Event("cpu-clock", sample_type=st, sample_regs_user=mask,
+                            sample_stack_user=stack_user,
+                            flags=FLAG_FREQ | FLAG_SAMPLE_ID_ALL | FLAG_EXCLUDE_CALLCHAIN_USER)])
+        p.comm(100, 100, "calls", 1)
+        p.mmap2(100, 100, BASE, self.size, 0, self.exe, 2)
+        p.comm(200, 200, "broken", 3)
+        p.mmap2(200, 200, BASE, self.size, 0, self.broken, 4)
+        for i, (pid, regs, stack) in enumerate(samples):
+            pc = regs[IP_SLOT] if regs else 0
+            p.sample(pid, pid, 10 + i, ip=pc, callchain=[], period=1, regs=regs, stack=stack)
+        return p
+
+    def regs(self, function, sp=STACK, offset=4):
+        regs = [0] * NREGS
+        regs[IP_SLOT] = BASE + self.syms[function] + offset
+        regs[SP_SLOT] = sp
+        return regs
+
+    def fold_file(self, name, p):
+        path = self.write_file(name, p.to_bytes())
+        r = fold(path, kallsyms=self.kallsyms)
+        self.assertEqual(r.code, 0, r.describe())
+        self.assertFalse(any(m in r.stderr for m in SANITIZER_MARKS), r.stderr)
+        return path, r
+
+    def against_perf(self, path, mine):
+        if not perftest.have_perf():
+            return
+        ref = perftest.perf_script_collapse(path, kallsyms=self.kallsyms)
+        self.assertEqual(mine.stdout, ref.stdout)
+
+    def test_cut_stacks(self):
+        """A return address past the copy's end: the stack ends there, as in perf script."""
+        ret = BASE + self.syms["beta"] + 9
+        samples = [(100, self.regs("gamma_"), struct.pack("<Q", ret) * n) for n in (1, 2, 3, 64)]
+        path, r = self.fold_file("cut.data", self.recording(samples))
+        self.assertTrue(any("the stack copy ended" in w for w in r.warnings), r.describe())
+        self.against_perf(path, r)
+
+    def test_missing_registers(self):
+        """Without sp (or any register but ip) the sampled function alone is left."""
+        mask = X86_MASK & ~(1 << 7)  # no sp: ip is the 8th of 19 registers
+        regs = [0] * (NREGS - 1)
+        regs[IP_SLOT - 1] = BASE + self.syms["gamma_"] + 4
+        samples = [(100, regs, struct.pack("<Q", 0) * 8)]
+        path, r = self.fold_file("nosp.data", self.recording(samples, mask=mask))
+        self.assertEqual(folded_lines(r.stdout), ["calls;gamma_ 1"])
+        self.assertTrue(any("no user pc or sp" in w for w in r.warnings), r.describe())
+
+    def test_aarch64_registers(self):
+        """An aarch64 recording: pc is perf's register 32, sp 31 (the x86-64 code under
+        them unwinds to nothing sensible, but the sampled function is named)."""
+        regs = [0] * 33
+        regs[32] = BASE + self.syms["gamma_"] + 4
+        regs[31] = STACK
+        p = self.recording([(100, regs, bytes(64))], mask=(1 << 33) - 1, arch="aarch64")
+        path, r = self.fold_file("aarch64.data", p)
+        self.assertTrue(folded_lines(r.stdout)[0].startswith("calls;gamma_"), r.describe())
+
+    def test_many_processes(self):
+        """More processes than Dwfls kept (some exit, the rest are evicted): same stacks."""
+        ret = BASE + self.syms["beta"] + 9
+        p = self.recording([])
+        for pid in range(1000, 1100):
+            p.fork(pid, 100, pid, 100, 10 + pid)
+            for k in range(3):
+                p.sample(pid, pid, 10 + pid, ip=BASE + self.syms["gamma_"] + 4, callchain=[],
+                         period=1, regs=self.regs("gamma_"),
+                         stack=struct.pack("<Q", ret) * (2 + (pid + k) % 5))
+            if pid % 2:
+                p.exit(pid, 100, pid, 100, 10 + pid)
+        path, r = self.fold_file("many.data", p)
+        self.assertEqual(sum(int(line.rsplit(" ", 1)[1]) for line in folded_lines(r.stdout)),
+                         300)
+        self.against_perf(path, r)
+
+    def test_random_stacks(self):
+        """Random registers and stack words over real and overwritten CFI: no crash."""
+        rnd = random.Random(11)
+        names = sorted(n for n in ("gamma_", "beta", "alpha", "run", "main", "delta", "deep")
+                       if n in self.syms)
+        samples = []
+        for _ in range(300):
+            regs = [rnd.choice([0, rnd.getrandbits(64), STACK + rnd.randrange(-64, 4096),
+                                BASE + rnd.randrange(self.size)]) for _ in range(NREGS)]
+            regs[IP_SLOT] = BASE + self.syms[rnd.choice(names)] + rnd.randrange(0, 64)
+            regs[SP_SLOT] = STACK + rnd.choice([0, 8, rnd.randrange(0, 4096)])
+            words = [rnd.choice([0, rnd.getrandbits(64), STACK + rnd.randrange(4096),
+                                 BASE + self.syms[rnd.choice(names)] + rnd.randrange(64)])
+                     for _ in range(rnd.choice([1, 2, 16, 300]))]
+            samples.append((rnd.choice([100, 200]), regs, b"".join(struct.pack("<Q", w)
+                                                                    for w in words)))
+        path, r = self.fold_file("random.data", self.recording(samples))
+        self.assertEqual(sum(int(line.rsplit(" ", 1)[1]) for line in folded_lines(r.stdout)),
+                         300)
+
+
+def can_record(tmp):
+    data = os.path.join(tmp, "probe.data")
+    r = subprocess.run(["perf", "record", "--call-graph", "dwarf", "-o", data, "true"],
+                       capture_output=True, env=dict(os.environ, HOME=tmp), timeout=60)
+    return r.returncode == 0 and os.path.exists(data), r.stderr.decode()[-300:]
+
+
+def main():
+    global PROGRAM
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--program", required=True,
+                        choices=["calls", "calls-fp", "small", "threads", "inlines", "rusty",
+                                 "bad"])
+    args, rest = parser.parse_known_args()
+    PROGRAM = args.program
+    sys.argv = [sys.argv[0], *rest]
+    perftest.setup_cli()
+    for tool in ("cc", "nm", "readelf") + (("perf",) if PROGRAM != "bad" else ()):
+        if not shutil.which(tool):
+            print(f"skipped: {tool} is not installed")
+            sys.exit(perftest.SKIP)
+    if PROGRAM == "bad":
+        suite = unittest.defaultTestLoader.loadTestsFromTestCase(BadStacks)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            ok, why = can_record(tmp)
+        if not ok:
+            print("skipped: perf record is not permitted here (perf_event_open): " + why)
+            sys.exit(perftest.SKIP)
+        suite = unittest.defaultTestLoader.loadTestsFromTestCase(Recording)
+    verbosity = 2 if "-v" in rest else 1
+    result = unittest.TextTestRunner(verbosity=verbosity).run(suite)
+    if result.wasSuccessful() and result.skipped and len(result.skipped) >= result.testsRun:
+        sys.exit(perftest.SKIP)  # e.g. no rustc
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
