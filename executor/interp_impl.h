@@ -412,12 +412,13 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             go;                                                                                    \
         }                                                                                          \
     } while (0)
-/* Per-pc mode: calls from another call site go to `transfer`, which makes its node. */
+/* Per-pc mode: the call pc picks the callee's parent too (see trace.h). */
 #define CALL_FAST(target)                                                                          \
     (PER_PC ? trace_call_fast_site(&top, PC(), (target), RET_AT(), NOW())                          \
             : trace_call_fast(&top, PC(), (target), RET_AT(), NOW()))
 #define CALL_LINKED(target)                                                                        \
-    (!PER_PC && trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))
+    (PER_PC ? trace_call_linked_site(tracer, &top, PC(), (target), RET_AT(), NOW())                \
+            : trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))
 #define TRACE_CALL(target, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!CALL_FAST(target), 0)) {                                             \

@@ -272,6 +272,27 @@ static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, ui
 }
 
 /*
+ * Per-pc mode: a call from another call pc, when the link table knows
+ * both the node the call pc leads under (its key pc | 1, the caller's
+ * node: the caller's or a call-site node) and the callee's node there.
+ */
+static inline int trace_call_linked_site(const struct flow_tracer *t, struct trace_frame **top,
+                                         uint64_t pc, uint64_t target, uintptr_t ret_at,
+                                         uint64_t now)
+{
+    struct trace_frame *up = *top + 1;
+    const struct trace_link *site = trace_link_find(t, pc | 1, (*top)->link.node);
+    if (!site || up == t->guard)
+        return 0;
+    const struct trace_link *l = trace_link_find(t, target, site->node);
+    if (!l)
+        return 0;
+    trace_slot_relink(t, up, l, 0);
+    trace_enter(top, up, pc, ret_at, now);
+    return 1;
+}
+
+/*
  * Runs (per-pc mode): between two taken transfers the guest runs
  * sequentially, from a to b, in the top frame. A node's run array has an
  * entry per 4-byte slot of its function and one past it: a run adds 1 at

@@ -95,13 +95,80 @@ static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t ta
 }
 
 /*
- * The node a call at `pc` from a frame of node `caller` hangs under: in
- * per-pc mode its call site's, else the caller's. UINT32_MAX: no memory.
+ * The id of the inline chain at pc (its frames' names, the unnamed left
+ * out), 0 for none, each distinct chain noted once with a pc that has it.
+ * Read from DWARF once per call pc (inline_chains keeps every answer).
  */
-static uint32_t call_parent(struct guest_profile *p, uint32_t caller, uint64_t pc)
+static uint32_t chain_id(struct guest_profile *p, uint64_t pc)
 {
+    struct error e = ERROR_INIT;
+    const struct inline_chain *c = inline_chain_at(p->inlines, pc, &e);
+    if (!c)
+        return UINT32_MAX;
+    size_t len = 0;
+    for (size_t i = 0; i < c->depth; i++)
+        if (c->frames[i].name)
+            len += strlen(c->frames[i].name) + 1;
+    if (len == 0)
+        return 0;
+    char *text = malloc(len), *at = text;
+    if (!text)
+        return UINT32_MAX;
+    for (size_t i = 0; i < c->depth; i++)
+        if (c->frames[i].name)
+            at = stpcpy(at, c->frames[i].name) + 1; /* NUL-separated */
+    uint32_t id = strtab_intern(&p->chains, text, len);
+    free(text);
+    if (id == 0)
+        return UINT32_MAX;
+    if (id >= p->chain_pcs_cap) {
+        size_t cap = p->chain_pcs_cap ? 2 * p->chain_pcs_cap : 64;
+        while (cap <= id)
+            cap *= 2;
+        uint64_t *pcs = realloc(p->chain_pcs, cap * sizeof(*pcs));
+        if (!pcs)
+            return UINT32_MAX;
+        p->chain_pcs = pcs;
+        p->chain_pcs_cap = cap;
+    }
+    p->chain_pcs[id] = pc; /* any pc with the chain stands for it */
+    return id;
+}
+
+/*
+ * The node a call at `pc` from the top frame hangs under: in per-pc mode
+ * its call site's, a node per distinct inline chain at the call's pc
+ * (where the pc lies in the frame's function; else, or with no chain, the
+ * caller's own node, as outside per-pc mode), so that the trie has a node
+ * per stack written, not per call instruction (recursion through two call
+ * sites would double the nodes per level). The link table keeps (pc | 1,
+ * caller) -> that node for the loops' call path (trace_call_linked_site).
+ * UINT32_MAX: no memory.
+ */
+static uint32_t call_parent(struct guest_profile *p, uint64_t pc)
+{
+    const struct trace_frame *f = top(p);
+    uint32_t caller = f->link.node;
+    if (!p->tracer.per_pc)
+        return caller;
+    const struct trace_link *known = trace_link_find(&p->tracer, pc | GUEST_SITE_BIT, caller);
+    if (known)
+        return known->node;
+    uint32_t id = trace_frame_holds(f, pc) ? chain_id(p, pc) : 0, site = caller;
+    if (id == UINT32_MAX) {
+        p->out_of_memory = true;
+        return UINT32_MAX;
+    }
     bool created;
-    return p->tracer.per_pc ? child_node(p, caller, pc | GUEST_SITE_BIT, &created) : caller;
+    if (id)
+        site = child_node(p, caller, ((uint64_t)id << 1) | GUEST_SITE_BIT, &created);
+    if (site == UINT32_MAX)
+        return UINT32_MAX;
+    struct trace_link *pair = trace_link_pair(&p->tracer, pc | GUEST_SITE_BIT, caller);
+    pair[1] = pair[0];
+    pair[0] = (struct trace_link){
+        .key = pc | GUEST_SITE_BIT, .node = site, .parent = caller, .caller = caller};
+    return site;
 }
 
 /*
@@ -180,7 +247,7 @@ static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_
         p->out_of_memory = true;
         return;
     }
-    uint32_t parent = call_parent(p, top(p)->link.node, ret - 4);
+    uint32_t parent = call_parent(p, ret - 4);
     const struct trace_link *link = parent == UINT32_MAX ? NULL : link_to(p, parent, target);
     if (!link)
         return;
@@ -293,7 +360,7 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
         return;
     }
     bool created;
-    uint32_t parent = call_parent(p, top(p)->link.node, pc);
+    uint32_t parent = call_parent(p, pc);
     uint32_t node = parent == UINT32_MAX ? UINT32_MAX
                                          : child_node(p, parent, GUEST_ECALL_KEY | index, &created);
     if (node == UINT32_MAX)
@@ -365,6 +432,8 @@ bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
     p->tracer.per_pc = inlines != NULL;
+    if (inlines && !strtab_init(&p->chains))
+        return false;
     p->tracer.transfer = on_transfer;
     p->tracer.ecall = on_ecall;
     p->tracer.mark = on_mark;
@@ -405,6 +474,9 @@ void guest_profile_free(struct guest_profile *p)
     for (size_t i = 0; i < p->runs_cap; i++)
         free(p->runs[i]);
     free(p->runs);
+    free(p->chain_pcs);
+    if (p->inlines)
+        strtab_free(&p->chains);
     free(p->stack);
     free(p->links);
     target_cache_free(&p->targets);

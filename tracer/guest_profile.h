@@ -31,11 +31,12 @@
 #define GUEST_ECALL_KEY (1ull << 63)
 
 /*
- * Per-pc mode (inline frames): a call's node hangs under a call-site node
- * of its caller, keyed by the call's pc with this bit (an ecall's
- * [ecall:NAME] leaf under the ecall's). Call targets are even, so no
- * frame's key has it; zkVM call leaves (GUEST_ECALL_KEY) are told apart by
- * their own bit.
+ * Per-pc mode (inline frames): a call made inside inlined code hangs under
+ * a call-site node of its caller, keyed by the id of the call pc's inline
+ * chain (guest_profile.chains), shifted left, with this bit (an ecall's
+ * [ecall:NAME] leaf likewise). Call targets are even, so no frame's key
+ * has it; zkVM call leaves (GUEST_ECALL_KEY) are told apart by their own
+ * bit.
  */
 #define GUEST_SITE_BIT 1ull
 
@@ -62,6 +63,9 @@ struct guest_profile {
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
     int64_t no_function_runs[1]; /* the run array of the nodes no function holds */
+    struct strtab chains;        /* per-pc mode: the distinct inline chains at call sites */
+    uint64_t *chain_pcs;         /* by chain id: a pc whose chain it is */
+    size_t chain_pcs_cap;
 };
 
 /*

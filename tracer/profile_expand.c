@@ -67,14 +67,6 @@ static int add_pc(void *ctx, uint64_t pc, uint64_t count)
     return 0;
 }
 
-/* Whether pc lies in the function of frame node `node`. */
-static bool in_function(const struct guest_profile *p, uint32_t node, uint64_t pc)
-{
-    uint32_t func = node == TRIE_ROOT ? 0 : p->trie.nodes[node].aux;
-    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-    return f && pc >= f->start && pc < f->end;
-}
-
 /* below[]: children's inclusive counts; a call site's own is its children's. */
 static void sum_children(struct expand *x)
 {
@@ -93,10 +85,8 @@ static int expand_node(struct expand *x, size_t i, frame_namer name, bool raw)
     struct guest_profile *p = x->p;
     const struct call_node *n = &p->trie.nodes[i];
     uint32_t base = x->out[n->parent];
-    if (guest_key_is_site(n->key)) {
-        uint64_t pc = n->key & ~GUEST_SITE_BIT;
-        bool chain = !raw && in_function(p, n->parent, pc);
-        x->out[i] = chain ? chain_under(x, base, pc) : base;
+    if (guest_key_is_site(n->key)) { /* its chain's pc lies in the caller's function */
+        x->out[i] = raw ? base : chain_under(x, base, p->chain_pcs[n->key >> 1]);
         return x->out[i] == UINT32_MAX ? -1 : 0;
     }
     char buf[64];
