@@ -159,7 +159,7 @@ static void consider_own_vdso(struct sources *s, const struct perf_dso *dso)
     if (dso->kind != DSO_VDSO || s->syms || s->runtime || !(s->vdso = vdso_image_copy(&size)))
         return;
     if (elf_file_from_memory(&s->files[s->count], s->vdso, size) == 0)
-        consider(s, dso);
+        consider(s, dso, NULL); /* (no path: the unwinder has no file for it) */
 }
 
 static void find_sources(struct sources *s, const struct perf_dso *dso, const struct candidates *c)
