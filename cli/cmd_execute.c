@@ -271,6 +271,22 @@ static const char *function_suffix(const struct symtab *syms, uint64_t addr, cha
     return buf;
 }
 
+/*
+ * "unsupported CSR access: csrrw of mstatus (CSR 0x300; only reads of
+ * cycle, time, instret and marchid are supported)".
+ */
+static void describe_csr_fault(const struct fault *f, char *what, size_t size)
+{
+    static const char *const ops[8] = {"?", "csrrw",  "csrrs",  "csrrc",
+                                       "?", "csrrwi", "csrrsi", "csrrci"};
+    const char *name = insn_csr_name((unsigned)f->addr);
+    snprintf(what, size,
+             "%s: %s of %s (CSR 0x%03llx; only reads of cycle, time, instret and marchid are "
+             "supported)",
+             fault_kind_text(f->kind), ops[(f->word >> 12) & 7], name ? name : "an unknown CSR",
+             (unsigned long long)f->addr);
+}
+
 static void report_fault(const struct machine *m, const struct symtab *syms)
 {
     const struct fault *f = &m->fault;
@@ -280,12 +296,14 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
     case FAULT_LOAD_UNMAPPED:
     case FAULT_STORE_UNMAPPED:
     case FAULT_STORE_READONLY:
+    case FAULT_MISALIGNED_ACCESS:
         snprintf(what, sizeof(what), "%s (address 0x%llx)", text, (unsigned long long)f->addr);
         break;
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
         break;
     case FAULT_ILLEGAL_INSTRUCTION: snprintf(what, sizeof(what), "%s 0x%08x", text, f->word); break;
+    case FAULT_UNSUPPORTED_CSR: describe_csr_fault(f, what, sizeof(what)); break;
     case FAULT_UNSUPPORTED_SYSCALL:
         snprintf(what, sizeof(what), "unsupported system call %llu (--strict)",
                  (unsigned long long)f->addr);

@@ -1,10 +1,11 @@
 # Building RISC-V guest ELFs with the cross compiler, beside the native build.
 #
-# riscv_guest(NAME name SOURCES a.c b.S [NOSTDLIB] [XLEN 32|64|BOTH]
+# riscv_guest(NAME name SOURCES a.c b.S [NOSTDLIB] [XLEN 32|64|BOTH] [EXT a]
 #             [CFLAGS ...] [LDFLAGS ...] [DEPENDS headers...] [OUTPUT_DIR dir])
 #
 # Builds ${OUTPUT_DIR}/<name>-rv32.elf (-march=rv32im -mabi=ilp32) and/or
-# ${OUTPUT_DIR}/<name>-rv64.elf (-march=rv64im -mabi=lp64) with -g.
+# ${OUTPUT_DIR}/<name>-rv64.elf (-march=rv64im -mabi=lp64) with -g; EXT adds
+# extensions to -march (EXT a: rv32ima, rv64ima).
 # Without NOSTDLIB the guest links against picolibc and our runtime
 # (guests/runtime: _start, Linux ecalls, stdio); C sources default to -O2.
 # With NOSTDLIB it is linked with -nostdlib -nostartfiles: the sources must
@@ -32,7 +33,7 @@ if(NOT TARGET guests)
 endif()
 
 function(riscv_guest)
-  cmake_parse_arguments(G "NOSTDLIB" "NAME;XLEN;OUTPUT_DIR" "SOURCES;CFLAGS;LDFLAGS;DEPENDS" ${ARGN})
+  cmake_parse_arguments(G "NOSTDLIB" "NAME;XLEN;OUTPUT_DIR;EXT" "SOURCES;CFLAGS;LDFLAGS;DEPENDS" ${ARGN})
   if(NOT G_XLEN)
     set(G_XLEN BOTH)
   endif()
@@ -55,9 +56,9 @@ function(riscv_guest)
 
   foreach(x ${xlens})
     if(x EQUAL 32)
-      set(arch -march=rv32im -mabi=ilp32)
+      set(arch -march=rv32im${G_EXT} -mabi=ilp32)
     else()
-      set(arch -march=rv64im -mabi=lp64)
+      set(arch -march=rv64im${G_EXT} -mabi=lp64)
     endif()
     set(out ${G_OUTPUT_DIR}/${G_NAME}-rv${x}.elf)
     if(G_NOSTDLIB)

@@ -1,8 +1,11 @@
 /*
- * decode: RV32I/RV64I and M instruction words to `struct insn`
- * (the RISC-V unprivileged ISA, chapters "RV32I", "RV64I" and "M").
+ * decode: RV32I/RV64I, M, A and Zicsr instruction words to `struct insn`
+ * (the RISC-V unprivileged ISA, chapters "RV32I", "RV64I", "M", "A" and
+ * "Zicsr").
  */
 #include "executor/decode.h"
+
+#include <stddef.h>
 
 /* Sign-extends the low `bits` bits of v. */
 static int32_t sext(uint32_t v, unsigned bits)
@@ -180,7 +183,34 @@ static struct insn decode_system(uint32_t w)
         return make(OP_ECALL, w, 0);
     if (w == 0x00100073)
         return make(OP_EBREAK, w, 0);
-    return illegal(w); /* CSR instructions and xRET are not part of RV32IM */
+    if (((w >> 12) & 3) != 0) /* funct3 1-3, 5-7: csrrw, csrrs, csrrc and their immediates */
+        return make(OP_CSR, w, (int32_t)w);
+    return illegal(w); /* xRET, wfi, sfence.vma: privileged */
+}
+
+/* LR, SC and the AMOs (funct5), .W on both XLENs, .D on RV64; aq and rl are ignored. */
+static struct insn decode_amo(uint32_t w, int xlen)
+{
+    unsigned funct3 = (w >> 12) & 7, funct5 = w >> 27;
+    if (funct3 != 2 && !(funct3 == 3 && xlen == 64))
+        return illegal(w);
+    switch (funct5) {
+    case 0x02: /* lr: rs2 must be 0 */
+        if (((w >> 20) & 0x1f) != 0)
+            return illegal(w);
+        return make(OP_AMO, w, (int32_t)w);
+    case 0x00:
+    case 0x01:
+    case 0x03:
+    case 0x04:
+    case 0x08:
+    case 0x0c:
+    case 0x10:
+    case 0x14:
+    case 0x18:
+    case 0x1c: return make(OP_AMO, w, (int32_t)w);
+    default: return illegal(w);
+    }
 }
 
 static struct insn decode_misc_mem(uint32_t w)
@@ -202,6 +232,7 @@ struct insn decode_insn(uint32_t w, int xlen)
     case 0x05: return make(OP_AUIPC, w, imm_u(w));
     case 0x06: return xlen == 64 ? decode_op_imm32(w) : illegal(w);
     case 0x08: return decode_store(w, xlen);
+    case 0x0b: return decode_amo(w, xlen);
     case 0x0c: return decode_op(w);
     case 0x0d: return make(OP_LUI, w, imm_u(w));
     case 0x0e: return xlen == 64 ? decode_op32(w) : illegal(w);
@@ -211,6 +242,28 @@ struct insn decode_insn(uint32_t w, int xlen)
     case 0x1c: return decode_system(w);
     default: return illegal(w);
     }
+}
+
+const char *insn_csr_name(unsigned csr)
+{
+    static const struct {
+        unsigned number;
+        const char *name;
+    } csrs[] = {
+        {0x001, "fflags"},   {0x002, "frm"},    {0x003, "fcsr"},     {0x100, "sstatus"},
+        {0x104, "sie"},      {0x105, "stvec"},  {0x140, "sscratch"}, {0x141, "sepc"},
+        {0x142, "scause"},   {0x143, "stval"},  {0x144, "sip"},      {0x180, "satp"},
+        {0x300, "mstatus"},  {0x301, "misa"},   {0x302, "medeleg"},  {0x303, "mideleg"},
+        {0x304, "mie"},      {0x305, "mtvec"},  {0x340, "mscratch"}, {0x341, "mepc"},
+        {0x342, "mcause"},   {0x343, "mtval"},  {0x344, "mip"},      {0xb00, "mcycle"},
+        {0xb02, "minstret"}, {0xc00, "cycle"},  {0xc01, "time"},     {0xc02, "instret"},
+        {0xc80, "cycleh"},   {0xc81, "timeh"},  {0xc82, "instreth"}, {0xf11, "mvendorid"},
+        {0xf12, "marchid"},  {0xf13, "mimpid"}, {0xf14, "mhartid"},
+    };
+    for (size_t i = 0; i < sizeof(csrs) / sizeof(csrs[0]); i++)
+        if (csrs[i].number == csr)
+            return csrs[i].name;
+    return NULL;
 }
 
 const char *insn_op_name(enum insn_op op)

@@ -27,7 +27,8 @@
     X(FENCE) X(ECALL) X(EBREAK)                                                                    \
     X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)                    \
     X(MUL) X(MULH) X(MULHSU) X(MULHU) X(DIV) X(DIVU) X(REM) X(REMU)                                \
-    X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)
+    X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)                                                     \
+    X(AMO) X(CSR)
 
 /* clang-format on */
 
@@ -70,7 +71,10 @@ static inline int insn_is_link(unsigned reg)
  * to the target until the code cache turns it into an instruction count
  * (see code_cache_fill); BRANCH_FAR and JAL_FAR, whose target lies outside
  * the code or is misaligned, keep the byte offset, and BRANCH_FAR keeps the
- * branch's funct3 in `rd`.
+ * branch's funct3 in `rd`. AMO (every A-extension instruction: LR, SC
+ * and the AMOs) and CSR (every Zicsr instruction) keep the whole
+ * instruction word in `imm`: they are rare, and their slow paths
+ * (interp.h) decode the rest.
  */
 struct insn {
     const void *handler;
@@ -83,6 +87,9 @@ struct insn {
 
 /* Decodes `word` for an RV32 (xlen 32) or RV64 (xlen 64) hart. */
 struct insn decode_insn(uint32_t word, int xlen);
+
+/* The name of CSR number `csr` ("instret", "mstatus"), or NULL when this table lacks it. */
+const char *insn_csr_name(unsigned csr);
 
 /* The operation's mnemonic, for messages and tests. */
 const char *insn_op_name(enum insn_op op);

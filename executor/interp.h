@@ -42,6 +42,24 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value);
 
 /*
+ * The A-extension instruction `in` (OP_AMO: LR, SC or an AMO, .W or .D)
+ * for this one hart, whatever the XLEN. Returns FAULT_NONE, or the fault
+ * with its address in *fault_addr, in which case no register or memory
+ * changed: a misaligned address, or one its page rights refuse (checked
+ * as interp_load_slow and interp_store_slow do).
+ */
+enum fault_kind interp_amo(struct machine *m, const struct insn *in, uint64_t *fault_addr);
+
+/*
+ * The Zicsr instruction `in` (OP_CSR): true when it is a read of a CSR
+ * this executor has (cycle, time, instret: `instret`, the instructions
+ * retired before this one, with their RV32 h halves; marchid: the ABI's),
+ * written to rd; false, with nothing written, for any other CSR or any
+ * write (docs/CONTRACT.md#1-guest-programs).
+ */
+bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret);
+
+/*
  * A traced jump that the tracer's fast paths did not take: the jal or
  * jalr whose predecoded entry is `at`, at `pc`, went to `target`. Reports
  * it, with the kind its operation says, to `t` with the clock `now`,

@@ -628,6 +628,22 @@ op_ECALL:
     __builtin_unreachable();
 op_EBREAK:
     FAULT(FAULT_BREAKPOINT, 0);
+op_AMO : { /* LR, SC, AMOs: rare, so all out of line (interp.h); a store may reset code */
+    uint64_t a_;
+    enum fault_kind k_ = interp_amo(m, ip, &a_);
+    if (k_ != FAULT_NONE)
+        FAULT(k_, a_);
+    NEXT();
+}
+op_CSR:
+    if (!interp_csr(m, ip, m->retired + budget - LEFT() - 1)) {
+        m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_CSR,
+                                  .pc = PC(),
+                                  .addr = (uint32_t)ip->imm >> 20,
+                                  .word = (uint32_t)ip->imm};
+        goto out_fault;
+    }
+    NEXT();
 op_DIV : {
     sreg a = (sreg)RS1, b = (sreg)RS2;
     RD = b == 0 ? ~(ureg)0 : (a == SREG_MIN && b == -1) ? (ureg)a : (ureg)(a / b);

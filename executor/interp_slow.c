@@ -2,7 +2,8 @@
  * interp_slow: the interpreter loops' out-of-line slow paths (interp.h):
  * loads and stores the one-byte rights test did not clear, which check
  * every byte's page and name the fault; traced jumps the tracer's fast
- * paths did not take; and the kind of a fetch fault. Out of line, so
+ * paths did not take; the kind of a fetch fault; and the rare A-extension
+ * and CSR instructions, whole. Out of line, so
  * that the handlers stay small and keep nothing for them in registers.
  */
 #include <string.h>
@@ -33,6 +34,98 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     memcpy(mem_host(&m->mem, addr), &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;
+}
+
+/* Sign-extends the low `size` bytes of v (a .W value, or a whole .D one). */
+static uint64_t sext_size(uint64_t v, unsigned size)
+{
+    return size == 4 ? (uint64_t)(int64_t)(int32_t)(uint32_t)v : v;
+}
+
+/* The new memory value of the AMO with this funct5 (the values sign-extended from `size`). */
+static uint64_t amo_compute(unsigned funct5, uint64_t old, uint64_t src)
+{
+    switch (funct5) {
+    case 0x00: return old + src;
+    case 0x04: return old ^ src;
+    case 0x0c: return old & src;
+    case 0x08: return old | src;
+    case 0x10: return (int64_t)old < (int64_t)src ? old : src;
+    case 0x14: return (int64_t)old > (int64_t)src ? old : src;
+    case 0x18: return old < src ? old : src;
+    case 0x1c: return old > src ? old : src;
+    default: return src; /* 0x01: amoswap */
+    }
+}
+
+/*
+ * The unsigned AMOs compare the values as unsigned `size`-byte numbers:
+ * sign-extended ones compare the same way among themselves, because
+ * sign extension keeps the order of both halves of the unsigned range.
+ */
+enum fault_kind interp_amo(struct machine *m, const struct insn *in, uint64_t *fault_addr)
+{
+    uint32_t w = (uint32_t)in->imm;
+    unsigned funct5 = w >> 27, size = ((w >> 12) & 7) == 3 ? 8 : 4;
+    uint64_t addr = machine_get_reg(m, in->rs1);
+    uint64_t src = sext_size(machine_get_reg(m, in->rs2), size);
+    uint64_t old = 0;
+    *fault_addr = addr;
+    if (addr & (size - 1))
+        return FAULT_MISALIGNED_ACCESS;
+    if (funct5 == 0x03) { /* sc: succeeds iff the last LR reserved this address; clears it */
+        bool ok = m->reserved && m->reserved_addr == addr;
+        m->reserved = false;
+        if (ok) {
+            enum fault_kind k = interp_store_slow(m, addr, size, src);
+            if (k != FAULT_NONE)
+                return k;
+        }
+        machine_set_reg(m, in->rd, ok ? 0 : 1);
+        return FAULT_NONE;
+    }
+    if (!interp_load_slow(m, addr, size, &old))
+        return FAULT_LOAD_UNMAPPED;
+    old = sext_size(old, size);
+    if (funct5 == 0x02) { /* lr */
+        m->reserved = true;
+        m->reserved_addr = addr;
+    } else {
+        enum fault_kind k = interp_store_slow(m, addr, size, amo_compute(funct5, old, src));
+        if (k != FAULT_NONE)
+            return k;
+    }
+    machine_set_reg(m, in->rd, old);
+    return FAULT_NONE;
+}
+
+/* Which counter CSR `csr` is, and whether it is an RV32 upper half; false for others. */
+static bool csr_counter(unsigned csr, int xlen, bool *high)
+{
+    unsigned base = csr & ~0x80u;
+    if (base < 0xc00 || base > 0xc02)
+        return false;
+    *high = csr & 0x80u;
+    return !*high || xlen == 32; /* the h halves exist on RV32 only */
+}
+
+bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret)
+{
+    uint32_t w = (uint32_t)in->imm;
+    unsigned funct3 = (w >> 12) & 7, csr = w >> 20, src = (w >> 15) & 0x1f;
+    /* csrrs/csrrc (and their immediates) with x0 / 0 only read; csrrw always writes */
+    if ((funct3 & 3) == 1 || src != 0)
+        return false;
+    bool high = false;
+    uint64_t value;
+    if (csr_counter(csr, m->xlen, &high)) /* no cycle or time model: both count instructions */
+        value = high ? instret >> 32 : instret;
+    else if (csr == 0xf12)
+        value = m->abi ? m->abi->marchid : 0;
+    else
+        return false;
+    machine_set_reg(m, in->rd, value);
+    return true;
 }
 
 /* The kind of a jump operation (the decoder split jal and jalr by their link registers). */

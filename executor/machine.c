@@ -160,6 +160,8 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_ECALL_ARGUMENT: return "bad call argument";
     case FAULT_GUEST_PANIC: return "guest panicked";
     case FAULT_HOST_MEMORY: return "the host ran out of memory";
+    case FAULT_MISALIGNED_ACCESS: return "misaligned atomic memory access";
+    case FAULT_UNSUPPORTED_CSR: return "unsupported CSR access";
     }
     return "unknown fault";
 }

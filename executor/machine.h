@@ -39,11 +39,14 @@ enum fault_kind {
     FAULT_ECALL_ARGUMENT,    /* a zkVM call's argument is out of range: see call, addr */
     FAULT_GUEST_PANIC,       /* the guest reported a panic through a call: see why */
     FAULT_HOST_MEMORY,       /* the host refused memory the run needed */
+    FAULT_MISALIGNED_ACCESS, /* an LR, SC or AMO address not a multiple of its size: see addr */
+    FAULT_UNSUPPORTED_CSR,   /* a CSR access other than a read of a counter: addr, word */
 };
 
 struct fault {
     enum fault_kind kind;
-    uint64_t pc;      /* the instruction that faulted (for fetches, the target) */
+    uint64_t pc; /* the instruction that faulted (for fetches, the target) */
+    /* for CSR faults, addr is the CSR number */
     uint64_t from;    /* for fetch and target faults: the jump's own pc */
     uint64_t addr;    /* data address, target, or syscall number */
     uint32_t word;    /* instruction word, for illegal instructions */
@@ -83,6 +86,9 @@ struct machine {
     union regfile regs;
     uint64_t pc;
     uint64_t retired; /* instructions retired so far, over all runs */
+    /* LR/SC: an LR reserves `reserved_addr`; the next SC clears it (interp_amo). */
+    bool reserved;
+    uint64_t reserved_addr;
     struct guest_memory mem;
     struct code_cache code;
     struct machine_io io;

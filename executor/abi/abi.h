@@ -48,6 +48,8 @@ struct abi {
     void (*destroy)(struct machine *m);
     /* A jump to address 0 ends the run with exit status 0 (lambda_vm). */
     bool halts_at_pc_zero;
+    /* What `csrr marchid` reads: 0 unless the zkVM defines one. */
+    uint64_t marchid;
 };
 
 extern const struct abi abi_linux;

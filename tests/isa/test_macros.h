@@ -284,4 +284,20 @@
   .org 1b + 4096;                                                      \
   4: inst x11, x12, . - 4096;
 
+/* ------------------------------------------------------------------ */
+/* Atomic memory operations: rd = M[buf]; M[buf] = inst(M[buf], rs2)  */
+
+/* Stores memval at buf with `st`, runs `inst` with rs2 = srcval, checks
+ * rd = rdval and, read back with `ld`, the memory = memnew. */
+#define TEST_AMO_OP(testnum, inst, st, ld, rdval, memnew, memval, srcval, buf) \
+  TEST_NUM(testnum)                                                    \
+  la x11, buf;                                                         \
+  li x12, MASK_XLEN(memval);                                           \
+  st x12, 0(x11);                                                      \
+  li x13, MASK_XLEN(srcval);                                           \
+  inst x14, x13, (x11);                                                \
+  CHECK(x14, rdval)                                                    \
+  ld x15, 0(x11);                                                      \
+  CHECK(x15, memnew)
+
 #endif

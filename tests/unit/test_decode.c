@@ -49,6 +49,14 @@ static const struct case_ cases[] = {
     {"ecall", 0x00000073, 32, OP_ECALL, -1, -1, -1, 0, 0},
     {"ebreak", 0x00100073, 64, OP_EBREAK, -1, -1, -1, 0, 0},
     {"fence", 0x0ff0000f, 64, OP_FENCE, -1, -1, -1, 0, 0},
+    /* A and Zicsr: one operation each, the word kept for the slow path */
+    {"amoadd.w a0,a1,(a2)", 0x00b6252f, 32, OP_AMO, 10, 12, 11, 0x00b6252f, 1},
+    {"amomaxu.d.aqrl t0,t1,(t2)", 0xe663b2af, 64, OP_AMO, 5, 7, 6, (int32_t)0xe663b2af, 1},
+    {"lr.w a0,(a1)", 0x1005a52f, 32, OP_AMO, 10, 11, 0, 0x1005a52f, 1},
+    {"sc.d a0,a2,(a1)", 0x18c5b52f, 64, OP_AMO, 10, 11, 12, 0x18c5b52f, 1},
+    {"rdinstret a0", 0xc0202573, 32, OP_CSR, 10, 0, -1, (int32_t)0xc0202573, 1},
+    {"csrw mstatus,a0 (decoded; faults when run)", 0x30051073, 64, OP_CSR, REG_SINK, 10, -1,
+     0x30051073, 1},
     {"add zero,ra,sp (x0 write goes to the sink)", 0x00208033, 32, OP_ADD, REG_SINK, 1, 2, 0, 0},
 };
 
@@ -82,6 +90,8 @@ static void test_rv64_only_is_illegal_on_rv32(void **state)
         0x4215d513, /* srai with shamt 33 */
         0x0005e503, /* lwu a0,0(a1) */
         0x0005b503, /* ld a0,0(a1) */
+        0x18c5b52f, /* sc.d a0,a2,(a1) */
+        0xe663b2af, /* amomaxu.d.aqrl t0,t1,(t2) */
     };
     for (size_t i = 0; i < sizeof(rv64_only) / sizeof(rv64_only[0]); i++) {
         assert_int_equal(decode_insn(rv64_only[i], 32).op, OP_ILLEGAL);
@@ -95,7 +105,9 @@ static void test_illegal_words(void **state)
     const uint32_t words[] = {
         0x00000000, /* all zeros: a defined illegal instruction */
         0xffffffff,
-        0x00001073,              /* csrw: not part of RV32IM */
+        0x2800202f,              /* AMO funct5 0x05: none */
+        0x1010202f,              /* lr.w with rs2 = 1 */
+        0x0000402f,              /* AMO funct3 4: no such width */
         0x30200073,              /* mret */
         0x0000c50d,              /* a compressed c.li */
         0x02a5f533 | (1u << 30), /* funct7 with a stray bit */
