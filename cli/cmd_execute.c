@@ -175,14 +175,15 @@ static int take_option(void *ctx, int c, const char *arg)
         o->outputs[o->noutputs++] =
             (struct profile_output){.path = arg, .raw = c == OPT_FLAMEGRAPH_RAW};
         return CLI_GO_ON;
-    case OPT_FORMAT:
-        enum render_format unused;
+    case OPT_FORMAT: {
+        enum render_format unused; /* (a block: clang refuses a declaration after a label) */
         if (!render_format_by_name(arg, &unused)) {
             cli_error("--format wants folded, svg, json, pprof or gecko, not '%s'", arg);
             return EXIT_USAGE;
         }
         o->format = arg;
         return CLI_GO_ON;
+    }
     case OPT_CHECKPOINT:
         if (!cli_parse_count(arg, false, &o->checkpoint_cycles) || o->checkpoint_cycles == 0) {
             cli_error("--flamegraph-checkpoint-cycles wants a positive count such as 100M, "
