@@ -471,18 +471,30 @@ struct profile_job {
     enum render_format format;
 };
 
+/*
+ * The profile as a name-keyed trie (`raw`: frames as addresses), for the
+ * renderers and the report. 0, or -1 with nothing left to free.
+ */
+static int named_profile(struct session *s, bool raw, struct trie *named, struct strtab *names)
+{
+    if (!trie_init(named))
+        return -1;
+    if (!strtab_init(names) || guest_profile_named(&s->profile, raw, named, names) != 0) {
+        strtab_free(names);
+        trie_free(named);
+        return -1;
+    }
+    return 0;
+}
+
 /* Renders the profile as an SVG flamegraph or a speedscope file, named by the guest. */
 static int render_profile(const struct profile_job *job, FILE *out)
 {
     struct session *s = job->s;
     struct trie named;
     struct strtab names;
-    if (!trie_init(&named))
+    if (named_profile(s, job->raw, &named, &names) != 0)
         return -1;
-    if (!strtab_init(&names)) {
-        trie_free(&named);
-        return -1;
-    }
     const char *guest = strrchr(s->o->guest_path, '/');
     guest = guest ? guest + 1 : s->o->guest_path;
     struct svg_options o;
@@ -492,9 +504,7 @@ static int render_profile(const struct profile_job *job, FILE *out)
     svg_options_init(&o);
     o.title = title;
     o.unit = "instructions";
-    int rc = guest_profile_named(&s->profile, job->raw, &named, &names);
-    if (rc == 0)
-        rc = render_write_trie(out, &named, &names, job->format, &o, guest);
+    int rc = render_write_trie(out, &named, &names, job->format, &o, guest);
     strtab_free(&names);
     trie_free(&named);
     return rc;
@@ -539,15 +549,9 @@ static int write_report(FILE *out, void *ctx)
                                 .ninputs = 1};
     struct trie named;
     struct strtab names;
-    if (!trie_init(&named))
+    if (named_profile(s, false, &named, &names) != 0)
         return -1;
-    if (!strtab_init(&names)) {
-        trie_free(&named);
-        return -1;
-    }
-    int rc = guest_profile_named(&s->profile, false, &named, &names);
-    if (rc == 0)
-        rc = report_write_trie(out, &named, &names, "instructions", &ro);
+    int rc = report_write_trie(out, &named, &names, "instructions", &ro);
     strtab_free(&names);
     trie_free(&named);
     return rc;
