@@ -362,7 +362,7 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
     bool created;
     uint32_t parent = call_parent(p, pc);
     uint32_t node = parent == UINT32_MAX ? UINT32_MAX
-                                         : child_node(p, parent, GUEST_ECALL_KEY | index, &created);
+                                         : child_node(p, parent, guest_ecall_key(index), &created);
     if (node == UINT32_MAX)
         return;
     p->trie.nodes[node].count++;

@@ -24,21 +24,36 @@
 #define GUEST_NO_RETURN UINT64_MAX
 
 /*
- * A trie key with this bit stands for a zkVM call's leaf frame
- * ([ecall:NAME], docs/CONTRACT.md#4-zkvm-guests), the rest of the key indexing the
- * profile's call names; guest addresses never have it.
+ * Per-pc mode (inline frames): a call made inside inlined code hangs under
+ * a call-site node of its caller, keyed by the id of the call pc's inline
+ * chain (guest_profile.chains), shifted left, with this bit. Call targets
+ * are even (jal's offset is, jalr clears bit 0), so no frame's key has it.
+ */
+#define GUEST_SITE_BIT 1ull
+
+/*
+ * A zkVM call's leaf frame ([ecall:NAME], docs/CONTRACT.md#4-zkvm-guests)
+ * has this bit and the site bit, the index of its name in the profile's
+ * call names between them. The site bit keeps it apart from a frame whose
+ * target has bit 63 set (a wild jalr on RV64, which faults on the fetch
+ * that follows): that key is even.
  */
 #define GUEST_ECALL_KEY (1ull << 63)
 
-/*
- * Per-pc mode (inline frames): a call made inside inlined code hangs under
- * a call-site node of its caller, keyed by the id of the call pc's inline
- * chain (guest_profile.chains), shifted left, with this bit (an ecall's
- * [ecall:NAME] leaf likewise). Call targets are even, so no frame's key
- * has it; zkVM call leaves (GUEST_ECALL_KEY) are told apart by their own
- * bit.
- */
-#define GUEST_SITE_BIT 1ull
+static inline uint64_t guest_ecall_key(size_t index)
+{
+    return GUEST_ECALL_KEY | (uint64_t)index << 1 | GUEST_SITE_BIT;
+}
+
+static inline bool guest_key_is_ecall(uint64_t key)
+{
+    return (key & GUEST_ECALL_KEY) && (key & GUEST_SITE_BIT);
+}
+
+static inline size_t guest_ecall_index(uint64_t key)
+{
+    return (size_t)((key & ~GUEST_ECALL_KEY) >> 1);
+}
 
 static inline bool guest_key_is_site(uint64_t key)
 {

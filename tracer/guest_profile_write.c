@@ -40,9 +40,9 @@ static void counts_to_inclusive(struct trie *t)
 static const char *call_name(const struct guest_profile *p, const struct call_node *node, char *buf,
                              size_t size)
 {
-    if (!(node->key & GUEST_ECALL_KEY))
+    if (!guest_key_is_ecall(node->key))
         return NULL;
-    snprintf(buf, size, "[ecall:%s]", p->calls[node->key & ~GUEST_ECALL_KEY]);
+    snprintf(buf, size, "[ecall:%s]", p->calls[guest_ecall_index(node->key)]);
     return buf;
 }
 

@@ -503,6 +503,23 @@ class Faults(CliTest):
                 self.assertEqual((traced.code, traced.errors), (plain.code, plain.errors),
                                  traced.describe())
 
+    def test_call_to_bit_63(self):
+        """An RV64 call to 0x8000000000000000 faults on the fetch. The
+        tracer has a frame for it by then, and the tracer's zkVM-call leaves
+        also carry bit 63 in their key: writing the flamegraph must not take
+        the frame for one (with no zkVM call made there is no name to look
+        up). The frame retired nothing, so only _start's three count."""
+        slli = lambda rd, rs1, shamt: i_type(0x13, 1, rd, rs1, shamt)  # noqa: E731
+        items = [addi(T0, ZERO, 1), slli(T0, T0, 63), label("fault"), jalr(RA, T0)]
+        path = self.write(simple_elf(items, 64))
+        folded = os.path.join(self.dir, "bit63.folded")
+        r = cli("execute", path, "--flamegraph", folded)
+        line = self.assert_error(r, EXIT_FAULT, "unmapped", prefix="error: guest fault: ")
+        self.assertIn("at pc 0x8000000000000000", line)
+        with open(folded) as f:
+            stacks = f.read().splitlines()
+        self.assertEqual(stacks, ["_start 3"])
+
     def test_fault_without_symbols(self):
         for name in ("illegal word 0", "load unmapped"):
             with self.subTest(name):
