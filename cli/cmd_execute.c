@@ -717,6 +717,12 @@ static void warn_bad_dwarf(const char *guest, const struct inline_chains *ic)
         fprintf(stderr, "warning: %s: %s\n", guest, inline_chains_warning(ic));
 }
 
+/* The length of the guest's instruction at pc, for the profile of a guest with C. */
+static unsigned guest_insn_length(void *img, uint64_t pc)
+{
+    return elf_image_insn_length(img, pc);
+}
+
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
                        const struct symtab *syms, const struct abi_choice *choice,
@@ -733,7 +739,9 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         return fail_machine(o, choice, &e);
     }
     s.profiling = o->noutputs > 0 || o->report;
-    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry, inlines)) {
+    if (s.profiling &&
+        !guest_profile_init_compressed(&s.profile, syms, img->entry, inlines,
+                                       img->rvc ? guest_insn_length : NULL, (void *)img)) {
         cli_error("out of memory setting up the profile");
         machine_destroy(&s.m);
         inline_chains_close(inlines);

@@ -81,6 +81,13 @@ struct guest_profile {
     struct strtab chains;        /* per-pc mode: the distinct inline chains at call sites */
     uint64_t *chain_pcs;         /* by chain id: a pc whose chain it is */
     size_t chain_pcs_cap;
+    /*
+     * Per-pc mode on a hart with C (guest_profile_set_compressed): the
+     * length of the instruction at pc (2 or 4), which tells the writers
+     * where instructions start; NULL: every instruction is 4 bytes.
+     */
+    unsigned (*insn_length)(void *ctx, uint64_t pc);
+    void *insn_ctx;
 };
 
 /*
@@ -91,6 +98,15 @@ struct guest_profile {
  */
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines);
+
+/*
+ * The same for a guest on a hart with C: its instructions may start at
+ * any halfword (per-pc mode: run arrays get 2-byte slots), and
+ * `insn_length(ctx, pc)` gives the length of the instruction at pc.
+ */
+bool guest_profile_init_compressed(struct guest_profile *p, const struct symtab *syms,
+                                   uint64_t entry, struct inline_chains *inlines,
+                                   unsigned (*insn_length)(void *ctx, uint64_t pc), void *ctx);
 void guest_profile_free(struct guest_profile *p);
 
 /*
