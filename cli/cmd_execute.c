@@ -25,7 +25,7 @@
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
     "\n"
-    "Runs a statically linked RV32IM or RV64IM ELF guest (or a RISC Zero program\n"
+    "Runs a statically linked RV32IMA(C) or RV64IMA(C) ELF guest (or a RISC Zero program\n"
     "binary), instruction by instruction, under its zkVM's ABI: memory map,\n"
     "registers at entry, system calls and precompiles (docs/ZKVMS.md), or with\n"
     "Linux-numbered system calls (read, write, exit, brk) as qemu user mode.\n"
