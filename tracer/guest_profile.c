@@ -242,13 +242,15 @@ static void close_frame(struct trace_frame *f, uint64_t now)
     f->acc += now;
 }
 
-static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t now)
+/* A frame for a call at pc, `len` bytes long, to target: it returns to pc + len. */
+static void push(struct guest_profile *p, uint64_t target, uint64_t pc, unsigned len, uint64_t now)
 {
     if (depth(p) == p->capacity && !grow_stack(p)) {
         p->out_of_memory = true;
         return;
     }
-    uint32_t parent = call_parent(p, ret - 4);
+    uint64_t ret = pc + len;
+    uint32_t parent = call_parent(p, pc);
     const struct trace_link *link = parent == UINT32_MAX ? NULL : link_to(p, parent, target);
     if (!link)
         return;
@@ -315,9 +317,9 @@ static void on_transfer(struct flow_tracer *t, enum trace_kind kind, uint64_t pc
     switch (kind) { /* a new frame returns after the call: pc + 4, or pc + 2 (c.jal, c.jalr) */
     case TRACE_KIND_RETURN_CALL:
         pop_to_depth(p, depth(p) - 1, now);
-        push(p, target, pc + len, now);
+        push(p, target, pc, len, now);
         break;
-    case TRACE_KIND_CALL: push(p, target, pc + len, now); break;
+    case TRACE_KIND_CALL: push(p, target, pc, len, now); break;
     case TRACE_KIND_RETURN: return_to(p, target, now); break;
     case TRACE_KIND_JUMP: jump(p, target, now); break;
     }
