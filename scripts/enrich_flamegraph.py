@@ -47,6 +47,12 @@ ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
 CALL_FRAME = re.compile(r"\[ecall:[^;\[\]]+\]\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
+# Rust's legacy mangling escapes in a path element, left by llvm's demangler
+# (`_$LT$core..ops..Range$LT$T$GT$$u20$as$u20$...`): what rustc-demangle
+# makes of them.
+RUST_ESCAPE = re.compile(r"\$(SP|BP|RF|LT|GT|LP|RP|C|u[0-9a-f]{2})\$|\.\.")
+RUST_ESCAPES = {"SP": "@", "BP": "*", "RF": "&", "LT": "<", "GT": ">", "LP": "(", "RP": ")",
+                "C": ","}
 # GCC clones: c++filt prints ` [clone .isra.0]`, llvm ` (.isra.0)`.
 CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\]| \(\.[^()]*\))+\Z")
 CXX_QUALIFIER = re.compile(r"(?:\s+(?:const|volatile|restrict|noexcept)|"
@@ -437,9 +443,30 @@ def simplify_cxx(name):
     return _drop_return_type(prefix)
 
 
+def _rust_unescape_element(element):
+    if element.startswith("_$"):
+        element = element[1:]
+
+    def one(m):
+        if m.group(0) == "..":
+            return "::"
+        code = m.group(1)
+        return RUST_ESCAPES.get(code) or chr(int(code[1:], 16))
+    return RUST_ESCAPE.sub(one, element)
+
+
+def rust_legacy_unescape(name):
+    """`a::_$LT$b..C$GT$::f` as rustc-demangle prints it: `a::<b::C>::f`."""
+    if "$" not in name and ".." not in name:
+        return name
+    return "::".join(_rust_unescape_element(e) for e in name.split("::"))
+
+
 def clean_name(name):
     """A frame name as docs/FORMATS.md#raw-folded-stacks writes it."""
-    name = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
+    rust = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
+    if rust != name:
+        return rust_legacy_unescape(rust).replace(";", ":")
     if "(" in name or "[" in name:
         name = simplify_cxx(name)
     return name.replace(";", ":")
