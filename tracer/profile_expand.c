@@ -50,11 +50,12 @@ static uint32_t named_child(struct expand *x, uint32_t parent, const char *name)
     return id ? trie_child(x->dst, parent, id, &created) : UINT32_MAX;
 }
 
-/* The name of named node `n` with `suffix` (printf format, one value) appended, in x->leaf. */
+/* The name of named node `n` with `format` (of one number, at most 23 bytes) after it, in x->leaf.
+ */
 static const char *suffixed(struct expand *x, uint32_t n, const char *format, unsigned long long v)
 {
     const char *name = strtab_get(x->names, x->dst->nodes[n].key);
-    size_t need = strlen(name) + 24;
+    size_t len = strlen(name), need = len + 24;
     if (need > x->leaf_size) {
         char *b = realloc(x->leaf, need);
         if (!b)
@@ -62,7 +63,6 @@ static const char *suffixed(struct expand *x, uint32_t n, const char *format, un
         x->leaf = b;
         x->leaf_size = need;
     }
-    size_t len = strlen(name);
     memcpy(x->leaf, name, len);
     snprintf(x->leaf + len, need - len, format, v);
     return x->leaf;
