@@ -257,6 +257,10 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
         return EXIT_USAGE;
     }
+    if (o->lines && o->noutputs == 0) {
+        cli_error("--lines needs --flamegraph (it names the profile's frames)");
+        return EXIT_USAGE;
+    }
     return CLI_GO_ON;
 }
 

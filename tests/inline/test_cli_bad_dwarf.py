@@ -19,7 +19,8 @@ against qemu and llvm-addr2line; docs/CONTRACT.md, "Source lines"):
   frame has that file as filename, and its location's line is LINE.
 - Without DWARF: one `warning:` line naming --lines, exit 0, the same file
   as without --lines.
-- `--lines=3`: exit 64 with one `error:` line.
+- `--lines=3`, and --lines without --flamegraph: exit 64 with one
+  `error:` line.
 
 Env: CLI, ELF (guests/inline-rvXX.elf, built with -g), INPUT.
 """
@@ -237,6 +238,11 @@ class CliLines(unittest.TestCase):
         self.assertEqual(len(run.stderr.splitlines()), 1, run.stderr)
         self.assertTrue(run.stderr.startswith("error:"), run.stderr)
         self.assertFalse(os.path.exists(self.path("x.folded")))
+        # --lines without a flamegraph file to name
+        run = subprocess.run([CLI, "execute", ELF, "--lines", "--report", self.path("r.txt")],
+                             capture_output=True, text=True)
+        self.assertEqual((run.returncode, run.stderr.count("\n")), (64, 1), run.stderr)
+        self.assertRegex(run.stderr, r"\Aerror: --lines needs --flamegraph")
 
 if __name__ == "__main__":
     unittest.main()
