@@ -572,16 +572,18 @@ def build_parser():
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
             "Turn a raw folded flamegraph from `cli execute --flamegraph-raw`"
-            "\n(frames are 0x<hex> call-target addresses) into a named one."
-            "\nAll distinct addresses are resolved by ONE addr2line process"
-            "\n(`-f -i -C -a -e ELF`); each frame becomes its inline chain,"
-            "\noutermost first. Stacks that become identical are merged,"
-            "\nzero counts dropped, lines sorted bytewise."
+            "\n(frames are 0x<hex> call-target addresses, 0x<target>@0x<pc>"
+            "\nwith the pc they were at) into a named one. All distinct"
+            "\naddresses are resolved by ONE addr2line process"
+            "\n(`-f -i -C -a -e ELF`); each frame becomes its target's function"
+            "\nand the inline chain at its pc, outermost first. Stacks that"
+            "\nbecome identical are merged, zero counts dropped, lines sorted"
+            "\nbytewise."
             "\n\nThe ELF symbol table decides, by the rules of docs/CONTRACT.md"
             "\n(as `cli --flamegraph` does), which addresses lie"
-            "\nin a function, and names the outermost (real) function where"
-            "\nits symbol is not mangled, so `--no-inline` output equals"
-            "\n`cli --flamegraph` output for C guests. An address no function"
+            "\nin a function, and names the function where its symbol is not"
+            "\nmangled, so the output equals `cli --flamegraph`'s (with the same"
+            "\n--lines / --no-inline) for C guests. A target no function"
             "\nsymbol covers, or that addr2line cannot name, stays"
             "\n`0x<hex>`. Without a symbol table addr2line alone decides."),
         epilog=(
