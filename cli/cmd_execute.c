@@ -75,7 +75,8 @@ static const char execute_help[] =
     "                         speedscope file (.json), pprof (.pb.gz) or Firefox\n"
     "                         Profiler (.gecko.json); may be given several times\n"
     "  --flamegraph-raw FILE  the same with call target addresses (0x<hex>) for\n"
-    "                         frames, for scripts/enrich_flamegraph.py\n"
+    "                         frames, with DWARF each with its pc (0x<hex>@0x<pc>),\n"
+    "                         for scripts/enrich_flamegraph.py\n"
     "  --format FORMAT        folded, svg (interactive flamegraph), json (speedscope),\n"
     "                         pprof or gecko; default: from each FILE's extension\n"
     "                         (.svg, .json, .pb.gz, .gecko.json, else folded)\n"
@@ -89,6 +90,9 @@ static const char execute_help[] =
     "                         each instruction also counts in the inline frames that\n"
     "                         hold its pc (as llvm-addr2line --inlines names them), and\n"
     "                         each caller's frames in those of its call's pc\n"
+    "  --lines                name each instruction's innermost frame NAME:LINE, its\n"
+    "                         pc's source line (speedscope and pprof files also get\n"
+    "                         the file and line as fields); needs DWARF (-g)\n"
     "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
@@ -115,6 +119,7 @@ struct execute_options {
     uint64_t checkpoint_cycles; /* 0: only at the end */
     const char *report;         /* --report FILE */
     bool no_inline;             /* --no-inline: function frames only */
+    bool lines;                 /* --lines: leaf frames name:LINE */
 };
 
 enum {
@@ -134,6 +139,7 @@ enum {
     OPT_NO_DEFERRED,
     OPT_REPORT,
     OPT_NO_INLINE,
+    OPT_LINES,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -165,6 +171,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_REPORT: o->report = arg; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
+    case OPT_LINES: o->lines = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -229,6 +236,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
         {"report", required_argument, NULL, OPT_REPORT},
         {"no-inline", no_argument, NULL, OPT_NO_INLINE},
+        {"lines", no_argument, NULL, OPT_LINES},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -248,6 +256,10 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
     o->guest_path = argv[optind];
     if (o->checkpoint_cycles && o->noutputs == 0) {
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
+        return EXIT_USAGE;
+    }
+    if (o->lines && o->noutputs == 0) {
+        cli_error("--lines needs --flamegraph (it names the profile's frames)");
         return EXIT_USAGE;
     }
     return CLI_GO_ON;
@@ -472,14 +484,29 @@ struct profile_job {
 };
 
 /*
- * The profile as a name-keyed trie (`raw`: frames as addresses), for the
- * renderers and the report. 0, or -1 with nothing left to free.
+ * How the profile is written (GUEST_WRITE_*): raw, or names with --lines
+ * (only where `lines`: the report sums functions up) and --no-inline
+ * (which keeps the profile per pc only with --lines).
  */
-static int named_profile(struct session *s, bool raw, struct trie *named, struct strtab *names)
+static unsigned write_flags(const struct execute_options *o, bool raw, bool lines)
+{
+    if (raw)
+        return GUEST_WRITE_RAW;
+    return (lines && o->lines ? GUEST_WRITE_LINES : 0) | (o->no_inline ? GUEST_WRITE_NO_INLINE : 0);
+}
+
+/*
+ * The profile as a name-keyed trie (`flags`: GUEST_WRITE_*), for the
+ * renderers and the report, and the lines' sources in `sources` when not
+ * NULL. 0, or -1 with nothing left to free.
+ */
+static int named_profile(struct session *s, unsigned flags, struct trie *named,
+                         struct strtab *names, struct profile *sources)
 {
     if (!trie_init(named))
         return -1;
-    if (!strtab_init(names) || guest_profile_named(&s->profile, raw, named, names) != 0) {
+    if (!strtab_init(names) ||
+        guest_profile_named(&s->profile, flags, named, names, sources) != 0) {
         strtab_free(names);
         trie_free(named);
         return -1;
@@ -487,14 +514,20 @@ static int named_profile(struct session *s, bool raw, struct trie *named, struct
     return 0;
 }
 
-/* Renders the profile as an SVG flamegraph or a speedscope file, named by the guest. */
+/* Renders the profile as an SVG flamegraph, a speedscope, pprof or Gecko file, named by the guest.
+ */
 static int render_profile(const struct profile_job *job, FILE *out)
 {
     struct session *s = job->s;
     struct trie named;
     struct strtab names;
-    if (named_profile(s, job->raw, &named, &names) != 0)
+    struct profile sources; /* borrows named and names */
+    if (!profile_wrap(&sources, &named, &names, "instructions"))
         return -1;
+    if (named_profile(s, write_flags(s->o, job->raw, true), &named, &names, &sources) != 0) {
+        profile_free(&sources);
+        return -1;
+    }
     const char *guest = strrchr(s->o->guest_path, '/');
     guest = guest ? guest + 1 : s->o->guest_path;
     struct svg_options o;
@@ -504,7 +537,8 @@ static int render_profile(const struct profile_job *job, FILE *out)
     svg_options_init(&o);
     o.title = title;
     o.unit = "instructions";
-    int rc = render_write_trie(out, &named, &names, job->format, &o, guest);
+    int rc = render_write_profile(out, &sources, 0, job->format, &o, guest);
+    profile_free(&sources);
     strtab_free(&names);
     trie_free(&named);
     return rc;
@@ -514,7 +548,8 @@ static int write_profile(FILE *out, void *ctx)
 {
     const struct profile_job *job = ctx;
     if (job->format == RENDER_FOLDED)
-        return guest_profile_write_folded(&job->s->profile, out, job->raw);
+        return guest_profile_write_folded(&job->s->profile, out,
+                                          write_flags(job->s->o, job->raw, true));
     return render_profile(job, out);
 }
 
@@ -549,7 +584,7 @@ static int write_report(FILE *out, void *ctx)
                                 .ninputs = 1};
     struct trie named;
     struct strtab names;
-    if (named_profile(s, false, &named, &names) != 0)
+    if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
         return -1;
     int rc = report_write_trie(out, &named, &names, "instructions", &ro);
     strtab_free(&names);
@@ -694,16 +729,22 @@ static int open_inlines(const struct execute_options *o, const struct elf_image 
                         struct inline_chains **out)
 {
     *out = NULL;
-    if (o->no_inline || (o->noutputs == 0 && !o->report))
+    if ((o->no_inline && !o->lines) || (o->noutputs == 0 && !o->report))
         return 0;
+    const char *what = o->lines ? "inline frames and lines" : "inline frames";
     struct error e = ERROR_INIT;
     if (inline_chains_open(out, img->file, img->file_size, &e) != 0) {
         if (e.status == ERROR_NO_MEMORY)
             return cli_fail(&e, NULL);
-        fprintf(stderr, "warning: %s: %s; inline frames left out\n", o->guest_path, e.msg);
+        fprintf(stderr, "warning: %s: %s; %s left out\n", o->guest_path, e.msg, what);
         return 0;
     }
     if (!inline_chains_has_dwarf(*out)) {
+        if (o->lines)
+            fprintf(stderr,
+                    "warning: %s has no DWARF (.debug_info): --lines writes function names "
+                    "without lines; build the guest with -g\n",
+                    o->guest_path);
         inline_chains_close(*out);
         *out = NULL;
     }

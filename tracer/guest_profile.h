@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "executor/trace.h"
+#include "flamegraph/profile.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "symtab/inline_chain.h"
@@ -100,19 +101,31 @@ void guest_profile_free(struct guest_profile *p);
  */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
 
+/* How a profile is written: 0 (names, inline frames in per-pc mode) or these bits. */
+enum guest_write_flags {
+    GUEST_WRITE_RAW = 1,       /* frames 0x<target>, per-pc mode adds @0x<pc> (no names) */
+    GUEST_WRITE_LINES = 2,     /* per-pc mode: a pc's leaf frame is `name:LINE` */
+    GUEST_WRITE_NO_INLINE = 4, /* per-pc mode: no inline frames (--lines --no-inline) */
+};
+
 /*
- * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with `raw`, every
- * frame as 0x<target>; else the demangled function names. Returns 0, or -1 with errno set (ENOMEM
- * also when the profile itself ran out of memory).
+ * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with
+ * GUEST_WRITE_RAW, every frame as 0x<target> (per-pc mode: with the pcs);
+ * else the demangled function names. Returns 0, or -1 with errno set
+ * (ENOMEM also when the profile itself ran out of memory).
  */
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
+int guest_profile_write_folded(struct guest_profile *p, FILE *out, unsigned flags);
 
 /*
  * Copies the profile into `dst`, keyed by frame name interned in `names`
- * (0x<target> with `raw`), the form the renderers (svg_write,
- * speedscope_write) take. Returns 0, or -1 with errno set.
+ * (0x<target> with GUEST_WRITE_RAW), the form the renderers (svg_write,
+ * speedscope_write) take. With GUEST_WRITE_LINES and `sources` (a profile
+ * over `dst` and `names`, or NULL), each `name:LINE` leaf gets its file and
+ * line there, for the writers with source fields (speedscope, pprof,
+ * Gecko). Returns 0, or -1 with errno set.
  */
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names);
+int guest_profile_named(struct guest_profile *p, unsigned flags, struct trie *dst,
+                        struct strtab *names, struct profile *sources);
 
 /*
  * Per-pc mode: calls `visit` for each pc of the function of frame node

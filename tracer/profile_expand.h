@@ -17,10 +17,12 @@
  * keyed by names interned in `names`, frames named by `name`: each frame
  * node's pcs under the inline chains of those pcs, a call site's callees
  * under the chain of the call's pc, each where the pc lies in the frame's
- * function. With `raw`, call sites are left out and nothing is expanded
- * (frames 0x<target>). Returns 0, or -1 with errno set.
+ * function. `flags` (GUEST_WRITE_*): RAW expands nothing and writes the
+ * pcs instead (docs/FORMATS.md, "Raw folded stacks"); LINES names each
+ * pc's leaf `name:LINE` (its file and line set in `sources` when not NULL);
+ * NO_INLINE leaves the chains out. Returns 0, or -1 with errno set.
  */
-int profile_expand(struct guest_profile *p, frame_namer name, bool raw, struct trie *dst,
-                   struct strtab *names);
+int profile_expand(struct guest_profile *p, frame_namer name, unsigned flags, struct trie *dst,
+                   struct strtab *names, struct profile *sources);
 
 #endif

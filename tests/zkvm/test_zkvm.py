@@ -40,6 +40,7 @@ import unittest
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
+ENRICH = os.environ.get("ENRICH", "scripts/enrich_flamegraph.py")
 TIMEOUT = 60
 
 KECCAK256_EMPTY = bytes.fromhex("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
@@ -304,9 +305,28 @@ class Sp1(ZkvmTest):
     def test_raw_output_keeps_ecall_frames(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), self.ITEMS, raw=True)
         self.assertEqual(r.code, 0, r.stderr)
-        self.assertRegex(r.folded, re.compile(r"^(0x[0-9a-f]+;){4}\[ecall:SHA_COMPRESS\] 1$",
+        # with DWARF, each frame also names its pc (docs/FORMATS.md, "Raw folded stacks")
+        frame = r"0x[0-9a-f]+(@0x[0-9a-f]+)?"
+        self.assertRegex(r.folded, re.compile(r"^(%s;){4}\[ecall:SHA_COMPRESS\] 1$" % frame,
                                               re.M))
         self.assert_folded_sum(r)
+
+    @unittest.skipUnless(shutil.which("llvm-addr2line"), "needs llvm-addr2line")
+    def test_enrich_gives_the_named_file(self):
+        # The raw file holds the pcs of the inline frames and lines
+        # (docs/FORMATS.md, "Raw folded stacks"); [ecall:NAME] leaves stay bare.
+        elf = self.guest("zkvm-sp1-rv32.elf")
+        for flags in ((), ("--lines",)):
+            with self.subTest(flags=flags):
+                named = self.run_cli(elf, self.ITEMS, flags, inline=True)
+                raw = self.run_cli(elf, self.ITEMS, inline=True, raw=True)
+                self.assertEqual((named.code, raw.code), (0, 0), named.stderr + raw.stderr)
+                self.assertIn(";[ecall:SHA_COMPRESS] 1\n", named.folded)
+                p = subprocess.run([sys.executable, ENRICH, "--elf", elf, *flags],
+                                   input=raw.folded, capture_output=True, text=True,
+                                   timeout=TIMEOUT)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(p.stdout, named.folded)
 
     def test_operands_of_its_own(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\5"])
