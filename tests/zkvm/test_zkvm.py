@@ -1080,6 +1080,83 @@ class Lambda(ZkvmTest):
                               "lambda_vm_syscalls_ecall")
 
 
+def ecall_counts(folded, caller):  # [ecall:NAME] leaves under `caller`, summed by NAME
+    calls = {}
+    for line in folded.splitlines():
+        m = re.search(r";" + caller + r";\[ecall:(\w+)\] (\d+)$", line)
+        if m:
+            calls[m[1]] = calls.get(m[1], 0) + int(m[2])
+    return calls
+
+
+class Nexus(ZkvmTest):
+    GUEST = "zkvm-nexus-rv32.elf"
+    SECRET = b"secret!"  # 7 bytes: two words, the last one padded
+    PUBLIC = b"public input 15"
+
+    def test_full_run(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0" + self.SECRET, self.PUBLIC])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # fd 1 only; the write to fd 2 returned -1
+        minus1 = u32(0xFFFFFFFF)
+        want = (self.SECRET + b"\0" + u32(len(self.PUBLIC)) + self.PUBLIC + b"\0"
+                + minus1 + u32(0) + minus1 + u32(3) + u32(1) + u32(1) + minus1)
+        self.assertEqual(r.public, want)
+        self.assertRegex(r.stat("abi"), r"^nexus \(auto: symbol nexus_rt")
+        self.assertRegex(r.stat("region"), r"^loop: 2 runs, \d+ instructions")
+        self.assertEqual(r.stat("public-output"), f"{len(want)} bytes")
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_read_input"), {"rin": 5})
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_write_output"), {"wou": 14})
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_ecall"),
+                         {"ReadFromPrivateInput": 9, "OverwriteStackPointer": 1,
+                          "OverwriteHeapPointer": 1, "Write": 2, "CycleCount": 5, "Exit": 1})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:OverwriteStackPointer\] 1\n")
+
+    def test_no_public_input(self):  # the input space is its length word alone: 0
+        r = self.run_cli(self.guest(self.GUEST), [b"\0"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public[:4], u32(0))
+
+    def test_exit_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"], ["--zkvm", "nexus"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "nexus (--zkvm nexus)")
+        self.assertEqual(r.errors, [])
+
+    def test_unknown_call(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"])
+        self.assert_one_error(r, "nexus call 0x300: no call has this number in a7",
+                              "nexus_rt_ecall")
+
+    def test_other_custom_instruction(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "nexus call precompile is not supported", "nexus_rt_start_rust")
+
+    def test_access_past_memory_top(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x80400000)",
+                              "nexus_rt_start_rust")
+
+    def test_rin_past_the_public_input(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5", b"abcd"])
+        self.assert_one_error(r, "nexus call rin (argument 0x8)", "nexus_rt_read_input")
+
+    def test_bad_cycle_count_label(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "the label is not ^#NAME or $#NAME", "nexus_rt_ecall")
+
+    def test_three_inputs_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"", b""])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Nexus takes two inputs", r.stderr)
+
+    def test_refuses_rv64(self):
+        r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "nexus"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Nexus guests are RV32IM", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
@@ -1091,7 +1168,8 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda", p.stderr.decode())
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus",
+                      p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):
         r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "risc0"])
