@@ -615,9 +615,9 @@ def keccak_f(lanes):
     return a
 
 
-def sha3_256(msg):
+def sha3_256(msg, pad=0x06):
     """SHA3-256 through keccak_f, so a test can check keccak_f against hashlib."""
-    padded = bytearray(msg) + b"\x06" + bytes(-(len(msg) + 1) % 136)
+    padded = bytearray(msg) + bytes([pad]) + bytes(-(len(msg) + 1) % 136)
     padded[-1] |= 0x80
     lanes = [0] * 25
     for off in range(0, len(padded), 136):
@@ -625,6 +625,11 @@ def sha3_256(msg):
             lanes[i] ^= int.from_bytes(padded[off + 8 * i:off + 8 * i + 8], "little")
         lanes = keccak_f(lanes)
     return b"".join(v.to_bytes(8, "little") for v in lanes)[:32]
+
+
+def keccak256(msg):
+    """Keccak-256: the sponge of sha3_256 with the original padding (0x01), as Ethereum uses."""
+    return sha3_256(msg, pad=0x01)
 
 
 def r0bf(user, kernel):
@@ -1157,6 +1162,75 @@ class Nexus(ZkvmTest):
         self.assertIn("Nexus guests are RV32IM", r.stderr)
 
 
+class Openvm(ZkvmTest):
+    GUEST = "zkvm-openvm-rv32.elf"
+    MESSAGE = bytes(range(200))  # two Keccak-256 blocks (rate 136), four SHA-256 blocks
+    A = random.Random(21).randrange(2**256) | 1 << 255  # negative as a signed number
+    B = random.Random(22).randrange(2**255) & ~0xFF | 77  # shifts by 77
+
+    def test_full_run(self):
+        a, b, m = self.A, self.B, 2**256
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", self.MESSAGE, le256(a) + le256(b)])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        signed = lambda v: v - m if v >> 255 else v
+        want = (keccak256(self.MESSAGE) + hashlib.sha256(self.MESSAGE).digest() + KECCAK256_EMPTY
+                + SHA256_ABC + le256((a + b) % m) + le256((a - b) % m) + le256(a * b % m)
+                + le256((a << 77) % m) + le256((signed(a) >> 77) % m) + le256(int(a < b))
+                + le256(int(signed(a) < signed(b))) + u32(1) + u32(0))
+        self.assertEqual(r.public, want)
+        self.assertEqual(keccak256(b""), KECCAK256_EMPTY)  # the reference, against a known digest
+        self.assertRegex(r.stat("abi"), r"^openvm \(auto: symbol openvm")
+        self.assertEqual(r.stat("public-values"), f"{len(want)} bytes")
+        self.assert_folded_sum(r)
+        counts = {}
+        for caller in ("openvm_native_keccak256", "openvm_sha256", "openvm_int256_all",
+                       "openvm_beq256", "openvm_reveal_u32", "openvm_hint_input",
+                       "openvm_hint_word", "openvm_hint_buffer", "openvm_print_str",
+                       "openvm_hint_random", "openvm_terminate_ok"):
+            counts.update(ecall_counts(r.folded, caller))
+        self.assertEqual(counts, {"KECCAK256": 2, "SHA256": 2, "ADD256": 1, "SUB256": 1,
+                                  "MUL256": 1, "SLL256": 1, "SRA256": 1, "SLTU256": 1,
+                                  "SLT256": 1, "BEQ256": 2, "REVEAL": len(want) // 4,
+                                  "HintInput": 3, "HINT_STOREW": 5, "HINT_BUFFER": 3,
+                                  "PrintStr": 1, "HintRandom": 1, "TERMINATE": 1})
+
+    def test_terminate_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "openvm"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "openvm (--zkvm openvm)")
+        self.assertEqual(r.errors, [])
+
+    def test_custom1_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "openvm call modular arithmetic is not supported",
+                              "openvm_main")
+
+    def test_hint_stream_used_up(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "openvm call HINT_STOREW (argument 0x4): the hint stream has "
+                              "fewer bytes left (HintOutOfBounds)", "openvm_hint_word")
+
+    def test_ecall_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "openvm call ecall is not supported: OpenVM has no ecall",
+                              "openvm_main")
+
+    def test_no_input_item_left(self):
+        for inputs in ([b"\5"], []):
+            r = self.run_cli(self.guest(self.GUEST), inputs)
+            self.assert_one_error(r, "(EndOfInputStream)", "openvm_hint_input")
+
+    def test_access_past_memory(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x20000000)", "openvm_main")
+
+    def test_refuses_rv64(self):
+        r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "openvm"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("OpenVM 1.x guests are RV32IM", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
@@ -1168,7 +1242,7 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus",
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm",
                       p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):
