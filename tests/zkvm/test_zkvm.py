@@ -1231,6 +1231,72 @@ class Openvm(ZkvmTest):
         self.assertIn("OpenVM 1.x guests are RV32IM", r.stderr)
 
 
+class Zisk(ZkvmTest):
+    GUEST = "zkvm-zisk-rv64.elf"
+    NUMBERS = [random.Random(31 + i).randrange(2**256) for i in range(4)]  # a, b, c, m
+
+    def test_full_run(self):
+        a, b, c, mod = self.NUMBERS
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"".join(map(le256, self.NUMBERS))])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # through the UART
+        zero_permuted = keccak_f([0] * 25)
+        self.assertEqual(zero_permuted[0], 0xF1258F7940E1DDE7)  # Keccak team's published vector
+        g2 = ec_double(SECP256K1_G, SECP256K1_P)
+        g3 = ec_add(SECP256K1_G, g2, SECP256K1_P)
+        self.assertEqual(g2[0], int(SECP256K1_2G_X, 16))
+        want = (b"".join(v.to_bytes(8, "little") for v in zero_permuted) + SHA256_ABC
+                + point(g2) + point(g3) + le256((a * b + c) % 2**256) + le256((a * b + c) >> 256)
+                + le256((a * b + c) % mod) + u32(82) + u32(0xFFFEEEE))
+        self.assertEqual(r.public, want)
+        self.assertRegex(r.stat("abi"), r"^zisk \(auto: symbol ziskos")
+        self.assertEqual(r.stat("zisk-layout"), "SYS_ADDR 0xa0400000")
+        self.assert_folded_sum(r)
+        counts = {}
+        for call in ("keccak_f", "sha256_f", "secp256k1_dbl", "secp256k1_add", "arith256",
+                     "arith256_mod"):
+            counts.update(ecall_counts(r.folded, "ziskos_syscall_" + call))
+        self.assertEqual(counts, {"keccakf": 1, "sha256f": 1, "secp256k1_dbl": 1,
+                                  "secp256k1_add": 1, "arith256": 1, "arith256_mod": 1})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:exit\] 1\n")
+
+    def test_exit_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "zisk"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "zisk (--zkvm zisk)")
+        self.assertEqual(r.public, b"")  # no outputs: the count reads 0
+
+    def test_precompile_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "zisk call bn254_complex_add is not supported yet", "ziskos_main")
+
+    def test_other_ecall(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "zisk call 0x40: ZisK's only ecall is exit", "ziskos_main")
+
+    def test_input_is_read_only(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "store to read-only memory (address 0x40000000)", "ziskos_main")
+
+    def test_equal_points_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5"])
+        self.assert_one_error(r, "zisk call secp256k1_add", "the points share x",
+                              "ziskos_syscall_secp256k1_add")
+
+    def test_fcall_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "zisk call fcall is not supported", "ziskos_main")
+
+    def test_access_past_ram(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\7"])
+        self.assert_one_error(r, "load from unmapped memory (address 0xc0000000)", "ziskos_main")
+
+    def test_refuses_rv32(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "zisk"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("ZisK guests are RV64", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
@@ -1242,7 +1308,7 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm",
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk",
                       p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):
