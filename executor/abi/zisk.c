@@ -14,7 +14,8 @@
  * An ecall with a7 = 93 exits with a0. Precompiles are `csrs 0x800 + n,
  * rs1`, rs1 the address of their operands (pointers, 8 bytes each, for
  * the calls with several): keccakf, arith256, arith256_mod,
- * secp256k1_add, secp256k1_dbl, sha256f, bn254_curve_add, bn254_curve_dbl.
+ * secp256k1_add, secp256k1_dbl, sha256f, bn254 and bls12_381 curve add,
+ * double and complex (Fp2) add, sub, mul; not arith384_mod and add256.
  */
 #include <gmp.h>
 #include <string.h>
@@ -154,22 +155,43 @@ static enum ecall_result zisk_arith256_mod(struct machine *m, uint64_t at)
     return ECALL_CONTINUE;
 }
 
-/* A point (x, then y: 4 u64 limbs each, little-endian) at p1 = p1 + the one at p2, or 2 p1. */
+/*
+ * A point (x, then y: 4 u64 limbs each, 6 for BLS12-381, little-endian) at
+ * p1 = p1 + the one at p2 ({p1, p2} at `at`), or 2 p1 (p1 at `at`).
+ */
 static enum ecall_result zisk_curve(struct machine *m, uint64_t at, enum curve_id curve, bool add,
                                     const char *call)
 {
     uint64_t p[2] = {at, 0};
-    uint32_t a[16], b[16];
+    uint32_t a[24], b[24];
+    size_t words = 2 * curve_limbs(curve);
     if (add && !load_pointers(m, at, p, 2))
         return bad(m, call, at, "the operands are not in memory");
-    if (!abi_load_words(m, p[0], a, 16) || (add && !abi_load_words(m, p[1], b, 16)))
+    if (!abi_load_words(m, p[0], a, words) || (add && !abi_load_words(m, p[1], b, words)))
         return bad(m, call, p[0], "a point is not in memory");
     bool ok = add ? curve_add(curve, a, b) : curve_double(curve, a);
     if (!ok)
         return bad(m, call, p[0],
                    add ? "the points share x (equal or opposite), which ZisK does not take"
                        : "y is 0: the double is at infinity");
-    if (!abi_store_words(m, p[0], a, 16))
+    if (!abi_store_words(m, p[0], a, words))
+        return bad(m, call, p[0], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* {f1, f2}: f1 = f1 op f2 in Fp2 = Fp[u] / (u^2 + 1), each x (c0), then y (c1). */
+static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve_id curve,
+                                      enum field_op op, const char *call)
+{
+    uint64_t p[2];
+    uint32_t a[24], b[24];
+    size_t words = 2 * curve_limbs(curve);
+    if (!load_pointers(m, at, p, 2))
+        return bad(m, call, at, "the operands are not in memory");
+    if (!abi_load_words(m, p[0], a, words) || !abi_load_words(m, p[1], b, words))
+        return bad(m, call, p[0], "an operand is not in memory");
+    curve_field2(curve, op, a, b);
+    if (!abi_store_words(m, p[0], a, words))
         return bad(m, call, p[0], "the result is not writable");
     return ECALL_CONTINUE;
 }
@@ -189,6 +211,14 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     case 5: return zisk_sha256f(m, at);
     case 6: return zisk_curve(m, at, CURVE_BN254, true, *call);
     case 7: return zisk_curve(m, at, CURVE_BN254, false, *call);
+    case 8: return zisk_complex(m, at, CURVE_BN254, FIELD_ADD, *call);
+    case 9: return zisk_complex(m, at, CURVE_BN254, FIELD_SUB, *call);
+    case 10: return zisk_complex(m, at, CURVE_BN254, FIELD_MUL, *call);
+    case 12: return zisk_curve(m, at, CURVE_BLS12_381, true, *call);
+    case 13: return zisk_curve(m, at, CURVE_BLS12_381, false, *call);
+    case 14: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_ADD, *call);
+    case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
+    case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
     default:
         if (*call)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);

@@ -14,12 +14,16 @@
  *      (arith256_mod), the old value an amoadd.d returned, and marchid;
  *      print "ok\n" on the UART; exit 0
  *   1  exit 42
- *   2  bn254_complex_add, a precompile not implemented here
+ *   2  arith384_mod, a precompile not implemented here
  *   3  an ecall other than exit
  *   4  store into the read-only input
  *   5  secp256k1_add of G and G (ZisK does not take equal points)
  *   6  a free-input call (fcall, csrs 0x8C0)
  *   7  load from 0xC000_0000, past ZisK's RAM
+ *   8  output, for the second item's BLS12-381 point G (x, y: 6 u64 limbs
+ *      each) and BN254 Fp2 elements f1, f2 (c0, c1: 4 limbs each): 2G
+ *      (bls12_381_curve_dbl), G + 2G (bls12_381_curve_add), f1 + f2,
+ *      f1 - f2, f1 * f2 (bn254_complex_add, _sub, _mul); exit 0
  * The functions are named ziskos_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -118,19 +122,79 @@ __attribute__((noinline)) void ziskos_syscall_secp256k1_add(struct point *p, con
 }
 
 __attribute__((noinline)) void ziskos_syscall_arith256(const uint64_t *a, const uint64_t *b,
-                                                      const uint64_t *c, uint64_t *dl,
-                                                      uint64_t *dh)
+                                                       const uint64_t *c, uint64_t *dl,
+                                                       uint64_t *dh)
 {
     const uint64_t *params[5] = {a, b, c, dl, dh};
     ZISK_CALL(0x801, params);
 }
 
 __attribute__((noinline)) void ziskos_syscall_arith256_mod(const uint64_t *a, const uint64_t *b,
-                                                          const uint64_t *c, const uint64_t *m,
-                                                          uint64_t *d)
+                                                           const uint64_t *c, const uint64_t *m,
+                                                           uint64_t *d)
 {
     const uint64_t *params[5] = {a, b, c, m, d};
     ZISK_CALL(0x802, params);
+}
+
+struct point384 {
+    uint64_t x[6], y[6];
+};
+
+struct complex256 {
+    uint64_t x[4], y[4];
+};
+
+__attribute__((noinline)) void ziskos_syscall_bls12_381_curve_dbl(struct point384 *p)
+{
+    ZISK_CALL(0x80D, p);
+}
+
+__attribute__((noinline)) void ziskos_syscall_bls12_381_curve_add(struct point384 *p,
+                                                                  const struct point384 *q)
+{
+    const void *params[2] = {p, q};
+    ZISK_CALL(0x80C, params);
+}
+
+/* The bn254 Fp2 call with CSR `csr` on f1, f2 (f1 = f1 op f2). */
+#define COMPLEX_CALL(name, csr)                                                                    \
+    __attribute__((noinline)) void name(struct complex256 *f1, const struct complex256 *f2)        \
+    {                                                                                              \
+        const void *params[2] = {f1, f2};                                                          \
+        ZISK_CALL(csr, params);                                                                    \
+    }
+COMPLEX_CALL(ziskos_syscall_bn254_complex_add, 0x808)
+COMPLEX_CALL(ziskos_syscall_bn254_complex_sub, 0x809)
+COMPLEX_CALL(ziskos_syscall_bn254_complex_mul, 0x80A)
+
+/* Mode 8 (see the top). */
+__attribute__((noinline)) static void ziskos_curves_and_fp2(void)
+{
+    static struct point384 g, p, q;
+    static struct complex256 f1, f2, f;
+    uint64_t len;
+    const uint8_t *in = item(1, &len);
+    if (len != sizeof(g) + sizeof(f1) + sizeof(f2))
+        return;
+    memcpy(&g, in, sizeof(g));
+    memcpy(&f1, in + sizeof(g), sizeof(f1));
+    memcpy(&f2, in + sizeof(g) + sizeof(f1), sizeof(f2));
+    p = g;
+    ziskos_syscall_bls12_381_curve_dbl(&p);
+    output_bytes(&p, sizeof(p));
+    q = g;
+    ziskos_syscall_bls12_381_curve_add(&q, &p);
+    output_bytes(&q, sizeof(q));
+    f = f1;
+    ziskos_syscall_bn254_complex_add(&f, &f2);
+    output_bytes(&f, sizeof(f));
+    f = f1;
+    ziskos_syscall_bn254_complex_sub(&f, &f2);
+    output_bytes(&f, sizeof(f));
+    f = f1;
+    ziskos_syscall_bn254_complex_mul(&f, &f2);
+    output_bytes(&f, sizeof(f));
 }
 
 static uint64_t counter = 40;
@@ -190,7 +254,7 @@ __attribute__((noinline)) long ziskos_main(void)
     switch (len ? mode[0] : 0xff) {
     case 0: ziskos_full_run(); return 0;
     case 1: return 42;
-    case 2: ZISK_CALL(0x808, &g); break;
+    case 2: ZISK_CALL(0x80B, &g); break;
     case 3: {
         register long a7 __asm__("a7") = 64;
         __asm__ volatile("ecall" : : "r"(a7));
@@ -203,6 +267,7 @@ __attribute__((noinline)) long ziskos_main(void)
         break;
     case 6: ZISK_CALL(0x8C0, &g); break;
     case 7: return *(volatile uint8_t *)0xC0000000ul;
+    case 8: ziskos_curves_and_fp2(); return 0;
     }
     return 7;
 }

@@ -1260,6 +1260,24 @@ class Zisk(ZkvmTest):
                                   "secp256k1_add": 1, "arith256": 1, "arith256_mod": 1})
         self.assertRegex(r.folded, r"\n_start;\[ecall:exit\] 1\n")
 
+    def test_bls12_381_and_bn254_fp2(self):
+        le384 = lambda n: n.to_bytes(48, "little")
+        g = (BLS_G1_X, sqrt_3mod4(BLS_G1_X**3 + 4, BLS_P))  # y^2 = x^3 + 4
+        g2 = ec_double(g, BLS_P)
+        g3 = ec_add(g, g2, BLS_P)
+        rng = random.Random(41)
+        f1, f2 = [(rng.randrange(BN254_P), rng.randrange(BN254_P)) for _ in range(2)]
+        p = BN254_P
+        fp2 = [((f1[0] + f2[0]) % p, (f1[1] + f2[1]) % p), ((f1[0] - f2[0]) % p, (f1[1] - f2[1]) % p),
+               ((f1[0] * f2[0] - f1[1] * f2[1]) % p, (f1[0] * f2[1] + f1[1] * f2[0]) % p)]
+        record = le384(g[0]) + le384(g[1]) + point(f1) + point(f2)
+        r = self.run_cli(self.guest(self.GUEST), [b"\x08", record])
+        self.assertEqual(r.code, 0, r.stderr)
+        want = (le384(g2[0]) + le384(g2[1]) + le384(g3[0]) + le384(g3[1])
+                + b"".join(point(v) for v in fp2))
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+
     def test_exit_code(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "zisk"])
         self.assertEqual(r.code, 42, r.stderr)
@@ -1268,7 +1286,7 @@ class Zisk(ZkvmTest):
 
     def test_precompile_not_implemented(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "zisk call bn254_complex_add is not supported yet", "ziskos_main")
+        self.assert_one_error(r, "zisk call arith384_mod is not supported yet", "ziskos_main")
 
     def test_other_ecall(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
