@@ -11,11 +11,16 @@
  *      SLT256(a, b), BEQ256(a, a) and BEQ256(a, b) (1 when taken); print
  *      "ok\n" (PrintStr), take two random words (HintRandom); terminate 0
  *   1  terminate with code 42
- *   2  a custom-1 instruction (modular arithmetic)
+ *   2  a custom-1 funct3 1 instruction (short Weierstrass curves)
  *   3  HINT_STOREW with the hint stream used up
  *   4  an ecall
  *   5  HintInput with no item left
  *   6  load from 0x2000_0000, past OpenVM's memory
+ *   7  modular arithmetic on the second item's p, a, b (32 bytes each,
+ *      little-endian): set up p as modulus 0 as openvm-algebra does (its
+ *      serialized [1][0][32 as u32] header before it), reveal a + b, a - b,
+ *      a * b, a / b mod p, then ISEQMOD(a, a + p - p) and ISEQMOD(a, b)
+ *   8  ADDMOD before any SETUP_MOD
  * The functions are named openvm_*, as the crates' symbols are.
  */
 #include "zkvm_guest.h"
@@ -102,10 +107,7 @@ __attribute__((noinline)) void openvm_sha256(const uint8_t *in, uint32_t len, ui
 
 /* One 256-bit operation, funct7 `op` (a constant), then its result revealed. */
 #define INT256(op, r, a, b)                                                                        \
-    __asm__ volatile(".insn r 0x0b, 5, " #op ", %0, %1, %2"                                        \
-                     :                                                                             \
-                     : "r"(r), "r"(a), "r"(b)                                                      \
-                     : "memory")
+    __asm__ volatile(".insn r 0x0b, 5, " #op ", %0, %1, %2" : : "r"(r), "r"(a), "r"(b) : "memory")
 
 __attribute__((noinline)) uint32_t openvm_beq256(const uint8_t *a, const uint8_t *b)
 {
@@ -151,8 +153,32 @@ __attribute__((noinline)) void openvm_hint_random(uint32_t words)
     __asm__ volatile(".insn i 0x0b, 3, %0, x0, 2" : : "r"(words) : "memory");
 }
 
+/* One modular operation, funct7 `op` (modulus 0), [r] = [a] op [b]. */
+#define MODULAR(op, r, a, b)                                                                       \
+    __asm__ volatile(".insn r 0x2b, 0, " #op ", %0, %1, %2" : : "r"(r), "r"(a), "r"(b) : "memory")
+
+__attribute__((noinline)) uint32_t openvm_is_eq_mod(const uint8_t *a, const uint8_t *b)
+{
+    uint32_t eq;
+    __asm__ volatile(".insn r 0x2b, 0, 4, %0, %1, %2" : "=r"(eq) : "r"(a), "r"(b) : "memory");
+    return eq;
+}
+
+/* The modulus as openvm-algebra's moduli_init! serializes it: [1][index][limbs, u32 LE][p]. */
+static uint8_t serialized[6 + 32] = {1, 0, 32, 0, 0, 0};
+
+__attribute__((noinline)) void openvm_setup_all_moduli(void)
+{
+    uint8_t placeholder[32];
+    const uint8_t *p = serialized + 6;
+    /* rs2 is the register x0, x1 or x2 itself: the chip it sets up (add/sub, mul/div, is_eq) */
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x0" : : "r"(placeholder), "r"(p) : "memory");
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x1" : : "r"(placeholder), "r"(p) : "memory");
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x2" : : "r"(placeholder), "r"(p) : "memory");
+}
+
 static uint8_t message[256] __attribute__((aligned(4)));
-static uint8_t numbers[64] __attribute__((aligned(4)));
+static uint8_t numbers[96] __attribute__((aligned(4)));
 
 __attribute__((noinline)) static void openvm_full_run(void)
 {
@@ -175,6 +201,28 @@ __attribute__((noinline)) static void openvm_full_run(void)
     openvm_hint_word();
 }
 
+/* Mode 7 (see the top). */
+__attribute__((noinline)) static void openvm_modular_run(void)
+{
+    static uint8_t r[32];
+    if (openvm_read_vec(numbers, sizeof(numbers)) != 96)
+        openvm_terminate_42();
+    memcpy(serialized + 6, numbers, 32);
+    openvm_setup_all_moduli();
+    const uint8_t *a = numbers + 32, *b = numbers + 64;
+    MODULAR(0, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(1, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(2, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(3, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(0, r, a, serialized + 6); /* a + p */
+    openvm_reveal_u32(openvm_is_eq_mod(a, r));
+    openvm_reveal_u32(openvm_is_eq_mod(a, b));
+}
+
 void openvm_main(void)
 {
     static uint8_t first[8] __attribute__((aligned(4)));
@@ -182,11 +230,13 @@ void openvm_main(void)
     switch (first[0]) {
     case 0: openvm_full_run(); openvm_terminate_ok();
     case 1: openvm_terminate_42();
-    case 2: __asm__ volatile(".insn r 0x2b, 0, 0, a0, a0, a0"); break;
+    case 2: __asm__ volatile(".insn r 0x2b, 1, 0, a0, a0, a0"); break;
     case 3: openvm_hint_word(); break;
     case 4: __asm__ volatile("ecall"); break;
     case 5: openvm_hint_input(); break;
     case 6: openvm_reveal_u32(*(volatile uint32_t *)0x20000000u); break;
+    case 7: openvm_modular_run(); openvm_terminate_ok();
+    case 8: MODULAR(0, numbers, numbers, numbers); break;
     }
     openvm_terminate_42();
 }

@@ -1201,9 +1201,29 @@ class Openvm(ZkvmTest):
         self.assertEqual(r.stat("abi"), "openvm (--zkvm openvm)")
         self.assertEqual(r.errors, [])
 
-    def test_custom1_not_implemented(self):
+    def test_modular_arithmetic(self):
+        rng = random.Random(23)
+        p = SECP256K1_P
+        a, b = rng.randrange(p), rng.randrange(p)
+        r = self.run_cli(self.guest(self.GUEST), [b"\7", le256(p) + le256(a) + le256(b)])
+        self.assertEqual(r.code, 0, r.stderr)
+        want = (le256((a + b) % p) + le256((a - b) % p) + le256(a * b % p)
+                + le256(a * pow(b, -1, p) % p) + u32(1) + u32(0))
+        self.assertEqual(r.public, want)
+        calls = {}
+        for caller in ("openvm_setup_all_moduli", "openvm_modular_run", "openvm_is_eq_mod"):
+            calls.update(ecall_counts(r.folded, caller))
+        self.assertEqual(calls, {"SETUP_MOD": 3, "ADDMOD": 2, "SUBMOD": 1, "MULMOD": 1,
+                                 "DIVMOD": 1, "ISEQMOD": 2})
+
+    def test_modulus_not_set_up(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x08"])
+        self.assert_one_error(r, "openvm call ADDMOD (argument 0x0): the modulus was not set up",
+                              "openvm_main")
+
+    def test_custom1_curves_not_implemented(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "openvm call modular arithmetic is not supported",
+        self.assert_one_error(r, "openvm call short Weierstrass curves is not supported",
                               "openvm_main")
 
     def test_hint_stream_used_up(self):
