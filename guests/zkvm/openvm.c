@@ -21,6 +21,8 @@
  *      serialized [1][0][32 as u32] header before it), reveal a + b, a - b,
  *      a * b, a / b mod p, then ISEQMOD(a, a + p - p) and ISEQMOD(a, b)
  *   8  ADDMOD before any SETUP_MOD
+ *   9  reveal KECCAK256 of the rest of the first item; terminate 0 (the
+ *      one-item run of guests/inputs/zkvm-openvm.in)
  * The functions are named openvm_*, as the crates' symbols are.
  */
 #include "zkvm_guest.h"
@@ -225,9 +227,10 @@ __attribute__((noinline)) static void openvm_modular_run(void)
 
 void openvm_main(void)
 {
-    static uint8_t first[8] __attribute__((aligned(4)));
-    openvm_read_vec(first, sizeof(first));
-    switch (first[0]) {
+    static uint8_t first[64] __attribute__((aligned(4)));
+    static uint8_t digest[32] __attribute__((aligned(4)));
+    uint32_t len = openvm_read_vec(first, sizeof(first));
+    switch (len ? first[0] : 0xff) {
     case 0: openvm_full_run(); openvm_terminate_ok();
     case 1: openvm_terminate_42();
     case 2: __asm__ volatile(".insn r 0x2b, 1, 0, a0, a0, a0"); break;
@@ -237,6 +240,10 @@ void openvm_main(void)
     case 6: openvm_reveal_u32(*(volatile uint32_t *)0x20000000u); break;
     case 7: openvm_modular_run(); openvm_terminate_ok();
     case 8: MODULAR(0, numbers, numbers, numbers); break;
+    case 9:
+        openvm_native_keccak256(first + 1, len - 1, digest);
+        reveal_bytes(digest, 32);
+        openvm_terminate_ok();
     }
     openvm_terminate_42();
 }

@@ -1195,6 +1195,11 @@ class Openvm(ZkvmTest):
                                   "HintInput": 3, "HINT_STOREW": 5, "HINT_BUFFER": 3,
                                   "PrintStr": 1, "HintRandom": 1, "TERMINATE": 1})
 
+    def test_one_item(self):  # guests/inputs/zkvm-openvm.in's run
+        r = self.run_cli(self.guest(self.GUEST), [b"\x09hello"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, keccak256(b"hello"))
+
     def test_terminate_code(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "openvm"])
         self.assertEqual(r.code, 42, r.stderr)
