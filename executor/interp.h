@@ -60,6 +60,14 @@ enum fault_kind interp_amo(struct machine *m, const struct insn *in, uint64_t *f
 bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret);
 
 /*
+ * An illegal word, or a CSR access interp_csr refused, that the ABI takes
+ * as its own instruction (a custom-0..3 opcode, or a CSR in the ABI's
+ * custom_csr range; abi->custom_insn): notes it for machine_ecall and
+ * returns true, and the loop runs it as an ecall. False: it faults as before.
+ */
+bool interp_custom(struct machine *m, uint32_t word);
+
+/*
  * A traced jump that the tracer's fast paths did not take: the jal or
  * jalr whose predecoded entry is `at`, at `pc`, went to `target`. Reports
  * it, with the kind its operation says, to `t` with the clock `now`,

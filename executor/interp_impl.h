@@ -534,6 +534,8 @@ op_DECODE : {
 #endif
 }
 op_ILLEGAL:
+    if (interp_custom(m, (uint32_t)ip->imm)) /* a zkVM's own instruction: run as an ecall */
+        goto op_ECALL;
     m->fault = (struct fault){
         .kind = FAULT_ILLEGAL_INSTRUCTION, .pc = PC(), .word = (uint32_t)ip->imm};
     goto out_fault;
@@ -637,6 +639,8 @@ op_AMO : { /* LR, SC, AMOs: rare, so all out of line (interp.h); a store may res
 }
 op_CSR:
     if (!interp_csr(m, ip, m->retired + budget - LEFT() - 1)) {
+        if (interp_custom(m, (uint32_t)ip->imm)) /* a zkVM's call through a CSR */
+            goto op_ECALL;
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_CSR,
                                   .pc = PC(),
                                   .addr = (uint32_t)ip->imm >> 20,

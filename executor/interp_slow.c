@@ -2,8 +2,10 @@
  * interp_slow: the interpreter loops' out-of-line slow paths (interp.h):
  * loads and stores the one-byte rights test did not clear, which check
  * every byte's page and name the fault; traced jumps the tracer's fast
- * paths did not take; the kind of a fetch fault; and the rare A-extension
- * and CSR instructions, whole. Out of line, so
+ * paths did not take; the kind of a fetch fault; the rare A-extension
+ * and CSR instructions, whole; and the hand-off of a zkVM's own
+ * instructions (custom opcodes, CSR-numbered calls) and device stores to
+ * its ABI. Out of line, so
  * that the handlers stay small and keep nothing for them in registers.
  */
 #include <string.h>
@@ -22,6 +24,8 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_W)) {
+        if (m->abi && m->abi->mmio_store && m->abi->mmio_store(m, addr, size, value))
+            return FAULT_NONE; /* a device of the zkVM's took it */
         /* Name the first byte's problem: mapped but not writable, or not mapped. */
         for (unsigned i = 0; i < size; i++) {
             unsigned r = mem_page_rights(&m->mem, addr + i);
@@ -125,6 +129,19 @@ bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret)
     else
         return false;
     machine_set_reg(m, in->rd, value);
+    return true;
+}
+
+bool interp_custom(struct machine *m, uint32_t word)
+{
+    const struct abi *abi = m->abi;
+    unsigned major = word & 0x7f, csr = word >> 20;
+    bool custom = major == 0x0b || major == 0x2b || major == 0x5b || major == 0x7b;
+    bool csr_call = major == 0x73 && ((word >> 12) & 3) != 0 && abi && csr >= abi->custom_csr_lo &&
+                    csr < abi->custom_csr_hi;
+    if (!(custom || csr_call) || !abi || !abi->custom_insn)
+        return false;
+    m->custom_word = word;
     return true;
 }
 

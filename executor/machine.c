@@ -105,9 +105,11 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
 enum ecall_result machine_ecall(struct machine *m)
 {
     const char *call = NULL;
-    uint64_t pc = m->pc; /* the ecall's (an ABI's jump moves m->pc) */
+    uint64_t pc = m->pc;            /* the ecall's (an ABI's jump moves m->pc) */
+    uint32_t word = m->custom_word; /* interp_custom set it: the ABI's custom instruction */
+    m->custom_word = 0;
     m->rewind = false;
-    enum ecall_result r = m->abi->ecall(m, &call);
+    enum ecall_result r = word ? m->abi->custom_insn(m, word, &call) : m->abi->ecall(m, &call);
     if (r != ECALL_FAULT && call && m->tracer)
         m->tracer->ecall(m->tracer, call, pc);     /* in the frame that made the call ... */
     if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */

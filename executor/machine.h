@@ -97,6 +97,7 @@ struct machine {
     void *abi_state;      /* the ABI's own */
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
     bool rewind;          /* during an ecall: see machine_trace_rewind */
+    uint32_t custom_word; /* during an ecall: the custom-opcode word it runs (0: an ecall) */
     int exit_status;
     struct fault fault;
 };
