@@ -4,7 +4,8 @@ on `perf record --call-graph dwarf` recordings (docs/PERF.md, "DWARF unwinding")
 `--program NAME` records one of the programs in programs/ with
 `--call-graph dwarf -F 1000` (perf's build-id cache in a scratch HOME) and
 checks that `cli perf fold` prints exactly what perf script unwinds,
-folded, byte for byte: by default, with --addrs and with --pid/--tid.
+folded, byte for byte: by default, with --addrs, with --pid/--tid and,
+against `perf script --no-inline`, with --no-inline.
 
   calls     C, -O2 -g -fomit-frame-pointer: main;run;alpha;beta;gamma_
             (beta is there: frame pointers would lose it), a qsort
@@ -111,7 +112,9 @@ class Recording(unittest.TestCase):
         mine = fold(self.data, *flags, env=self.env)
         self.assertEqual(mine.code, 0, mine.describe())
         self.assertFalse(any(m in mine.stderr for m in SANITIZER_MARKS), mine.stderr)
-        ref = perf_script_collapse(self.data, self.env, flags, script_args)
+        fold_only = ("--no-inline",)  # perf script's option there, not collapse's
+        ref = perf_script_collapse(self.data, self.env,
+                                   [f for f in flags if f not in fold_only], script_args)
         self.assertEqual(ref.code, 0, ref.describe())
         if mine.stdout != ref.stdout and self.perf_fell_back(mine.stdout, ref.stdout):
             return mine
@@ -171,6 +174,15 @@ class Recording(unittest.TestCase):
     def test_pid_tid(self):
         self.same("--pid", script_args=("-F", "+pid"))
         self.same("--tid", script_args=("-F", "+pid"))
+
+    def test_no_inline(self):
+        """--no-inline: each unwound frame is its symbol alone, as perf script --no-inline
+        prints it; where code was inlined, the default has more frames."""
+        plain = self.same("--no-inline", script_args=("--no-inline",))
+        if PROGRAM in ("inlines", "rusty"):
+            self.assertNotEqual(plain.stdout, fold(self.data, env=self.env).stdout)
+            self.assertFalse(any("step<1>;(anonymous namespace)::step<1>" in line
+                                 for line in folded_lines(plain.stdout)))
 
 
 # ---- bad stacks: perfgen files over a real binary ----------------------------
