@@ -12,13 +12,15 @@
 
 struct expand {
     struct guest_profile *p;
+    bool raw;
     struct trie *dst;
     struct strtab *names;
     uint32_t *out;   /* per profile node: the named node it ends in */
     uint64_t *below; /* per profile node: what its children hold (inclusive) */
     char *buf;       /* a frame name with `;` made `:` */
     size_t buf_size;
-    uint32_t frame; /* the named node of the frame whose pcs are visited */
+    uint32_t frame;                     /* the named node of the frame whose pcs are visited */
+    const struct expand_weigher *weigh; /* NULL: the counts themselves */
 };
 
 /* The named child of `parent` for `name` (`;` written `:`); UINT32_MAX when memory runs out. */
@@ -46,6 +48,8 @@ static uint32_t named_child(struct expand *x, uint32_t parent, const char *name)
  */
 static uint32_t chain_under(struct expand *x, uint32_t at, uint64_t pc)
 {
+    if (!x->p->inlines) /* per-pc mode for weights alone: no inline frames */
+        return at;
     struct error e = ERROR_INIT;
     const struct inline_chain *c = inline_chain_at(x->p->inlines, pc, &e);
     if (!c)
@@ -60,10 +64,10 @@ static uint32_t chain_under(struct expand *x, uint32_t at, uint64_t pc)
 static int add_pc(void *ctx, uint64_t pc, uint64_t count)
 {
     struct expand *x = ctx;
-    uint32_t leaf = chain_under(x, x->frame, pc);
+    uint32_t leaf = x->raw ? x->frame : chain_under(x, x->frame, pc);
     if (leaf == UINT32_MAX)
         return -1;
-    x->dst->nodes[leaf].count += count;
+    x->dst->nodes[leaf].count += x->weigh ? x->weigh->pc(x->weigh->ctx, pc, count) : count;
     return 0;
 }
 
@@ -96,20 +100,38 @@ static int expand_node(struct expand *x, size_t i, frame_namer name, bool raw)
     if (x->out[i] == UINT32_MAX)
         return -1;
     uint64_t own = n->count - x->below[i], in_pcs = 0;
-    if (!raw) {
+    if (!raw || x->weigh) { /* raw with a weight: each pc's cost, on the frame */
         x->frame = x->out[i];
         if (guest_profile_node_pcs(p, (uint32_t)i, add_pc, x, &in_pcs) != 0)
             return -1;
     }
-    x->dst->nodes[x->out[i]].count += own - in_pcs; /* what ran outside its function */
-    return 0;
+    own -= in_pcs; /* what ran outside its function, or a call's leaf */
+    x->dst->nodes[x->out[i]].count += x->weigh ? x->weigh->node(x->weigh->ctx, n, own) : own;
+    return x->weigh && x->weigh->extra ? x->weigh->extra(x->weigh->ctx, x, (uint32_t)i, x->out[i])
+                                       : 0;
 }
 
 int profile_expand(struct guest_profile *p, frame_namer name, bool raw, struct trie *dst,
                    struct strtab *names)
 {
+    return profile_expand_weighed(p, name, raw, NULL, dst, names);
+}
+
+int profile_expand_add(struct expand *x, uint32_t parent, const char *name, uint64_t value)
+{
+    uint32_t child = named_child(x, parent, name);
+    if (child == UINT32_MAX)
+        return -1;
+    x->dst->nodes[child].count += value;
+    return 0;
+}
+
+int profile_expand_weighed(struct guest_profile *p, frame_namer name, bool raw,
+                           const struct expand_weigher *weigh, struct trie *dst,
+                           struct strtab *names)
+{
     size_t count = p->trie.count ? p->trie.count : 1;
-    struct expand x = {.p = p, .dst = dst, .names = names};
+    struct expand x = {.p = p, .dst = dst, .names = names, .weigh = weigh, .raw = raw};
     x.out = malloc(count * sizeof(*x.out));
     x.below = calloc(count, sizeof(*x.below));
     int rc = x.out && x.below ? 0 : -1;
