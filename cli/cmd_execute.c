@@ -685,7 +685,8 @@ static int run_and_report(struct session *s)
     double seconds = now_seconds() - start;
     if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
-        execute_weights_stats(&s->weights, stderr);
+        if (execute_weights_asked(&s->weights))
+            execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
     }
     if (rc)
         return rc;

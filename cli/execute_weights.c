@@ -246,8 +246,41 @@ int execute_weights_write(FILE *out, struct guest_profile *p, bool raw,
     return rc;
 }
 
-void execute_weights_stats(const struct execute_weights *w, FILE *out)
+/* --stats: the retired instructions by opcode class. */
+struct class_mix {
+    struct model_costs code; /* for word_at */
+    uint64_t count[INSN_CLASS_COUNT];
+};
+
+static int count_class(void *ctx, uint64_t pc, uint64_t count)
 {
+    struct class_mix *x = ctx;
+    x->count[insn_class_of(word_at(&x->code, pc))] += count;
+    return 0;
+}
+
+static void print_class_mix(struct guest_profile *p, const struct elf_image *img, FILE *out)
+{
+    struct class_mix x = {.code = {.img = img}};
+    uint64_t calls = 0, sum;
+    for (uint32_t n = 1; n < p->trie.count; n++) {
+        if (guest_key_is_ecall(p->trie.nodes[n].key))
+            calls += p->trie.nodes[n].count;
+        else
+            guest_profile_node_pcs(p, n, count_class, &x, &sum);
+    }
+    fputs("opcode-classes:", out);
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
+        if (x.count[c])
+            fprintf(out, " %s %llu,", insn_class_name(c), (unsigned long long)x.count[c]);
+    fprintf(out, " zkVM calls %llu\n", (unsigned long long)calls);
+}
+
+void execute_weights_stats(const struct execute_weights *w, struct guest_profile *p,
+                           const struct elf_image *img, FILE *out)
+{
+    if (p && p->tracer.per_pc)
+        print_class_mix(p, img, out);
     const struct page_touch *pt = &w->pages;
     if (!pt->model)
         return;

@@ -74,7 +74,11 @@ int execute_weights_write(FILE *out, struct guest_profile *p, bool raw,
                           enum render_format format, const struct svg_options *svg,
                           const char *name, const struct report_options *report);
 
-/* --stats: RISC Zero's segments and cycles, when they were tracked. */
-void execute_weights_stats(const struct execute_weights *w, FILE *out);
+/*
+ * --stats: the instructions by opcode class (`p` in per-pc mode), and the
+ * segments and cycles when paging was tracked.
+ */
+void execute_weights_stats(const struct execute_weights *w, struct guest_profile *p,
+                           const struct elf_image *img, FILE *out);
 
 #endif

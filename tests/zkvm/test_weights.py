@@ -27,7 +27,7 @@ import tempfile
 import unittest
 
 CLI = os.environ.get("CLI", "build/cli/cli")
-GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
+GUEST_DIR = os.path.join(os.environ.get("GUEST_DIR", "build/guests"), "weights")
 TIMEOUT = 60
 
 # The guest's instructions by opcode class (guests/zkvm/weights.S), calls apart.
@@ -178,6 +178,13 @@ class WeightsTest(unittest.TestCase):
         paging = sum(risc0_paging().values())
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
         self.assertIn("segments: 1 ", r.stderr)
+        mix = {"add": 10 + 12, "auipc": 1, "jump": 2, **{c: 10 for c in (
+            "logic", "shift_left", "shift_right", "slt", "mul", "div", "branch", "load",
+            "store")}}
+        order = ["add", "logic", "shift_left", "shift_right", "slt", "mul", "div", "branch",
+                 "jump", "auipc", "load", "store"]
+        self.assertIn("opcode-classes: " + "".join(f"{c} {mix[c]}, " for c in order) +
+                      "zkVM calls 2\n", r.stderr)
         self.assertIn(f"paging-cycles: {paging}\n", r.stderr)
         padded = 1
         while padded < instructions + paging + 4113:  # RESERVED_CYCLES of platform.rs
