@@ -185,6 +185,8 @@ bool page_touch_fetch(struct machine *m, uint64_t pc)
         return false;
     }
     uint64_t page = pc >> PAGE_TOUCH_SHIFT, i = (pc - m->code.lo) >> PAGE_TOUCH_SHIFT;
+    if (pt->shown[i] && !pt->armed)
+        return true; /* shown: an instruction not decoded yet (code decoded as it runs) */
     if (!pt->shown[i] && !list_add(pt, &pt->code, page))
         return true; /* out of memory: the profile says so when written */
     pt->shown[i] = 1;
