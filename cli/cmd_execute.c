@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
@@ -120,11 +121,12 @@ struct execute_options {
         bool raw; /* frames as 0x<target> instead of names */
     } outputs[8]; /* --flamegraph and --flamegraph-raw, in order */
     size_t noutputs;
-    const char *format;         /* --format name, checked; NULL: by extension */
-    uint64_t checkpoint_cycles; /* 0: only at the end */
-    const char *report;         /* --report FILE */
-    bool no_inline;             /* --no-inline: function frames only */
-    bool lines;                 /* --lines: leaf frames name:LINE */
+    const char *format;             /* --format name, checked; NULL: by extension */
+    uint64_t checkpoint_cycles;     /* 0: only at the end */
+    const char *report;             /* --report FILE */
+    bool no_inline;                 /* --no-inline: function frames only */
+    bool lines;                     /* --lines: leaf frames name:LINE */
+    struct execute_weights weights; /* --weight, --cost-table (resolved per run) */
 };
 
 enum {
@@ -152,7 +154,10 @@ static int take_option(void *ctx, int c, const char *arg)
 {
     struct execute_options *o = ctx;
     switch (c) {
-    case 'h': fputs(execute_help, stdout); return 0;
+    case 'h':
+        fputs(execute_help, stdout);
+        fputs(execute_weights_help, stdout);
+        return 0;
     case OPT_INPUT:
         if (o->ninputs == sizeof(o->inputs) / sizeof(o->inputs[0])) {
             cli_error("at most %zu --input files per run",
@@ -217,7 +222,7 @@ static int take_option(void *ctx, int c, const char *arg)
             return EXIT_USAGE;
         }
         return CLI_GO_ON;
-    default: return CLI_NOT_OURS;
+    default: return execute_weights_option(&o->weights, c, arg);
     }
 }
 
@@ -242,6 +247,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"report", required_argument, NULL, OPT_REPORT},
         {"no-inline", no_argument, NULL, OPT_NO_INLINE},
         {"lines", no_argument, NULL, OPT_LINES},
+        EXECUTE_WEIGHT_OPTIONS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -259,6 +265,10 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         return EXIT_USAGE;
     }
     o->guest_path = argv[optind];
+    if (execute_weights_asked(&o->weights) && o->noutputs == 0 && !o->report) {
+        cli_error("--weight and --cost-table need --flamegraph, --flamegraph-raw or --report");
+        return EXIT_USAGE;
+    }
     if (o->checkpoint_cycles && o->noutputs == 0) {
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
         return EXIT_USAGE;
@@ -473,6 +483,8 @@ static int open_linux_input(const struct execute_options *o, int *fd)
 /* One run of a guest: the machine and, when asked for, its profile. */
 struct session {
     const struct execute_options *o;
+    const struct elf_image *img;
+    struct execute_weights weights; /* o's, resolved for the guest */
     const struct symtab *syms;
     const struct abi_choice *choice;
     struct machine m;
@@ -549,9 +561,23 @@ static int render_profile(const struct profile_job *job, FILE *out)
     return rc;
 }
 
+/* The profile with every weight of --weight and --cost-table. */
+static int write_weighted(const struct profile_job *job, FILE *out)
+{
+    struct session *s = job->s;
+    const char *guest = strrchr(s->o->guest_path, '/');
+    guest = guest ? guest + 1 : s->o->guest_path;
+    struct svg_options o;
+    svg_options_init(&o);
+    return execute_weights_write(out, &s->profile, write_flags(s->o, job->raw, true), &s->weights,
+                                 s->img, job->format, &o, guest, NULL);
+}
+
 static int write_profile(FILE *out, void *ctx)
 {
     const struct profile_job *job = ctx;
+    if (execute_weights_asked(&job->s->weights))
+        return write_weighted(job, out);
     if (job->format == RENDER_FOLDED)
         return guest_profile_write_folded(&job->s->profile, out,
                                           write_flags(job->s->o, job->raw, true));
@@ -587,6 +613,9 @@ static int write_report(FILE *out, void *ctx)
                                 .json = dot && strcmp(dot, ".json") == 0,
                                 .inputs = &s->o->guest_path,
                                 .ninputs = 1};
+    if (execute_weights_asked(&s->weights))
+        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false),
+                                     &s->weights, s->img, RENDER_FOLDED, NULL, NULL, &ro);
     struct trie named;
     struct strtab names;
     if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
@@ -618,7 +647,8 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
     bool progress = isatty(STDERR_FILENO), shown = false;
     int rc = 0;
     for (;;) {
-        *why = machine_run(&s->m, next_budget(s));
+        *why = s->weights.pages.model ? page_touch_run(&s->weights.pages, &s->m, next_budget(s))
+                                      : machine_run(&s->m, next_budget(s));
         if (*why != STOP_BUDGET || (s->o->max_cycles && s->m.retired >= s->o->max_cycles))
             break;
         if (s->m.retired >= s->next_checkpoint) {
@@ -636,6 +666,8 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
     }
     if (shown)
         fputs("\r\033[K", stderr);
+    if (s->weights.pages.model)
+        page_touch_finish(&s->weights.pages, &s->m);
     return rc;
 }
 
@@ -691,8 +723,11 @@ static int run_and_report(struct session *s)
     enum stop_reason why;
     int rc = run_guest(s, start, &why);
     double seconds = now_seconds() - start;
-    if (s->o->stats)
+    if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
+        if (execute_weights_asked(&s->weights))
+            execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
+    }
     if (rc)
         return rc;
     rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
@@ -768,7 +803,12 @@ static int run_session(const struct execute_options *o, const struct elf_image *
                        const struct symtab *syms, const struct abi_choice *choice,
                        const struct machine_io *io)
 {
-    struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
+    struct session s = {.o = o,
+                        .img = img,
+                        .weights = o->weights,
+                        .syms = syms,
+                        .choice = choice,
+                        .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
     struct inline_chains *inlines;
     int rc = open_inlines(o, img, &inlines);
@@ -779,20 +819,36 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         return fail_machine(o, choice, &e);
     }
     s.profiling = o->noutputs > 0 || o->report;
-    if (s.profiling && !guest_profile_init(&s.profile, syms, img->entry, inlines)) {
+    bool weighted = execute_weights_asked(&s.weights);
+    rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
+    if (rc == 0 && s.profiling &&
+        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines, weighted)) {
         cli_error("out of memory setting up the profile");
+        rc = EXIT_OSERR;
+    }
+    if (rc) {
+        execute_weights_free(&s.weights);
         machine_destroy(&s.m);
         inline_chains_close(inlines);
-        return EXIT_OSERR;
+        return rc;
     }
     if (s.profiling)
         s.m.tracer = &s.profile.tracer;
+    rc = weighted ? execute_weights_start(&s.weights, &s.m) : 0;
+    if (rc) {
+        execute_weights_free(&s.weights);
+        guest_profile_free(&s.profile);
+        machine_destroy(&s.m);
+        inline_chains_close(inlines);
+        return rc;
+    }
     if (o->checkpoint_cycles)
         s.next_checkpoint = o->checkpoint_cycles;
     rc = run_and_report(&s);
     warn_bad_dwarf(o->guest_path, inlines);
     if (s.profiling)
         guest_profile_free(&s.profile);
+    execute_weights_free(&s.weights);
     machine_destroy(&s.m);
     inline_chains_close(inlines);
     return rc;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "executor/machine.h"
+#include "executor/page_touch.h"
 
 /*
  * The fast loops stop with STOP_BUDGET once fewer than this many

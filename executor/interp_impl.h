@@ -341,10 +341,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define LOAD_ELSEWHERE(T, a)                                                                       \
     do {                                                                                           \
         T v_;                                                                                      \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_R)) {                                                \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK)) {                                          \
             memcpy(&v_, HOST(a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
+            SAVE_TRACER(); /* page_touch charges the top frame */                                  \
             if (!interp_load_slow(m, (a), sizeof(T), &w_))                                         \
                 FAULT(FAULT_LOAD_UNMAPPED, (a));                                                   \
             v_ = (T)w_;                                                                            \
@@ -373,6 +374,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
             memcpy(HOST(a), &(v), sizeof(T));                                                    \
         } else {                                                                                   \
+            SAVE_TRACER();                                                                         \
             enum fault_kind k_ = interp_store_slow(m, (a), sizeof(T), (uint64_t)(v));              \
             if (k_ != FAULT_NONE)                                                                  \
                 FAULT(k_, (a));                                                                    \
@@ -520,6 +522,17 @@ op_PAGE_CHECK:
 #endif
 op_DECODE : {
     uint64_t pc = PC();
+    if (m->pages) { /* a code page's first fetch in a RISC Zero segment (page_touch.h) */
+        SAVE_TRACER();
+        if (!page_touch_fetch(m, pc))
+            FAULT(FAULT_SEGMENT_SPLIT, pc);
+        if (ip->op != OP_DECODE) /* its page's instructions are back */
+#if PRECISE
+            goto *labels[ip->op];
+#else
+            goto *dispatch->single[ip->op];
+#endif
+    }
     /* Fixed code was all decoded at load: this slot holds no instruction. */
     if (!(RIGHTS[WINDOW_PAGE(pc)] & PAGE_X) || m->code.fixed)
         FAULT(RIGHTS[WINDOW_PAGE(pc)] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED, pc);

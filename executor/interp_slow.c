@@ -16,6 +16,8 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_R))
         return false;
+    if (m->pages)
+        page_touch_load(m, addr, size);
     *out = 0;
     memcpy(out, mem_host(&m->mem, addr), size); /* the host is little-endian, like the guest */
     return true;
@@ -35,6 +37,8 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     }
     if (!mem_snapshot_note(&m->mem, addr, size))
         return FAULT_HOST_MEMORY;
+    if (m->pages)
+        page_touch_store(m, addr, size);
     memcpy(mem_host(&m->mem, addr), &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;

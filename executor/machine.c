@@ -102,6 +102,14 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
     return stop_at_pc_zero(m, precise_loops[m->tracer != NULL][rv64](m, end - m->retired));
 }
 
+enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
+{
+    if (budget < 2 * INTERP_SOFT_MARGIN)
+        return machine_run(m, budget);
+    bool per_pc = m->tracer && m->tracer->per_pc;
+    return stop_at_pc_zero(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
+}
+
 enum ecall_result machine_ecall(struct machine *m)
 {
     const char *call = NULL;
@@ -164,6 +172,7 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_HOST_MEMORY: return "the host ran out of memory";
     case FAULT_MISALIGNED_ACCESS: return "misaligned atomic memory access";
     case FAULT_UNSUPPORTED_CSR: return "unsupported CSR access";
+    case FAULT_SEGMENT_SPLIT: return "end of a segment";
     }
     return "unknown fault";
 }

@@ -154,7 +154,7 @@ static uint32_t call_parent(struct guest_profile *p, uint64_t pc)
     const struct trace_link *known = trace_link_find(&p->tracer, pc | GUEST_SITE_BIT, caller);
     if (known)
         return known->node;
-    uint32_t id = trace_frame_holds(f, pc) ? chain_id(p, pc) : 0, site = caller;
+    uint32_t id = p->inlines && trace_frame_holds(f, pc) ? chain_id(p, pc) : 0, site = caller;
     if (id == UINT32_MAX) {
         p->out_of_memory = true;
         return UINT32_MAX;
@@ -361,8 +361,8 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
     }
     bool created;
     uint32_t parent = call_parent(p, pc);
-    uint32_t node = parent == UINT32_MAX ? UINT32_MAX
-                                         : child_node(p, parent, guest_ecall_key(index), &created);
+    uint32_t node =
+        parent == UINT32_MAX ? UINT32_MAX : child_node(p, parent, guest_ecall_key(index), &created);
     if (node == UINT32_MAX)
         return;
     p->trie.nodes[node].count++;
@@ -429,9 +429,15 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines)
 {
+    return guest_profile_init_pcs(p, syms, entry, inlines, inlines != NULL);
+}
+
+bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                            struct inline_chains *inlines, bool per_pc)
+{
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
-    p->tracer.per_pc = inlines != NULL;
+    p->tracer.per_pc = per_pc || inlines != NULL;
     if (inlines && !strtab_init(&p->chains))
         return false;
     p->tracer.transfer = on_transfer;

@@ -92,6 +92,12 @@ struct guest_profile {
  */
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines);
+/*
+ * The same, in per-pc mode also without `inlines` when `per_pc` (weights
+ * of opcode classes need each pc's count; docs/ARCHITECTURE.md, "Weights").
+ */
+bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                            struct inline_chains *inlines, bool per_pc);
 void guest_profile_free(struct guest_profile *p);
 
 /*

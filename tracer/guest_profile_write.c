@@ -131,3 +131,8 @@ int guest_profile_named(struct guest_profile *p, unsigned flags, struct trie *ds
     counts_to_inclusive(&p->trie);
     return rc;
 }
+
+frame_namer guest_profile_namer(struct guest_profile *p, bool raw)
+{
+    return namer_for(p, raw);
+}

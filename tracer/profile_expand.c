@@ -26,7 +26,8 @@ struct expand {
     size_t buf_size;
     char *leaf; /* a frame name with its suffix (`:LINE`, `@0x<pc>`) */
     size_t leaf_size;
-    uint32_t frame; /* the named node of the frame whose pcs are visited */
+    uint32_t frame;                     /* the named node of the frame whose pcs are visited */
+    const struct expand_weigher *weigh; /* NULL: the counts themselves */
 };
 
 /* The named child of `parent` for `name` (`;` written `:`); UINT32_MAX when memory runs out. */
@@ -82,6 +83,8 @@ static uint32_t sibling(struct expand *x, uint32_t n, const char *format, unsign
  */
 static uint32_t chain_under(struct expand *x, uint32_t at, uint64_t pc, bool line)
 {
+    if (!x->p->inlines) /* per-pc mode for weights alone: no inline frames */
+        return at;
     struct error e = ERROR_INIT;
     const struct inline_chain *c = inline_chain_at(x->p->inlines, pc, &e);
     if (!c)
@@ -108,7 +111,7 @@ static int add_pc(void *ctx, uint64_t pc, uint64_t count)
                         : chain_under(x, x->frame, pc, x->flags & GUEST_WRITE_LINES);
     if (leaf == UINT32_MAX)
         return -1;
-    x->dst->nodes[leaf].count += count;
+    x->dst->nodes[leaf].count += x->weigh ? x->weigh->pc(x->weigh->ctx, pc, count) : count;
     return 0;
 }
 
@@ -146,15 +149,34 @@ static int expand_node(struct expand *x, size_t i, frame_namer name)
     x->frame = x->out[i];
     if (guest_profile_node_pcs(p, (uint32_t)i, add_pc, x, &in_pcs) != 0)
         return -1;
-    x->dst->nodes[x->out[i]].count += own - in_pcs; /* what ran outside its function */
-    return 0;
+    own -= in_pcs; /* what ran outside its function, or a call's leaf */
+    x->dst->nodes[x->out[i]].count += x->weigh ? x->weigh->node(x->weigh->ctx, n, own) : own;
+    return x->weigh && x->weigh->extra ? x->weigh->extra(x->weigh->ctx, x, (uint32_t)i, x->out[i])
+                                       : 0;
 }
 
 int profile_expand(struct guest_profile *p, frame_namer name, unsigned flags, struct trie *dst,
                    struct strtab *names, struct profile *sources)
 {
+    return profile_expand_weighed(p, name, flags, NULL, dst, names, sources);
+}
+
+int profile_expand_add(struct expand *x, uint32_t parent, const char *name, uint64_t value)
+{
+    uint32_t child = named_child(x, parent, name);
+    if (child == UINT32_MAX)
+        return -1;
+    x->dst->nodes[child].count += value;
+    return 0;
+}
+
+int profile_expand_weighed(struct guest_profile *p, frame_namer name, unsigned flags,
+                           const struct expand_weigher *weigh, struct trie *dst,
+                           struct strtab *names, struct profile *sources)
+{
     size_t count = p->trie.count ? p->trie.count : 1;
-    struct expand x = {.p = p, .dst = dst, .names = names, .flags = flags, .sources = sources};
+    struct expand x = {
+        .p = p, .dst = dst, .names = names, .flags = flags, .sources = sources, .weigh = weigh};
     x.out = malloc(count * sizeof(*x.out));
     x.below = calloc(count, sizeof(*x.below));
     int rc = x.out && x.below ? 0 : -1;
