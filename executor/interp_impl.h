@@ -228,6 +228,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         if (PER_PC)                                                                                \
             trace_run_end(top, (pc));                                                              \
     } while (0)
+/* A taken branch in the top frame: the run ends at pc, one starts at target. */
+#define RUN_BRANCH(pc, target)                                                                     \
+    do {                                                                                           \
+        if (PER_PC)                                                                                \
+            trace_run_branch(top, (pc), (target));                                                 \
+    } while (0)
 /* The instruction at ip did not retire: the run ends before it. */
 #define RUN_END_HERE()                                                                             \
     do {                                                                                           \
@@ -238,6 +244,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define RUN_START_AT(pc) ((void)0)
 #define RUN_END_AT(pc) ((void)0)
 #define RUN_END_HERE() ((void)0)
+#define RUN_BRANCH(pc, target) ((void)0)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
@@ -254,7 +261,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define LEFT() left
 #define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
-/* A taken transfer: a run starts at the target, in the (new) top frame. */
+/* A taken transfer: a run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE: */
+/* the caller has started it). */
+#define GOTO_IP_RUN_DONE(to) (ip = (to))
 #define GOTO_IP(to)                                                                                \
     do {                                                                                           \
         ip = (to);                                                                                 \
@@ -274,13 +283,21 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
  * slots on the fast path too.
  */
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(lim))
-/* A taken transfer to `to`: it retires one instruction, like running on. */
-#define GOTO_IP(to)                                                                                \
+/*
+ * A taken transfer to `to`: it retires one instruction, like running on.
+ * A run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE:
+ * the caller has started it).
+ */
+#define GOTO_IP_RUN_DONE(to)                                                                       \
     do {                                                                                           \
         struct insn *to_ = (to);                                                                   \
         lim += (uintptr_t)to_ - (uintptr_t)ip - sizeof(struct insn);                               \
         ip = to_;                                                                                  \
-        RUN_START_AT(PC()); /* a run starts at the target, in the (new) top frame */               \
+    } while (0)
+#define GOTO_IP(to)                                                                                \
+    do {                                                                                           \
+        GOTO_IP_RUN_DONE(to);                                                                      \
+        RUN_START_AT(PC());                                                                        \
     } while (0)
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
@@ -500,8 +517,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define BRANCH_BODY(cond)                                                                          \
     do {                                                                                           \
         if (cond) {                                                                                \
-            RUN_END_AT(PC());                                                                      \
-            GOTO_IP(ip + ip->imm);                                                                 \
+            RUN_BRANCH(PC(), PC() + (ureg)((sreg)ip->imm * 4));                                    \
+            GOTO_IP_RUN_DONE(ip + ip->imm);                                                        \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
     } while (0)
@@ -773,6 +790,8 @@ out_soft:
 #undef RUN_START_AT
 #undef RUN_END_AT
 #undef RUN_END_HERE
+#undef RUN_BRANCH
+#undef GOTO_IP_RUN_DONE
 #undef CALL_FAST
 #undef CALL_LINKED
 #undef INSN_OP_LABEL

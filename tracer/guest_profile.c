@@ -53,8 +53,8 @@ static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t ke
 
 /*
  * Per-pc mode: a new frame node's run array, one entry per 4-byte slot of
- * its function and one past it (executor/trace.h, "Runs"). Nodes no
- * function holds share a one-entry array that nothing reads.
+ * its function and one past it (executor/trace.h, "Runs"); none (NULL)
+ * when span is 0.
  */
 static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
 {
@@ -73,25 +73,6 @@ static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
         return true;
     p->runs[node] = calloc((span + 3) / 4 + 1, sizeof(int64_t));
     return p->runs[node] != NULL;
-}
-
-/* The frame node for `target` under `parent`, resolving its function if new. */
-static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
-{
-    bool created;
-    uint32_t node = child_node(p, parent, target, &created);
-    if (node == UINT32_MAX || !created)
-        return node;
-    uint32_t func = function_of(p, target);
-    p->trie.nodes[node].aux = func;
-    if (p->tracer.per_pc) {
-        const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-        if (!add_runs(p, node, f ? (uint32_t)(f->end - f->start) : 0)) {
-            p->out_of_memory = true;
-            return UINT32_MAX;
-        }
-    }
-    return node;
 }
 
 /*
@@ -133,6 +114,68 @@ static uint32_t chain_id(struct guest_profile *p, uint64_t pc)
     }
     p->chain_pcs[id] = pc; /* any pc with the chain stands for it */
     return id;
+}
+
+/*
+ * Whether any pc of function `func` (index + 1) has an inline chain with
+ * a name (chain_id would not be 0), asked once per function.
+ * Without one, its nodes need no per-pc counts (they would all go on the
+ * function frame) and its call pcs no site nodes. -1: no memory.
+ */
+static int function_inlines(struct guest_profile *p, uint32_t func)
+{
+    if (!p->func_inlines) {
+        p->func_inlines = calloc(p->syms->count, 1);
+        if (!p->func_inlines)
+            return -1;
+    }
+    uint8_t *known = &p->func_inlines[func - 1]; /* 0 unknown, 1 none, 2 some */
+    if (*known == 0) {
+        const struct symtab_func *f = &p->syms->funcs[func - 1];
+        uint8_t some = 1;
+        for (uint64_t pc = f->start; pc < f->end && some == 1; pc += 2) { /* RVC: 2 */
+            struct error e = ERROR_INIT;
+            const struct inline_chain *c = inline_chain_at(p->inlines, pc, &e);
+            if (!c)
+                return -1;
+            for (size_t i = 0; i < c->depth; i++)
+                if (c->frames[i].name)
+                    some = 2;
+        }
+        *known = some;
+    }
+    return *known == 2;
+}
+
+/*
+ * Per-pc mode: a new node of function `func` (index + 1, or 0) gets a run
+ * array when the function has inlined code (function_inlines).
+ */
+static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
+{
+    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
+    int inlines = f ? function_inlines(p, func) : 0;
+    if (inlines < 0)
+        return false;
+    return add_runs(p, node, inlines ? (uint32_t)(f->end - f->start) : 0);
+}
+
+/* The frame node for `target` under `parent`, resolving its function if new. */
+static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
+{
+    bool created;
+    uint32_t node = child_node(p, parent, target, &created);
+    if (node == UINT32_MAX || !created)
+        return node;
+    uint32_t func = function_of(p, target);
+    p->trie.nodes[node].aux = func;
+    if (p->tracer.per_pc) {
+        if (!add_node_runs(p, node, func)) {
+            p->out_of_memory = true;
+            return UINT32_MAX;
+        }
+    }
+    return node;
 }
 
 /*
@@ -198,7 +241,7 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
                                   .parent = parent,
                                   .caller = site ? p->trie.nodes[parent].parent : parent};
     if (p->tracer.per_pc)
-        pair[0].runs = p->runs[node] ? p->runs[node] : p->no_function_runs;
+        pair[0].runs = p->runs[node];
     return &pair[0];
 }
 
@@ -481,6 +524,7 @@ void guest_profile_free(struct guest_profile *p)
         free(p->runs[i]);
     free(p->runs);
     free(p->chain_pcs);
+    free(p->func_inlines);
     if (p->inlines)
         strtab_free(&p->chains);
     free(p->stack);

@@ -78,9 +78,10 @@ struct guest_profile {
     struct inline_chains *inlines; /* per-pc mode (inline frames) when not NULL; not owned */
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
-    int64_t no_function_runs[1]; /* the run array of the nodes no function holds */
-    struct strtab chains;        /* per-pc mode: the distinct inline chains at call sites */
-    uint64_t *chain_pcs;         /* by chain id: a pc whose chain it is */
+    uint8_t *func_inlines; /* per symtab function: whether it has inlined code */
+                           /* (function_inlines; 0 not asked yet) */
+    struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
+    uint64_t *chain_pcs;   /* by chain id: a pc whose chain it is */
     size_t chain_pcs_cap;
 };
 
