@@ -505,6 +505,19 @@ struct profile_job {
  * (only where `lines`: the report sums functions up) and --no-inline
  * (which keeps the profile per pc only with --lines).
  */
+/*
+ * Whether a raw file is asked for: it carries every pc with DWARF, so that
+ * the enrichment script can name lines too (docs/FORMATS.md, "Raw folded
+ * stacks"), not only those of functions with inlined code.
+ */
+static bool writes_raw(const struct execute_options *o)
+{
+    for (size_t i = 0; i < o->noutputs; i++)
+        if (o->outputs[i].raw)
+            return true;
+    return false;
+}
+
 static unsigned write_flags(const struct execute_options *o, bool raw, bool lines)
 {
     if (raw)
@@ -614,8 +627,8 @@ static int write_report(FILE *out, void *ctx)
                                 .inputs = &s->o->guest_path,
                                 .ninputs = 1};
     if (execute_weights_asked(&s->weights))
-        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false),
-                                     &s->weights, s->img, RENDER_FOLDED, NULL, NULL, &ro);
+        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false), &s->weights,
+                                     s->img, RENDER_FOLDED, NULL, NULL, &ro);
     struct trie named;
     struct strtab names;
     if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
@@ -822,7 +835,8 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     bool weighted = execute_weights_asked(&s.weights);
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
     if (rc == 0 && s.profiling &&
-        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines, weighted)) {
+        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines,
+                                weighted || (inlines && (o->lines || writes_raw(o))))) {
         cli_error("out of memory setting up the profile");
         rc = EXIT_OSERR;
     }

@@ -149,12 +149,13 @@ static int function_inlines(struct guest_profile *p, uint32_t func)
 
 /*
  * Per-pc mode: a new node of function `func` (index + 1, or 0) gets a run
- * array when the function has inlined code (function_inlines).
+ * array when the function has inlined code (function_inlines), or always
+ * when every pc is counted (all_pcs).
  */
 static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
 {
     const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-    int inlines = f ? function_inlines(p, func) : 0;
+    int inlines = !f ? 0 : p->all_pcs ? 1 : function_inlines(p, func);
     if (inlines < 0)
         return false;
     return add_runs(p, node, inlines ? (uint32_t)(f->end - f->start) : 0);
@@ -472,7 +473,7 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines)
 {
-    return guest_profile_init_pcs(p, syms, entry, inlines, inlines != NULL);
+    return guest_profile_init_pcs(p, syms, entry, inlines, false);
 }
 
 bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
@@ -481,6 +482,7 @@ bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, 
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
     p->tracer.per_pc = per_pc || inlines != NULL;
+    p->all_pcs = per_pc;
     if (inlines && !strtab_init(&p->chains))
         return false;
     p->tracer.transfer = on_transfer;

@@ -78,6 +78,7 @@ struct guest_profile {
     struct inline_chains *inlines; /* per-pc mode (inline frames) when not NULL; not owned */
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
+    bool all_pcs;          /* per-pc mode: every function's pcs counted (weights, --lines) */
     uint8_t *func_inlines; /* per symtab function: whether it has inlined code */
                            /* (function_inlines; 0 not asked yet) */
     struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
@@ -94,8 +95,10 @@ struct guest_profile {
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines);
 /*
- * The same, in per-pc mode also without `inlines` when `per_pc` (weights
- * of opcode classes need each pc's count; docs/ARCHITECTURE.md, "Weights").
+ * The same; with `per_pc`, every function's pcs are counted (not only
+ * those of functions with inlined code), with or without `inlines`:
+ * weights of opcode classes need each pc's count (docs/ARCHITECTURE.md,
+ * "Weights"), --lines each pc's line.
  */
 bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                             struct inline_chains *inlines, bool per_pc);
