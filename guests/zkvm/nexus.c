@@ -21,17 +21,10 @@
  */
 #include "zkvm_guest.h"
 
-__asm__(".section .text._start, \"ax\"\n"
-        ".globl _start\n"
-        "_start:\n"
-        ".option push\n"
-        ".option norelax\n"
-        "  la gp, __global_pointer$\n"
-        ".option pop\n"
-        "  li sp, 0x80400000\n"
-        "  li a7, 0x402\n"
-        "  ecall\n"
-        "  call nexus_rt_start_rust\n");
+__asm__(ZKVM_START_GP "  li sp, 0x80400000\n"
+                      "  li a7, 0x402\n"
+                      "  ecall\n"
+                      "  call nexus_rt_start_rust\n");
 
 enum {
     WRITE = 0x200,

@@ -28,21 +28,14 @@
  */
 #include "zkvm_guest.h"
 
-__asm__(".section .text._start, \"ax\"\n"
-        ".globl _start\n"
-        "_start:\n"
-        ".option push\n"
-        ".option norelax\n"
-        "  la gp, __global_pointer$\n"
-        ".option pop\n"
-        "  li sp, 0xA03FFFF0\n"
-        "  call ziskos_main\n"
-        "  csrr t0, marchid\n"
-        "  li t1, 0xFFFEEEE\n"
-        "  bne t0, t1, 1f\n"
-        "  li a7, 93\n"
-        "  ecall\n"
-        "1: j 1b\n");
+__asm__(ZKVM_START_GP "  li sp, 0xA03FFFF0\n"
+                      "  call ziskos_main\n"
+                      "  csrr t0, marchid\n"
+                      "  li t1, 0xFFFEEEE\n"
+                      "  bne t0, t1, 1f\n"
+                      "  li a7, 93\n"
+                      "  ecall\n"
+                      "1: j 1b\n");
 
 #define INPUT_ADDR  0x40000000ul
 #define OUTPUT_ADDR 0xA0410000ul
