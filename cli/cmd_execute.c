@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
@@ -34,13 +35,16 @@ static const char execute_help[] =
     "memory, 73 an output file cannot be written, 124 --max-cycles ran out.\n"
     "\n"
     "options:\n"
-    "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, or auto\n"
+    "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, nexus,\n"
+    "                         openvm, zisk, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"
     "                         per file for SP1 (HINT_LEN/HINT_READ), the files one\n"
     "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
-    "                         input region, fd 0 for linux (one file)\n"
+    "                         input region, one input item per file for OpenVM\n"
+    "                         (HintInput) and ZisK; Nexus: the private tape, then\n"
+    "                         the public input; fd 0 for linux (one file)\n"
     "  --private-input FILE   the same as --input\n"
     "  --stdin FILE           SP1 only: an SP1Stdin as SP1's SDK serializes it with\n"
     "                         bincode (bincode::serialize(&stdin)): its items are\n"
@@ -52,7 +56,9 @@ static const char execute_help[] =
     "                         off (a STARK cannot be verified here, so without this\n"
     "                         the call stops the run with exit 70)\n"
     "  --public-output FILE   where the public output goes: linux fd 3, SP1's public\n"
-    "                         values, RISC Zero's journal, lambda_vm's commits\n"
+    "                         values, RISC Zero's journal, lambda_vm's commits,\n"
+    "                         Nexus's output, OpenVM's revealed values, ZisK's\n"
+    "                         outputs\n"
     "                         (default: discarded)\n"
     "  --max-cycles N         stop after N retired instructions (exit 124);\n"
     "                         K, M, G suffixes are powers of 1000\n"
@@ -75,7 +81,8 @@ static const char execute_help[] =
     "                         speedscope file (.json), pprof (.pb.gz) or Firefox\n"
     "                         Profiler (.gecko.json); may be given several times\n"
     "  --flamegraph-raw FILE  the same with call target addresses (0x<hex>) for\n"
-    "                         frames, for scripts/enrich_flamegraph.py\n"
+    "                         frames, with DWARF each with its pc (0x<hex>@0x<pc>),\n"
+    "                         for scripts/enrich_flamegraph.py\n"
     "  --format FORMAT        folded, svg (interactive flamegraph), json (speedscope),\n"
     "                         pprof or gecko; default: from each FILE's extension\n"
     "                         (.svg, .json, .pb.gz, .gecko.json, else folded)\n"
@@ -89,6 +96,9 @@ static const char execute_help[] =
     "                         each instruction also counts in the inline frames that\n"
     "                         hold its pc (as llvm-addr2line --inlines names them), and\n"
     "                         each caller's frames in those of its call's pc\n"
+    "  --lines                name each instruction's innermost frame NAME:LINE, its\n"
+    "                         pc's source line (speedscope and pprof files also get\n"
+    "                         the file and line as fields); needs DWARF (-g)\n"
     "Flamegraph files are also written when the guest faults or --max-cycles runs\n"
     "out, always under a temporary name that is renamed into place.\n"
     "  -h, --help             show this help\n";
@@ -111,10 +121,12 @@ struct execute_options {
         bool raw; /* frames as 0x<target> instead of names */
     } outputs[8]; /* --flamegraph and --flamegraph-raw, in order */
     size_t noutputs;
-    const char *format;         /* --format name, checked; NULL: by extension */
-    uint64_t checkpoint_cycles; /* 0: only at the end */
-    const char *report;         /* --report FILE */
-    bool no_inline;             /* --no-inline: function frames only */
+    const char *format;             /* --format name, checked; NULL: by extension */
+    uint64_t checkpoint_cycles;     /* 0: only at the end */
+    const char *report;             /* --report FILE */
+    bool no_inline;                 /* --no-inline: function frames only */
+    bool lines;                     /* --lines: leaf frames name:LINE */
+    struct execute_weights weights; /* --weight, --cost-table (resolved per run) */
 };
 
 enum {
@@ -134,6 +146,7 @@ enum {
     OPT_NO_DEFERRED,
     OPT_REPORT,
     OPT_NO_INLINE,
+    OPT_LINES,
 };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
@@ -141,7 +154,10 @@ static int take_option(void *ctx, int c, const char *arg)
 {
     struct execute_options *o = ctx;
     switch (c) {
-    case 'h': fputs(execute_help, stdout); return 0;
+    case 'h':
+        fputs(execute_help, stdout);
+        fputs(execute_weights_help, stdout);
+        return 0;
     case OPT_INPUT:
         if (o->ninputs == sizeof(o->inputs) / sizeof(o->inputs[0])) {
             cli_error("at most %zu --input files per run",
@@ -165,6 +181,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_REPORT: o->report = arg; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
+    case OPT_LINES: o->lines = true; return CLI_GO_ON;
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -205,7 +222,7 @@ static int take_option(void *ctx, int c, const char *arg)
             return EXIT_USAGE;
         }
         return CLI_GO_ON;
-    default: return CLI_NOT_OURS;
+    default: return execute_weights_option(&o->weights, c, arg);
     }
 }
 
@@ -229,6 +246,8 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"flamegraph-checkpoint-cycles", required_argument, NULL, OPT_CHECKPOINT},
         {"report", required_argument, NULL, OPT_REPORT},
         {"no-inline", no_argument, NULL, OPT_NO_INLINE},
+        {"lines", no_argument, NULL, OPT_LINES},
+        EXECUTE_WEIGHT_OPTIONS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -246,8 +265,16 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         return EXIT_USAGE;
     }
     o->guest_path = argv[optind];
+    if (execute_weights_asked(&o->weights) && o->noutputs == 0 && !o->report) {
+        cli_error("--weight and --cost-table need --flamegraph, --flamegraph-raw or --report");
+        return EXIT_USAGE;
+    }
     if (o->checkpoint_cycles && o->noutputs == 0) {
         cli_error("--flamegraph-checkpoint-cycles needs --flamegraph or --flamegraph-raw");
+        return EXIT_USAGE;
+    }
+    if (o->lines && o->noutputs == 0) {
+        cli_error("--lines needs --flamegraph (it names the profile's frames)");
         return EXIT_USAGE;
     }
     return CLI_GO_ON;
@@ -456,6 +483,8 @@ static int open_linux_input(const struct execute_options *o, int *fd)
 /* One run of a guest: the machine and, when asked for, its profile. */
 struct session {
     const struct execute_options *o;
+    const struct elf_image *img;
+    struct execute_weights weights; /* o's, resolved for the guest */
     const struct symtab *syms;
     const struct abi_choice *choice;
     struct machine m;
@@ -472,14 +501,42 @@ struct profile_job {
 };
 
 /*
- * The profile as a name-keyed trie (`raw`: frames as addresses), for the
- * renderers and the report. 0, or -1 with nothing left to free.
+ * How the profile is written (GUEST_WRITE_*): raw, or names with --lines
+ * (only where `lines`: the report sums functions up) and --no-inline
+ * (which keeps the profile per pc only with --lines).
  */
-static int named_profile(struct session *s, bool raw, struct trie *named, struct strtab *names)
+/*
+ * Whether a raw file is asked for: it carries every pc with DWARF, so that
+ * the enrichment script can name lines too (docs/FORMATS.md, "Raw folded
+ * stacks"), not only those of functions with inlined code.
+ */
+static bool writes_raw(const struct execute_options *o)
+{
+    for (size_t i = 0; i < o->noutputs; i++)
+        if (o->outputs[i].raw)
+            return true;
+    return false;
+}
+
+static unsigned write_flags(const struct execute_options *o, bool raw, bool lines)
+{
+    if (raw)
+        return GUEST_WRITE_RAW;
+    return (lines && o->lines ? GUEST_WRITE_LINES : 0) | (o->no_inline ? GUEST_WRITE_NO_INLINE : 0);
+}
+
+/*
+ * The profile as a name-keyed trie (`flags`: GUEST_WRITE_*), for the
+ * renderers and the report, and the lines' sources in `sources` when not
+ * NULL. 0, or -1 with nothing left to free.
+ */
+static int named_profile(struct session *s, unsigned flags, struct trie *named,
+                         struct strtab *names, struct profile *sources)
 {
     if (!trie_init(named))
         return -1;
-    if (!strtab_init(names) || guest_profile_named(&s->profile, raw, named, names) != 0) {
+    if (!strtab_init(names) ||
+        guest_profile_named(&s->profile, flags, named, names, sources) != 0) {
         strtab_free(names);
         trie_free(named);
         return -1;
@@ -487,14 +544,20 @@ static int named_profile(struct session *s, bool raw, struct trie *named, struct
     return 0;
 }
 
-/* Renders the profile as an SVG flamegraph or a speedscope file, named by the guest. */
+/* Renders the profile as an SVG flamegraph, a speedscope, pprof or Gecko file, named by the guest.
+ */
 static int render_profile(const struct profile_job *job, FILE *out)
 {
     struct session *s = job->s;
     struct trie named;
     struct strtab names;
-    if (named_profile(s, job->raw, &named, &names) != 0)
+    struct profile sources; /* borrows named and names */
+    if (!profile_wrap(&sources, &named, &names, "instructions"))
         return -1;
+    if (named_profile(s, write_flags(s->o, job->raw, true), &named, &names, &sources) != 0) {
+        profile_free(&sources);
+        return -1;
+    }
     const char *guest = strrchr(s->o->guest_path, '/');
     guest = guest ? guest + 1 : s->o->guest_path;
     struct svg_options o;
@@ -504,17 +567,33 @@ static int render_profile(const struct profile_job *job, FILE *out)
     svg_options_init(&o);
     o.title = title;
     o.unit = "instructions";
-    int rc = render_write_trie(out, &named, &names, job->format, &o, guest);
+    int rc = render_write_profile(out, &sources, 0, job->format, &o, guest);
+    profile_free(&sources);
     strtab_free(&names);
     trie_free(&named);
     return rc;
 }
 
+/* The profile with every weight of --weight and --cost-table. */
+static int write_weighted(const struct profile_job *job, FILE *out)
+{
+    struct session *s = job->s;
+    const char *guest = strrchr(s->o->guest_path, '/');
+    guest = guest ? guest + 1 : s->o->guest_path;
+    struct svg_options o;
+    svg_options_init(&o);
+    return execute_weights_write(out, &s->profile, write_flags(s->o, job->raw, true), &s->weights,
+                                 s->img, job->format, &o, guest, NULL);
+}
+
 static int write_profile(FILE *out, void *ctx)
 {
     const struct profile_job *job = ctx;
+    if (execute_weights_asked(&job->s->weights))
+        return write_weighted(job, out);
     if (job->format == RENDER_FOLDED)
-        return guest_profile_write_folded(&job->s->profile, out, job->raw);
+        return guest_profile_write_folded(&job->s->profile, out,
+                                          write_flags(job->s->o, job->raw, true));
     return render_profile(job, out);
 }
 
@@ -547,9 +626,12 @@ static int write_report(FILE *out, void *ctx)
                                 .json = dot && strcmp(dot, ".json") == 0,
                                 .inputs = &s->o->guest_path,
                                 .ninputs = 1};
+    if (execute_weights_asked(&s->weights))
+        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false), &s->weights,
+                                     s->img, RENDER_FOLDED, NULL, NULL, &ro);
     struct trie named;
     struct strtab names;
-    if (named_profile(s, false, &named, &names) != 0)
+    if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
         return -1;
     int rc = report_write_trie(out, &named, &names, "instructions", &ro);
     strtab_free(&names);
@@ -578,7 +660,8 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
     bool progress = isatty(STDERR_FILENO), shown = false;
     int rc = 0;
     for (;;) {
-        *why = machine_run(&s->m, next_budget(s));
+        *why = s->weights.pages.model ? page_touch_run(&s->weights.pages, &s->m, next_budget(s))
+                                      : machine_run(&s->m, next_budget(s));
         if (*why != STOP_BUDGET || (s->o->max_cycles && s->m.retired >= s->o->max_cycles))
             break;
         if (s->m.retired >= s->next_checkpoint) {
@@ -596,6 +679,8 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
     }
     if (shown)
         fputs("\r\033[K", stderr);
+    if (s->weights.pages.model)
+        page_touch_finish(&s->weights.pages, &s->m);
     return rc;
 }
 
@@ -651,8 +736,11 @@ static int run_and_report(struct session *s)
     enum stop_reason why;
     int rc = run_guest(s, start, &why);
     double seconds = now_seconds() - start;
-    if (s->o->stats)
+    if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
+        if (execute_weights_asked(&s->weights))
+            execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
+    }
     if (rc)
         return rc;
     rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
@@ -694,16 +782,22 @@ static int open_inlines(const struct execute_options *o, const struct elf_image 
                         struct inline_chains **out)
 {
     *out = NULL;
-    if (o->no_inline || (o->noutputs == 0 && !o->report))
+    if ((o->no_inline && !o->lines) || (o->noutputs == 0 && !o->report))
         return 0;
+    const char *what = o->lines ? "inline frames and lines" : "inline frames";
     struct error e = ERROR_INIT;
     if (inline_chains_open(out, img->file, img->file_size, &e) != 0) {
         if (e.status == ERROR_NO_MEMORY)
             return cli_fail(&e, NULL);
-        fprintf(stderr, "warning: %s: %s; inline frames left out\n", o->guest_path, e.msg);
+        fprintf(stderr, "warning: %s: %s; %s left out\n", o->guest_path, e.msg, what);
         return 0;
     }
     if (!inline_chains_has_dwarf(*out)) {
+        if (o->lines)
+            fprintf(stderr,
+                    "warning: %s has no DWARF (.debug_info): --lines writes function names "
+                    "without lines; build the guest with -g\n",
+                    o->guest_path);
         inline_chains_close(*out);
         *out = NULL;
     }
@@ -728,7 +822,12 @@ static int run_session(const struct execute_options *o, const struct elf_image *
                        const struct symtab *syms, const struct abi_choice *choice,
                        const struct machine_io *io)
 {
-    struct session s = {.o = o, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
+    struct session s = {.o = o,
+                        .img = img,
+                        .weights = o->weights,
+                        .syms = syms,
+                        .choice = choice,
+                        .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
     struct inline_chains *inlines;
     int rc = open_inlines(o, img, &inlines);
@@ -739,22 +838,41 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         return fail_machine(o, choice, &e);
     }
     s.profiling = o->noutputs > 0 || o->report;
-    if (s.profiling &&
-        !guest_profile_init_compressed(&s.profile, syms, img->entry, inlines,
-                                       img->rvc ? guest_insn_length : NULL, (void *)img)) {
+    bool weighted = execute_weights_asked(&s.weights);
+    rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
+    struct guest_profile_options po = {
+        .inlines = inlines,
+        .all_pcs = weighted || (inlines && (o->lines || writes_raw(o))),
+        .insn_length = img->rvc ? guest_insn_length : NULL,
+        .insn_ctx = (void *)img,
+    };
+    if (rc == 0 && s.profiling && !guest_profile_init_with(&s.profile, syms, img->entry, &po)) {
         cli_error("out of memory setting up the profile");
+        rc = EXIT_OSERR;
+    }
+    if (rc) {
+        execute_weights_free(&s.weights);
         machine_destroy(&s.m);
         inline_chains_close(inlines);
-        return EXIT_OSERR;
+        return rc;
     }
     if (s.profiling)
         s.m.tracer = &s.profile.tracer;
+    rc = weighted ? execute_weights_start(&s.weights, &s.m) : 0;
+    if (rc) {
+        execute_weights_free(&s.weights);
+        guest_profile_free(&s.profile);
+        machine_destroy(&s.m);
+        inline_chains_close(inlines);
+        return rc;
+    }
     if (o->checkpoint_cycles)
         s.next_checkpoint = o->checkpoint_cycles;
     rc = run_and_report(&s);
     warn_bad_dwarf(o->guest_path, inlines);
     if (s.profiling)
         guest_profile_free(&s.profile);
+    execute_weights_free(&s.weights);
     machine_destroy(&s.m);
     inline_chains_close(inlines);
     return rc;

@@ -1,6 +1,6 @@
 /*
  * perf_fold: `cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid]
- * [--tid] [--addrs]`: folds a perf.data file into folded stacks (or an SVG
+ * [--tid] [--addrs] [--no-inline] ...`: folds a perf.data file into folded stacks (or an SVG
  * or speedscope file) without running perf script, with the stacks that
  * `perf script | cli perf collapse` gives (docs/PERF.md#folding-rules).
  */
@@ -19,7 +19,7 @@
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
-    "                     [--maps FILE]\n"
+    "                     [--maps FILE] [--no-inline]\n"
     "\n"
     "Folds a perf.data file (default: ./perf.data), as `perf record -g` writes it,\n"
     "into folded stacks, one line per distinct stack: the command name, then the\n"
@@ -51,6 +51,10 @@ static const char fold_help_head[] =
     "                       --synth=no, lost events) from a snapshot of the processes'\n"
     "                       /proc/PID/maps: lines 'PID START END PGOFF PATH', as\n"
     "                       cli profile --keep-maps writes them (docs/FORMATS.md)\n"
+    "  --no-inline          no inlined functions on DWARF-unwound frames (perf record\n"
+    "                       --call-graph dwarf), as `perf script --no-inline`; by\n"
+    "                       default they are frames of their own, as perf script\n"
+    "                       shows them\n"
     "\n"
     "Without -o, or when OUT's extension is none of .svg, .json and .folded, the\n"
     "output is folded text; --format svg or json picks a picture instead.\n"
@@ -69,7 +73,7 @@ struct fold_args {
     const char *maps; /* --maps FILE */
 };
 
-enum { OPT_KALLSYMS = 256, OPT_BUILDID_DIR, OPT_MAPS };
+enum { OPT_KALLSYMS = 256, OPT_BUILDID_DIR, OPT_MAPS, OPT_NO_INLINE };
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
 static int take_option(void *ctx, int c, const char *arg)
@@ -82,6 +86,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_KALLSYMS: a->opts.kallsyms = arg; return CLI_GO_ON;
     case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return CLI_GO_ON;
     case OPT_MAPS: a->maps = arg; return CLI_GO_ON;
+    case OPT_NO_INLINE: a->opts.no_inline = true; return CLI_GO_ON;
     default: break;
     }
     int rc = perf_options_take(c, arg, &a->opts.event, &a->opts.names);
@@ -96,6 +101,7 @@ static int parse_args(int argc, char **argv, struct fold_args *a)
         {"kallsyms", required_argument, NULL, OPT_KALLSYMS},
         {"buildid-dir", required_argument, NULL, OPT_BUILDID_DIR},
         {"maps", required_argument, NULL, OPT_MAPS},
+        {"no-inline", no_argument, NULL, OPT_NO_INLINE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };

@@ -53,6 +53,7 @@ static const char profile_help_head[] =
     "  --event NAME         count the samples of event NAME\n"
     "  --pid, --tid         append -PID or -PID/TID to the command name\n"
     "  --addrs              keep the address of frames without a symbol\n"
+    "  --no-inline          no inlined functions on DWARF-unwound frames\n"
     "\n"
     "Here -o defaults to profile.svg (profile.json, profile.folded by --format),\n"
     "not stdout (CMD writes there), and the SVG's title to the command line.\n"
@@ -79,7 +80,7 @@ struct profile_args {
     int next_arg; /* optind before the option being taken */
 };
 
-enum { OPT_CALL_GRAPH = 300, OPT_KEEP_DATA, OPT_KEEP_MAPS };
+enum { OPT_CALL_GRAPH = 300, OPT_KEEP_DATA, OPT_KEEP_MAPS, OPT_NO_INLINE };
 
 static int take_freq(struct profile_args *a, const char *arg)
 {
@@ -138,6 +139,7 @@ static int take_option(void *ctx, int c, const char *arg)
         a->keep_maps = arg;
         rc = CLI_GO_ON;
         break;
+    case OPT_NO_INLINE: rc = forward(a, oc->argv); break;
     default:
         rc = perf_options_take(c, arg, &a->event, &a->names);
         if (rc == CLI_NOT_OURS)
@@ -159,6 +161,7 @@ static int parse_args(int argc, char **argv, struct profile_args *a)
         {"call-graph", required_argument, NULL, OPT_CALL_GRAPH},
         {"keep-data", required_argument, NULL, OPT_KEEP_DATA},
         {"keep-maps", required_argument, NULL, OPT_KEEP_MAPS},
+        {"no-inline", no_argument, NULL, OPT_NO_INLINE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };

@@ -5,6 +5,7 @@
 #include "executor/code_cache.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -190,4 +191,57 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
     for (size_t back = 4 >> cc->slot_shift; cc->dispatch && back > 0; back--)
         if (first >= back)
             choose_handler(cc, first - back);
+}
+
+struct insn *code_cache_copy(const struct code_cache *cc)
+{
+    size_t n = entry_count(cc);
+    struct insn *copy = malloc(n * sizeof(*copy));
+    if (copy)
+        memcpy(copy, cc->insns, n * sizeof(*copy));
+    return copy;
+}
+
+/* The entries [*first, *last) of [pc, pc + len) clipped to the span; false when none. */
+static bool entry_range(const struct code_cache *cc, uint64_t pc, uint64_t len, size_t *first,
+                        size_t *last)
+{
+    uint64_t start = pc & ~(uint64_t)3, end = pc + len, hi = cc->lo + cc->span;
+    if (end <= cc->lo || start >= hi)
+        return false;
+    *first = (start < cc->lo ? 0 : start - cc->lo) / 4;
+    *last = ((end > hi ? hi : end) - cc->lo + 3) / 4;
+    return true;
+}
+
+void code_cache_hide(struct code_cache *cc, uint64_t pc, uint64_t len, struct insn *save)
+{
+    size_t first, last;
+    if (!entry_range(cc, pc, len, &first, &last))
+        return;
+    if (save)
+        memcpy(&save[first], &cc->insns[first], (last - first) * sizeof(*save));
+    /*
+     * Only the operation and handler change: an instruction whose slow path
+     * hides its own page (a load that arms page_touch) still reads its rd.
+     */
+    const void *undecoded = cc->dispatch ? cc->dispatch->single[OP_DECODE] : NULL;
+    for (size_t i = first; i < last; i++) {
+        cc->insns[i].op = OP_DECODE;
+        cc->insns[i].handler = undecoded;
+    }
+    if (cc->dispatch && first > 0)
+        choose_handler(cc, first - 1);
+}
+
+void code_cache_show(struct code_cache *cc, uint64_t pc, uint64_t len, const struct insn *copy)
+{
+    size_t first, last;
+    if (!entry_range(cc, pc, len, &first, &last))
+        return;
+    memcpy(&cc->insns[first], &copy[first], (last - first) * sizeof(*copy));
+    if (!cc->dispatch)
+        return;
+    for (size_t i = first ? first - 1 : 0; i < last; i++)
+        choose_handler(cc, i);
 }

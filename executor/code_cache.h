@@ -84,4 +84,14 @@ void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, in
 /* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);
 
+/*
+ * Page tracking (executor/page_touch.h): a copy of every entry (NULL: no
+ * memory); the entries of [pc, pc + len) made undecoded, so that their
+ * first run goes to OP_DECODE, after saving them into `save` (a copy;
+ * NULL: not saved); or given back from such a copy.
+ */
+struct insn *code_cache_copy(const struct code_cache *cc);
+void code_cache_hide(struct code_cache *cc, uint64_t pc, uint64_t len, struct insn *save);
+void code_cache_show(struct code_cache *cc, uint64_t pc, uint64_t len, const struct insn *copy);
+
 #endif

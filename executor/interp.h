@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "executor/machine.h"
+#include "executor/page_touch.h"
 
 /*
  * The fast loops stop with STOP_BUDGET once fewer than this many
@@ -67,6 +68,14 @@ enum fault_kind interp_amo(struct machine *m, const struct insn *in, uint64_t *f
  * write (docs/CONTRACT.md#1-guest-programs).
  */
 bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret);
+
+/*
+ * An illegal word, or a CSR access interp_csr refused, that the ABI takes
+ * as its own instruction (a custom-0..3 opcode, or a CSR in the ABI's
+ * custom_csr range; abi->custom_insn): notes it for machine_ecall and
+ * returns true, and the loop runs it as an ecall. False: it faults as before.
+ */
+bool interp_custom(struct machine *m, uint32_t word);
 
 /*
  * A traced jump that the tracer's fast paths did not take: the jal or

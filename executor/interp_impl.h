@@ -300,6 +300,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         if (PER_PC)                                                                                \
             trace_run_end_before(top, (pc) + (len), SLOT_SHIFT);                                   \
     } while (0)
+/* A taken branch of `len` bytes in the top frame: the run ends at pc, one starts at target. */
+#define RUN_BRANCH(pc, len, target)                                                                \
+    do {                                                                                           \
+        if (PER_PC)                                                                                \
+            trace_run_branch(top, (pc), (len), (target), SLOT_SHIFT);                              \
+    } while (0)
 /* The instruction at ip did not retire: the run ends before it. */
 #define RUN_END_HERE()                                                                             \
     do {                                                                                           \
@@ -310,6 +316,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define RUN_START_AT(pc) ((void)0)
 #define RUN_END_AT(pc, len) ((void)0)
 #define RUN_END_HERE() ((void)0)
+#define RUN_BRANCH(pc, len, target) ((void)0)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHIFT");
@@ -326,7 +333,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define LEFT() left
 #define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
-/* A taken transfer: a run starts at the target, in the (new) top frame. */
+/* A taken transfer: a run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE: */
+/* the caller has started it). */
+#define GOTO_IP_RUN_DONE(to) (ip = (to))
 #define GOTO_IP(to)                                                                                \
     do {                                                                                           \
         ip = (to);                                                                                 \
@@ -346,13 +355,21 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
  * slots on the fast path too.
  */
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(lim))
-/* A taken transfer to `to`: it retires one instruction, like running on. */
-#define GOTO_IP(to)                                                                                \
+/*
+ * A taken transfer to `to`: it retires one instruction, like running on.
+ * A run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE:
+ * the caller has started it).
+ */
+#define GOTO_IP_RUN_DONE(to)                                                                       \
     do {                                                                                           \
         struct insn *to_ = (to);                                                                   \
         lim += (uintptr_t)to_ - (uintptr_t)ip - sizeof(struct insn);                               \
         ip = to_;                                                                                  \
-        RUN_START_AT(PC()); /* a run starts at the target, in the (new) top frame */               \
+    } while (0)
+#define GOTO_IP(to)                                                                                \
+    do {                                                                                           \
+        GOTO_IP_RUN_DONE(to);                                                                      \
+        RUN_START_AT(PC());                                                                        \
     } while (0)
 /* After a non-sequential transfer: stop early if the budget is nearly spent. */
 #define CHECKED_DISPATCH()                                                                         \
@@ -421,10 +438,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define LOAD_ELSEWHERE(T, a, next)                                                                 \
     do {                                                                                           \
         T v_;                                                                                      \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_R)) {                                                \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK)) {                                          \
             memcpy(&v_, HOST(a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
+            SAVE_TRACER(); /* page_touch charges the top frame */                                  \
             if (!interp_load_slow(m, (a), sizeof(T), &w_))                                         \
                 FAULT(FAULT_LOAD_UNMAPPED, (a));                                                   \
             v_ = (T)w_;                                                                            \
@@ -455,6 +473,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
             memcpy(HOST(a), &(v), sizeof(T));                                                    \
         } else {                                                                                   \
+            SAVE_TRACER();                                                                         \
             enum fault_kind k_ = interp_store_slow(m, (a), sizeof(T), (uint64_t)(v));              \
             if (k_ != FAULT_NONE)                                                                  \
                 FAULT(k_, (a));                                                                    \
@@ -582,8 +601,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define BRANCH_BODY_(cond, len)                                                                    \
     do {                                                                                           \
         if (cond) {                                                                                \
-            RUN_END_AT(PC(), len);                                                                 \
-            GOTO_IP(ip + ip->imm);                                                                 \
+            RUN_BRANCH(PC(), len, PC() + ((ureg)(sreg)ip->imm << SLOT_SHIFT));                     \
+            GOTO_IP_RUN_DONE(ip + ip->imm);                                                        \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
     } while (0)
@@ -604,6 +623,17 @@ op_PAGE_CHECK:
 #endif
 op_DECODE : {
     uint64_t pc = PC();
+    if (m->pages) { /* a code page's first fetch in a RISC Zero segment (page_touch.h) */
+        SAVE_TRACER();
+        if (!page_touch_fetch(m, pc))
+            FAULT(FAULT_SEGMENT_SPLIT, pc);
+        if (ip->op != OP_DECODE) /* its page's instructions are back */
+#if PRECISE
+            goto *labels[ip->op];
+#else
+            goto *dispatch->single[ip->op];
+#endif
+    }
     /* Fixed code was all decoded at load: this slot holds no instruction. */
     if (!(RIGHTS[WINDOW_PAGE(pc)] & PAGE_X) || m->code.fixed)
         FAULT(RIGHTS[WINDOW_PAGE(pc)] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED, pc);
@@ -632,6 +662,8 @@ op_DECODE : {
 #endif
 }
 op_ILLEGAL:
+    if (interp_custom(m, (uint32_t)ip->imm)) /* a zkVM's own instruction: run as an ecall */
+        goto op_ECALL;
     m->fault = (struct fault){
         .kind = FAULT_ILLEGAL_INSTRUCTION, .pc = PC(), .word = (uint32_t)ip->imm};
     goto out_fault;
@@ -796,6 +828,8 @@ op_AMO : { /* LR, SC, AMOs: rare, so all out of line (interp.h); a store may res
 }
 op_CSR:
     if (!interp_csr(m, ip, m->retired + budget - LEFT() - 1)) {
+        if (interp_custom(m, (uint32_t)ip->imm)) /* a zkVM's call through a CSR */
+            goto op_ECALL;
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_CSR,
                                   .pc = PC(),
                                   .addr = (uint32_t)ip->imm >> 20,
@@ -922,6 +956,8 @@ out_soft:
 #undef RUN_START_AT
 #undef RUN_END_AT
 #undef RUN_END_HERE
+#undef RUN_BRANCH
+#undef GOTO_IP_RUN_DONE
 #undef CALL_FAST
 #undef CALL_LINKED
 #undef INSN_OP_LABEL

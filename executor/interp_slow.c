@@ -2,8 +2,10 @@
  * interp_slow: the interpreter loops' out-of-line slow paths (interp.h):
  * loads and stores the one-byte rights test did not clear, which check
  * every byte's page and name the fault; traced jumps the tracer's fast
- * paths did not take; the kind of a fetch fault; and the rare A-extension
- * and CSR instructions, whole. Out of line, so
+ * paths did not take; the kind of a fetch fault; the rare A-extension
+ * and CSR instructions, whole; and the hand-off of a zkVM's own
+ * instructions (custom opcodes, CSR-numbered calls) and device stores to
+ * its ABI. Out of line, so
  * that the handlers stay small and keep nothing for them in registers.
  */
 #include <string.h>
@@ -14,6 +16,8 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_R))
         return false;
+    if (m->pages)
+        page_touch_load(m, addr, size);
     *out = 0;
     memcpy(out, mem_host(&m->mem, addr), size); /* the host is little-endian, like the guest */
     return true;
@@ -22,6 +26,8 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_W)) {
+        if (m->abi && m->abi->mmio_store && m->abi->mmio_store(m, addr, size, value))
+            return FAULT_NONE; /* a device of the zkVM's took it */
         /* Name the first byte's problem: mapped but not writable, or not mapped. */
         for (unsigned i = 0; i < size; i++) {
             unsigned r = mem_page_rights(&m->mem, addr + i);
@@ -31,6 +37,8 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
     }
     if (!mem_snapshot_note(&m->mem, addr, size))
         return FAULT_HOST_MEMORY;
+    if (m->pages)
+        page_touch_store(m, addr, size);
     memcpy(mem_host(&m->mem, addr), &value, size);
     code_cache_invalidate(&m->code, addr, size);
     return FAULT_NONE;
@@ -125,6 +133,19 @@ bool interp_csr(struct machine *m, const struct insn *in, uint64_t instret)
     else
         return false;
     machine_set_reg(m, in->rd, value);
+    return true;
+}
+
+bool interp_custom(struct machine *m, uint32_t word)
+{
+    const struct abi *abi = m->abi;
+    unsigned major = word & 0x7f, csr = word >> 20;
+    bool custom = major == 0x0b || major == 0x2b || major == 0x5b || major == 0x7b;
+    bool csr_call = major == 0x73 && ((word >> 12) & 3) != 0 && abi && csr >= abi->custom_csr_lo &&
+                    csr < abi->custom_csr_hi;
+    if (!(custom || csr_call) || !abi || !abi->custom_insn)
+        return false;
+    m->custom_word = word;
     return true;
 }
 

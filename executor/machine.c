@@ -114,12 +114,22 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
     return stop_at_pc_zero(m, precise_loops[m->tracer != NULL][isa](m, end - m->retired));
 }
 
+enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
+{
+    if (budget < 2 * INTERP_SOFT_MARGIN)
+        return machine_run(m, budget);
+    bool per_pc = m->tracer && m->tracer->per_pc;
+    return stop_at_pc_zero(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
+}
+
 enum ecall_result machine_ecall(struct machine *m)
 {
     const char *call = NULL;
-    uint64_t pc = m->pc; /* the ecall's (an ABI's jump moves m->pc) */
+    uint64_t pc = m->pc;            /* the ecall's (an ABI's jump moves m->pc) */
+    uint32_t word = m->custom_word; /* interp_custom set it: the ABI's custom instruction */
+    m->custom_word = 0;
     m->rewind = false;
-    enum ecall_result r = m->abi->ecall(m, &call);
+    enum ecall_result r = word ? m->abi->custom_insn(m, word, &call) : m->abi->ecall(m, &call);
     if (r != ECALL_FAULT && call && m->tracer)
         m->tracer->ecall(m->tracer, call, pc);     /* in the frame that made the call ... */
     if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */
@@ -174,6 +184,7 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_HOST_MEMORY: return "the host ran out of memory";
     case FAULT_MISALIGNED_ACCESS: return "misaligned atomic memory access";
     case FAULT_UNSUPPORTED_CSR: return "unsupported CSR access";
+    case FAULT_SEGMENT_SPLIT: return "end of a segment";
     }
     return "unknown fault";
 }

@@ -41,6 +41,7 @@ enum fault_kind {
     FAULT_HOST_MEMORY,       /* the host refused memory the run needed */
     FAULT_MISALIGNED_ACCESS, /* an LR, SC or AMO address not a multiple of its size: see addr */
     FAULT_UNSUPPORTED_CSR,   /* a CSR access other than a read of a counter: addr, word */
+    FAULT_SEGMENT_SPLIT,     /* no fault: page_touch stops before pc to end a segment */
 };
 
 struct fault {
@@ -93,10 +94,12 @@ struct machine {
     struct code_cache code;
     struct machine_io io;
     struct flow_tracer *tracer; /* NULL: untraced, fastest loops */
+    struct page_touch *pages;   /* RISC Zero's paging tracked (page_touch.h); NULL: not */
     const struct abi *abi;
     void *abi_state;      /* the ABI's own */
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
     bool rewind;          /* during an ecall: see machine_trace_rewind */
+    uint32_t custom_word; /* during an ecall: the custom-opcode word it runs (0: an ecall) */
     int exit_status;
     struct fault fault;
 };
@@ -117,6 +120,13 @@ void machine_destroy(struct machine *m);
  * count as retired; the exit ecall counts.
  */
 enum stop_reason machine_run(struct machine *m, uint64_t budget);
+
+/*
+ * The same, but a budget of 2 * INTERP_SOFT_MARGIN or more may end up to
+ * that many instructions early (STOP_BUDGET), without the precise loop's
+ * last stretch: for callers that check between runs and go on.
+ */
+enum stop_reason machine_run_about(struct machine *m, uint64_t budget);
 
 /* Register access for slow paths (syscalls, tests), whatever the XLEN. */
 uint64_t machine_get_reg(const struct machine *m, unsigned r);

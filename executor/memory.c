@@ -12,6 +12,8 @@ static unsigned base_bits(const struct guest_memory *mem, unsigned r)
     r &= PAGE_R | PAGE_W | PAGE_X;
     if ((r & PAGE_W) && (!(r & PAGE_X) || mem->code_fixed))
         r |= PAGE_STORE_OK;
+    if (r & PAGE_R)
+        r |= PAGE_LOAD_OK;
     return r;
 }
 
@@ -25,7 +27,7 @@ static void derive_fast_bits(uint8_t *rights, uint64_t i)
     uint64_t npages = GUEST_RIGHTS_BYTES;
     unsigned here = rights[i] & ~(PAGE_LOAD_FAST | PAGE_STORE_FAST);
     unsigned next = i + 1 < npages && i + 1 != GUEST_HIGH_PAGES ? rights[i + 1] : 0;
-    if ((here & PAGE_R) && (next & PAGE_R))
+    if ((here & PAGE_LOAD_OK) && (next & PAGE_LOAD_OK))
         here |= PAGE_LOAD_FAST;
     if ((here & PAGE_STORE_OK) && (next & PAGE_STORE_OK))
         here |= PAGE_STORE_FAST;
@@ -128,6 +130,35 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
     return true;
 }
 
+/* ---- page tracking ---- */
+
+/* Page `page`'s fast bits, and its predecessor's, after its own bits changed. */
+static void derive_around(struct guest_memory *mem, uint64_t page)
+{
+    derive_fast_bits(mem->rights, page);
+    if (page > 0)
+        derive_fast_bits(mem->rights, page - 1);
+}
+
+void mem_track_strip(struct guest_memory *mem, uint64_t page)
+{
+    if (page >= GUEST_RIGHTS_BYTES)
+        return;
+    mem->rights[page] &= (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK);
+    derive_around(mem, page);
+}
+
+void mem_track_give(struct guest_memory *mem, uint64_t page, bool stores)
+{
+    if (page >= GUEST_RIGHTS_BYTES)
+        return;
+    unsigned keep = mem->rights[page] & PAGE_SAVED, r = base_bits(mem, mem->rights[page]);
+    if (!stores)
+        r &= ~(unsigned)PAGE_STORE_OK;
+    mem->rights[page] = (uint8_t)(r | keep);
+    derive_around(mem, page);
+}
+
 /* ---- snapshots ---- */
 
 struct mem_snapshot {
@@ -216,7 +247,8 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
         return true; /* no rights there: the write faults */
     if (end > GUEST_WINDOW_SIZE || end < start)
         end = GUEST_WINDOW_SIZE;
-    for (uint64_t p = start >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT; p++) {
+    for (uint64_t p = start >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT;
+         p++) {
         unsigned r = mem->rights[p];
         if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_page(mem, p))
             return false;

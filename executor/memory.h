@@ -28,7 +28,9 @@
 /*
  * Page rights: R, W, X as granted, and bits derived from them for the
  * interpreter's fast paths. Stores into code must go slow (they drop
- * predecoded instructions), so the store bits need W without X. The FAST
+ * predecoded instructions), so the store bits need W without X; the load
+ * bits need R, and the page tracker (page_touch.h) takes them away for a
+ * while, as it takes the store bits. The FAST
  * bits also need the right on the next page: an access of at most 8 bytes
  * starting in such a page needs no check that it stays inside the page.
  */
@@ -40,6 +42,7 @@ enum page_rights {
     PAGE_LOAD_FAST = 16,  /* R, and the next page R */
     PAGE_STORE_FAST = 32, /* STORE_OK, and the next page STORE_OK */
     PAGE_SAVED = 64,      /* during a snapshot: the page's old bytes are kept */
+    PAGE_LOAD_OK = 128,   /* R, and loads may be done inline (not while page_touch waits) */
 };
 
 /*
@@ -109,6 +112,14 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len);
 
 /* Puts back every byte written since mem_snapshot_begin, and ends the snapshot. */
 void mem_snapshot_restore(struct guest_memory *mem);
+
+/*
+ * Page tracking (executor/page_touch.h): window page `page` (a rights
+ * index) loses its inline load and store bits, so that every access to it
+ * goes slow; or gets back its load bits, or its load and store bits.
+ */
+void mem_track_strip(struct guest_memory *mem, uint64_t page);
+void mem_track_give(struct guest_memory *mem, uint64_t page, bool stores);
 
 /* The start of the guest page holding `a`, and the first page boundary at or above it. */
 static inline uint64_t guest_page_floor(uint64_t a)

@@ -46,7 +46,8 @@
 struct trace_link {
     uint64_t key;    /* the call target the node stands for */
     uint64_t lo;     /* the function holding `key`: [lo, lo + span) */
-    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start); else NULL */
+    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start), or NULL: */
+                     /* none kept, and every call pc in the function is the node's own site */
     uint32_t span;   /* 0: no function holds `key` */
     uint32_t node;   /* the call-graph node */
     uint32_t parent; /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
@@ -267,12 +268,16 @@ static inline int trace_call_linked(const struct flow_tracer *t, struct trace_fr
 /*
  * Per-pc mode: a call from the top frame at pc to the node the slot above
  * was set up for last, from the same call site (the slot keeps its return
- * address after a pop, and a node's call site is its link's parent).
+ * address after a pop, and a node's call site is its link's parent). A
+ * caller without a run array has no inlined code, so its calls hang under
+ * its own node as outside per-pc mode, whatever their pc.
  */
 static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, unsigned len,
                                        uint64_t target, uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
+    if (!f->link.runs) /* no inlined code in the caller: every call pc's site is its node */
+        return trace_call_fast(top, pc, len, target, ret_at, now);
     if (__builtin_expect(
             up->link.key != target || up->link.caller != f->link.node || up->ret != pc + len, 0))
         return 0;
@@ -282,17 +287,25 @@ static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, un
 
 /*
  * Per-pc mode: a call from another call pc, when the link table knows
- * both the node the call pc leads under (its key pc | 1, the caller's
- * node: the caller's or a call-site node) and the callee's node there.
+ * the node the call pc leads under (its key pc | 1, the caller's node:
+ * the caller's or a call-site node) and, unless the slot above is set up
+ * for the callee under it already (two call pcs of one site), the
+ * callee's node there.
  */
 static inline int trace_call_linked_site(const struct flow_tracer *t, struct trace_frame **top,
                                          uint64_t pc, unsigned len, uint64_t target,
                                          uintptr_t ret_at, uint64_t now)
 {
+    if (!(*top)->link.runs) /* as in trace_call_fast_site */
+        return trace_call_linked(t, top, pc, len, target, ret_at, now);
     struct trace_frame *up = *top + 1;
     const struct trace_link *site = trace_link_find(t, pc | 1, (*top)->link.node);
     if (!site || up == t->guard)
         return 0;
+    if (up->link.key == target && up->link.parent == site->node) { /* another pc, same site */
+        trace_enter(top, up, pc, len, ret_at, now);
+        return 1;
+    }
     const struct trace_link *l = trace_link_find(t, target, site->node);
     if (!l)
         return 0;
@@ -309,7 +322,9 @@ static inline int trace_call_linked_site(const struct flow_tracer *t, struct tra
  * length, indexes clamped to the array, so that the prefix sums at write
  * time are each pc's count in the node (pcs outside the function fall on
  * the first or the last entry, where they cancel or stay out of the
- * function's pcs). docs/ARCHITECTURE.md, "Inline frames".
+ * function's pcs). A node whose function holds no inlined code keeps none
+ * (runs NULL): the hooks then do nothing. docs/ARCHITECTURE.md, "Inline
+ * frames".
  */
 static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, unsigned shift)
 {
@@ -322,13 +337,33 @@ static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, 
 /* A run starts at pc in the frame (or an end just before pc is undone). */
 static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    f->link.runs[trace_run_index(&f->link, pc, shift)]++;
+    if (f->link.runs)
+        f->link.runs[trace_run_index(&f->link, pc, shift)]++;
 }
 
 /* A run ends just before pc (pc did not run) in the frame. */
 static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    f->link.runs[trace_run_index(&f->link, pc, shift)]--;
+    if (f->link.runs)
+        f->link.runs[trace_run_index(&f->link, pc, shift)]--;
+}
+
+/*
+ * A taken branch (or a jump inside the function) of `len` bytes at pc to
+ * target: the run ends at pc and one starts at target, in the same frame.
+ * The link is read once, before the array is written (an int64_t store may
+ * alias its fields).
+ */
+static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
+                                    uint64_t target, unsigned shift)
+{
+    int64_t *runs = f->link.runs;
+    if (!runs)
+        return;
+    struct trace_link l = {.lo = f->link.lo, .span = f->link.span};
+    size_t from = trace_run_index(&l, pc + len, shift), to = trace_run_index(&l, target, shift);
+    runs[from]--;
+    runs[to]++;
 }
 
 /* The clock reading for `retired` instructions. */

@@ -177,13 +177,28 @@ static uint64_t counted_total(const struct trie *t)
     return sum;
 }
 
+/* A frame's "file" and "line" where `sources` knows them (issue [8], --lines). */
+static void write_source(struct json_out *j, const struct profile *sources, uint32_t id)
+{
+    if (!sources || id >= sources->frame_capacity || !sources->frame_line[id])
+        return;
+    uint32_t file = sources->frame_file[id];
+    if (file) {
+        json_raw(j, ",\"file\":");
+        json_string(j, strtab_get(sources->names, file), sources->names->lengths[file]);
+    }
+    json_raw(j, ",\"line\":");
+    json_u64(j, sources->frame_line[id]);
+}
+
 static void write_frames(struct json_out *j, const struct frame_table *ft,
-                         const struct strtab *names)
+                         const struct strtab *names, const struct profile *sources)
 {
     json_raw(j, "\"shared\":{\"frames\":[");
     for (size_t i = 0; i < ft->count; i++) {
         json_raw(j, i ? ",\n{\"name\":" : "\n{\"name\":");
         json_string(j, strtab_get(names, ft->ids[i]), names->lengths[ft->ids[i]]);
+        write_source(j, sources, ft->ids[i]);
         json_raw(j, "}");
     }
     json_raw(j, "]},\n");
@@ -232,7 +247,8 @@ static void write_weights(struct json_out *j, struct dfs *d, const struct trie *
 struct speedscope_doc {
     const char *profile_name;
     const char *unit;
-    struct profile *weights; /* NULL: the one profile */
+    struct profile *weights;       /* NULL: the one profile */
+    const struct profile *sources; /* the frames' files and lines, or NULL */
 };
 
 static void write_profile(struct json_out *j, struct dfs *d, const struct trie *t,
@@ -256,7 +272,7 @@ static int write_file(struct json_out *j, const struct trie *t, const struct str
                       const struct speedscope_doc *doc)
 {
     json_raw(j, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n");
-    write_frames(j, ft, names);
+    write_frames(j, ft, names, doc->sources);
     json_raw(j, "\"profiles\":[");
     if (!doc->weights)
         write_profile(j, d, t, ft, path, doc->profile_name, doc->unit);
@@ -313,10 +329,12 @@ int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names
 int speedscope_write_weights(FILE *out, struct profile *p, const char *profile_name,
                              const char *unit)
 {
-    if (p->nweights == 1)
-        return profile_select_weight(p, 0)
-                   ? -1
-                   : speedscope_write(out, p->trie, p->names, profile_name, unit);
-    struct speedscope_doc doc = {.profile_name = profile_name, .unit = "none", .weights = p};
+    bool one = p->nweights == 1;
+    struct speedscope_doc doc = {.profile_name = profile_name,
+                                 .unit = one ? unit : "none",
+                                 .weights = one ? NULL : p,
+                                 .sources = p};
+    if (one && profile_select_weight(p, 0))
+        return -1;
     return write_document(out, p->trie, p->names, &doc);
 }

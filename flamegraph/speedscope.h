@@ -29,8 +29,10 @@ int speedscope_write(FILE *out, const struct trie *t, const struct strtab *names
 /*
  * A profile of several weights: one sampled profile per weight, named by
  * the weight, unit "none", all sharing the frames (docs/FORMATS.md#speedscope).
- * With one weight, speedscope_write's file of it. Loads each weight into
- * the trie's counts in turn (profile_select_weight). Returns as above.
+ * With one weight, speedscope_write's file of it. Frames whose source the
+ * profile knows (profile_set_frame_source) get "file" and "line". Loads
+ * each weight into the trie's counts in turn (profile_select_weight).
+ * Returns as above.
  */
 int speedscope_write_weights(FILE *out, struct profile *p, const char *profile_name,
                              const char *unit);

@@ -295,7 +295,7 @@ int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *
     perf_decomp_init(&fo.decomp);
     int rc = setup(&fo, &arch);
     if (rc == 0) {
-        stack_init(&fo.stack, &fo.m, names, &o->names, arch);
+        stack_init(&fo.stack, &fo.m, names, &o->names, arch, !o->no_inline);
         rc = read_records(&fo);
         finish_report(&fo);
         stack_free(&fo.stack);

@@ -33,6 +33,7 @@ struct perf_fold_opts {
     struct perf_name_opts names;
     struct symbol_paths paths;
     const char *kallsyms; /* use this kallsyms file for the kernel (NULL: perf's choice) */
+    bool no_inline;       /* --no-inline: DWARF-unwound frames without their inlined functions */
 
     struct maps_snapshot *maps; /* mappings the recording lacks (--maps); NULL: none */
 };
@@ -44,10 +45,10 @@ struct perf_fold_report {
     uint64_t dwarf_samples; /* counted samples whose user stack was unwound (or tried) */
     uint64_t dwarf_ends[UNWIND_NO_MEMORY + 1]; /* how those unwindings ended */
     uint64_t unknown_samples;                  /* samples of no known event (perf skips them too) */
-    const char *counted_event; /* the event counted (into the file's attributes); NULL: none */
-    const char *other_event;   /* one event left out, for the message */
-    bool no_callchain;         /* the counted event has no call chains: leaves only */
-    bool kernel_unresolved;    /* kernel frames were hit but no kallsyms fitted */
+    const char *counted_event;   /* the event counted (into the file's attributes); NULL: none */
+    const char *other_event;     /* one event left out, for the message */
+    bool no_callchain;           /* the counted event has no call chains: leaves only */
+    bool kernel_unresolved;      /* kernel frames were hit but no kallsyms fitted */
     uint64_t compressed_records; /* PERF_RECORD_COMPRESSED(2) records read (perf record -z) */
     bool compressed_cut;         /* the compressed data ends inside a zstd block */
     size_t compressed_leftover;  /* bytes of an unfinished record after the last one */

@@ -213,17 +213,6 @@ static int line_of(Dwarf_Die *cu, Dwarf_Addr addr)
     return lineno;
 }
 
-/* The call's line of an inlined function (its caller's record); 0: none. */
-static Dwarf_Word call_line(Dwarf_Die *die)
-{
-    Dwarf_Attribute attr;
-    Dwarf_Word line = 0;
-    if (dwarf_tag(die) != DW_TAG_inlined_subroutine ||
-        dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &attr), &line) != 0)
-        return 0;
-    return line;
-}
-
 #define MAX_DEPTH 64 /* nested functions and blocks followed */
 
 /*
@@ -447,7 +436,8 @@ static const char *innermost_name(struct dso_dwarf *d, Dwarf_Die *die, bool plai
 
 /*
  * Fills `c` from the functions at `addr`: the innermost, then each caller
- * an inlined one was inlined into, while the call has a line. Returns 0,
+ * an inlined one was inlined into, up to the function that is not
+ * inlined (addr2line goes on past a call whose line is 0). Returns 0,
  * or -1 when memory runs out.
  */
 static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain *c)
@@ -470,8 +460,8 @@ static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain 
                 : caller_name(d, &chain[i]);
         if (failed || append_text(c, name))
             return -1;
-        if (call_line(&chain[i]) == 0)
-            break; /* the outermost function, or addr2line's "??:0", where perf stops */
+        if (dwarf_tag(&chain[i]) != DW_TAG_inlined_subroutine)
+            break; /* the outermost function: a call without a line (`file:?`) goes on */
     }
     if (c->count && !(c->frames = calloc(c->count, sizeof(*c->frames))))
         return -1;

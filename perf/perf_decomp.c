@@ -59,14 +59,14 @@ static int payload_of(const struct perf_record *r, const uint8_t **src, size_t *
         *len = r->body_len;
         return 0;
     }
-    uint64_t size = r->body_len >= 8 ? load_u64(r->body, 0) : UINT64_MAX;
-    if (size > r->body_len - 8)
+    /* A body shorter than its own size field must not wrap the subtraction below. */
+    if (r->body_len < 8 || load_u64(r->body, 0) > r->body_len - 8)
         return error_fail(e, ERROR_CORRUPT,
                           "the COMPRESSED2 record at offset %" PRIu64 " (%zu bytes) gives a data "
                           "size past its end",
                           r->offset, r->body_len + PERF_RECORD_HEADER_SIZE);
     *src = r->body + 8;
-    *len = (size_t)size;
+    *len = (size_t)load_u64(r->body, 0);
     return 0;
 }
 

@@ -36,7 +36,7 @@ static int ip_register_of(const char *arch)
 }
 
 void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
-                const struct perf_name_opts *opts, const char *arch)
+                const struct perf_name_opts *opts, const char *arch, bool inlines)
 {
     memset(s, 0, sizeof(*s));
     s->m = m;
@@ -45,7 +45,7 @@ void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
     s->ip_register = ip_register_of(arch);
     s->cache = calloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
     s->unwind = unwind_dwarf_new(m, arch);
-    s->inlines = inline_frames_new();
+    s->inlines = inlines ? inline_frames_new() : NULL;
 }
 
 void stack_process_exit(struct stack *s, int32_t pid)

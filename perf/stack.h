@@ -60,15 +60,18 @@ struct stack {
     uint32_t *frames;
     size_t count, capacity;
     struct unwind_dwarf *unwind;   /* NULL: memory was short (the sampled pc only) */
-    struct inline_frames *inlines; /* NULL: memory was short (no inlined frames) */
+    struct inline_frames *inlines; /* NULL: --no-inline, or memory was short */
     uint64_t ips[STACK_MAX_ENTRIES];
     bool dwarf;                /* the last sample's user stack was unwound (or tried) */
     enum unwind_end dwarf_end; /* and how that ended */
 };
 
-/* `arch` is HEADER_ARCH's string (NULL: unknown). */
+/*
+ * `arch` is HEADER_ARCH's string (NULL: unknown); `inlines`: unwound frames
+ * get their inlined functions (perf script's default; false: --no-inline).
+ */
 void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
-                const struct perf_name_opts *opts, const char *arch);
+                const struct perf_name_opts *opts, const char *arch, bool inlines);
 void stack_free(struct stack *s);
 
 /* The process `pid` exited (its unwinding state can go). */

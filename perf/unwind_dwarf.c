@@ -1,7 +1,7 @@
 /*
  * unwind_dwarf: libdw's unwinder (dwfl_attach_state, dwfl_getthread_frames)
  * fed with one sample's registers and stack copy; one Dwfl per process,
- * kept while the process's code mappings stay the same.
+ * kept while the mappings over its modules stay the same.
  */
 #include "perf/unwind_dwarf.h"
 
@@ -49,12 +49,25 @@ struct file_image {
     UT_hash_handle hh;
 };
 
+/*
+ * Where a reported module lies, and a print of the mappings that
+ * overlapped it then: while no mapping over it changes, the module stays
+ * right, whatever else the process maps (its heap growing, data mmaps).
+ */
+struct module_span {
+    uint64_t low, high;
+    uint64_t print;
+};
+
 struct process {
     int32_t pid; /* key */
     Dwfl *dwfl;
     bool attached;
     const struct perf_maps *maps; /* the address space and generation the modules came from */
     uint64_t generation;
+    struct module_span *spans; /* one per module reported */
+    size_t nspans, spans_cap;
+    bool spans_lost; /* a module's span could not be kept */
     uint64_t last_use;
     struct unwind_dwarf *u;
     /* The sample being unwound. */
@@ -117,6 +130,7 @@ static void process_free(struct unwind_dwarf *u, struct process *p)
     u->nprocesses--;
     if (p->dwfl)
         dwfl_end(p->dwfl);
+    free(p->spans);
     free(p);
 }
 
@@ -234,6 +248,52 @@ static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 
 /* ---- modules: the ELF file mapped at an address, reported once per Dwfl ---- */
 
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* A print of the mappings overlapping [low, high) (where they are, what file at what offset). */
+static uint64_t span_print(const struct perf_maps *maps, uint64_t low, uint64_t high)
+{
+    uint64_t h = 0;
+    for (size_t i = 0; i < maps->count; i++) {
+        const struct perf_map *m = &maps->items[i];
+        if (m->start < high && m->end > low)
+            h = mix(mix(mix(mix(mix(h, m->start), m->end), m->pgoff), (uintptr_t)m->dso),
+                    m->identity);
+    }
+    return h;
+}
+
+/* Remembers where a new module lies. Returns false when memory runs out. */
+static bool add_span(struct process *p, Dwfl_Module *mod)
+{
+    Dwarf_Addr low, high;
+    if (!dwfl_module_info(mod, NULL, &low, &high, NULL, NULL, NULL, NULL))
+        return false;
+    if (p->nspans == p->spans_cap) {
+        size_t cap = p->spans_cap ? 2 * p->spans_cap : 8;
+        struct module_span *spans = realloc(p->spans, cap * sizeof(*spans));
+        if (!spans)
+            return false;
+        p->spans = spans;
+        p->spans_cap = cap;
+    }
+    p->spans[p->nspans++] = (struct module_span){low, high, span_print(p->thread->maps, low, high)};
+    return true;
+}
+
+/* Whether every module reported still has the mappings it had (so the Dwfl can stay). */
+static bool spans_unchanged(const struct process *p, const struct perf_maps *maps)
+{
+    for (size_t i = 0; i < p->nspans; i++)
+        if (span_print(maps, p->spans[i].low, p->spans[i].high) != p->spans[i].print)
+            return false;
+    return true;
+}
+
 static Dwfl_Module *report_module(struct process *p, uint64_t pc)
 {
     Dwfl_Module *mod = dwfl_addrmodule(p->dwfl, pc);
@@ -250,6 +310,8 @@ static Dwfl_Module *report_module(struct process *p, uint64_t pc)
         elf_load_delta(f->data, f->size, map->pgoff, true, &delta);
     mod = dwfl_report_elf(p->dwfl, map->dso->name, map->dso->runtime_path, -1,
                           map->start - map->pgoff - (uint64_t)delta, false);
+    if (mod && !add_span(p, mod))
+        p->spans_lost = true; /* unknown span: the Dwfl goes at the next change */
     return mod && dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
 }
 
@@ -329,6 +391,9 @@ static struct process *process_of(struct unwind_dwarf *u, struct perf_thread *t)
     int32_t pid = t->pid >= 0 ? t->pid : t->tid;
     struct process *p;
     HASH_FIND(hh, u->processes, &pid, sizeof(pid), p);
+    if (p && p->maps == t->maps && p->generation != t->maps->generation && !p->spans_lost &&
+        spans_unchanged(p, t->maps))
+        p->generation = t->maps->generation; /* the heap grew, data was mapped: same modules */
     if (p && (p->maps != t->maps || p->generation != t->maps->generation)) {
         process_free(u, p); /* exec, dlopen, munmap: other modules */
         p = NULL;

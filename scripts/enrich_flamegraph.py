@@ -2,16 +2,21 @@
 """Turn a raw folded flamegraph (frames are 0x<hex> addresses) into a named one.
 
 `cli execute guest.elf --flamegraph-raw out.raw.folded` writes stacks whose
-frames are the call-target addresses, `0x10074;0x100a0;0x10100 1234`. This
-script resolves every distinct address with ONE addr2line process for the
-whole file (`addr2line -f -i -C -a -e GUEST.elf`, addresses fed on stdin),
-expands each frame into its inline chain (outermost first; the outermost
-function named from the ELF symbol table by the rules of docs/CONTRACT.md#functions-and-names where its
-symbol is not mangled, so that it agrees with `cli --flamegraph`), and
-writes the
-folded format of docs/FORMATS.md#folded-stacks: frames joined by `;`, one space, the
-decimal count; identical stacks merged, zero counts dropped, lines sorted
-bytewise.
+frames are the call-target addresses, each with the pc it was at where
+the guest has DWARF: `0x10074@0x10090;0x100a0@0x100b8 1234` (the pc of the
+call that made the next frame, the leaf's the pc that ran;
+docs/FORMATS.md#raw-folded-stacks). This script resolves every distinct
+address with ONE addr2line process for the whole file (`addr2line -f -i -C
+-a -e GUEST.elf`, addresses fed on stdin), names each frame by its target's
+function (from the ELF symbol table by the rules of
+docs/CONTRACT.md#functions-and-names where its symbol is not mangled, so
+that it agrees with `cli --flamegraph`), expands it into the inline chain
+at its pc (outermost first, docs/CONTRACT.md "Inline frames"), with
+--lines names the leaf `name:LINE`, and writes the folded format of
+docs/FORMATS.md#folded-stacks: frames joined by `;`, one space, the decimal
+count; identical stacks merged, zero counts dropped, lines sorted bytewise.
+The result is `cli --flamegraph`'s file (with --lines / --no-inline,
+`cli --lines` / `--no-inline`'s), byte for byte.
 
 Python 3 standard library only.
 """
@@ -40,13 +45,19 @@ INSTALL_HINT = ("install llvm-addr2line (Debian/Ubuntu package `llvm`) or "
                 "`binutils-riscv64-unknown-elf`), or name a tool with "
                 "--addr2line-bin")
 
-HEX_FRAME = re.compile(r"0[xX][0-9a-fA-F]+\Z")
+HEX_FRAME = re.compile(r"(0[xX][0-9a-fA-F]+)(?:@(0[xX][0-9a-fA-F]+))?\Z")
 DECIMAL = re.compile(r"[0-9]+\Z")
 ADDR_LINE = re.compile(r"0x[0-9a-fA-F]+\Z")
 # A zkVM call's leaf frame, which raw output names itself (docs/FORMATS.md#raw-folded-stacks).
 CALL_FRAME = re.compile(r"\[ecall:[^;\[\]]+\]\Z")
 DISCRIMINATOR = re.compile(r" \(discriminator [0-9]+\)\Z")
 RUST_HASH = re.compile(r"::h[0-9a-f]{16}\Z")
+# Rust's legacy mangling escapes in a path element, left by llvm's demangler
+# (`_$LT$core..ops..Range$LT$T$GT$$u20$as$u20$...`): what rustc-demangle
+# makes of them.
+RUST_ESCAPE = re.compile(r"\$(SP|BP|RF|LT|GT|LP|RP|C|u[0-9a-f]{2})\$|\.\.")
+RUST_ESCAPES = {"SP": "@", "BP": "*", "RF": "&", "LT": "<", "GT": ">", "LP": "(", "RP": ")",
+                "C": ","}
 # GCC clones: c++filt prints ` [clone .isra.0]`, llvm ` (.isra.0)`.
 CLONE_SUFFIX = re.compile(r"(?: \[clone [^\]]*\]| \(\.[^()]*\))+\Z")
 CXX_QUALIFIER = re.compile(r"(?:\s+(?:const|volatile|restrict|noexcept)|"
@@ -70,11 +81,12 @@ class Failure(Exception):
 # ---------------------------------------------------------------- input
 
 def parse_raw(data):
-    """Parse raw folded text into a list of (tuple_of_addresses, count).
+    """Parse raw folded text into a list of (tuple_of_frames, count).
 
     Empty lines are skipped. Anything else must be `0xA;0xB;... COUNT`,
-    where a frame may also be a zkVM call's leaf `[ecall:NAME]` (kept as
-    the string it is)."""
+    each frame a target `0xT` with its pc `0xT@0xP` or without, a tuple
+    (T, P or None), or a zkVM call's leaf `[ecall:NAME]` (kept as the
+    string it is)."""
     stacks = []
     for lineno, line in enumerate(data.split("\n"), 1):
         if line.endswith("\r"):
@@ -96,16 +108,18 @@ def parse_raw(data):
             if CALL_FRAME.match(frame):
                 addrs.append(frame)  # a zkVM call's leaf, already named
                 continue
-            if not HEX_FRAME.match(frame):
+            m = HEX_FRAME.match(frame)
+            if not m:
                 raise Failure(EX_DATAERR, "line %d: frame %r is not an "
-                              "address `0x<hex>` (is the input already "
-                              "named, not from --flamegraph-raw?)"
-                              % (lineno, frame))
-            value = int(frame, 16)
-            if value >= 1 << 64:
+                              "address `0x<hex>` or `0x<hex>@0x<hex>` (is "
+                              "the input already named, not from "
+                              "--flamegraph-raw?)" % (lineno, frame))
+            target = int(m.group(1), 16)
+            pc = int(m.group(2), 16) if m.group(2) else None
+            if target >= 1 << 64 or (pc is not None and pc >= 1 << 64):
                 raise Failure(EX_DATAERR, "line %d: frame %r does not fit "
                               "in 64 bits" % (lineno, frame))
-            addrs.append(value)
+            addrs.append((target, pc))
         stacks.append((tuple(addrs), int(count)))
     return stacks
 
@@ -437,50 +451,102 @@ def simplify_cxx(name):
     return _drop_return_type(prefix)
 
 
+def _rust_unescape_element(element):
+    if element.startswith("_$"):
+        element = element[1:]
+
+    def one(m):
+        if m.group(0) == "..":
+            return "::"
+        code = m.group(1)
+        return RUST_ESCAPES.get(code) or chr(int(code[1:], 16))
+    return RUST_ESCAPE.sub(one, element)
+
+
+def rust_legacy_unescape(name):
+    """`a::_$LT$b..C$GT$::f` as rustc-demangle prints it: `a::<b::C>::f`."""
+    if "$" not in name and ".." not in name:
+        return name
+    return "::".join(_rust_unescape_element(e) for e in name.split("::"))
+
+
 def clean_name(name):
     """A frame name as docs/FORMATS.md#raw-folded-stacks writes it."""
-    name = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
+    rust = RUST_HASH.sub("", name)  # Rust legacy: llvm keeps the hash
+    if rust != name:
+        return rust_legacy_unescape(rust).replace(";", ":")
     if "(" in name or "[" in name:
         name = simplify_cxx(name)
     return name.replace(";", ":")
 
 
-def frame_names(addr, chain, lines, no_inline, symbol=None):
-    """The `;`-joined frames one raw address becomes, outermost first.
+class Namer:
+    """Frame names from addr2line's chains (`chains`: {address: [(function,
+    location)], innermost first}) and the ELF's functions, by the rules of
+    docs/FORMATS.md#raw-folded-stacks."""
 
-    chain is addr2line's, innermost first. symbol, when given, names the
-    outermost (real) function instead of addr2line: the ELF symbol the
-    alias rules of docs/CONTRACT.md#functions-and-names choose, so that frames agree with `cli --flamegraph`
-    where addr2line picks another alias (picolibc's `vfprintf` for
-    `__d_vfprintf`, `__riscv_save_1` for `__riscv_save_0`) or a DWARF name
-    for a GCC clone (`f` for `f.isra.0`)."""
-    if no_inline:
-        chain = chain[-1:]
-    out = []
-    for depth, (func, loc) in enumerate(reversed(chain)):
-        if depth == 0 and symbol is not None:
-            text = symbol.replace(";", ":")
-        elif func == "??" or func == "":
-            if out:
-                continue  # an unnamed inline level inside a named one
-            text = "0x%x" % addr
+    def __init__(self, chains, functions, lines, no_inline):
+        self.chains, self.functions = chains, functions
+        self.lines, self.no_inline = lines, no_inline
+        self.memo = {}
+
+    def function(self, target):
+        """The function frame of a target, or None when no function holds
+        it. The ELF symbol the alias rules of
+        docs/CONTRACT.md#functions-and-names choose names it, so that frames
+        agree with `cli --flamegraph` where addr2line picks another alias
+        (picolibc's `vfprintf` for `__d_vfprintf`) or a DWARF name for a
+        GCC clone (`f` for `f.isra.0`); a mangled one, and every one
+        without a symbol table, is addr2line's outermost name."""
+        symbol = None
+        if self.functions.funcs is not None:
+            symbol = self.functions.lookup(target)
+            if symbol is None:
+                # No function symbol holds it: `0x<hex>` as in
+                # docs/FORMATS.md#folded-stacks, whatever llvm-addr2line's
+                # nearest-symbol fallback says (it names data objects, and
+                # `_end` for everything past the last symbol).
+                return None
+            if not MANGLED.match(symbol):
+                return symbol.replace(";", ":")
+        func = self.chains[target][-1][0]
+        return None if func in ("??", "") else clean_name(func)
+
+    def frames(self, frame, leaf):
+        """The `;`-joined frames one raw frame (target, pc) becomes: its
+        function, then (unless --no-inline) the named inline levels at its
+        pc, outermost first; with --lines a leaf's last one `name:LINE`."""
+        key = (frame, leaf)
+        text = self.memo.get(key)
+        if text is not None:
+            return text
+        target, pc = frame
+        name = self.function(target)
+        if name is None:
+            text = "0x%x" % target
         else:
-            text = clean_name(func)
-        if lines and loc is not None:
-            text += " (%s:%d)" % (os.path.basename(loc[0]).replace(";", ":"),
-                                  loc[1])
-        out.append(text)
-    return ";".join(out)
+            out = [name]
+            chain = self.chains[pc] if pc is not None else []
+            if not self.no_inline:
+                out += [clean_name(f) for f, _loc in reversed(chain[:-1])
+                        if f not in ("??", "")]
+            if leaf and self.lines and chain and chain[0][1] is not None:
+                out[-1] += ":%d" % chain[0][1][1]
+            text = ";".join(out)
+        self.memo[key] = text
+        return text
 
 
 # ---------------------------------------------------------------- output
 
-def render(stacks, names):
+def render(stacks, namer):
     merged = {}
-    for addrs, count in stacks:
+    for frames, count in stacks:
         if count == 0:
             continue
-        key = ";".join(names[a] for a in addrs)
+        last = len(frames) - 1
+        key = ";".join(f if isinstance(f, str) else namer.frames(f, i == last)
+                       for i, f in enumerate(frames))
         merged[key] = merged.get(key, 0) + count
     encoded = sorted((k.encode("utf-8", "surrogateescape"), c)
                      for k, c in merged.items() if c != 0)
@@ -533,16 +599,18 @@ def build_parser():
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
             "Turn a raw folded flamegraph from `cli execute --flamegraph-raw`"
-            "\n(frames are 0x<hex> call-target addresses) into a named one."
-            "\nAll distinct addresses are resolved by ONE addr2line process"
-            "\n(`-f -i -C -a -e ELF`); each frame becomes its inline chain,"
-            "\noutermost first. Stacks that become identical are merged,"
-            "\nzero counts dropped, lines sorted bytewise."
+            "\n(frames are 0x<hex> call-target addresses, 0x<target>@0x<pc>"
+            "\nwith the pc they were at) into a named one. All distinct"
+            "\naddresses are resolved by ONE addr2line process"
+            "\n(`-f -i -C -a -e ELF`); each frame becomes its target's function"
+            "\nand the inline chain at its pc, outermost first. Stacks that"
+            "\nbecome identical are merged, zero counts dropped, lines sorted"
+            "\nbytewise."
             "\n\nThe ELF symbol table decides, by the rules of docs/CONTRACT.md"
             "\n(as `cli --flamegraph` does), which addresses lie"
-            "\nin a function, and names the outermost (real) function where"
-            "\nits symbol is not mangled, so `--no-inline` output equals"
-            "\n`cli --flamegraph` output for C guests. An address no function"
+            "\nin a function, and names the function where its symbol is not"
+            "\nmangled, so the output equals `cli --flamegraph`'s (with the same"
+            "\n--lines / --no-inline) for C guests. A target no function"
             "\nsymbol covers, or that addr2line cannot name, stays"
             "\n`0x<hex>`. Without a symbol table addr2line alone decides."),
         epilog=(
@@ -559,10 +627,10 @@ def build_parser():
                    help="named folded output file, written to a temporary "
                         "name and renamed (default: stdout; `-` too)")
     p.add_argument("--lines", action="store_true",
-                   help="append ` (file:line)` to every frame: the source "
-                        "basename and line addr2line gives for it (for an "
-                        "inlined caller, the line of the inlined call); "
-                        "nothing is appended where the line is unknown")
+                   help="name each stack's leaf frame `name:LINE`, LINE the "
+                        "source line addr2line gives for the leaf's pc (as "
+                        "`cli execute --lines`); nothing is appended where "
+                        "the line is unknown or the raw file has no pc")
     p.add_argument("--addr2line-bin", metavar="PATH",
                    help="the addr2line to run (a path, or a name looked up "
                         "on PATH); default: the first found of "
@@ -606,27 +674,12 @@ def main(argv=None):
         functions = load_elf(args.elf)
         stacks = parse_raw(read_input(args.input))
         tool = find_tool(args.addr2line_bin)
-        addrs = sorted({a for s, c in stacks if c != 0 for a in s
-                        if isinstance(a, int)})
-        names = {a: a for s, c in stacks for a in s if isinstance(a, str)}
+        addrs = sorted({a for s, c in stacks if c != 0 for f in s
+                        if not isinstance(f, str) for a in f if a is not None})
+        chains = {}
         if addrs:
-            text = run_addr2line(tool, args.elf, addrs)
-            chains = parse_addr2line(text, addrs)
-            for a in addrs:
-                chain, symbol = chains[a], None
-                if functions.funcs is not None:
-                    symbol = functions.lookup(a)
-                    if symbol is None:
-                        # No function symbol holds it: `0x<hex>` as in
- # docs/FORMATS.md#folded-stacks, whatever llvm-addr2line's nearest-symbol
-                        # fallback says (it names data objects, and `_end`
-                        # for everything past the last symbol).
-                        chain = [("??", chain[-1][1])]
-                    elif MANGLED.match(symbol):
-                        symbol = None  # addr2line -C demangled it
-                names[a] = frame_names(a, chain, args.lines, args.no_inline,
-                                       symbol)
-        data = render(stacks, names)
+            chains = parse_addr2line(run_addr2line(tool, args.elf, addrs), addrs)
+        data = render(stacks, Namer(chains, functions, args.lines, args.no_inline))
         if args.output == "-":
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()

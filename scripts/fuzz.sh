@@ -25,13 +25,20 @@ gunzip -c "$build/corpus/pprof/sp1.pb.gz" >"$build/corpus/pprof/sp1.pb"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
+# report_crash LOG: the sanitizer's report from its first line (the stack
+# comes before the shadow-memory dump, so a plain tail would cut it).
+report_crash() {
+  grep -m1 -A45 -E "ERROR: |runtime error:|==ERROR|deadly signal|Test unit written" "$1" >&2 || tail -40 "$1" >&2
+  grep -E "Test unit written" "$1" >&2 || true
+}
+
 # run_target NAME CORPUS MAX_LEN
 run_target() {
   local name=$1 corpus=$2 max_len=$3
   echo "fuzzing $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$build/crashes/" -print_final_stats=1 "$corpus" \
-    2>"$build/$name.log" || { tail -40 "$build/$name.log" >&2; exit 1; }
+    2>"$build/$name.log" || { report_crash "$build/$name.log"; exit 1; }
   grep -E "stat::number_of_executed_units|stat::new_units_added" "$build/$name.log" || true
   echo "$name: no crash in ${seconds}s"
 }

@@ -53,8 +53,8 @@ static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t ke
 
 /*
  * Per-pc mode: a new frame node's run array, one entry per slot (4 bytes,
- * or 2 with C) of its function and one past it (executor/trace.h, "Runs").
- * Nodes no function holds share a one-entry array that nothing reads.
+ * or 2 with C) of its function and one past it (executor/trace.h, "Runs");
+ * none (NULL) when span is 0.
  */
 static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
 {
@@ -74,25 +74,6 @@ static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
     unsigned shift = p->tracer.run_shift;
     p->runs[node] = calloc(((span + (1u << shift) - 1) >> shift) + 1, sizeof(int64_t));
     return p->runs[node] != NULL;
-}
-
-/* The frame node for `target` under `parent`, resolving its function if new. */
-static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
-{
-    bool created;
-    uint32_t node = child_node(p, parent, target, &created);
-    if (node == UINT32_MAX || !created)
-        return node;
-    uint32_t func = function_of(p, target);
-    p->trie.nodes[node].aux = func;
-    if (p->tracer.per_pc) {
-        const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-        if (!add_runs(p, node, f ? (uint32_t)(f->end - f->start) : 0)) {
-            p->out_of_memory = true;
-            return UINT32_MAX;
-        }
-    }
-    return node;
 }
 
 /*
@@ -137,6 +118,69 @@ static uint32_t chain_id(struct guest_profile *p, uint64_t pc)
 }
 
 /*
+ * Whether any pc of function `func` (index + 1) has an inline chain with
+ * a name (chain_id would not be 0), asked once per function.
+ * Without one, its nodes need no per-pc counts (they would all go on the
+ * function frame) and its call pcs no site nodes. -1: no memory.
+ */
+static int function_inlines(struct guest_profile *p, uint32_t func)
+{
+    if (!p->func_inlines) {
+        p->func_inlines = calloc(p->syms->count, 1);
+        if (!p->func_inlines)
+            return -1;
+    }
+    uint8_t *known = &p->func_inlines[func - 1]; /* 0 unknown, 1 none, 2 some */
+    if (*known == 0) {
+        const struct symtab_func *f = &p->syms->funcs[func - 1];
+        uint8_t some = 1;
+        for (uint64_t pc = f->start; pc < f->end && some == 1; pc += 2) { /* RVC: 2 */
+            struct error e = ERROR_INIT;
+            const struct inline_chain *c = inline_chain_at(p->inlines, pc, &e);
+            if (!c)
+                return -1;
+            for (size_t i = 0; i < c->depth; i++)
+                if (c->frames[i].name)
+                    some = 2;
+        }
+        *known = some;
+    }
+    return *known == 2;
+}
+
+/*
+ * Per-pc mode: a new node of function `func` (index + 1, or 0) gets a run
+ * array when the function has inlined code (function_inlines), or always
+ * when every pc is counted (all_pcs).
+ */
+static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
+{
+    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
+    int inlines = !f ? 0 : p->all_pcs ? 1 : function_inlines(p, func);
+    if (inlines < 0)
+        return false;
+    return add_runs(p, node, inlines ? (uint32_t)(f->end - f->start) : 0);
+}
+
+/* The frame node for `target` under `parent`, resolving its function if new. */
+static uint32_t frame_node(struct guest_profile *p, uint32_t parent, uint64_t target)
+{
+    bool created;
+    uint32_t node = child_node(p, parent, target, &created);
+    if (node == UINT32_MAX || !created)
+        return node;
+    uint32_t func = function_of(p, target);
+    p->trie.nodes[node].aux = func;
+    if (p->tracer.per_pc) {
+        if (!add_node_runs(p, node, func)) {
+            p->out_of_memory = true;
+            return UINT32_MAX;
+        }
+    }
+    return node;
+}
+
+/*
  * The node a call at `pc` from the top frame hangs under: in per-pc mode
  * its call site's, a node per distinct inline chain at the call's pc
  * (where the pc lies in the frame's function; else, or with no chain, the
@@ -155,7 +199,7 @@ static uint32_t call_parent(struct guest_profile *p, uint64_t pc)
     const struct trace_link *known = trace_link_find(&p->tracer, pc | GUEST_SITE_BIT, caller);
     if (known)
         return known->node;
-    uint32_t id = trace_frame_holds(f, pc) ? chain_id(p, pc) : 0, site = caller;
+    uint32_t id = p->inlines && trace_frame_holds(f, pc) ? chain_id(p, pc) : 0, site = caller;
     if (id == UINT32_MAX) {
         p->out_of_memory = true;
         return UINT32_MAX;
@@ -199,7 +243,7 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
                                   .parent = parent,
                                   .caller = site ? p->trie.nodes[parent].parent : parent};
     if (p->tracer.per_pc)
-        pair[0].runs = p->runs[node] ? p->runs[node] : p->no_function_runs;
+        pair[0].runs = p->runs[node];
     return &pair[0];
 }
 
@@ -432,19 +476,21 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines)
 {
-    return guest_profile_init_compressed(p, syms, entry, inlines, NULL, NULL);
+    return guest_profile_init_with(p, syms, entry,
+                                   &(struct guest_profile_options){.inlines = inlines});
 }
 
-bool guest_profile_init_compressed(struct guest_profile *p, const struct symtab *syms,
-                                   uint64_t entry, struct inline_chains *inlines,
-                                   unsigned (*insn_length)(void *ctx, uint64_t pc), void *ctx)
+bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                             const struct guest_profile_options *o)
 {
+    struct inline_chains *inlines = o->inlines;
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
-    p->tracer.per_pc = inlines != NULL;
-    p->tracer.run_shift = insn_length ? 1 : 2;
-    p->insn_length = insn_length;
-    p->insn_ctx = ctx;
+    p->tracer.per_pc = o->all_pcs || inlines != NULL;
+    p->all_pcs = o->all_pcs;
+    p->tracer.run_shift = o->insn_length ? 1 : 2;
+    p->insn_length = o->insn_length;
+    p->insn_ctx = o->insn_ctx;
     if (inlines && !strtab_init(&p->chains))
         return false;
     p->tracer.transfer = on_transfer;
@@ -488,6 +534,7 @@ void guest_profile_free(struct guest_profile *p)
         free(p->runs[i]);
     free(p->runs);
     free(p->chain_pcs);
+    free(p->func_inlines);
     if (p->inlines)
         strtab_free(&p->chains);
     free(p->stack);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "executor/trace.h"
+#include "flamegraph/profile.h"
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 #include "symtab/inline_chain.h"
@@ -77,12 +78,14 @@ struct guest_profile {
     struct inline_chains *inlines; /* per-pc mode (inline frames) when not NULL; not owned */
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
-    int64_t no_function_runs[1]; /* the run array of the nodes no function holds */
-    struct strtab chains;        /* per-pc mode: the distinct inline chains at call sites */
-    uint64_t *chain_pcs;         /* by chain id: a pc whose chain it is */
+    bool all_pcs;          /* per-pc mode: every function's pcs counted (weights, --lines) */
+    uint8_t *func_inlines; /* per symtab function: whether it has inlined code */
+                           /* (function_inlines; 0 not asked yet) */
+    struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
+    uint64_t *chain_pcs;   /* by chain id: a pc whose chain it is */
     size_t chain_pcs_cap;
     /*
-     * Per-pc mode on a hart with C (guest_profile_set_compressed): the
+     * Per-pc mode on a hart with C (guest_profile_options): the
      * length of the instruction at pc (2 or 4), which tells the writers
      * where instructions start; NULL: every instruction is 4 bytes.
      */
@@ -99,14 +102,28 @@ struct guest_profile {
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines);
 
-/*
- * The same for a guest on a hart with C: its instructions may start at
- * any halfword (per-pc mode: run arrays get 2-byte slots), and
- * `insn_length(ctx, pc)` gives the length of the instruction at pc.
- */
-bool guest_profile_init_compressed(struct guest_profile *p, const struct symtab *syms,
-                                   uint64_t entry, struct inline_chains *inlines,
-                                   unsigned (*insn_length)(void *ctx, uint64_t pc), void *ctx);
+/* How a profile counts, beyond guest_profile_init's defaults (all zero). */
+struct guest_profile_options {
+    struct inline_chains *inlines; /* as in guest_profile_init */
+    /*
+     * Every function's pcs counted (not only those of functions with
+     * inlined code), with or without `inlines`: weights of opcode classes
+     * need each pc's count (docs/ARCHITECTURE.md, "Weights"), --lines each
+     * pc's line.
+     */
+    bool all_pcs;
+    /*
+     * A hart with C: instructions may start at any halfword (per-pc mode:
+     * run arrays get 2-byte slots) and insn_length(insn_ctx, pc) gives the
+     * length of the instruction at pc; NULL: every instruction is 4 bytes.
+     */
+    unsigned (*insn_length)(void *ctx, uint64_t pc);
+    void *insn_ctx;
+};
+
+/* guest_profile_init with options. */
+bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                             const struct guest_profile_options *o);
 void guest_profile_free(struct guest_profile *p);
 
 /*
@@ -116,19 +133,31 @@ void guest_profile_free(struct guest_profile *p);
  */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
 
+/* How a profile is written: 0 (names, inline frames in per-pc mode) or these bits. */
+enum guest_write_flags {
+    GUEST_WRITE_RAW = 1,       /* frames 0x<target>, per-pc mode adds @0x<pc> (no names) */
+    GUEST_WRITE_LINES = 2,     /* per-pc mode: a pc's leaf frame is `name:LINE` */
+    GUEST_WRITE_NO_INLINE = 4, /* per-pc mode: no inline frames (--lines --no-inline) */
+};
+
 /*
- * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with `raw`, every
- * frame as 0x<target>; else the demangled function names. Returns 0, or -1 with errno set (ENOMEM
- * also when the profile itself ran out of memory).
+ * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with
+ * GUEST_WRITE_RAW, every frame as 0x<target> (per-pc mode: with the pcs);
+ * else the demangled function names. Returns 0, or -1 with errno set
+ * (ENOMEM also when the profile itself ran out of memory).
  */
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw);
+int guest_profile_write_folded(struct guest_profile *p, FILE *out, unsigned flags);
 
 /*
  * Copies the profile into `dst`, keyed by frame name interned in `names`
- * (0x<target> with `raw`), the form the renderers (svg_write,
- * speedscope_write) take. Returns 0, or -1 with errno set.
+ * (0x<target> with GUEST_WRITE_RAW), the form the renderers (svg_write,
+ * speedscope_write) take. With GUEST_WRITE_LINES and `sources` (a profile
+ * over `dst` and `names`, or NULL), each `name:LINE` leaf gets its file and
+ * line there, for the writers with source fields (speedscope, pprof,
+ * Gecko). Returns 0, or -1 with errno set.
  */
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names);
+int guest_profile_named(struct guest_profile *p, unsigned flags, struct trie *dst,
+                        struct strtab *names, struct profile *sources);
 
 /*
  * Per-pc mode: calls `visit` for each pc of the function of frame node

@@ -90,13 +90,14 @@ static frame_namer namer_for(struct guest_profile *p, bool raw)
 }
 
 /* A per-pc mode profile, named and expanded, written as folded stacks. */
-static int write_expanded(struct guest_profile *p, FILE *out, bool raw, frame_namer name)
+static int write_expanded(struct guest_profile *p, FILE *out, unsigned flags, frame_namer name)
 {
     struct trie named = {0}; /* the free functions take these as they are */
     struct strtab names = {0};
     errno = ENOMEM;
-    int rc = trie_init(&named) && strtab_init(&names) ? profile_expand(p, name, raw, &named, &names)
-                                                      : -1;
+    int rc = trie_init(&named) && strtab_init(&names)
+                 ? profile_expand(p, name, flags, &named, &names, NULL)
+                 : -1;
     if (rc == 0)
         rc = folded_write(out, &named, folded_name_of, &names);
     strtab_free(&names);
@@ -104,28 +105,34 @@ static int write_expanded(struct guest_profile *p, FILE *out, bool raw, frame_na
     return rc;
 }
 
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, bool raw)
+int guest_profile_write_folded(struct guest_profile *p, FILE *out, unsigned flags)
 {
-    frame_namer name = namer_for(p, raw);
+    frame_namer name = namer_for(p, flags & GUEST_WRITE_RAW);
     if (!name)
         return -1;
     if (p->tracer.per_pc)
-        return write_expanded(p, out, raw, name);
+        return write_expanded(p, out, flags, name);
     counts_to_self(&p->trie);
     int rc = folded_write(out, &p->trie, name, p);
     counts_to_inclusive(&p->trie);
     return rc;
 }
 
-int guest_profile_named(struct guest_profile *p, bool raw, struct trie *dst, struct strtab *names)
+int guest_profile_named(struct guest_profile *p, unsigned flags, struct trie *dst,
+                        struct strtab *names, struct profile *sources)
 {
-    frame_namer name = namer_for(p, raw);
+    frame_namer name = namer_for(p, flags & GUEST_WRITE_RAW);
     if (!name)
         return -1;
     if (p->tracer.per_pc)
-        return profile_expand(p, name, raw, dst, names);
+        return profile_expand(p, name, flags, dst, names, sources);
     counts_to_self(&p->trie);
     int rc = named_trie_build(&p->trie, name, p, dst, names);
     counts_to_inclusive(&p->trie);
     return rc;
+}
+
+frame_namer guest_profile_namer(struct guest_profile *p, bool raw)
+{
+    return namer_for(p, raw);
 }

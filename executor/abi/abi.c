@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-static const struct abi *const all[] = {&abi_linux, &abi_sp1, &abi_risc0, &abi_lambda};
+static const struct abi *const all[] = {&abi_linux, &abi_sp1,    &abi_risc0, &abi_lambda,
+                                        &abi_nexus, &abi_openvm, &abi_zisk};
 
 const struct abi *abi_by_name(const char *name)
 {
@@ -17,5 +18,5 @@ const struct abi *abi_by_name(const char *name)
 
 const char *abi_names(void)
 {
-    return "linux, sp1, risc0, lambda";
+    return "linux, sp1, risc0, lambda, nexus, openvm, zisk";
 }

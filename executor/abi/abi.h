@@ -42,6 +42,25 @@ struct abi {
      * when ecalls are not shown as frames (the linux ABI).
      */
     enum ecall_result (*ecall)(struct machine *m, const char **call);
+    /*
+     * Runs the custom-opcode instruction `word` at m->pc (major opcode
+     * custom-0..3: 0x0b, 0x2b, 0x5b, 0x7b) as the zkVM defines it, as an
+     * ecall: it counts as one instruction, *call names its frame. NULL: such
+     * words are illegal instructions, as in plain RISC-V.
+     */
+    enum ecall_result (*custom_insn)(struct machine *m, uint32_t word, const char **call);
+    /*
+     * CSR numbers [custom_csr_lo, custom_csr_hi) that are the zkVM's calls
+     * (ZisK's `csrs 0x800 + n, rs1` precompiles): an access to one, other
+     * than what interp_csr reads, goes to custom_insn too. Empty: none.
+     */
+    uint16_t custom_csr_lo, custom_csr_hi;
+    /*
+     * A store of `size` bytes into a page the ABI left without write rights
+     * (a device: ZisK's UART): true when the ABI took it (it does the write
+     * itself, if any); false: the store faults as usual. May be NULL.
+     */
+    bool (*mmio_store)(struct machine *m, uint64_t addr, unsigned size, uint64_t value);
     /* Prints what --stats shows beyond the counts (digests, regions); may be NULL. */
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */
@@ -56,6 +75,9 @@ extern const struct abi abi_linux;
 extern const struct abi abi_sp1;
 extern const struct abi abi_risc0;
 extern const struct abi abi_lambda;
+extern const struct abi abi_nexus;
+extern const struct abi abi_openvm;
+extern const struct abi abi_zisk;
 
 /* The ABI --zkvm names, or NULL. */
 const struct abi *abi_by_name(const char *name);

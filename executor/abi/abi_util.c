@@ -109,8 +109,37 @@ void *abi_alloc_state(struct machine *m, size_t size, struct error *e)
 
 void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, uint64_t hi)
 {
+    abi_map_flat_with_device(m, img, lo, hi, 0);
+}
+
+void abi_map_flat_with_device(struct machine *m, const struct elf_image *img, uint64_t lo,
+                              uint64_t hi, uint64_t device)
+{
+    uint64_t page = guest_page_floor(device);
     mem_fix_code(&m->mem);
-    mem_grant(&m->mem, lo, hi - lo, PAGE_R | PAGE_W);
+    if (device >= lo && device < hi) { /* read-only, so that its stores reach abi->mmio_store */
+        mem_grant(&m->mem, lo, page - lo, PAGE_R | PAGE_W);
+        mem_grant(&m->mem, page, GUEST_PAGE_SIZE, PAGE_R);
+        mem_grant(&m->mem, page + GUEST_PAGE_SIZE, hi - page - GUEST_PAGE_SIZE, PAGE_R | PAGE_W);
+    } else {
+        mem_grant(&m->mem, lo, hi - lo, PAGE_R | PAGE_W);
+    }
     machine_map_segments(m, img, 0);
     code_cache_predecode(&m->code, img, m->xlen);
+}
+
+bool abi_buffer_put(struct abi_buffer *b, uint64_t at, const void *src, size_t n, size_t max)
+{
+    if (at > max || n > max - at)
+        return false;
+    if (at + n > b->size) {
+        uint8_t *grown = realloc(b->data, at + n);
+        if (!grown)
+            return false;
+        memset(grown + b->size, 0, at + n - b->size);
+        b->data = grown;
+        b->size = at + n;
+    }
+    memcpy(b->data + at, src, n);
+    return true;
 }

@@ -75,11 +75,25 @@ void *abi_alloc_state(struct machine *m, size_t size, struct error *e);
  */
 void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, uint64_t hi);
 
+/* The same, but the page holding `device` (inside [lo, hi)) is read-only: a device's page. */
+void abi_map_flat_with_device(struct machine *m, const struct elf_image *img, uint64_t lo,
+                              uint64_t hi, uint64_t device);
+
 /* An ABI's destroy when its state is one allocation. */
 void abi_free_state(struct machine *m);
 
 /* Little-endian words of guest memory, for precompiles: false when not readable/writable. */
 bool abi_load_words(const struct machine *m, uint64_t addr, uint32_t *w, size_t n);
 bool abi_store_words(struct machine *m, uint64_t addr, const uint32_t *w, size_t n);
+
+/* Bytes a guest writes at offsets of a space of its own (Nexus's output, OpenVM's public values).
+ */
+struct abi_buffer {
+    uint8_t *data;
+    size_t size; /* one past the highest byte written; the bytes below never written read 0 */
+};
+
+/* Puts n bytes at `at`: false when at + n > max, or when the host refuses the memory. */
+bool abi_buffer_put(struct abi_buffer *b, uint64_t at, const void *src, size_t n, size_t max);
 
 #endif

@@ -1,10 +1,12 @@
 /*
  * detect: which zkVM's toolchain built a guest, from the marks it leaves.
  * Each zkVM's guest runtime is a Rust crate whose name is in its symbols
- * (sp1_zkvm, risc0_zkvm_platform, lambda_vm_syscalls), across versions and
- * whatever the program's own code; RISC Zero's software calls also name
- * themselves in strings ("risc0_zkvm_platform::syscall::nr::SYS_READ"),
- * which stay in a stripped file. An ELF that shows none is a Linux guest.
+ * (sp1_zkvm, risc0_zkvm_platform, lambda_vm_syscalls, nexus_rt, openvm,
+ * ziskos),
+ * across versions and whatever the program's own code; RISC Zero's
+ * software calls also name themselves in strings
+ * ("risc0_zkvm_platform::syscall::nr::SYS_READ"), which stay in a
+ * stripped file. An ELF that shows none is a Linux guest.
  */
 #define _GNU_SOURCE /* memmem */
 #include <gelf.h>
@@ -27,6 +29,9 @@ static const struct mark symbol_marks[] = {
     {"risc0_zkvm_platform", &abi_risc0, 32},
     {"risc0_zkvm", &abi_risc0, 32},
     {"lambda_vm_syscalls", &abi_lambda, 64},
+    {"nexus_rt", &abi_nexus, 32},
+    {"openvm", &abi_openvm, 32}, /* openvm, openvm_platform, openvm_rv32im_guest, ... */
+    {"ziskos", &abi_zisk, 64},
 };
 
 static const struct mark string_marks[] = {

@@ -43,3 +43,30 @@ void keccak_f1600(uint64_t a[25])
         a[0] ^= round_constants[round];
     }
 }
+
+enum { KECCAK256_RATE = 136 };
+
+/* XORs a block of `n` <= 136 bytes into the state's first lanes, little-endian. */
+static void absorb(uint64_t state[25], const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        state[i / 8] ^= (uint64_t)p[i] << (8 * (i % 8));
+}
+
+void keccak256_digest(const uint8_t *msg, size_t len, uint8_t out[32])
+{
+    uint64_t state[25] = {0};
+    uint8_t last[KECCAK256_RATE] = {0};
+    for (; len >= KECCAK256_RATE; msg += KECCAK256_RATE, len -= KECCAK256_RATE) {
+        absorb(state, msg, KECCAK256_RATE);
+        keccak_f1600(state);
+    }
+    for (size_t i = 0; i < len; i++)
+        last[i] = msg[i];
+    last[len] ^= 0x01;
+    last[KECCAK256_RATE - 1] ^= 0x80;
+    absorb(state, last, KECCAK256_RATE);
+    keccak_f1600(state);
+    for (int i = 0; i < 32; i++)
+        out[i] = (uint8_t)(state[i / 8] >> (8 * (i % 8)));
+}

@@ -42,15 +42,8 @@
  */
 #include "zkvm_guest.h"
 
-__asm__(".section .text._start, \"ax\"\n"
-        ".globl _start\n"
-        "_start:\n"
-        ".option push\n"
-        ".option norelax\n"
-        "  la gp, __global_pointer$\n"
-        ".option pop\n"
-        "  li sp, 0x00200400\n"
-        "  call risc0_zkvm_platform_start\n");
+__asm__(ZKVM_START_GP "  li sp, 0x00200400\n"
+                      "  call risc0_zkvm_platform_start\n");
 
 enum {
     HALT = 0,

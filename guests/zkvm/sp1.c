@@ -37,15 +37,8 @@ typedef uint64_t sha_slot; /* v6: a SHA-256 word is the low half of a u64 */
 typedef uint32_t sha_slot;
 #endif
 
-__asm__(".section .text._start, \"ax\"\n"
-        ".globl _start\n"
-        "_start:\n"
-        ".option push\n"
-        ".option norelax\n"
-        "  la gp, __global_pointer$\n"
-        ".option pop\n"
-        "  li sp, " STACK_TOP "\n"
-        "  call sp1_zkvm_start\n");
+__asm__(ZKVM_START_GP "  li sp, " STACK_TOP "\n"
+                      "  call sp1_zkvm_start\n");
 
 enum {
     HALT = 0x00000000,

@@ -13,6 +13,20 @@ void *memcpy(void *dst, const void *src, size_t n);
 void *memset(void *dst, int c, size_t n);
 
 /* The SHA-256 initial hash value. */
+/*
+ * The start of every guest's `_start` (but lambda_vm's, whose guests start
+ * with gp = 0): gp set without linker relaxation, as the zkVMs' own start
+ * code does. Each guest goes on with its stack and its entry call.
+ */
+#define ZKVM_START_GP                                                                              \
+    ".section .text._start, \"ax\"\n"                                                              \
+    ".globl _start\n"                                                                              \
+    "_start:\n"                                                                                    \
+    ".option push\n"                                                                               \
+    ".option norelax\n"                                                                            \
+    "  la gp, __global_pointer$\n"                                                                 \
+    ".option pop\n"
+
 static const uint32_t sha256_iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 

@@ -230,10 +230,12 @@ class Guest(unittest.TestCase):
     # ---------------------------------------------------------------- names
 
     def test_names_inline_chain_outermost_first(self):
+        # A frame 0x<target>@0x<pc> expands into the chain at the pc; one
+        # without a pc is its function alone.
         s, al, o = self.a("_start"), self.a("alpha"), self.a("outer")
         raw = ("%s;%s;%s 7\n" % (s, al, o) +
-               "%s;%s;0x%x 5\n" % (s, al, self.in_inner) +
-               "%s;%s;0x%x 3\n" % (s, al, self.in_middle))
+               "%s;%s;%s@0x%x 5\n" % (s, al, o, self.in_inner) +
+               "%s;%s;%s@0x%x 3\n" % (s, al, o, self.in_middle))
         # The chains GNU addr2line gives, reversed: outermost first.
         inner_chain = ";".join(c[0] for c in
                                reversed(gnu_chain(self.elf, self.in_inner)))
@@ -276,29 +278,29 @@ class Guest(unittest.TestCase):
         self.assertNotIn("outer", out)
 
     def test_lines(self):
-        s, al = self.a("_start"), self.a("alpha")
-        raw = "%s;%s;0x%x 5\n%s;%s 1\n" % (s, al, self.in_inner, s, al)
-        expect = []
-        for addrs, count in (([s, al], 1),
-                             ([s, al, "0x%x" % self.in_inner], 5)):
-            frames = []
-            for a in addrs:
-                chain = gnu_chain(self.elf, int(a, 16))
-                frames += ["%s (%s:%s)" % c for c in reversed(chain)]
-            expect.append("%s %d" % (";".join(frames), count))
+        # The leaf frame (the innermost inline level at the leaf's pc, or
+        # its function) becomes name:LINE, LINE the pc's own line; frames
+        # above the leaf, and a leaf without a pc, keep their names.
+        s, al, o = self.a("_start"), self.a("alpha"), self.a("outer")
+        call = self.funcs["alpha"][0] + 4
+        raw = ("%s;%s@0x%x;%s@0x%x 5\n%s;%s 1\n%s;%s@0x%x 2\n"
+               % (s, al, call, o, self.in_inner, s, al, s, al, call))
+        inner = gnu_chain(self.elf, self.in_inner)[0][2]
+        at_call = gnu_chain(self.elf, call)
+        above = ";".join(c[0] for c in reversed(at_call[:-1]))
+        alpha = "alpha;" + above if above else "alpha"
         out = self.enrich_text(raw, "--lines")
-        self.assertEqual(out, "\n".join(sorted(expect, key=sort_key)) + "\n")
-        self.assertIn(" (guest.c:", out)
-        first = out.splitlines()[1]
-        self.assertRegex(first, r"^_start \(guest\.c:\d+\);alpha \(guest\.c:\d+\)"
-                         r";outer \(guest\.c:\d+\);middle \(guest\.c:\d+\)"
-                         r";inner \(guest\.c:\d+\) 5$")
+        self.assertEqual(out, "\n".join(sorted([
+            "_start;alpha 1",
+            "_start;%s:%s 2" % (alpha, at_call[0][2]),
+            "_start;%s;outer;middle;inner:%s 5" % (alpha, inner)], key=sort_key)) + "\n")
+        self.assertRegex(out, r"inner:\d+ 5\n")
 
     def test_no_inline(self):
         s, al = self.a("_start"), self.a("alpha")
-        raw = ("%s;%s;0x%x 5\n%s;%s;0x%x 3\n%s;%s;%s 1\n"
-               % (s, al, self.in_inner, s, al, self.in_middle, s, al,
-                  self.a("outer")))
+        o = self.a("outer")
+        raw = ("%s;%s;%s@0x%x 5\n%s;%s;%s@0x%x 3\n%s;%s;%s 1\n"
+               % (s, al, o, self.in_inner, s, al, o, self.in_middle, s, al, o))
         self.assertEqual(self.enrich_text(raw, "--no-inline"),
                          "_start;alpha;outer 9\n")
 
@@ -322,9 +324,8 @@ class Guest(unittest.TestCase):
         raw = "%s;%s;%s 3\n" % (s, al, q)
         self.assertEqual(self.enrich_text(raw), "_start;alpha;Sq 3\n")
         line = gnu_chain(self.elf, self.funcs["sq"][0])[0][2]
-        self.assertTrue(
-            self.enrich_text(raw, "--lines").endswith(
-                ";Sq (guest.c:%s) 3\n" % line))
+        self.assertEqual(self.enrich_text("%s;%s;%s@%s 3\n" % (s, al, q, q), "--lines"),
+                         "_start;alpha;Sq:%s 3\n" % line)
 
     def test_without_symbol_table_addr2line_alone(self):
         # .symtab removed, DWARF kept: names and inline chains still come
@@ -332,7 +333,7 @@ class Guest(unittest.TestCase):
         elf = self.nosym
         self.assertNotIn("outer", run([NM, elf]).stdout)
         s, al = self.a("_start"), self.a("alpha")
-        raw = "%s;%s;0x%x 5\n%s;0x4 1\n" % (s, al, self.in_inner, s)
+        raw = "%s;%s;%s@0x%x 5\n%s;0x4 1\n" % (s, al, self.a("outer"), self.in_inner, s)
         r = enrich("--elf", elf, stdin=raw)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout, "_start;0x4 1\n"
@@ -340,10 +341,11 @@ class Guest(unittest.TestCase):
 
     def test_every_tool_gives_the_same_output(self):
         s, al = self.a("_start"), self.a("alpha")
-        raw = ("%s;%s;0x%x 5\n%s;%s;0x%x 3\n%s;%s;%s 2\n%s;0x4 1\n"
-               "%s;%s;%s 6\n%s;0x7ffff000 7\n"
-               % (s, al, self.in_inner, s, al, self.in_middle, s, al,
-                  self.a("Zeta"), s, s, al, self.a("sq"), s))
+        o = self.a("outer")
+        raw = ("%s;%s;%s@0x%x 5\n%s;%s;%s@0x%x 3\n%s;%s;%s 2\n%s;0x4 1\n"
+               "%s;%s;%s@%s 6\n%s;0x7ffff000 7\n"
+               % (s, al, o, self.in_inner, s, al, o, self.in_middle, s, al,
+                  self.a("Zeta"), s, s, al, self.a("sq"), self.a("sq"), s))
         tools = [t for t in ("llvm-addr2line", A2L, "addr2line",
                              "llvm-symbolizer") if tool_available(t)]
         self.assertIn(A2L, tools)
@@ -455,6 +457,10 @@ class Guest(unittest.TestCase):
             ("%s;;%s 1\n" % (s, s), 1, "''"),                     # empty frame
             ("0x 1\n", 1, "'0x'"),
             ("10074 1\n", 1, "'10074'"),                          # no 0x
+            ("%s@ 1\n" % s, 1, "@"),                              # no pc
+            ("%s@%s@%s 1\n" % (s, s, s), 1, "@"),                 # two
+            ("@%s 1\n" % s, 1, "@"),                              # no target
+            ("%s;[ecall:X]@%s 1\n" % (s, s), 1, "ecall"),
             (" 5\n", 1, "no frames"),
         ]
         for raw, lineno, word in cases:
@@ -516,16 +522,16 @@ class Guest(unittest.TestCase):
             l: "0x%x\n0x%x\n/src/g.c:7:9\n\n" % (l, z),
             z: "0x%x\nr::zeta::h0123456789abcdef\n??:0:0\n\n" % z,
         }
-        raw = "0x%x;0x%x 1\n0x%x;0x%x 2\n0x%x 4\n" % (z, o, z, l, o)
+        raw = "0x%x;0x%x@0x%x 1\n0x%x;0x%x@0x%x 2\n0x%x@0x%x 4\n" % (z, o, o, z, l, l, o, o)
         want_plain = textwrap.dedent("""\
             ns::outer<int>;in:ner 4
             r::zeta;0x%x 2
             r::zeta;ns::outer<int>;in:ner 1
             """ % z)
         want_lines = textwrap.dedent("""\
-            ns::outer<int> (g.c:40);in:ner (g.c:12) 4
-            r::zeta;0x%x (g.c:7) 2
-            r::zeta;ns::outer<int> (g.c:40);in:ner (g.c:12) 1
+            ns::outer<int>;in:ner:12 4
+            r::zeta;0x%x:7 2
+            r::zeta;ns::outer<int>;in:ner:12 1
             """ % z)
         for style, body in (("gnu", gnu), ("llvm", llvm)):
             tool = self.fake_tool("fake-" + style, body)

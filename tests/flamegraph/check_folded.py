@@ -24,7 +24,13 @@ their counts equal to cli's `instructions: N`, and cli's exit status
 equal to the guest's under qemu. With --max-cycles N, cli runs with
 --max-cycles N and qemu_fold.py folds the first N instructions of the
 trace; cli must exit 124 (when the guest runs longer) and still write
-the flamegraph of what ran.
+the flamegraph of what ran. The raw file carries the pcs as well
+(`0x<target>@0x<pc>`, docs/FORMATS.md "Raw folded stacks") where the ELF
+has DWARF: it is compared with the pcs stripped (qemu_fold.strip_pcs).
+--lines runs cli and qemu_fold.py with --lines. --enrich SCRIPT also runs
+scripts/enrich_flamegraph.py on cli's raw file (with --lines / --no-inline
+as given): its output must equal the reference named output too, so that
+the raw file holds all that the named one says.
 
 On a mismatch it prints a unified diff (at most --max-diff lines).
 Exit status: 0 match, 1 mismatch or error, 77 qemu is not installed (qemu
@@ -102,6 +108,19 @@ def check_output(problems, what, expected, got, exp_name, instructions, limit):
                         f"instructions: {instructions}")
 
 
+def check_enrich(problems, args, raw_path, want):
+    """enrich_flamegraph.py on cli's raw file must give `want`."""
+    argv = [sys.executable, args.enrich, "--elf", args.elf, "-i", raw_path]
+    argv += (["--lines"] if args.lines else []) + (["--no-inline"] if args.no_inline else [])
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    if p.returncode != 0:
+        problems.append(f"enrich_flamegraph.py exit status {p.returncode}: "
+                        f"{p.stderr.decode(errors='replace').strip()}")
+        return
+    check_output(problems, "enrich_flamegraph.py on --flamegraph-raw", want, p.stdout,
+                 "qemu_fold.py", None, args.max_diff)
+
+
 def read_or_none(path):
     try:
         with open(path, "rb") as f:
@@ -129,6 +148,11 @@ def main():
                          "when the guest runs longer, the flamegraph still written")
     ap.add_argument("--no-inline", action="store_true",
                     help="(with --qemu) cli --no-inline against qemu_fold.py --no-inline")
+    ap.add_argument("--lines", action="store_true",
+                    help="(with --qemu) cli --lines against qemu_fold.py --lines")
+    ap.add_argument("--enrich", metavar="SCRIPT",
+                    help="(with --qemu) enrich_flamegraph.py: from cli's raw file it "
+                         "must give the reference's named output")
     ap.add_argument("--max-diff", type=int, default=200)
     args = ap.parse_args()
     if bool(args.expected) == args.qemu:
@@ -163,7 +187,7 @@ def main():
             try:
                 ref = qemu_fold.fold(args.elf, args.input or os.devnull,
                                      max_instructions=args.max_cycles,
-                                     inline=not args.no_inline)
+                                     inline=not args.no_inline, lines=args.lines)
             except qemu_fold.QemuMissing as e:
                 print(f"SKIP: {e}")
                 return SKIP
@@ -177,13 +201,14 @@ def main():
                              f"choose another --max-cycles")
                 if ref.total > args.max_cycles:
                     want_code = 124
+            extra = (("--no-inline",) if args.no_inline else ()) + \
+                (("--lines",) if args.lines else ())
             for option, path, want, label in (
                     ("--flamegraph", named_path, ref.named, "qemu_fold.py"),
                     ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
                 before = len(problems)
                 code, n, err = run_cli(args.cli, args.elf, option, path, args.input,
-                                       args.max_cycles,
-                                       ("--no-inline",) if args.no_inline else ())
+                                       args.max_cycles, extra)
                 if code != want_code:
                     problems.append(f"{option}: cli exit status {code}, expected "
                                     f"{want_code}")
@@ -193,10 +218,14 @@ def main():
                 elif n != ref.instructions:
                     problems.append(f"{option}: cli instructions: {n}, qemu "
                                     f"{ref.instructions}")
-                check_output(problems, option, want, read_or_none(path), label, n,
-                             args.max_diff)
+                got = read_or_none(path)
+                if option == "--flamegraph-raw" and got is not None:
+                    got = qemu_fold.strip_pcs(got)
+                check_output(problems, option, want, got, label, n, args.max_diff)
                 if len(problems) > before and err.strip():
                     problems.append(f"{option}: cli stderr:\n{err.rstrip()}")
+            if args.enrich:
+                check_enrich(problems, args, raw_path, ref.named)
 
     name = os.path.basename(args.elf)
     if problems:

@@ -22,8 +22,15 @@ it replaced), each only where the pc lies in the frame's function. Names
 are those of scripts/enrich_flamegraph.py (clean_name; unnamed levels left
 out). The raw output never expands.
 
+With --lines (cli --lines, docs/CONTRACT.md "Source lines"), each pc's leaf
+frame (the innermost of the above, the function frame when no inline
+frame holds the pc) becomes `name:LINE`, LINE the pc's own line as the same
+llvm-addr2line process gives it (the first location it prints for the pc),
+where it knows one and the pc lies in the frame's function.
+
 Usage:
-  qemu_fold.py GUEST.elf [INPUT] [--raw] [--no-inline] [-o OUT] [--raw-output RAWOUT]
+  qemu_fold.py GUEST.elf [INPUT] [--raw] [--no-inline] [--lines] [-o OUT]
+               [--raw-output RAWOUT]
 
 Prints the named folded output on stdout (frames as `0x<hex>` target
 addresses with --raw). -o / --raw-output write the named / raw output to
@@ -252,7 +259,7 @@ class Profile:
 
     def __init__(self, funcs, entry, inline=False):
         self.fi = FuncIndex(funcs)
-        self.inline = inline  # nodes per call site, counts per (node, pc)
+        self.inline = inline  # per pc: nodes per call site, counts per (node, pc)
         self.target = []   # node -> frame target address
         self.parent = []   # node -> parent node (-1: root)
         self.site = []     # node -> pc of the call that made it (inline only; None: root)
@@ -352,9 +359,10 @@ class Profile:
                 pcs.add(s)
         return pcs
 
-    def folded_inline(self, frame_name, chain):
+    def folded_inline(self, frame_name, chain, line=None):
         """Folded text with inline frames: chain(pc) gives the frame
-        names below the function frame at pc, outermost first."""
+        names below the function frame at pc, outermost first; line(pc),
+        when given, the pc's line or None (the leaf becomes `name:LINE`)."""
         fi = self.fi
         memo = {}
         prefix = {-1: []}  # node -> its frames, the chain at its child's site not included
@@ -374,6 +382,9 @@ class Profile:
             frames = frames_of(n)
             if fi.holds(fi.of(self.target[n]), pc):
                 frames = frames + chain(pc)
+                number = line(pc) if line else None
+                if number:
+                    frames = frames[:-1] + [f"{frames[-1]}:{number}"]
             key = ";".join(frames)
             merged[key] = merged.get(key, 0) + c
         return folded_lines(merged)
@@ -398,21 +409,36 @@ def load_enrich():
 
 
 def inline_chains(elf, pcs):
-    """{pc: [frame names below the function frame, outermost first]} from
-    ONE llvm-addr2line --inlines process."""
+    """({pc: [frame names below the function frame, outermost first]},
+    {pc: its own line or None}) from ONE llvm-addr2line --inlines process."""
     enrich = load_enrich()
     llvm = shutil.which("llvm-addr2line") or enrich.versioned_llvm_addr2line()
     if not llvm:
         raise QemuMissing("llvm-addr2line is not installed (Debian package llvm)")
     pcs = sorted(pcs)
     if not pcs:
-        return {}
+        return {}, {}
     blocks = enrich.parse_addr2line(enrich.run_addr2line(llvm, elf, pcs), pcs)
-    result = {}
+    result, lines = {}, {}
     for pc, chain in blocks.items():
         inner = reversed(chain[:-1])  # innermost first, the function's own entry last
         result[pc] = [enrich.clean_name(f) for f, _loc in inner if f not in ("??", "")]
-    return result
+        lines[pc] = chain[0][1][1] if chain[0][1] else None  # (file, line) or None
+    return result, lines
+
+
+def strip_pcs(raw):
+    """cli's per-pc raw output (frames `0x<target>@0x<pc>`, docs/FORMATS.md
+    "Raw folded stacks") without its pcs: the stacks of targets alone,
+    merged, as folded_lines writes them (bytes in, bytes out)."""
+    merged = {}
+    for line in raw.decode("utf-8", errors="surrogateescape").splitlines():
+        if not line:
+            continue
+        stack, _, count = line.rpartition(" ")
+        key = ";".join(f.split("@", 1)[0] for f in stack.split(";"))
+        merged[key] = merged.get(key, 0) + int(count)
+    return folded_lines(merged)
 
 
 def demangle_all(names):
@@ -536,10 +562,11 @@ class Result:
 
 
 def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=None,
-         inline=True):
+         inline=True, lines=False):
     """Run elf under qemu and fold its trace (only its first
     max_instructions instructions if given, as `cli execute --max-cycles`),
-    with inline frames when `inline` and the ELF has DWARF.
+    with inline frames when `inline` and the ELF has DWARF, and leaf lines
+    (`name:LINE`) when `lines` and the ELF has DWARF.
     Raises QemuMissing when qemu-riscvXX (or llvm-addr2line, for inline
     frames) is not installed."""
     xlen, entry = elf_header(elf)
@@ -548,7 +575,7 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=N
         raise QemuMissing(f"qemu-riscv{xlen} is not installed (Debian package qemu-user)")
     funcs = functions(elf)
     transfers = decode_transfers(elf, xlen)
-    prof = Profile(funcs, entry, inline and has_debug_info(elf))
+    prof = Profile(funcs, entry, (inline or lines) and has_debug_info(elf))
     code, n, total, err = replay_qemu(qemu, elf, input_path, prof, transfers, guest_stdout,
                                max_instructions)
 
@@ -567,8 +594,10 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=N
         return s
 
     if prof.inline:
-        chains = inline_chains(elf, prof.chain_pcs())
-        named_text = prof.folded_inline(named, lambda pc: chains[pc])
+        chains, pc_lines = inline_chains(elf, prof.chain_pcs())
+        named_text = prof.folded_inline(named, (lambda pc: chains[pc]) if inline else
+                                        (lambda pc: []),
+                                        pc_lines.get if lines else None)
     else:
         named_text = prof.folded(named)
     return Result(named_text, prof.folded(raw_name), n, code, err, total)
@@ -583,6 +612,8 @@ def main():
                     help="frames as 0x<hex> target addresses")
     ap.add_argument("--no-inline", action="store_true",
                     help="function frames only (no inline frames)")
+    ap.add_argument("--lines", action="store_true",
+                    help="leaf frames `name:LINE` (cli --lines)")
     ap.add_argument("-o", "--output", help="write the named output here")
     ap.add_argument("--raw-output", help="write the raw output here")
     ap.add_argument("--count", action="store_true",
@@ -594,7 +625,7 @@ def main():
 
     try:
         r = fold(args.elf, args.input, args.guest_stdout, args.max_instructions,
-                 not args.no_inline)
+                 not args.no_inline, args.lines)
     except QemuMissing as e:
         print(f"SKIP: {e}", file=sys.stderr)
         return SKIP

@@ -37,8 +37,8 @@ static void run_guest(const struct elf_image *img, const struct symtab *syms)
         guest_profile_flush(&profile, m.retired);
         FILE *out = fopen("/dev/null", "w");
         if (out) {
-            guest_profile_write_folded(&profile, out, false);
-            guest_profile_write_folded(&profile, out, true);
+            guest_profile_write_folded(&profile, out, 0);
+            guest_profile_write_folded(&profile, out, GUEST_WRITE_RAW);
             fclose(out);
         }
         guest_profile_free(&profile);

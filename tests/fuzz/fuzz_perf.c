@@ -190,7 +190,7 @@ static struct unwind_world *unwind_world(void)
     if (perf_machine_mmap(&w.m, PERF_RECORD_MISC_USER, &ev) ||
         !(w.thread = perf_threads_findnew(&w.m.threads, 1, 1)))
         return NULL;
-    stack_init(&w.stack, &w.m, &w.names, &w.opts, "x86_64");
+    stack_init(&w.stack, &w.m, &w.names, &w.opts, "x86_64", true);
     state = 1;
     return &w;
 }

@@ -59,6 +59,13 @@ class Elf:
                 return i
         return None
 
+    def rename_dwarf_away(self):
+        """Every .debug_* section renamed .xebug_*: an ELF without DWARF."""
+        strtab = self.header(self.shstrndx)
+        for i in range(self.shnum):
+            if self.name(i).startswith(".debug_"):
+                self.data[strtab[4] + self.header(i)[0] + 1] = ord("x")
+
     def text_addresses(self):
         addrs = []
         for i in range(self.shnum):
@@ -190,12 +197,7 @@ class BadDwarf(unittest.TestCase):
 
     def test_no_dwarf(self):
         elf = Elf(self.good)
-        for i in range(elf.shnum):
-            name = elf.name(i)
-            if name.startswith(".debug_"):
-                h = elf.header(i)
-                strtab = elf.header(elf.shstrndx)
-                elf.data[strtab[4] + h[0] + 1] = ord("x")  # .debug_x -> .xebug_x
+        elf.rename_dwarf_away()
         run = self.check("no dwarf", elf, False)
         self.assertEqual(run.stderr, "")
         for line in run.stdout.splitlines():

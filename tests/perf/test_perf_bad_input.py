@@ -224,6 +224,13 @@ class Lengths(BadInput):
         p = valid_recording()
         p.raw(COMPRESSED2, 0, struct.pack("<Q", 1 << 20) + bytes(8))
         self.refused(p.to_bytes(), "COMPRESSED2", "data size past its end")
+        # A body shorter than the size field itself (fuzz_perf found that its
+        # size wrapped and overflowed the decompression buffer).
+        for body in (bytes(7), b"\xff" * 7, b""):
+            p = valid_recording()
+            del p.records[p.compress(first=0, chunks=2)[-1]]  # leaves half a record undone
+            p.raw(COMPRESSED2, 0, body)
+            self.refused(p.to_bytes(), "COMPRESSED2", "data size past its end")
 
     def test_compressed_cut(self):
         """A compressed record cut inside its zstd data: what came before folds, with a warning."""

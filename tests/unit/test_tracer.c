@@ -36,7 +36,7 @@ static char *folded(struct guest_profile *p, uint64_t retired)
     FILE *out = open_memstream(&text, &size);
     assert_non_null(out);
     guest_profile_flush(p, retired);
-    assert_int_equal(guest_profile_write_folded(p, out, false), 0);
+    assert_int_equal(guest_profile_write_folded(p, out, 0), 0);
     fclose(out);
     return text;
 }

@@ -40,6 +40,7 @@ import unittest
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
+ENRICH = os.environ.get("ENRICH", "scripts/enrich_flamegraph.py")
 TIMEOUT = 60
 
 KECCAK256_EMPTY = bytes.fromhex("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
@@ -304,9 +305,28 @@ class Sp1(ZkvmTest):
     def test_raw_output_keeps_ecall_frames(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), self.ITEMS, raw=True)
         self.assertEqual(r.code, 0, r.stderr)
-        self.assertRegex(r.folded, re.compile(r"^(0x[0-9a-f]+;){4}\[ecall:SHA_COMPRESS\] 1$",
+        # with DWARF, each frame also names its pc (docs/FORMATS.md, "Raw folded stacks")
+        frame = r"0x[0-9a-f]+(@0x[0-9a-f]+)?"
+        self.assertRegex(r.folded, re.compile(r"^(%s;){4}\[ecall:SHA_COMPRESS\] 1$" % frame,
                                               re.M))
         self.assert_folded_sum(r)
+
+    @unittest.skipUnless(shutil.which("llvm-addr2line"), "needs llvm-addr2line")
+    def test_enrich_gives_the_named_file(self):
+        # The raw file holds the pcs of the inline frames and lines
+        # (docs/FORMATS.md, "Raw folded stacks"); [ecall:NAME] leaves stay bare.
+        elf = self.guest("zkvm-sp1-rv32.elf")
+        for flags in ((), ("--lines",)):
+            with self.subTest(flags=flags):
+                named = self.run_cli(elf, self.ITEMS, flags, inline=True)
+                raw = self.run_cli(elf, self.ITEMS, inline=True, raw=True)
+                self.assertEqual((named.code, raw.code), (0, 0), named.stderr + raw.stderr)
+                self.assertIn(";[ecall:SHA_COMPRESS] 1\n", named.folded)
+                p = subprocess.run([sys.executable, ENRICH, "--elf", elf, *flags],
+                                   input=raw.folded, capture_output=True, text=True,
+                                   timeout=TIMEOUT)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(p.stdout, named.folded)
 
     def test_operands_of_its_own(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\5"])
@@ -615,9 +635,9 @@ def keccak_f(lanes):
     return a
 
 
-def sha3_256(msg):
+def sha3_256(msg, pad=0x06):
     """SHA3-256 through keccak_f, so a test can check keccak_f against hashlib."""
-    padded = bytearray(msg) + b"\x06" + bytes(-(len(msg) + 1) % 136)
+    padded = bytearray(msg) + bytes([pad]) + bytes(-(len(msg) + 1) % 136)
     padded[-1] |= 0x80
     lanes = [0] * 25
     for off in range(0, len(padded), 136):
@@ -625,6 +645,11 @@ def sha3_256(msg):
             lanes[i] ^= int.from_bytes(padded[off + 8 * i:off + 8 * i + 8], "little")
         lanes = keccak_f(lanes)
     return b"".join(v.to_bytes(8, "little") for v in lanes)[:32]
+
+
+def keccak256(msg):
+    """Keccak-256: the sponge of sha3_256 with the original padding (0x01), as Ethereum uses."""
+    return sha3_256(msg, pad=0x01)
 
 
 def r0bf(user, kernel):
@@ -1080,6 +1105,261 @@ class Lambda(ZkvmTest):
                               "lambda_vm_syscalls_ecall")
 
 
+def ecall_counts(folded, caller):  # [ecall:NAME] leaves under `caller`, summed by NAME
+    calls = {}
+    for line in folded.splitlines():
+        m = re.search(r";" + caller + r";\[ecall:(\w+)\] (\d+)$", line)
+        if m:
+            calls[m[1]] = calls.get(m[1], 0) + int(m[2])
+    return calls
+
+
+class Nexus(ZkvmTest):
+    GUEST = "zkvm-nexus-rv32.elf"
+    SECRET = b"secret!"  # 7 bytes: two words, the last one padded
+    PUBLIC = b"public input 15"
+
+    def test_full_run(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0" + self.SECRET, self.PUBLIC])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # fd 1 only; the write to fd 2 returned -1
+        minus1 = u32(0xFFFFFFFF)
+        want = (self.SECRET + b"\0" + u32(len(self.PUBLIC)) + self.PUBLIC + b"\0"
+                + minus1 + u32(0) + minus1 + u32(3) + u32(1) + u32(1) + minus1)
+        self.assertEqual(r.public, want)
+        self.assertRegex(r.stat("abi"), r"^nexus \(auto: symbol nexus_rt")
+        self.assertRegex(r.stat("region"), r"^loop: 2 runs, \d+ instructions")
+        self.assertEqual(r.stat("public-output"), f"{len(want)} bytes")
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_read_input"), {"rin": 5})
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_write_output"), {"wou": 14})
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_ecall"),
+                         {"ReadFromPrivateInput": 9, "OverwriteStackPointer": 1,
+                          "OverwriteHeapPointer": 1, "Write": 2, "CycleCount": 5, "Exit": 1})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:OverwriteStackPointer\] 1\n")
+
+    def test_no_public_input(self):  # the input space is its length word alone: 0
+        r = self.run_cli(self.guest(self.GUEST), [b"\0"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public[:4], u32(0))
+
+    def test_exit_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"], ["--zkvm", "nexus"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "nexus (--zkvm nexus)")
+        self.assertEqual(r.errors, [])
+
+    def test_unknown_call(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"])
+        self.assert_one_error(r, "nexus call 0x300: no call has this number in a7",
+                              "nexus_rt_ecall")
+
+    def test_other_custom_instruction(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "nexus call precompile is not supported", "nexus_rt_start_rust")
+
+    def test_access_past_memory_top(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x80400000)",
+                              "nexus_rt_start_rust")
+
+    def test_rin_past_the_public_input(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5", b"abcd"])
+        self.assert_one_error(r, "nexus call rin (argument 0x8)", "nexus_rt_read_input")
+
+    def test_bad_cycle_count_label(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "the label is not ^#NAME or $#NAME", "nexus_rt_ecall")
+
+    def test_three_inputs_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"", b""])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Nexus takes two inputs", r.stderr)
+
+    def test_refuses_rv64(self):
+        r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "nexus"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Nexus guests are RV32IM", r.stderr)
+
+
+class Openvm(ZkvmTest):
+    GUEST = "zkvm-openvm-rv32.elf"
+    MESSAGE = bytes(range(200))  # two Keccak-256 blocks (rate 136), four SHA-256 blocks
+    A = random.Random(21).randrange(2**256) | 1 << 255  # negative as a signed number
+    B = random.Random(22).randrange(2**255) & ~0xFF | 77  # shifts by 77
+
+    def test_full_run(self):
+        a, b, m = self.A, self.B, 2**256
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", self.MESSAGE, le256(a) + le256(b)])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        signed = lambda v: v - m if v >> 255 else v
+        want = (keccak256(self.MESSAGE) + hashlib.sha256(self.MESSAGE).digest() + KECCAK256_EMPTY
+                + SHA256_ABC + le256((a + b) % m) + le256((a - b) % m) + le256(a * b % m)
+                + le256((a << 77) % m) + le256((signed(a) >> 77) % m) + le256(int(a < b))
+                + le256(int(signed(a) < signed(b))) + u32(1) + u32(0))
+        self.assertEqual(r.public, want)
+        self.assertEqual(keccak256(b""), KECCAK256_EMPTY)  # the reference, against a known digest
+        self.assertRegex(r.stat("abi"), r"^openvm \(auto: symbol openvm")
+        self.assertEqual(r.stat("public-values"), f"{len(want)} bytes")
+        self.assert_folded_sum(r)
+        counts = {}
+        for caller in ("openvm_native_keccak256", "openvm_sha256", "openvm_int256_all",
+                       "openvm_beq256", "openvm_reveal_u32", "openvm_hint_input",
+                       "openvm_hint_word", "openvm_hint_buffer", "openvm_print_str",
+                       "openvm_hint_random", "openvm_terminate_ok"):
+            counts.update(ecall_counts(r.folded, caller))
+        self.assertEqual(counts, {"KECCAK256": 2, "SHA256": 2, "ADD256": 1, "SUB256": 1,
+                                  "MUL256": 1, "SLL256": 1, "SRA256": 1, "SLTU256": 1,
+                                  "SLT256": 1, "BEQ256": 2, "REVEAL": len(want) // 4,
+                                  "HintInput": 3, "HINT_STOREW": 5, "HINT_BUFFER": 3,
+                                  "PrintStr": 1, "HintRandom": 1, "TERMINATE": 1})
+
+    def test_one_item(self):  # guests/inputs/zkvm-openvm.in's run
+        r = self.run_cli(self.guest(self.GUEST), [b"\x09hello"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, keccak256(b"hello"))
+
+    def test_terminate_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "openvm"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "openvm (--zkvm openvm)")
+        self.assertEqual(r.errors, [])
+
+    def test_modular_arithmetic(self):
+        rng = random.Random(23)
+        p = SECP256K1_P
+        a, b = rng.randrange(p), rng.randrange(p)
+        r = self.run_cli(self.guest(self.GUEST), [b"\7", le256(p) + le256(a) + le256(b)])
+        self.assertEqual(r.code, 0, r.stderr)
+        want = (le256((a + b) % p) + le256((a - b) % p) + le256(a * b % p)
+                + le256(a * pow(b, -1, p) % p) + u32(1) + u32(0))
+        self.assertEqual(r.public, want)
+        calls = {}
+        for caller in ("openvm_setup_all_moduli", "openvm_modular_run", "openvm_is_eq_mod"):
+            calls.update(ecall_counts(r.folded, caller))
+        self.assertEqual(calls, {"SETUP_MOD": 3, "ADDMOD": 2, "SUBMOD": 1, "MULMOD": 1,
+                                 "DIVMOD": 1, "ISEQMOD": 2})
+
+    def test_modulus_not_set_up(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x08"])
+        self.assert_one_error(r, "openvm call ADDMOD (argument 0x0): the modulus was not set up",
+                              "openvm_main")
+
+    def test_custom1_curves_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "openvm call short Weierstrass curves is not supported",
+                              "openvm_main")
+
+    def test_hint_stream_used_up(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "openvm call HINT_STOREW (argument 0x4): the hint stream has "
+                              "fewer bytes left (HintOutOfBounds)", "openvm_hint_word")
+
+    def test_ecall_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "openvm call ecall is not supported: OpenVM has no ecall",
+                              "openvm_main")
+
+    def test_no_input_item_left(self):
+        for inputs in ([b"\5"], []):
+            r = self.run_cli(self.guest(self.GUEST), inputs)
+            self.assert_one_error(r, "(EndOfInputStream)", "openvm_hint_input")
+
+    def test_access_past_memory(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "load from unmapped memory (address 0x20000000)", "openvm_main")
+
+    def test_refuses_rv64(self):
+        r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "openvm"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("OpenVM 1.x guests are RV32IM", r.stderr)
+
+
+class Zisk(ZkvmTest):
+    GUEST = "zkvm-zisk-rv64.elf"
+    NUMBERS = [random.Random(31 + i).randrange(2**256) for i in range(4)]  # a, b, c, m
+
+    def test_full_run(self):
+        a, b, c, mod = self.NUMBERS
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"".join(map(le256, self.NUMBERS))])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # through the UART
+        zero_permuted = keccak_f([0] * 25)
+        self.assertEqual(zero_permuted[0], 0xF1258F7940E1DDE7)  # Keccak team's published vector
+        g2 = ec_double(SECP256K1_G, SECP256K1_P)
+        g3 = ec_add(SECP256K1_G, g2, SECP256K1_P)
+        self.assertEqual(g2[0], int(SECP256K1_2G_X, 16))
+        want = (b"".join(v.to_bytes(8, "little") for v in zero_permuted) + SHA256_ABC
+                + point(g2) + point(g3) + le256((a * b + c) % 2**256) + le256((a * b + c) >> 256)
+                + le256((a * b + c) % mod) + u32(82) + u32(0xFFFEEEE))
+        self.assertEqual(r.public, want)
+        self.assertRegex(r.stat("abi"), r"^zisk \(auto: symbol ziskos")
+        self.assertEqual(r.stat("zisk-layout"), "SYS_ADDR 0xa0400000")
+        self.assert_folded_sum(r)
+        counts = {}
+        for call in ("keccak_f", "sha256_f", "secp256k1_dbl", "secp256k1_add", "arith256",
+                     "arith256_mod"):
+            counts.update(ecall_counts(r.folded, "ziskos_syscall_" + call))
+        self.assertEqual(counts, {"keccakf": 1, "sha256f": 1, "secp256k1_dbl": 1,
+                                  "secp256k1_add": 1, "arith256": 1, "arith256_mod": 1})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:exit\] 1\n")
+
+    def test_bls12_381_and_bn254_fp2(self):
+        le384 = lambda n: n.to_bytes(48, "little")
+        g = (BLS_G1_X, sqrt_3mod4(BLS_G1_X**3 + 4, BLS_P))  # y^2 = x^3 + 4
+        g2 = ec_double(g, BLS_P)
+        g3 = ec_add(g, g2, BLS_P)
+        rng = random.Random(41)
+        f1, f2 = [(rng.randrange(BN254_P), rng.randrange(BN254_P)) for _ in range(2)]
+        p = BN254_P
+        fp2 = [((f1[0] + f2[0]) % p, (f1[1] + f2[1]) % p), ((f1[0] - f2[0]) % p, (f1[1] - f2[1]) % p),
+               ((f1[0] * f2[0] - f1[1] * f2[1]) % p, (f1[0] * f2[1] + f1[1] * f2[0]) % p)]
+        record = le384(g[0]) + le384(g[1]) + point(f1) + point(f2)
+        r = self.run_cli(self.guest(self.GUEST), [b"\x08", record])
+        self.assertEqual(r.code, 0, r.stderr)
+        want = (le384(g2[0]) + le384(g2[1]) + le384(g3[0]) + le384(g3[1])
+                + b"".join(point(v) for v in fp2))
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+
+    def test_exit_code(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "zisk"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"), "zisk (--zkvm zisk)")
+        self.assertEqual(r.public, b"")  # no outputs: the count reads 0
+
+    def test_precompile_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "zisk call arith384_mod is not supported yet", "ziskos_main")
+
+    def test_other_ecall(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "zisk call 0x40: ZisK's only ecall is exit", "ziskos_main")
+
+    def test_input_is_read_only(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "store to read-only memory (address 0x40000000)", "ziskos_main")
+
+    def test_equal_points_refused(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5"])
+        self.assert_one_error(r, "zisk call secp256k1_add", "the points share x",
+                              "ziskos_syscall_secp256k1_add")
+
+    def test_fcall_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\6"])
+        self.assert_one_error(r, "zisk call fcall is not supported", "ziskos_main")
+
+    def test_access_past_ram(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\7"])
+        self.assert_one_error(r, "load from unmapped memory (address 0xc0000000)", "ziskos_main")
+
+    def test_refuses_rv32(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "zisk"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("ZisK guests are RV64", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
@@ -1091,7 +1371,8 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda", p.stderr.decode())
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk",
+                      p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):
         r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "risc0"])

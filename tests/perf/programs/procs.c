@@ -4,6 +4,8 @@
  * "procs-exec", a symlink, when it exists), which forks a grandchild; each
  * spins in a function of its own until a time has passed or a file
  * exists, so that a recording attached later finds them all running.
+ * With a stop file, the grandchild (the last to start) creates
+ * STOPFILE.ready first: a test waits for it before it attaches.
  *
  *   procs MS|STOPFILE          main -> parent_work -> spin    ("procs")
  *                              start_thread -> thread_work -> spin
@@ -62,8 +64,23 @@ __attribute__((noinline)) void child_work(void)
     sink++; /* not a tail call: the frame stays in the stack */
 }
 
+/* STOPFILE.ready, when `until` names a stop file: every process is running. */
+static void say_ready(void)
+{
+    char *end;
+    strtod(until, &end);
+    if (end != until && *end == '\0')
+        return;
+    char ready[4096];
+    snprintf(ready, sizeof(ready), "%s.ready", until);
+    FILE *f = fopen(ready, "w");
+    if (f)
+        fclose(f);
+}
+
 __attribute__((noinline)) void grandchild_work(void)
 {
+    say_ready();
     spin();
     sink++; /* not a tail call: the frame stays in the stack */
 }

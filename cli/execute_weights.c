@@ -1,0 +1,311 @@
+/*
+ * execute_weights: --weight and --cost-table for `cli execute`, their
+ * models and the page tracker, and the profile written with every weight.
+ */
+#include "cli/execute_weights.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tracer/weights.h"
+
+const char execute_weights_help[] =
+    "  --weight NAME          a weight of the profile, repeatable, in order (folded and\n"
+    "                         SVG files show the first; pprof, Gecko and speedscope\n"
+    "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
+    "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
+    "                         [PageOut] frames); gas (SP1 RV32: SP1's trace cells);\n"
+    "                         or a --cost-table's name (docs/ZKVMS.md, \"Weights\")\n"
+    "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
+    "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
+    "                         tables\"); added after the --weight ones unless named\n";
+
+int execute_weights_option(struct execute_weights *w, int opt, const char *arg)
+{
+    size_t *n;
+    const char *what;
+    if (opt == EXECUTE_OPT_WEIGHT) {
+        n = &w->nnames;
+        what = "--weight";
+    } else if (opt == EXECUTE_OPT_COST_TABLE) {
+        n = &w->ntables;
+        what = "--cost-table";
+    } else {
+        return CLI_NOT_OURS;
+    }
+    if (*n == EXECUTE_MAX_WEIGHTS) {
+        cli_error("at most %d %s options per run", EXECUTE_MAX_WEIGHTS, what);
+        return EXIT_USAGE;
+    }
+    if (opt == EXECUTE_OPT_WEIGHT && (!*arg || strchr(arg, ';'))) {
+        cli_error("--weight wants a weight's name, not '%s'", arg);
+        return EXIT_USAGE;
+    }
+    (opt == EXECUTE_OPT_WEIGHT ? w->names : w->tables)[(*n)++] = arg;
+    return CLI_GO_ON;
+}
+
+static bool model_named(const struct execute_weights *w, const char *name)
+{
+    for (size_t i = 0; i < w->nmodels; i++)
+        if (strcmp(w->models[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* The cost tables, read, go after the --weight names that do not name one. */
+static int read_tables(struct cost_model *tables, const struct execute_weights *w)
+{
+    for (size_t i = 0; i < w->ntables; i++) {
+        struct error e = ERROR_INIT;
+        if (cost_model_read(&tables[i], w->tables[i], &e) != 0) {
+            for (size_t j = 0; j < i; j++)
+                cost_model_free(&tables[j]);
+            return cli_fail(&e, NULL);
+        }
+    }
+    return 0;
+}
+
+/* Moves table `t` into the weights (NULL name: it is used). */
+static void take_table(struct execute_weights *w, struct cost_model *t)
+{
+    w->models[w->nmodels++] = *t;
+    memset(t, 0, sizeof(*t));
+}
+
+static int resolve_names(struct execute_weights *w, struct cost_model *tables, const char *abi,
+                         int xlen)
+{
+    for (size_t i = 0; i < w->nnames; i++) {
+        if (model_named(w, w->names[i])) {
+            cli_error("--weight %s is given twice", w->names[i]);
+            return EXIT_USAGE;
+        }
+        size_t t = 0;
+        while (t < w->ntables && !(tables[t].name && strcmp(tables[t].name, w->names[i]) == 0))
+            t++;
+        if (t < w->ntables) {
+            take_table(w, &tables[t]);
+            continue;
+        }
+        struct error e = ERROR_INIT;
+        if (cost_model_builtin(&w->models[w->nmodels], w->names[i], abi, xlen, &e) != 0) {
+            cli_fail(&e, NULL);
+            return EXIT_USAGE;
+        }
+        w->nmodels++;
+    }
+    for (size_t t = 0; t < w->ntables; t++) {
+        if (!tables[t].name)
+            continue;
+        if (model_named(w, tables[t].name) || w->nmodels == EXECUTE_MAX_WEIGHTS) {
+            cli_error("cost table %s: its weight '%s' is there already", w->tables[t],
+                      tables[t].name);
+            return EXIT_USAGE;
+        }
+        take_table(w, &tables[t]);
+    }
+    return 0;
+}
+
+int execute_weights_resolve(struct execute_weights *w, const char *abi, int xlen)
+{
+    struct cost_model tables[EXECUTE_MAX_WEIGHTS] = {0};
+    int rc = read_tables(tables, w);
+    if (rc)
+        return rc;
+    rc = resolve_names(w, tables, abi, xlen);
+    for (size_t t = 0; t < w->ntables; t++)
+        cost_model_free(&tables[t]);
+    return rc;
+}
+
+int execute_weights_start(struct execute_weights *w, struct machine *m)
+{
+    const struct cost_model *paged = NULL;
+    for (size_t i = 0; i < w->nmodels; i++) {
+        if (!cost_model_pages(&w->models[i]))
+            continue;
+        if (paged) {
+            cli_error("weights %s and %s both page memory: give one", paged->name,
+                      w->models[i].name);
+            return EXIT_USAGE;
+        }
+        paged = &w->models[i];
+    }
+    if (paged && !page_touch_start(&w->pages, m, paged)) {
+        cli_error("out of memory setting up the page tracker");
+        return EXIT_OSERR;
+    }
+    return 0;
+}
+
+void execute_weights_free(struct execute_weights *w)
+{
+    page_touch_free(&w->pages);
+    for (size_t i = 0; i < w->nmodels; i++)
+        cost_model_free(&w->models[i]);
+    w->nmodels = 0;
+}
+
+/* One weight's costs for the tracer's weigher (tracer/weights.h). */
+struct model_costs {
+    const struct cost_model *model;
+    const struct elf_image *img;
+    const struct elf_segment *seg; /* the executable segment of the last pc looked up */
+    const struct page_touch *pages;
+};
+
+/* Whether the executable segment s holds the `len` bytes at pc. */
+static bool segment_holds(const struct elf_segment *s, uint64_t pc, unsigned len)
+{
+    return (s->rights & SEG_X) && pc >= s->vaddr && pc + len <= s->vaddr + s->filesz;
+}
+
+/*
+ * The instruction at pc from the ELF's executable segments: a 32-bit word,
+ * or a compressed instruction in the low half; 0 when none holds it.
+ */
+static uint32_t word_at(struct model_costs *c, uint64_t pc)
+{
+    const struct elf_segment *s = c->seg;
+    if (!s || !segment_holds(s, pc, 2)) {
+        s = NULL;
+        for (size_t i = 0; i < c->img->nsegments && !s; i++)
+            if (segment_holds(&c->img->segments[i], pc, 2))
+                s = &c->img->segments[i];
+        if (!s)
+            return 0;
+        c->seg = s;
+    }
+    uint16_t half;
+    memcpy(&half, s->data + (pc - s->vaddr), 2);
+    if ((half & 3) != 3)
+        return half;
+    if (!segment_holds(s, pc, 4))
+        return 0;
+    uint32_t word;
+    memcpy(&word, s->data + (pc - s->vaddr), 4);
+    return word;
+}
+
+/* The class of the instruction at pc. */
+static enum insn_class class_at(struct model_costs *c, uint64_t pc)
+{
+    return insn_class_of(word_at(c, pc), c->img->xlen);
+}
+
+static uint64_t pc_cost(void *ctx, uint64_t pc, uint64_t count)
+{
+    struct model_costs *c = ctx;
+    return count * c->model->class_cost[class_at(c, pc)];
+}
+
+static uint64_t call_cost(void *ctx, const char *call, uint64_t calls)
+{
+    const struct model_costs *c = ctx;
+    return calls * cost_model_call(c->model, call);
+}
+
+static uint64_t outside_cost(void *ctx, uint64_t count)
+{
+    const struct model_costs *c = ctx;
+    return count * c->model->outside_cost;
+}
+
+static void paging_cost(void *ctx, uint32_t node, uint64_t *in, uint64_t *out)
+{
+    const struct model_costs *c = ctx;
+    const struct page_touch *pt = c->pages;
+    if (pt && pt->model == c->model && node < pt->nodes_cap) {
+        *in = pt->in[node];
+        *out = pt->out[node];
+    }
+}
+
+int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
+                          const struct execute_weights *w, const struct elf_image *img,
+                          enum render_format format, const struct svg_options *svg,
+                          const char *name, const struct report_options *report)
+{
+    struct model_costs costs[EXECUTE_MAX_WEIGHTS];
+    struct guest_weigher weighers[EXECUTE_MAX_WEIGHTS];
+    for (size_t i = 0; i < w->nmodels; i++) {
+        costs[i] = (struct model_costs){.model = &w->models[i], .img = img, .pages = &w->pages};
+        weighers[i] = (struct guest_weigher){.name = w->models[i].name,
+                                             .unit = w->models[i].unit,
+                                             .pc = pc_cost,
+                                             .call = call_cost,
+                                             .outside = outside_cost,
+                                             .paging = paging_cost,
+                                             .ctx = &costs[i]};
+    }
+    struct profile prof;
+    if (!profile_init(&prof)) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int rc = guest_profile_weighted(p, flags, weighers, w->nmodels, &prof);
+    if (rc == 0 && report)
+        rc = report_write(out, &prof, report);
+    else if (rc == 0) {
+        struct svg_options o = *svg;
+        char title[512];
+        o.unit = profile_weight_name(&prof, 0);
+        snprintf(title, sizeof(title), "%s: %llu %s", name,
+                 (unsigned long long)profile_total(&prof, 0), o.unit);
+        o.title = title;
+        rc = render_write_profile(out, &prof, 0, format, &o, name);
+    }
+    int saved = errno;
+    profile_free(&prof);
+    errno = saved;
+    return rc;
+}
+
+/* --stats: the retired instructions by opcode class. */
+struct class_mix {
+    struct model_costs code; /* for word_at */
+    uint64_t count[INSN_CLASS_COUNT];
+};
+
+static int count_class(void *ctx, uint64_t pc, uint64_t count)
+{
+    struct class_mix *x = ctx;
+    x->count[class_at(&x->code, pc)] += count;
+    return 0;
+}
+
+static void print_class_mix(struct guest_profile *p, const struct elf_image *img, FILE *out)
+{
+    struct class_mix x = {.code = {.img = img}};
+    uint64_t calls = 0, sum;
+    for (uint32_t n = 1; n < p->trie.count; n++) {
+        if (guest_key_is_ecall(p->trie.nodes[n].key))
+            calls += p->trie.nodes[n].count;
+        else
+            guest_profile_node_pcs(p, n, count_class, &x, &sum);
+    }
+    fputs("opcode-classes:", out);
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
+        if (x.count[c])
+            fprintf(out, " %s %llu,", insn_class_name(c), (unsigned long long)x.count[c]);
+    fprintf(out, " zkVM calls %llu\n", (unsigned long long)calls);
+}
+
+void execute_weights_stats(const struct execute_weights *w, struct guest_profile *p,
+                           const struct elf_image *img, FILE *out)
+{
+    if (p && p->tracer.per_pc)
+        print_class_mix(p, img, out);
+    const struct page_touch *pt = &w->pages;
+    if (!pt->model)
+        return;
+    fprintf(out, "segments: %llu (2^%u cycles each)\n", (unsigned long long)pt->segments,
+            pt->model->segment_po2);
+    fprintf(out, "paging-cycles: %llu\n", (unsigned long long)pt->paging_total);
+    fprintf(out, "total-cycles: %llu (every segment padded to a power of two)\n",
+            (unsigned long long)pt->padded_total);
+}

@@ -1,0 +1,263 @@
+/*
+ * nexus: the ABI of Nexus zkVM 0.3 guests (RV32IM, the nexus-rt crate), as
+ * its first-pass (Harvard) emulator runs them (vm/src/emulator/executor.rs,
+ * vm/src/system/syscall.rs). Docs: docs/ZKVMS.md.
+ *
+ * Memory is flat read-write from 0 to MEMORY_TOP = 0x8040_0000, where
+ * nexus-rt's _start puts sp; the words at 0x80 and 0x84 (where the public
+ * input's and output's addresses live) read 0, as in the first pass, whose
+ * public input and output are spaces of their own: `rin` (custom-1, 0x2b,
+ * funct3 0, I-type) loads a word of the input space (its length as a u32,
+ * then its bytes), `wou` (custom-2, 0x5b, funct3 0, S-type) stores a word
+ * into the output space (word 0 the exit code, the public output after
+ * it). An ecall's number is in a7, arguments in a0..a2, the result in a0
+ * (0xFFFF_FFFF unless the call says otherwise):
+ *   0x200 Write (fd 1 only)   0x201 Exit      0x400 ReadFromPrivateInput (a byte)
+ *   0x401 CycleCount ("^#NAME" / "$#NAME")    0x402 OverwriteStackPointer
+ *   0x403 OverwriteHeapPointer
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/abi/regions.h"
+#include "executor/machine.h"
+
+enum {
+    NEXUS_WRITE = 0x200,
+    NEXUS_EXIT = 0x201,
+    NEXUS_READ_PRIVATE_INPUT = 0x400,
+    NEXUS_CYCLE_COUNT = 0x401,
+    NEXUS_OVERWRITE_SP = 0x402,
+    NEXUS_OVERWRITE_HEAP = 0x403,
+    NEXUS_MEMORY_TOP = 0x80400000,
+    NEXUS_OPCODE_RIN = 0x2b, /* custom-1 */
+    NEXUS_OPCODE_WOU = 0x5b, /* custom-2 */
+    NEXUS_OUTPUT_MAX = 1 << 26,
+};
+
+struct nexus_state {
+    const uint8_t *private_input; /* the first --input: the private input tape */
+    size_t private_size, private_at;
+    uint8_t *input; /* the public input space: length word, then the second --input */
+    size_t input_size;
+    struct abi_buffer output; /* the output space: exit code word, then the public output */
+    struct regions regions;
+    char label[256];
+};
+
+static enum ecall_result nexus_write(struct machine *m)
+{
+    uint64_t fd = machine_get_reg(m, REG_A0), p = machine_get_reg(m, REG_A1),
+             len = machine_get_reg(m, REG_A2);
+    if (fd != 1) { /* Nexus writes only to stdout and returns -1 for another fd */
+        machine_set_reg(m, REG_A0, UINT32_MAX);
+        return ECALL_CONTINUE;
+    }
+    if (!mem_range_has(&m->mem, p, len, PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Write", p, "the bytes are not in memory");
+    abi_write_fd(m->io.stdout_fd, mem_host(&m->mem, p), len);
+    machine_set_reg(m, REG_A0, len);
+    return ECALL_CONTINUE;
+}
+
+/* The output space after its first word (the exit code's), as Nexus's View hands it out. */
+static enum ecall_result nexus_exit(struct machine *m)
+{
+    struct nexus_state *st = m->abi_state;
+    m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
+    if (st->output.size > 4 &&
+        !abi_write_fd(m->io.public_output_fd, st->output.data + 4, st->output.size - 4))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "Exit", 0,
+                         "the host could not write the public output");
+    return ECALL_EXIT;
+}
+
+static bool region_known(const struct regions *r, const char *name, size_t len)
+{
+    for (size_t i = 0; i < r->count; i++)
+        if (strlen(r->list[i].name) == len && memcmp(r->list[i].name, name, len) == 0)
+            return true;
+    return false;
+}
+
+/* "^#NAME" starts the region NAME, "$#NAME" ends it; an end of an unknown one returns -1. */
+static enum ecall_result nexus_cycle_count(struct machine *m)
+{
+    struct nexus_state *st = m->abi_state;
+    uint64_t p = machine_get_reg(m, REG_A0), len = machine_get_reg(m, REG_A1);
+    if (len >= sizeof(st->label) || !abi_load(m, p, st->label, len))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "CycleCount", p,
+                         "the label is not in memory (or longer than 255 bytes)");
+    st->label[len] = '\0';
+    const char *name = st->label + 2;
+    size_t name_len = len - 2;
+    if (len < 2 || (st->label[0] != '^' && st->label[0] != '$') || st->label[1] != '#')
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "CycleCount", p,
+                         "the label is not ^#NAME or $#NAME");
+    uint64_t clock = m->ecall_clock;
+    if (st->label[0] == '^')
+        regions_start(&st->regions, name, name_len, clock);
+    else if (region_known(&st->regions, name, name_len))
+        regions_end(&st->regions, name, name_len, clock);
+    else
+        machine_set_reg(m, REG_A0, UINT32_MAX);
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result nexus_read_private(struct machine *m)
+{
+    struct nexus_state *st = m->abi_state;
+    uint64_t v = UINT32_MAX; /* the tape is exhausted */
+    if (st->private_at < st->private_size)
+        v = st->private_input[st->private_at++];
+    machine_set_reg(m, REG_A0, v);
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result nexus_ecall(struct machine *m, const char **call)
+{
+    uint64_t nr = machine_get_reg(m, REG_A7);
+    switch (nr) {
+    case NEXUS_WRITE: *call = "Write"; return nexus_write(m);
+    case NEXUS_EXIT: *call = "Exit"; return nexus_exit(m);
+    case NEXUS_READ_PRIVATE_INPUT: *call = "ReadFromPrivateInput"; return nexus_read_private(m);
+    case NEXUS_CYCLE_COUNT: *call = "CycleCount"; return nexus_cycle_count(m);
+    case NEXUS_OVERWRITE_SP:
+        /* The first pass has no memory layout: sp stays, a0 reads -1. */
+        *call = "OverwriteStackPointer";
+        machine_set_reg(m, REG_A0, UINT32_MAX);
+        return ECALL_CONTINUE;
+    case NEXUS_OVERWRITE_HEAP:
+        *call = "OverwriteHeapPointer"; /* 0: no overwrite, the heap follows the program */
+        machine_set_reg(m, REG_A0, 0);
+        return ECALL_CONTINUE;
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr, "no call has this number in a7");
+    }
+}
+
+static int32_t imm_i(uint32_t w)
+{
+    return (int32_t)w >> 20;
+}
+
+static int32_t imm_s(uint32_t w)
+{
+    return ((int32_t)w >> 25) * 32 | (int32_t)((w >> 7) & 0x1f);
+}
+
+/* rin: rd = the word at rs1 + imm of the public input space. */
+static enum ecall_result nexus_rin(struct machine *m, uint32_t w)
+{
+    struct nexus_state *st = m->abi_state;
+    uint32_t at = (uint32_t)machine_get_reg(m, (w >> 15) & 31) + (uint32_t)imm_i(w), v;
+    if (at % 4 || at >= st->input_size)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "rin", at,
+                         "the word is not in the public input (or not aligned)");
+    memcpy(&v, st->input + at, 4);
+    machine_set_reg(m, (w >> 7) & 31, v);
+    return ECALL_CONTINUE;
+}
+
+/* wou: the word at rs1 + imm of the output space = rs2; the space grows as written. */
+static enum ecall_result nexus_wou(struct machine *m, uint32_t w)
+{
+    struct nexus_state *st = m->abi_state;
+    uint32_t at = (uint32_t)machine_get_reg(m, (w >> 15) & 31) + (uint32_t)imm_s(w);
+    uint32_t v = (uint32_t)machine_get_reg(m, (w >> 20) & 31);
+    if (at % 4 || !abi_buffer_put(&st->output, at, &v, 4, NEXUS_OUTPUT_MAX))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "wou", at,
+                         "not an aligned word of the first 64 MiB of the output");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char **call)
+{
+    unsigned major = w & 0x7f, funct3 = (w >> 12) & 7;
+    if (major == NEXUS_OPCODE_RIN && funct3 == 0) {
+        *call = "rin";
+        return nexus_rin(m, w);
+    }
+    if (major == NEXUS_OPCODE_WOU && funct3 == 0) {
+        *call = "wou";
+        return nexus_wou(m, w);
+    }
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "precompile", w,
+                     "a custom instruction other than rin and wou (a precompile Nexus "
+                     "registers from the ELF)");
+}
+
+/* The public input space: its length as a u32, then the bytes, padded to a word. */
+static bool nexus_public_input(struct nexus_state *st, const struct machine_input *in,
+                               struct error *e)
+{
+    size_t n = in ? in->size : 0;
+    st->input_size = 4 + (n + 3) / 4 * 4;
+    st->input = calloc(1, st->input_size);
+    if (!st->input) {
+        error_fail(e, ERROR_NO_MEMORY, "out of memory");
+        return false;
+    }
+    uint32_t len = (uint32_t)n;
+    memcpy(st->input, &len, 4);
+    if (n)
+        memcpy(st->input + 4, in->data, n);
+    return true;
+}
+
+static bool nexus_setup(struct machine *m, const struct elf_image *img, struct error *e)
+{
+    struct nexus_state *st = abi_alloc_state(m, sizeof(struct nexus_state), e);
+    if (!st)
+        return false;
+    if (m->xlen != 32) {
+        error_fail(e, ERROR_UNSUPPORTED, "Nexus guests are RV32IM (ELFCLASS32), this one is RV64");
+        return false;
+    }
+    if (m->io.ninputs > 2) {
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "Nexus takes two inputs: the private input tape, then the public input; "
+                   "%zu --input files were given",
+                   m->io.ninputs);
+        return false;
+    }
+    if (!abi_check_inside(img, 0x88, NEXUS_MEMORY_TOP, "Nexus's memory (after 0x80 and 0x84)", e))
+        return false;
+    if (m->io.ninputs > 0) {
+        st->private_input = m->io.inputs[0].data;
+        st->private_size = m->io.inputs[0].size;
+    }
+    if (!nexus_public_input(st, m->io.ninputs > 1 ? &m->io.inputs[1] : NULL, e))
+        return false;
+    abi_map_flat(m, img, 0, NEXUS_MEMORY_TOP); /* 0x80 and 0x84 read 0: nothing is there */
+    return true;
+}
+
+static void nexus_report(const struct machine *m, FILE *out)
+{
+    const struct nexus_state *st = m->abi_state;
+    fprintf(out, "public-output: %zu bytes\n", st->output.size > 4 ? st->output.size - 4 : 0);
+    regions_report(&st->regions, out);
+}
+
+static void nexus_destroy(struct machine *m)
+{
+    struct nexus_state *st = m->abi_state;
+    if (st) {
+        free(st->input);
+        free(st->output.data);
+        regions_free(&st->regions);
+    }
+    abi_free_state(m);
+}
+
+const struct abi abi_nexus = {
+    .name = "nexus",
+    .setup = nexus_setup,
+    .ecall = nexus_ecall,
+    .custom_insn = nexus_custom,
+    .report = nexus_report,
+    .destroy = nexus_destroy,
+};

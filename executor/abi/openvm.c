@@ -1,0 +1,551 @@
+/*
+ * openvm: the ABI of OpenVM 1.x guests (RV32IM, the openvm crate), as its
+ * transpiler and extensions define it. Docs: docs/ZKVMS.md.
+ *
+ * No ecall: a guest talks to the VM through custom-0 (0x0b) instructions,
+ * told apart by funct3:
+ *   0 TERMINATE (exit code = imm)
+ *   1 HINT_STOREW (imm 0: the next hint word to [rd]), HINT_BUFFER (imm 1:
+ *     [rs1] words to [rd])
+ *   2 REVEAL ([rs1] to the public values at [rd] + imm)
+ *   3 PHANTOM, imm: 0 HintInput (the next input item, its u32 length before
+ *     it, becomes the hint stream), 1 PrintStr ([rd], [rs1] bytes),
+ *     2 HintRandom ([rd] random words), 3 HintLoadByKey (not here)
+ *   4 KECCAK256 (funct7 0) and SHA256 (funct7 1) of [rs1], [rs2] bytes, to
+ *     [rd]; a guest of the later keccak crate (native_keccakf in its
+ *     symbols) means Keccak-f on [rd] (0) and XORIN [rs2] bytes of [rs1]
+ *     into [rd] (1)
+ *   5 256-bit integers [rd] = [rs1] op [rs2], op = funct7: add, sub, xor,
+ *     or, and, sll, srl, sra, slt, sltu, mul
+ *   6 BEQ256 (B-type: branch when the 32 bytes at [rs1] and [rs2] are equal)
+ * custom-1 (0x2b) funct3 0: modular arithmetic (ADDMOD, SUBMOD, MULMOD,
+ * DIVMOD, ISEQMOD, SETUP_MOD; funct7 = modulus index * 8 + op, the
+ * modulus learnt from SETUP_MOD). Short Weierstrass curves, complex
+ * fields, pairings (funct3 1-3) are exit 70 naming the family.
+ * Memory is flat read-write [0x400, 2^29); _start sets sp to 0x0020_0400.
+ */
+#define _GNU_SOURCE /* memmem */
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/machine.h"
+#include "executor/precompile/bigint.h"
+#include "executor/precompile/keccak.h"
+#include "executor/precompile/sha256.h"
+
+enum {
+    OPENVM_MEM_LO = 0x400,
+    OPENVM_MEM_HI = 1 << 29, /* openvm_platform's MEM_SIZE */
+    OPENVM_PUBLIC_MAX = 1 << 20,
+    OPENVM_HINT_BUFFER_MAX = (1 << 18) - 1, /* MAX_HINT_BUFFER_WORDS */
+    OPENVM_HASH_MAX = 1 << 28,
+};
+
+/* A modulus the guest set up (SETUP_MOD), by its index. */
+struct openvm_modulus {
+    uint32_t bytes; /* 32 or 48: its limbs, the size of each element */
+    uint8_t p[48];  /* little-endian */
+};
+
+enum { OPENVM_MODULI = 16 }; /* funct7 = index * 8 + operation: 16 indices */
+
+struct openvm_state {
+    struct openvm_modulus moduli[OPENVM_MODULI];
+    size_t next_input; /* the --input item HintInput takes next */
+    uint8_t *hint;     /* the hint stream */
+    size_t hint_size, hint_at;
+    struct abi_buffer public_values;
+    uint64_t random; /* HintRandom's generator: a fixed seed, so runs repeat */
+    bool keccakf;    /* funct3 4 is Keccak-f / XORIN (the later keccak crate) */
+};
+
+/* The fields of an instruction word. */
+struct fields {
+    unsigned rd, rs1, rs2, funct3, funct7;
+    uint32_t imm; /* I-type, zero-extended 12 bits */
+};
+
+static struct fields split(uint32_t w)
+{
+    return (struct fields){.rd = (w >> 7) & 31,
+                           .rs1 = (w >> 15) & 31,
+                           .rs2 = (w >> 20) & 31,
+                           .funct3 = (w >> 12) & 7,
+                           .funct7 = w >> 25,
+                           .imm = w >> 20};
+}
+
+static uint32_t reg(const struct machine *m, unsigned r)
+{
+    return (uint32_t)machine_get_reg(m, r);
+}
+
+/* The next n bytes of the hint stream to guest memory at addr. */
+static enum ecall_result hint_to_memory(struct machine *m, const char *call, uint32_t addr,
+                                        uint64_t n)
+{
+    struct openvm_state *st = m->abi_state;
+    if (n > st->hint_size - st->hint_at)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, n,
+                         "the hint stream has fewer bytes left (HintOutOfBounds)");
+    if (!abi_store(m, addr, st->hint + st->hint_at, n))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, "the destination is not in memory");
+    st->hint_at += n;
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result openvm_hint(struct machine *m, struct fields f, const char **call)
+{
+    if (f.imm == 0) {
+        *call = "HINT_STOREW";
+        return hint_to_memory(m, *call, reg(m, f.rd), 4);
+    }
+    if (f.imm == 1) {
+        *call = "HINT_BUFFER";
+        uint32_t words = reg(m, f.rs1);
+        if (words == 0 || words > OPENVM_HINT_BUFFER_MAX)
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, words,
+                             "the word count (rs1) is 0 or 2^18 or more");
+        return hint_to_memory(m, *call, reg(m, f.rd), 4ull * words);
+    }
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.imm,
+                     "custom-0 funct3 1 takes imm 0 (HINT_STOREW) or 1 (HINT_BUFFER)");
+}
+
+/* Replaces the hint stream by `n` bytes (the caller fills them). */
+static uint8_t *new_hint(struct openvm_state *st, size_t n)
+{
+    uint8_t *h = calloc(1, n ? n : 1);
+    if (!h)
+        return NULL;
+    free(st->hint);
+    st->hint = h;
+    st->hint_size = n;
+    st->hint_at = 0;
+    return h;
+}
+
+/* HintInput: the next item, its length as a u32 first, zero-padded to a word. */
+static enum ecall_result openvm_hint_input(struct machine *m)
+{
+    struct openvm_state *st = m->abi_state;
+    if (st->next_input >= m->io.ninputs)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintInput", st->next_input,
+                         "no input item is left (EndOfInputStream)");
+    const struct machine_input *in = &m->io.inputs[st->next_input++];
+    uint8_t *h = new_hint(st, 4 + (in->size + 3) / 4 * 4);
+    if (!h)
+        return abi_fault(m, FAULT_HOST_MEMORY, "HintInput", 0, "out of memory");
+    uint32_t len = (uint32_t)in->size;
+    memcpy(h, &len, 4);
+    if (in->size)
+        memcpy(h + 4, in->data, in->size);
+    return ECALL_CONTINUE;
+}
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static enum ecall_result openvm_hint_random(struct machine *m, uint32_t words)
+{
+    struct openvm_state *st = m->abi_state;
+    if (words > OPENVM_HINT_BUFFER_MAX)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintRandom", words, "more than 2^18 words");
+    uint8_t *h = new_hint(st, 4ull * words);
+    if (!h)
+        return abi_fault(m, FAULT_HOST_MEMORY, "HintRandom", 0, "out of memory");
+    for (uint32_t i = 0; i < words; i++) {
+        uint32_t v = (uint32_t)splitmix64(&st->random);
+        memcpy(h + 4 * i, &v, 4);
+    }
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result openvm_phantom(struct machine *m, struct fields f, const char **call)
+{
+    switch (f.imm) {
+    case 0: *call = "HintInput"; return openvm_hint_input(m);
+    case 1: {
+        *call = "PrintStr";
+        uint32_t p = reg(m, f.rd), len = reg(m, f.rs1);
+        if (!mem_range_has(&m->mem, p, len, PAGE_R))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, p, "the text is not in memory");
+        abi_write_fd(m->io.stdout_fd, mem_host(&m->mem, p), len);
+        return ECALL_CONTINUE;
+    }
+    case 2: *call = "HintRandom"; return openvm_hint_random(m, reg(m, f.rd));
+    case 3:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "HintLoadByKey", 0,
+                         "the host's key-value store is not available here");
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.imm,
+                         "no phantom instruction has this discriminant (imm)");
+    }
+}
+
+/* REVEAL: the word in rs1 to the public values at [rd] + imm. */
+static enum ecall_result openvm_reveal(struct machine *m, struct fields f)
+{
+    struct openvm_state *st = m->abi_state;
+    uint32_t at = reg(m, f.rd) + f.imm, v = reg(m, f.rs1);
+    if (!abi_buffer_put(&st->public_values, at, &v, 4, OPENVM_PUBLIC_MAX))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "REVEAL", at,
+                         "past the first 1 MiB of public values (or out of memory)");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result openvm_terminate(struct machine *m, struct fields f)
+{
+    struct openvm_state *st = m->abi_state;
+    m->exit_status = (int)(f.imm & 0xff);
+    if (!abi_write_fd(m->io.public_output_fd, st->public_values.data, st->public_values.size))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "TERMINATE", 0,
+                         "the host could not write the public values");
+    return ECALL_EXIT;
+}
+
+/* KECCAK256 or SHA256 of [rs1], [rs2] bytes, written to [rd]. */
+static enum ecall_result openvm_hash(struct machine *m, struct fields f, const char *call)
+{
+    uint32_t out = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
+    uint8_t digest[32];
+    if (len > OPENVM_HASH_MAX || !mem_range_has(&m->mem, in, len, PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in, "the message is not in memory");
+    const uint8_t *msg = len ? mem_host(&m->mem, in) : (const uint8_t *)"";
+    if (f.funct7 == 0)
+        keccak256_digest(msg, len, digest);
+    else
+        sha256_digest(msg, len, digest);
+    if (!abi_store(m, out, digest, sizeof(digest)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, out, "the digest's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+/* The later keccak crate: Keccak-f on the 200 bytes at [rd], or XORIN [rs2] bytes of [rs1] there.
+ */
+static enum ecall_result openvm_keccakf(struct machine *m, struct fields f, const char *call)
+{
+    uint32_t buf = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
+    uint64_t lanes[25];
+    uint8_t bytes[200];
+    if (!abi_load(m, buf, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, buf, "the state is not in memory");
+    if (f.funct7 == 0) {
+        keccak_f1600(lanes);
+    } else {
+        if (len > sizeof(bytes) || !abi_load(m, in, bytes, len))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in,
+                             "the input is not in memory (or longer than 200 bytes)");
+        uint8_t *state = (uint8_t *)lanes; /* the host is little-endian, like the lanes */
+        for (uint32_t i = 0; i < len; i++)
+            state[i] ^= bytes[i];
+    }
+    if (!abi_store(m, buf, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, buf, "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result openvm_funct3_4(struct machine *m, struct fields f, const char **call)
+{
+    struct openvm_state *st = m->abi_state;
+    if (f.funct7 > 1)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "custom-0 funct3 4 has funct7 0 (KECCAK256) and 1 (SHA256)");
+    if (st->keccakf) {
+        *call = f.funct7 ? "XORIN" : "KECCAKF";
+        return openvm_keccakf(m, f, *call);
+    }
+    *call = f.funct7 ? "SHA256" : "KECCAK256";
+    return openvm_hash(m, f, *call);
+}
+
+/* 256-bit numbers as 8 little-endian words. */
+static void u256_shift(const uint32_t a[8], unsigned shift, bool left, bool arith, uint32_t r[8])
+{
+    uint32_t fill = arith && (a[7] >> 31) ? UINT32_MAX : 0;
+    for (int i = 0; i < 8; i++) {
+        int src = left ? i - (int)(shift / 32) : i + (int)(shift / 32);
+        int next = left ? src - 1 : src + 1;
+        uint32_t lo = src >= 0 && src < 8 ? a[src] : fill;
+        uint32_t hi = next >= 0 && next < 8 ? a[next] : fill;
+        unsigned s = shift % 32;
+        r[i] = s == 0 ? lo : left ? lo << s | hi >> (32 - s) : lo >> s | hi << (32 - s);
+    }
+}
+
+static bool u256_less(const uint32_t a[8], const uint32_t b[8], bool is_signed)
+{
+    for (int i = 7; i >= 0; i--) {
+        uint32_t x = a[i], y = b[i];
+        if (i == 7 && is_signed) {
+            x ^= 0x80000000u;
+            y ^= 0x80000000u;
+        }
+        if (x != y)
+            return x < y;
+    }
+    return false;
+}
+
+static void u256_mul(const uint32_t a[8], const uint32_t b[8], uint32_t r[8])
+{
+    uint64_t acc[8] = {0};
+    for (int i = 0; i < 8; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; i + j < 8; j++) {
+            uint64_t t = (uint64_t)a[i] * b[j] + acc[i + j] + carry;
+            acc[i + j] = (uint32_t)t;
+            carry = t >> 32;
+        }
+    }
+    for (int i = 0; i < 8; i++)
+        r[i] = (uint32_t)acc[i];
+}
+
+static void u256_op(unsigned op, const uint32_t a[8], const uint32_t b[8], uint32_t r[8])
+{
+    uint64_t carry = op == 1; /* sub: a + ~b + 1 */
+    memset(r, 0, 32);
+    switch (op) {
+    case 0:
+    case 1:
+        for (int i = 0; i < 8; i++) {
+            uint64_t t = (uint64_t)a[i] + (op ? (uint32_t)~b[i] : b[i]) + carry;
+            r[i] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        break;
+    case 2:
+        for (int i = 0; i < 8; i++)
+            r[i] = a[i] ^ b[i];
+        break;
+    case 3:
+        for (int i = 0; i < 8; i++)
+            r[i] = a[i] | b[i];
+        break;
+    case 4:
+        for (int i = 0; i < 8; i++)
+            r[i] = a[i] & b[i];
+        break;
+    case 5:
+    case 6:
+    case 7: u256_shift(a, b[0] & 0xff, op == 5, op == 7, r); break;
+    case 8:
+    case 9: r[0] = u256_less(a, b, op == 8); break;
+    default: u256_mul(a, b, r); break;
+    }
+}
+
+static const char *const int256_names[11] = {"ADD256", "SUB256",  "XOR256", "OR256",
+                                             "AND256", "SLL256",  "SRL256", "SRA256",
+                                             "SLT256", "SLTU256", "MUL256"};
+
+static enum ecall_result openvm_int256(struct machine *m, struct fields f, const char **call)
+{
+    uint32_t a[8], b[8], r[8];
+    if (f.funct7 > 10)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no 256-bit integer instruction has this funct7");
+    *call = int256_names[f.funct7];
+    if (!abi_load_words(m, reg(m, f.rs1), a, 8) || !abi_load_words(m, reg(m, f.rs2), b, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rs1),
+                         "an operand is not in memory");
+    u256_op(f.funct7, a, b, r);
+    if (!abi_store_words(m, reg(m, f.rd), r, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rd),
+                         "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+static int32_t imm_b(uint32_t w)
+{
+    uint32_t imm =
+        (w >> 31) << 12 | ((w >> 7) & 1) << 11 | ((w >> 25) & 0x3f) << 5 | ((w >> 8) & 0xf) << 1;
+    return (int32_t)(imm << 19) >> 19;
+}
+
+/* BEQ256: the run goes on at pc + imm when the 32 bytes at [rs1] and [rs2] are equal. */
+static enum ecall_result openvm_beq256(struct machine *m, uint32_t w, struct fields f)
+{
+    uint32_t a[8], b[8];
+    if (!abi_load_words(m, reg(m, f.rs1), a, 8) || !abi_load_words(m, reg(m, f.rs2), b, 8))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BEQ256", reg(m, f.rs1),
+                         "an operand is not in memory");
+    if (memcmp(a, b, sizeof(a)) != 0)
+        return ECALL_CONTINUE;
+    uint64_t target = (uint32_t)(m->pc + (uint32_t)imm_b(w));
+    if (target % 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BEQ256", target, "the target is not aligned");
+    m->pc = target;
+    return ECALL_JUMP;
+}
+
+/*
+ * SETUP_MOD: rs1 points at the modulus the openvm-algebra macros serialized
+ * after a header [1][index][limbs as a u32 LE]; it becomes modulus `index`.
+ */
+static enum ecall_result openvm_setup_mod(struct machine *m, struct fields f, unsigned idx)
+{
+    struct openvm_state *st = m->abi_state;
+    uint32_t at = reg(m, f.rs1), bytes;
+    uint8_t head[6];
+    if (!abi_load(m, at - 6, head, sizeof(head)) || head[0] != 1 || head[1] != idx)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SETUP_MOD", at,
+                         "no [1][index][limbs] header before the modulus (openvm-algebra's)");
+    memcpy(&bytes, head + 2, 4);
+    if ((bytes != 32 && bytes != 48) || !abi_load(m, at, st->moduli[idx].p, bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SETUP_MOD", at,
+                         "the modulus is not 32 or 48 bytes in memory");
+    st->moduli[idx].bytes = bytes;
+    return ECALL_CONTINUE;
+}
+
+/* r = a op b mod p (op: add, sub, mul, div); false when b has no inverse. */
+static bool mod_op(unsigned op, mpz_t r, const mpz_t a, const mpz_t b, const mpz_t p)
+{
+    switch (op) {
+    case 0: mpz_add(r, a, b); break;
+    case 1: mpz_sub(r, a, b); break;
+    case 2: mpz_mul(r, a, b); break;
+    default:
+        if (!mpz_invert(r, b, p))
+            return false;
+        mpz_mul(r, a, r);
+        break;
+    }
+    mpz_mod(r, r, p);
+    return true;
+}
+
+static const char *const modular_names[6] = {"ADDMOD", "SUBMOD",  "MULMOD",
+                                             "DIVMOD", "ISEQMOD", "SETUP_MOD"};
+
+/*
+ * Modular arithmetic (custom-1 funct3 0), funct7 = index * 8 + op: [rd] =
+ * [rs1] op [rs2] mod p (little-endian elements of the modulus's size),
+ * ISEQMOD writes rd = 1 when equal mod p, else 0; SETUP_MOD learns p.
+ */
+static enum ecall_result openvm_modular(struct machine *m, struct fields f, const char **call)
+{
+    struct openvm_state *st = m->abi_state;
+    unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
+    if (op > 5)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no modular arithmetic instruction has this funct7");
+    *call = modular_names[op];
+    if (op == 5)
+        return openvm_setup_mod(m, f, idx);
+    const struct openvm_modulus *mod = &st->moduli[idx];
+    uint8_t x[48], y[48];
+    if (!mod->bytes)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, idx, "the modulus was not set up");
+    if (!abi_load(m, reg(m, f.rs1), x, mod->bytes) || !abi_load(m, reg(m, f.rs2), y, mod->bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rs1),
+                         "an operand is not in memory");
+    mpz_t a, b, p, r;
+    mpz_inits(a, b, p, r, NULL);
+    bigint_import_bytes(a, x, mod->bytes, false);
+    bigint_import_bytes(b, y, mod->bytes, false);
+    bigint_import_bytes(p, mod->p, mod->bytes, false);
+    bool ok = true;
+    if (op == 4) {
+        mpz_sub(r, a, b);
+        machine_set_reg(m, f.rd, mpz_divisible_p(r, p) ? 1 : 0);
+    } else if ((ok = mod_op(op, r, a, b, p))) {
+        bigint_export_bytes(x, mod->bytes, r, false);
+    }
+    mpz_clears(a, b, p, r, NULL);
+    if (!ok)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rs2),
+                         "no inverse of the divisor");
+    if (op != 4 && !abi_store(m, reg(m, f.rd), x, mod->bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rd),
+                         "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+static const char *const custom1_names[4] = {"modular arithmetic", "short Weierstrass curves",
+                                             "complex extension fields", "pairings"};
+
+static enum ecall_result openvm_custom(struct machine *m, uint32_t w, const char **call)
+{
+    struct fields f = split(w);
+    if ((w & 0x7f) == 0x2b && f.funct3 == 0)
+        return openvm_modular(m, f, call);
+    if ((w & 0x7f) == 0x2b)
+        return abi_fault(
+            m, FAULT_UNSUPPORTED_ECALL, f.funct3 < 4 ? custom1_names[f.funct3] : "custom-1", w,
+            "OpenVM's ecc and pairing extensions (custom-1 funct3 1-3) are not implemented here");
+    if ((w & 0x7f) != 0x0b)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                         "OpenVM has no instruction with this opcode (custom-2, custom-3)");
+    switch (f.funct3) {
+    case 0: *call = "TERMINATE"; return openvm_terminate(m, f);
+    case 1: return openvm_hint(m, f, call);
+    case 2: *call = "REVEAL"; return openvm_reveal(m, f);
+    case 3: return openvm_phantom(m, f, call);
+    case 4: return openvm_funct3_4(m, f, call);
+    case 5: return openvm_int256(m, f, call);
+    case 6: *call = "BEQ256"; return openvm_beq256(m, w, f);
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                         "custom-0 funct3 7 (the native store of OpenVM's native kernel)");
+    }
+}
+
+static enum ecall_result openvm_ecall(struct machine *m, const char **call)
+{
+    (void)call;
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "ecall", 0,
+                     "OpenVM has no ecall (its transpiler refuses one)");
+}
+
+static bool openvm_setup(struct machine *m, const struct elf_image *img, struct error *e)
+{
+    struct openvm_state *st = abi_alloc_state(m, sizeof(struct openvm_state), e);
+    if (!st)
+        return false;
+    if (m->xlen != 32) {
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "OpenVM 1.x guests are RV32IM (ELFCLASS32), this one is RV64");
+        return false;
+    }
+    if (!abi_check_inside(img, OPENVM_MEM_LO, OPENVM_MEM_HI, "OpenVM's memory", e))
+        return false;
+    st->keccakf = memmem(img->file, img->file_size, "native_keccakf", strlen("native_keccakf"));
+    abi_map_flat(m, img, OPENVM_MEM_LO, OPENVM_MEM_HI);
+    return true;
+}
+
+static void openvm_report(const struct machine *m, FILE *out)
+{
+    const struct openvm_state *st = m->abi_state;
+    fprintf(out, "public-values: %zu bytes\n", st->public_values.size);
+}
+
+static void openvm_destroy(struct machine *m)
+{
+    struct openvm_state *st = m->abi_state;
+    if (st) {
+        free(st->hint);
+        free(st->public_values.data);
+    }
+    abi_free_state(m);
+}
+
+const struct abi abi_openvm = {
+    .name = "openvm",
+    .setup = openvm_setup,
+    .ecall = openvm_ecall,
+    .custom_insn = openvm_custom,
+    .report = openvm_report,
+    .destroy = openvm_destroy,
+};

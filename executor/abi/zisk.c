@@ -1,0 +1,360 @@
+/*
+ * zisk: the ABI of ZisK guests (RV64IMA, the ziskos crate), as ZisK's
+ * emulator runs them (core/src/mem.rs, ziskos/entrypoint). Docs:
+ * docs/ZKVMS.md.
+ *
+ * Memory: the program ROM from 0x8000_0000, read-write RAM [0xA000_0000,
+ * 0xC000_0000), the input read-only at 0x4000_0000 (8 bytes of 0, then each
+ * --input item as a u64 length and its bytes, padded to 8). In RAM, the
+ * system area (SYS_ADDR) holds the UART: a one-byte store to SYS_ADDR +
+ * 0x200 goes to stdout; the output area (SYS_ADDR + 0x1_0000) holds a u32
+ * count and that many u32 public outputs. SYS_ADDR is 0xA040_0000 (ZisK
+ * with its stack at the bottom of RAM) or 0xA000_0000 (earlier ZisK, whose
+ * data segments start below 0xA040_0000). `csrr marchid` reads 0xFFFEEEE.
+ * An ecall with a7 = 93 exits with a0. Precompiles are `csrs 0x800 + n,
+ * rs1`, rs1 the address of their operands (pointers, 8 bytes each, for
+ * the calls with several): keccakf, arith256, arith256_mod,
+ * secp256k1_add, secp256k1_dbl, sha256f, bn254 and bls12_381 curve add,
+ * double and complex (Fp2) add, sub, mul; not arith384_mod and add256.
+ */
+#include <gmp.h>
+#include <string.h>
+
+#include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
+#include "executor/machine.h"
+#include "executor/precompile/bigint.h"
+#include "executor/precompile/curve.h"
+#include "executor/precompile/keccak.h"
+#include "executor/precompile/sha256.h"
+
+#define ZISK_INPUT_ADDR  0x40000000ull
+#define ZISK_INPUT_MAX   0x40000000ull
+#define ZISK_ROM_ADDR    0x80000000ull
+#define ZISK_RAM_ADDR    0xA0000000ull
+#define ZISK_RAM_END     0xC0000000ull
+#define ZISK_SYS_NEW     0xA0400000ull /* RAM_ADDR + STACK_SIZE */
+#define ZISK_UART_OFFSET 0x200
+#define ZISK_OUTPUT_OFF  0x10000
+#define ZISK_OUTPUT_MAX  0x10000 /* bytes of outputs read back (MAX_OUTPUT) */
+#define ZISK_MARCHID     0xFFFEEEEull
+#define ZISK_CSR_FIRST   0x800
+#define ZISK_CSR_FCALL   0x8C0
+#define ZISK_CSR_END     0x900
+#define ZISK_EXIT        93
+
+struct zisk_state {
+    uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
+};
+
+static const char *const precompile_names[] = {
+    "keccakf",
+    "arith256",
+    "arith256_mod",
+    "secp256k1_add",
+    "secp256k1_dbl",
+    "sha256f",
+    "bn254_curve_add",
+    "bn254_curve_dbl",
+    "bn254_complex_add",
+    "bn254_complex_sub",
+    "bn254_complex_mul",
+    "arith384_mod",
+    "bls12_381_curve_add",
+    "bls12_381_curve_dbl",
+    "bls12_381_complex_add",
+    "bls12_381_complex_sub",
+    "bls12_381_complex_mul",
+    "add256",
+};
+
+/* The n pointers (u64) of a call's operand block at addr. */
+static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, size_t n)
+{
+    return abi_load(m, addr, p, 8 * n);
+}
+
+static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
+{
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, why);
+}
+
+static enum ecall_result zisk_keccakf(struct machine *m, uint64_t at)
+{
+    uint64_t lanes[25];
+    if (!abi_load(m, at, lanes, sizeof(lanes)))
+        return bad(m, "keccakf", at, "the state is not in memory");
+    keccak_f1600(lanes);
+    if (!abi_store(m, at, lanes, sizeof(lanes)))
+        return bad(m, "keccakf", at, "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* sha256f: {state: 8 u32 words, input: a 64-byte block}, as sha2's compress256 takes them. */
+static enum ecall_result zisk_sha256f(struct machine *m, uint64_t at)
+{
+    uint64_t p[2];
+    uint32_t h[8];
+    uint8_t block[64];
+    if (!load_pointers(m, at, p, 2))
+        return bad(m, "sha256f", at, "the operands are not in memory");
+    if (!abi_load(m, p[0], h, sizeof(h)))
+        return bad(m, "sha256f", p[0], "the state is not in memory");
+    if (!abi_load(m, p[1], block, sizeof(block)))
+        return bad(m, "sha256f", p[1], "the block is not in memory");
+    sha256_block(h, block);
+    if (!abi_store(m, p[0], h, sizeof(h)))
+        return bad(m, "sha256f", p[0], "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* arith256: {a, b, c, dl, dh}: dh:dl = a * b + c. */
+static enum ecall_result zisk_arith256(struct machine *m, uint64_t at)
+{
+    uint64_t p[5];
+    uint32_t a[8], b[8], c[8], r[16];
+    if (!load_pointers(m, at, p, 5))
+        return bad(m, "arith256", at, "the operands are not in memory");
+    if (!abi_load_words(m, p[0], a, 8) || !abi_load_words(m, p[1], b, 8) ||
+        !abi_load_words(m, p[2], c, 8))
+        return bad(m, "arith256", at, "an operand is not in memory");
+    bigint_op_add_256(r, a, b, c, true);
+    if (!abi_store_words(m, p[3], r, 8) || !abi_store_words(m, p[4], r + 8, 8))
+        return bad(m, "arith256", p[3], "a result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* arith256_mod: {a, b, c, module, d}: d = (a * b + c) mod module. */
+static enum ecall_result zisk_arith256_mod(struct machine *m, uint64_t at)
+{
+    uint64_t p[5];
+    uint32_t w[4][8], d[8];
+    if (!load_pointers(m, at, p, 5))
+        return bad(m, "arith256_mod", at, "the operands are not in memory");
+    for (int i = 0; i < 4; i++)
+        if (!abi_load_words(m, p[i], w[i], 8))
+            return bad(m, "arith256_mod", p[i], "an operand is not in memory");
+    mpz_t a, b, c, mod;
+    mpz_inits(a, b, c, mod, NULL);
+    bigint_import(a, w[0], 8);
+    bigint_import(b, w[1], 8);
+    bigint_import(c, w[2], 8);
+    bigint_import(mod, w[3], 8);
+    bool zero = mpz_sgn(mod) == 0;
+    if (!zero) {
+        mpz_mul(a, a, b);
+        mpz_add(a, a, c);
+        mpz_mod(a, a, mod);
+        bigint_export(d, 8, a);
+    }
+    mpz_clears(a, b, c, mod, NULL);
+    if (zero)
+        return bad(m, "arith256_mod", p[3], "the modulus is 0");
+    if (!abi_store_words(m, p[4], d, 8))
+        return bad(m, "arith256_mod", p[4], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/*
+ * A point (x, then y: 4 u64 limbs each, 6 for BLS12-381, little-endian) at
+ * p1 = p1 + the one at p2 ({p1, p2} at `at`), or 2 p1 (p1 at `at`).
+ */
+static enum ecall_result zisk_curve(struct machine *m, uint64_t at, enum curve_id curve, bool add,
+                                    const char *call)
+{
+    uint64_t p[2] = {at, 0};
+    uint32_t a[24], b[24];
+    size_t words = 2 * curve_limbs(curve);
+    if (add && !load_pointers(m, at, p, 2))
+        return bad(m, call, at, "the operands are not in memory");
+    if (!abi_load_words(m, p[0], a, words) || (add && !abi_load_words(m, p[1], b, words)))
+        return bad(m, call, p[0], "a point is not in memory");
+    bool ok = add ? curve_add(curve, a, b) : curve_double(curve, a);
+    if (!ok)
+        return bad(m, call, p[0],
+                   add ? "the points share x (equal or opposite), which ZisK does not take"
+                       : "y is 0: the double is at infinity");
+    if (!abi_store_words(m, p[0], a, words))
+        return bad(m, call, p[0], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* {f1, f2}: f1 = f1 op f2 in Fp2 = Fp[u] / (u^2 + 1), each x (c0), then y (c1). */
+static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve_id curve,
+                                      enum field_op op, const char *call)
+{
+    uint64_t p[2];
+    uint32_t a[24], b[24];
+    size_t words = 2 * curve_limbs(curve);
+    if (!load_pointers(m, at, p, 2))
+        return bad(m, call, at, "the operands are not in memory");
+    if (!abi_load_words(m, p[0], a, words) || !abi_load_words(m, p[1], b, words))
+        return bad(m, call, p[0], "an operand is not in memory");
+    curve_field2(curve, op, a, b);
+    if (!abi_store_words(m, p[0], a, words))
+        return bad(m, call, p[0], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at,
+                                         const char **call)
+{
+    size_t n = csr - ZISK_CSR_FIRST;
+    if (n < sizeof(precompile_names) / sizeof(precompile_names[0]))
+        *call = precompile_names[n];
+    switch (n) {
+    case 0: return zisk_keccakf(m, at);
+    case 1: return zisk_arith256(m, at);
+    case 2: return zisk_arith256_mod(m, at);
+    case 3: return zisk_curve(m, at, CURVE_SECP256K1, true, *call);
+    case 4: return zisk_curve(m, at, CURVE_SECP256K1, false, *call);
+    case 5: return zisk_sha256f(m, at);
+    case 6: return zisk_curve(m, at, CURVE_BN254, true, *call);
+    case 7: return zisk_curve(m, at, CURVE_BN254, false, *call);
+    case 8: return zisk_complex(m, at, CURVE_BN254, FIELD_ADD, *call);
+    case 9: return zisk_complex(m, at, CURVE_BN254, FIELD_SUB, *call);
+    case 10: return zisk_complex(m, at, CURVE_BN254, FIELD_MUL, *call);
+    case 12: return zisk_curve(m, at, CURVE_BLS12_381, true, *call);
+    case 13: return zisk_curve(m, at, CURVE_BLS12_381, false, *call);
+    case 14: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_ADD, *call);
+    case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
+    case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
+    default:
+        if (*call)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                         "no precompile ZisK defines has this CSR number");
+    }
+}
+
+/* `csrs 0x800 + n, rs1` (any CSR write to the range; reads are not calls). */
+static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char **call)
+{
+    unsigned csr = w >> 20, funct3 = (w >> 12) & 7, rs1 = (w >> 15) & 31;
+    if ((w & 0x7f) != 0x73)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                         "ZisK has no custom-opcode instructions");
+    if (csr >= ZISK_CSR_FCALL)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "fcall", csr,
+                         "free-input calls (CSR 0x8C0 and up) need ZisK's host");
+    if (funct3 & 4) /* the immediate forms */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                         "a precompile's operand address comes in rs1 (csrs), not an immediate");
+    return zisk_precompile(m, csr, machine_get_reg(m, rs1), call);
+}
+
+/* The output area: a u32 count, then that many u32 words, to --public-output. */
+static bool write_outputs(struct machine *m)
+{
+    const struct zisk_state *st = m->abi_state;
+    uint64_t at = st->sys + ZISK_OUTPUT_OFF;
+    uint32_t n = 0;
+    if (!abi_load(m, at, &n, 4))
+        return true;
+    if (n > ZISK_OUTPUT_MAX / 4 - 1)
+        n = ZISK_OUTPUT_MAX / 4 - 1;
+    if (!mem_range_has(&m->mem, at + 4, 4ull * n, PAGE_R))
+        return true;
+    return abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, at + 4), 4ull * n);
+}
+
+static enum ecall_result zisk_ecall(struct machine *m, const char **call)
+{
+    uint64_t nr = machine_get_reg(m, REG_A7);
+    if (nr != ZISK_EXIT)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr,
+                         "ZisK's only ecall is exit (a7 = 93)");
+    *call = "exit";
+    m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
+    if (!write_outputs(m))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "exit", 0,
+                         "the host could not write the public output");
+    return ECALL_EXIT;
+}
+
+/* A byte to the UART goes to stdout; other stores into the system page land in memory. */
+static bool zisk_mmio_store(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
+{
+    const struct zisk_state *st = m->abi_state;
+    uint64_t page = guest_page_floor(st->sys + ZISK_UART_OFFSET);
+    if (addr < page || addr + size > page + GUEST_PAGE_SIZE)
+        return false;
+    if (addr == st->sys + ZISK_UART_OFFSET && size == 1) {
+        uint8_t c = (uint8_t)value;
+        abi_write_fd(m->io.stdout_fd, &c, 1);
+        return true;
+    }
+    memcpy(mem_host(&m->mem, addr), &value, size);
+    return true;
+}
+
+/* The input region: 8 bytes of 0, then each item's u64 length and bytes, padded to 8. */
+static bool zisk_write_input(struct machine *m, struct error *e)
+{
+    uint64_t total = 8;
+    for (size_t i = 0; i < m->io.ninputs; i++)
+        total += 8 + (m->io.inputs[i].size + 7) / 8 * 8;
+    if (total > ZISK_INPUT_MAX) {
+        error_fail(e, ERROR_UNSUPPORTED, "the input (%llu bytes) is larger than ZisK's 1 GiB",
+                   (unsigned long long)total);
+        return false;
+    }
+    mem_grant(&m->mem, ZISK_INPUT_ADDR, guest_page_ceil(total), PAGE_R);
+    uint64_t at = ZISK_INPUT_ADDR + 8;
+    for (size_t i = 0; i < m->io.ninputs; i++) {
+        uint64_t len = m->io.inputs[i].size;
+        mem_poke(&m->mem, at, &len, 8);
+        mem_poke(&m->mem, at + 8, m->io.inputs[i].data, len);
+        at += 8 + (len + 7) / 8 * 8;
+    }
+    return true;
+}
+
+/* Earlier ZisK put SYS_ADDR at the bottom of RAM, and data right after its output area. */
+static uint64_t zisk_sys_addr(const struct elf_image *img)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (s->vaddr >= ZISK_RAM_ADDR && s->vaddr < ZISK_SYS_NEW)
+            return ZISK_RAM_ADDR;
+    }
+    return ZISK_SYS_NEW;
+}
+
+static bool zisk_setup(struct machine *m, const struct elf_image *img, struct error *e)
+{
+    struct zisk_state *st = abi_alloc_state(m, sizeof(struct zisk_state), e);
+    if (!st)
+        return false;
+    if (m->xlen != 64) {
+        error_fail(e, ERROR_UNSUPPORTED, "ZisK guests are RV64 (ELFCLASS64), this one is RV32");
+        return false;
+    }
+    if (!abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e))
+        return false;
+    st->sys = zisk_sys_addr(img);
+    if (!zisk_write_input(m, e))
+        return false;
+    /* The UART's page without write rights, so that stores to it reach zisk_mmio_store. */
+    abi_map_flat_with_device(m, img, ZISK_RAM_ADDR, ZISK_RAM_END, st->sys + ZISK_UART_OFFSET);
+    return true;
+}
+
+static void zisk_report(const struct machine *m, FILE *out)
+{
+    const struct zisk_state *st = m->abi_state;
+    fprintf(out, "zisk-layout: SYS_ADDR 0x%llx\n", (unsigned long long)st->sys);
+}
+
+const struct abi abi_zisk = {
+    .name = "zisk",
+    .setup = zisk_setup,
+    .ecall = zisk_ecall,
+    .custom_insn = zisk_custom,
+    .custom_csr_lo = ZISK_CSR_FIRST,
+    .custom_csr_hi = ZISK_CSR_END,
+    .mmio_store = zisk_mmio_store,
+    .report = zisk_report,
+    .destroy = abi_free_state,
+    .marchid = ZISK_MARCHID,
+};

@@ -1,0 +1,242 @@
+/*
+ * openvm: a guest written to OpenVM 1.x's conventions, as its openvm and
+ * openvm-platform crates do it: _start sets gp and sp = 0x0020_0400; the
+ * guest talks to the VM only through custom-0 (0x0b) instructions, no
+ * ecall. Its input items come through the hint stream (HintInput, then
+ * HINT_STOREW / HINT_BUFFER); the first item's first byte is a mode:
+ *   0  reveal, word by word from public value 0: KECCAK256 and SHA256 of
+ *      the second item, KECCAK256(""), SHA256("abc"), then for a and b
+ *      (the third item: 32 bytes each, little-endian) ADD256, SUB256,
+ *      MUL256, SLL256 (by b's low byte), SRA256, SLTU256(a, b),
+ *      SLT256(a, b), BEQ256(a, a) and BEQ256(a, b) (1 when taken); print
+ *      "ok\n" (PrintStr), take two random words (HintRandom); terminate 0
+ *   1  terminate with code 42
+ *   2  a custom-1 funct3 1 instruction (short Weierstrass curves)
+ *   3  HINT_STOREW with the hint stream used up
+ *   4  an ecall
+ *   5  HintInput with no item left
+ *   6  load from 0x2000_0000, past OpenVM's memory
+ *   7  modular arithmetic on the second item's p, a, b (32 bytes each,
+ *      little-endian): set up p as modulus 0 as openvm-algebra does (its
+ *      serialized [1][0][32 as u32] header before it), reveal a + b, a - b,
+ *      a * b, a / b mod p, then ISEQMOD(a, a + p - p) and ISEQMOD(a, b)
+ *   8  ADDMOD before any SETUP_MOD
+ *   9  reveal KECCAK256 of the rest of the first item; terminate 0 (the
+ *      one-item run of guests/inputs/zkvm-openvm.in)
+ * The functions are named openvm_*, as the crates' symbols are.
+ */
+#include "zkvm_guest.h"
+
+__asm__(ZKVM_START_GP "  li sp, 0x00200400\n"
+                      "  call openvm_main\n");
+
+__attribute__((noreturn, noinline)) void openvm_terminate_ok(void)
+{
+    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 0");
+    __builtin_unreachable();
+}
+
+__attribute__((noreturn, noinline)) void openvm_terminate_42(void)
+{
+    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 42");
+    __builtin_unreachable();
+}
+
+__attribute__((noinline)) void openvm_hint_input(void)
+{
+    __asm__ volatile(".insn i 0x0b, 3, x0, x0, 0" ::: "memory");
+}
+
+__attribute__((noinline)) uint32_t openvm_hint_word(void)
+{
+    uint32_t w;
+    uint32_t *p = &w;
+    __asm__ volatile(".insn i 0x0b, 1, %0, x0, 0" : : "r"(p) : "memory");
+    return w;
+}
+
+__attribute__((noinline)) void openvm_hint_buffer(void *dst, uint32_t words)
+{
+    __asm__ volatile(".insn i 0x0b, 1, %0, %1, 1" : : "r"(dst), "r"(words) : "memory");
+}
+
+/* The next input item into buf (at most `cap` bytes, a multiple of 4); its length. */
+__attribute__((noinline)) uint32_t openvm_read_vec(uint8_t *buf, uint32_t cap)
+{
+    openvm_hint_input();
+    uint32_t len = openvm_hint_word();
+    uint32_t words = (len + 3) / 4;
+    if (4 * words > cap)
+        openvm_terminate_42();
+    if (words)
+        openvm_hint_buffer(buf, words);
+    return len;
+}
+
+static uint32_t revealed; /* the byte index of the next public value */
+
+__attribute__((noinline)) void openvm_reveal_u32(uint32_t x)
+{
+    uint32_t at = revealed;
+    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 0" : : "r"(at), "r"(x) : "memory");
+    revealed += 4;
+}
+
+static void reveal_bytes(const uint8_t *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i += 4)
+        openvm_reveal_u32((uint32_t)b[i] | (uint32_t)b[i + 1] << 8 | (uint32_t)b[i + 2] << 16 |
+                          (uint32_t)b[i + 3] << 24);
+}
+
+__attribute__((noinline)) void openvm_native_keccak256(const uint8_t *in, uint32_t len,
+                                                       uint8_t *out)
+{
+    __asm__ volatile(".insn r 0x0b, 4, 0, %0, %1, %2" : : "r"(out), "r"(in), "r"(len) : "memory");
+}
+
+__attribute__((noinline)) void openvm_sha256(const uint8_t *in, uint32_t len, uint8_t *out)
+{
+    __asm__ volatile(".insn r 0x0b, 4, 1, %0, %1, %2" : : "r"(out), "r"(in), "r"(len) : "memory");
+}
+
+/* One 256-bit operation, funct7 `op` (a constant), then its result revealed. */
+#define INT256(op, r, a, b)                                                                        \
+    __asm__ volatile(".insn r 0x0b, 5, " #op ", %0, %1, %2" : : "r"(r), "r"(a), "r"(b) : "memory")
+
+__attribute__((noinline)) uint32_t openvm_beq256(const uint8_t *a, const uint8_t *b)
+{
+    uint32_t taken;
+    __asm__ volatile("li %0, 1\n"
+                     ".insn b 0x0b, 6, %1, %2, 1f\n"
+                     "li %0, 0\n"
+                     "1:\n"
+                     : "=&r"(taken)
+                     : "r"(a), "r"(b)
+                     : "memory");
+    return taken;
+}
+
+__attribute__((noinline)) void openvm_int256_all(const uint8_t *a, const uint8_t *b)
+{
+    static uint8_t r[32] __attribute__((aligned(4)));
+    INT256(0, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(1, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(10, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(5, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(7, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(9, r, a, b);
+    reveal_bytes(r, 32);
+    INT256(8, r, a, b);
+    reveal_bytes(r, 32);
+    openvm_reveal_u32(openvm_beq256(a, a));
+    openvm_reveal_u32(openvm_beq256(a, b));
+}
+
+__attribute__((noinline)) void openvm_print_str(const char *s, uint32_t len)
+{
+    __asm__ volatile(".insn i 0x0b, 3, %0, %1, 1" : : "r"(s), "r"(len) : "memory");
+}
+
+__attribute__((noinline)) void openvm_hint_random(uint32_t words)
+{
+    __asm__ volatile(".insn i 0x0b, 3, %0, x0, 2" : : "r"(words) : "memory");
+}
+
+/* One modular operation, funct7 `op` (modulus 0), [r] = [a] op [b]. */
+#define MODULAR(op, r, a, b)                                                                       \
+    __asm__ volatile(".insn r 0x2b, 0, " #op ", %0, %1, %2" : : "r"(r), "r"(a), "r"(b) : "memory")
+
+__attribute__((noinline)) uint32_t openvm_is_eq_mod(const uint8_t *a, const uint8_t *b)
+{
+    uint32_t eq;
+    __asm__ volatile(".insn r 0x2b, 0, 4, %0, %1, %2" : "=r"(eq) : "r"(a), "r"(b) : "memory");
+    return eq;
+}
+
+/* The modulus as openvm-algebra's moduli_init! serializes it: [1][index][limbs, u32 LE][p]. */
+static uint8_t serialized[6 + 32] = {1, 0, 32, 0, 0, 0};
+
+__attribute__((noinline)) void openvm_setup_all_moduli(void)
+{
+    uint8_t placeholder[32];
+    const uint8_t *p = serialized + 6;
+    /* rs2 is the register x0, x1 or x2 itself: the chip it sets up (add/sub, mul/div, is_eq) */
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x0" : : "r"(placeholder), "r"(p) : "memory");
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x1" : : "r"(placeholder), "r"(p) : "memory");
+    __asm__ volatile(".insn r 0x2b, 0, 5, %0, %1, x2" : : "r"(placeholder), "r"(p) : "memory");
+}
+
+static uint8_t message[256] __attribute__((aligned(4)));
+static uint8_t numbers[96] __attribute__((aligned(4)));
+
+__attribute__((noinline)) static void openvm_full_run(void)
+{
+    static uint8_t digest[32] __attribute__((aligned(4)));
+    uint32_t len = openvm_read_vec(message, sizeof(message));
+    openvm_native_keccak256(message, len, digest);
+    reveal_bytes(digest, 32);
+    openvm_sha256(message, len, digest);
+    reveal_bytes(digest, 32);
+    openvm_native_keccak256(message, 0, digest);
+    reveal_bytes(digest, 32);
+    openvm_sha256((const uint8_t *)"abc", 3, digest);
+    reveal_bytes(digest, 32);
+    if (openvm_read_vec(numbers, sizeof(numbers)) != 64)
+        openvm_terminate_42();
+    openvm_int256_all(numbers, numbers + 32);
+    openvm_print_str("ok\n", 3);
+    openvm_hint_random(2);
+    openvm_hint_word();
+    openvm_hint_word();
+}
+
+/* Mode 7 (see the top). */
+__attribute__((noinline)) static void openvm_modular_run(void)
+{
+    static uint8_t r[32];
+    if (openvm_read_vec(numbers, sizeof(numbers)) != 96)
+        openvm_terminate_42();
+    memcpy(serialized + 6, numbers, 32);
+    openvm_setup_all_moduli();
+    const uint8_t *a = numbers + 32, *b = numbers + 64;
+    MODULAR(0, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(1, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(2, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(3, r, a, b);
+    reveal_bytes(r, 32);
+    MODULAR(0, r, a, serialized + 6); /* a + p */
+    openvm_reveal_u32(openvm_is_eq_mod(a, r));
+    openvm_reveal_u32(openvm_is_eq_mod(a, b));
+}
+
+void openvm_main(void)
+{
+    static uint8_t first[64] __attribute__((aligned(4)));
+    static uint8_t digest[32] __attribute__((aligned(4)));
+    uint32_t len = openvm_read_vec(first, sizeof(first));
+    switch (len ? first[0] : 0xff) {
+    case 0: openvm_full_run(); openvm_terminate_ok();
+    case 1: openvm_terminate_42();
+    case 2: __asm__ volatile(".insn r 0x2b, 1, 0, a0, a0, a0"); break;
+    case 3: openvm_hint_word(); break;
+    case 4: __asm__ volatile("ecall"); break;
+    case 5: openvm_hint_input(); break;
+    case 6: openvm_reveal_u32(*(volatile uint32_t *)0x20000000u); break;
+    case 7: openvm_modular_run(); openvm_terminate_ok();
+    case 8: MODULAR(0, numbers, numbers, numbers); break;
+    case 9:
+        openvm_native_keccak256(first + 1, len - 1, digest);
+        reveal_bytes(digest, 32);
+        openvm_terminate_ok();
+    }
+    openvm_terminate_42();
+}

@@ -1,0 +1,62 @@
+/*
+ * weights: a guest whose instruction mix, calls and page touches are known
+ * by hand, for the weight tests (tests/zkvm/test_weights.py): every
+ * instruction is written out (no pseudo-instruction that could expand in
+ * two ways). Built for SP1 (-DSP1) and RISC Zero, text at 0x0020_0800.
+ *
+ *   _start: 3 add-class (lui, lui, addi), 1 auipc, 1 jal to work, then
+ *           one precompile call (SP1: SHA_EXTEND on the zero words at
+ *           0x0010_0000; RISC Zero: SHA of one block) and HALT with 0
+ *   work:   lui, addi, then 10 rounds of mul, div, sw, lw, xor, slli, srli,
+ *           sltu, addi, bne; jalr back
+ * The one data page is 0x0010_0000 (stored first, then loaded), the one
+ * code page 0x0020_0800.
+ */
+    .section .text._start, "ax"
+    .globl _start
+    .type _start, @function
+    .option norvc
+_start:
+    lui a0, 0x100             /* add: the buffer, 0x0010_0000 */
+    addi a1, zero, 10         /* add: the rounds */
+    auipc a7, 0               /* auipc */
+    jal ra, work              /* jump */
+#ifdef SP1
+    lui t0, 0x300             /* add */
+    addi t0, t0, 0x105        /* add: t0 = SHA_EXTEND (0x0030_0105) */
+    ecall                     /* [ecall:SHA_EXTEND]: w[16..64] at a0 */
+    addi t0, zero, 0          /* add: HALT */
+    addi a0, zero, 0          /* add: exit code 0 */
+    ecall                     /* [ecall:HALT] */
+#else
+    addi t0, zero, 3          /* add: SHA */
+    addi a1, a0, 0            /* add: in state = out state = the buffer */
+    addi a2, a0, 64           /* add: the block's first half */
+    addi a3, a0, 96           /* add: its second half */
+    addi a4, zero, 1          /* add: one block */
+    ecall                     /* [ecall:SHA] */
+    addi t0, zero, 0          /* add: HALT */
+    addi a1, a0, 0            /* add: the output digest, at the buffer */
+    addi a0, zero, 0          /* add: TERMINATE, exit code 0 */
+    ecall                     /* [ecall:HALT] */
+#endif
+    .size _start, . - _start
+
+    .globl work
+    .type work, @function
+work:
+    lui a4, 0x100             /* add */
+    addi a2, zero, 0          /* add */
+1:
+    mul a3, a1, a1            /* mul */
+    div a3, a3, a1            /* div */
+    sw a3, 0(a4)              /* store */
+    lw a5, 0(a4)              /* load */
+    xor a2, a2, a5            /* logic */
+    slli a5, a5, 1            /* shift_left */
+    srli a5, a5, 1            /* shift_right */
+    sltu a6, a5, a2           /* slt */
+    addi a1, a1, -1           /* add */
+    bne a1, zero, 1b          /* branch */
+    jalr zero, 0(ra)          /* jump */
+    .size work, . - work

@@ -1,0 +1,296 @@
+"""`cli execute --weight` and `--cost-table` (docs/ZKVMS.md, "Weights").
+
+The guest guests/zkvm/weights.S has every instruction written out, so its
+opcode-class mix, calls and page touches are known by hand (its comment
+lists them). The expected totals below are worked out from that list and
+the zkVMs' own tables, cited where they are used, not from our output:
+
+- SP1 gas: each instruction's CPU cells plus its chip's, from SP1's
+  rv32im_costs.json and cost.rs (succinctlabs/sp1, commit 3c61993a);
+- RISC Zero cycles: one per instruction and call, plus paging as its
+  pager.rs charges it (PAGE_CYCLES 322 per page in or out, NODE_CYCLES 13
+  per Merkle node loaded or dirtied, RESERVED_PAGING_CYCLES 10 per
+  segment), worked out here with a Merkle tree of its own;
+- a --cost-table file's classes, calls and pages.
+
+Each weight's total must come out the same in folded, speedscope and pprof
+files (read back with `cli report --json`), and bad tables and weights end
+in one `error:` line with the documented exit status.
+
+Run: CLI=build/cli/cli GUEST_DIR=build/guests python3 tests/zkvm/test_weights.py [-v]
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+CLI = os.environ.get("CLI", "build/cli/cli")
+GUEST_DIR = os.path.join(os.environ.get("GUEST_DIR", "build/guests"), "weights")
+TIMEOUT = 60
+
+# The guest's instructions by opcode class (guests/zkvm/weights.S), calls apart.
+SP1_START = {"add": 6, "auipc": 1, "jump": 1}
+RISC0_START = {"add": 10, "auipc": 1, "jump": 1}
+WORK = {"add": 12, "jump": 1, "mul": 10, "div": 10, "store": 10, "load": 10, "logic": 10,
+        "shift_left": 10, "shift_right": 10, "slt": 10, "branch": 10}
+
+# SP1's cells per chip event (rv32im_costs.json) and an opcode's chips (cost.rs).
+SP1_CPU = 109
+SP1_CHIP = {"add": 46, "auipc": 40, "jump": 50, "mul": 82, "div": 145 + 82 + 55, "store": 91,
+            "load": 91, "logic": 40, "shift_left": 67, "shift_right": 133, "slt": 55,
+            "branch": 58}
+SP1_ECALL = SP1_CPU + 80                            # CPU + SyscallInstrs
+SP1_SHA_EXTEND = SP1_ECALL + 23 + 427 + 15936       # + SyscallCore + Global + ShaExtend
+
+# RISC Zero's pager (pager.rs) and memory layout (platform.rs).
+PAGE_CYCLES, NODE_CYCLES, RESERVED_PAGING, DEPTH = 322, 13, 10, 22
+REGS_PAGE = 0xFFFF0000 >> 10
+CODE_PAGE, DATA_PAGE = 0x00200800 >> 10, 0x00100000 >> 10
+
+
+def class_cost(mix, cost):
+    return sum(n * cost(c) for c, n in mix.items())
+
+
+def sp1_gas(mix):
+    return class_cost(mix, lambda c: SP1_CPU + SP1_CHIP[c])
+
+
+class Merkle:
+    """RISC Zero's page states: a page's first load costs PAGE_CYCLES and
+    NODE_CYCLES per tree node above it not loaded yet; its first store the
+    same for nodes not dirty yet (pager.rs, page_in and fixup_costs)."""
+
+    def __init__(self):
+        self.loaded, self.dirty = set(), set()
+
+    @staticmethod
+    def above(page):
+        node = (1 << DEPTH) + page
+        return {node >> k for k in range(1, DEPTH + 1)}
+
+    def load(self, page):
+        new = self.above(page) - self.loaded
+        self.loaded |= self.above(page)
+        return PAGE_CYCLES + NODE_CYCLES * len(new)
+
+    def store(self, page):
+        new = self.above(page) - self.dirty
+        self.dirty |= self.above(page)
+        return PAGE_CYCLES + NODE_CYCLES * len(new)
+
+
+def risc0_paging():
+    """The [PageIn] and [PageOut] of each frame, in the order the guest
+    touches its pages: the segment's start (half the reserved cycles, the
+    register page written by resume), the code page's first fetch, the
+    data page's first store in work, the segment's end."""
+    t = Merkle()
+    start_in = RESERVED_PAGING // 2 + t.load(REGS_PAGE)
+    start_out = t.store(REGS_PAGE) + RESERVED_PAGING // 2
+    start_in += t.load(CODE_PAGE)
+    work_in = t.load(DATA_PAGE)
+    work_out = t.store(DATA_PAGE)
+    return {"_start;[PageIn]": start_in, "_start;[PageOut]": start_out,
+            "_start;work;[PageIn]": work_in, "_start;work;[PageOut]": work_out}
+
+
+def folded(path):
+    stacks = {}
+    with open(path) as f:
+        for line in f:
+            stack, count = line.rsplit(" ", 1)
+            stacks[stack] = stacks.get(stack, 0) + int(count)
+    return stacks
+
+
+class WeightsTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+
+    def path(self, name):
+        return os.path.join(self.tmp.name, name)
+
+    def guest(self, name):
+        path = os.path.join(GUEST_DIR, name)
+        if not os.path.exists(path):
+            self.skipTest(f"{path} not built")
+        return path
+
+    def execute(self, zkvm, args, status=0):
+        elf = self.guest(f"zkvm-weights-{zkvm}-rv32.elf")
+        r = subprocess.run([CLI, "execute", elf, "--zkvm", zkvm, "--stats", *args],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, status, r.stderr)
+        return r
+
+    def report_totals(self, path):
+        r = subprocess.run([CLI, "report", "--json", path], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return {w["name"]: w["total"] for w in json.loads(r.stdout)["weights"]}
+
+    def check_formats(self, zkvm, weights, expected, extra=()):
+        """Every format holds each weight's expected total; folded the first."""
+        outs = [self.path(n) for n in ("p.json", "p.pb.gz", "p.folded")]
+        args = [a for w in weights for a in ("--weight", w)] + list(extra)
+        for out in outs:
+            args += ["--flamegraph", out]
+        self.execute(zkvm, args)
+        for out in outs[:2]:
+            totals = self.report_totals(out)
+            if len(weights) == 1 and out.endswith(".json"):  # one unnamed profile
+                totals = {weights[0]: sum(totals.values())}
+            self.assertEqual(totals, expected, out)
+        self.assertEqual(sum(folded(outs[2]).values()), expected[weights[0]])
+        return outs[2]
+
+    def test_sp1_gas_and_cycles(self):
+        instructions = sum(SP1_START.values()) + sum(WORK.values()) + 2
+        gas = sp1_gas(SP1_START) + sp1_gas(WORK) + SP1_ECALL + SP1_SHA_EXTEND
+        out = self.check_formats("sp1", ["gas", "instructions", "cycles"],
+                                 {"gas": gas, "instructions": instructions,
+                                  "cycles": instructions})
+        stacks = folded(out)  # gas, per frame
+        self.execute("sp1", ["--weight", "gas", "--flamegraph-raw", self.path("raw.folded")])
+        self.assertEqual(sum(folded(self.path("raw.folded")).values()), gas)
+        self.assertEqual(stacks["_start;work"], sp1_gas(WORK))
+        self.assertEqual(stacks["_start"], sp1_gas(SP1_START))
+        self.assertEqual(stacks["_start;[ecall:SHA_EXTEND]"], SP1_SHA_EXTEND)
+        self.assertEqual(stacks["_start;[ecall:HALT]"], SP1_ECALL)
+
+    def test_risc0_cycles_with_paging(self):
+        instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
+        paging = risc0_paging()
+        out = self.check_formats("risc0", ["cycles", "instructions"],
+                                 {"cycles": instructions + sum(paging.values()),
+                                  "instructions": instructions})
+        stacks = folded(out)
+        for frame, cycles in paging.items():
+            self.assertEqual(stacks.get(frame), cycles, frame)
+        self.assertEqual(stacks["_start;work"], sum(WORK.values()))
+
+    def test_risc0_stats(self):
+        r = self.execute("risc0", ["--weight", "cycles", "--report", self.path("r.json")])
+        paging = sum(risc0_paging().values())
+        instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
+        self.assertIn("segments: 1 ", r.stderr)
+        mix = {"add": 10 + 12, "auipc": 1, "jump": 2, **{c: 10 for c in (
+            "logic", "shift_left", "shift_right", "slt", "mul", "div", "branch", "load",
+            "store")}}
+        order = ["add", "logic", "shift_left", "shift_right", "slt", "mul", "div", "branch",
+                 "jump", "auipc", "load", "store"]
+        self.assertIn("opcode-classes: " + "".join(f"{c} {mix[c]}, " for c in order) +
+                      "zkVM calls 2\n", r.stderr)
+        self.assertIn(f"paging-cycles: {paging}\n", r.stderr)
+        padded = 1
+        while padded < instructions + paging + 4113:  # RESERVED_CYCLES of platform.rs
+            padded *= 2
+        self.assertIn(f"total-cycles: {padded} ", r.stderr)
+
+    def test_cost_table(self):
+        table = {"name": "cost", "unit": "count",
+                 "classes": {"mul": 5, "div": 20, "default": 1},
+                 "calls": {"SHA_EXTEND": 100, "default": 2},
+                 "pages": {"page_in": 7, "page_out": 11}}
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        def cost(c):
+            return table["classes"].get(c, 1)
+        # The code page and the data page paged in, the data page out; the
+        # precompile's own accesses are the executor's, not the guest's.
+        expected = (class_cost(SP1_START, cost) + class_cost(WORK, cost) + 100 + 2 +
+                    7 * 2 + 11)
+        out = self.check_formats("sp1", ["cost"], {"cost": expected},
+                                 extra=["--cost-table", self.path("t.json")])
+        self.assertEqual(folded(out)["_start;work;[PageOut]"], 11)
+
+    def test_segments(self):
+        for po2, page_in, page_out in ((10, 7, 11), (11, 322, 322), (12, 100, 1), (16, 7, 11)):
+            with self.subTest(po2=po2):
+                self.segments(po2, page_in, page_out)
+
+    def segments(self, po2, page_in, page_out):
+        """guests/zkvm/pages.S under a table with pages and 2^po2-cycle
+        segments: RISC Zero's rule replayed here instruction by instruction
+        (a segment ends before the instruction that finds its cycles past
+        2^po2; a page's first fetch, load or store in a segment costs)."""
+        rounds = 200
+        code, data = 0x00200800 >> 10, 0x00100000 >> 10
+        seq = [None, None]                                   # lui, addi
+        seq += [x for i in range(rounds) for x in (("store", data + i), None, None, None)]
+        seq += [None, None]
+        seq += [x for i in range(rounds) for x in (("load", data + i), None, None, None)]
+        seq += [None, None, None, None]                      # the HALT call's
+        segments, costs, user = 1, {"in": 0, "out": 0}, 0
+        seg_user = seg_paging = 0
+        loaded, dirty = set(), set()
+        for insn in seq:
+            if seg_user + seg_paging > 1 << po2:
+                segments, seg_user, seg_paging = segments + 1, 0, 0
+                loaded, dirty = set(), set()
+            pages = [(code, False)] + ([(insn[1], insn[0] == "store")] if insn else [])
+            for page, store in pages:
+                if page not in loaded:
+                    loaded.add(page)
+                    costs["in"] += page_in
+                    seg_paging += page_in
+                if store and page not in dirty:
+                    dirty.add(page)
+                    costs["out"] += page_out
+                    seg_paging += page_out
+            seg_user += 1
+            user += 1
+        table = {"name": "paged", "pages": {"page_in": page_in, "page_out": page_out,
+                                            "segment_po2": po2}}
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        elf = self.guest("zkvm-pages-rv32.elf")
+        out = self.path("p.folded")
+        r = subprocess.run([CLI, "execute", elf, "--zkvm", "risc0", "--stats", "--cost-table",
+                            self.path("t.json"), "--flamegraph", out],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(f"segments: {segments} ", r.stderr)
+        self.assertEqual(folded(out), {"_start": user - 1, "_start;[ecall:HALT]": 1,
+                                       "_start;[PageIn]": costs["in"],
+                                       "_start;[PageOut]": costs["out"]})
+
+    def test_weights_cost_nothing_in_instructions(self):
+        """The instruction weight equals the plain profile, stack by stack."""
+        self.execute("sp1", ["--flamegraph", self.path("plain.folded")])
+        self.execute("sp1", ["--weight", "instructions", "--weight", "gas",
+                             "--flamegraph", self.path("w.folded")])
+        self.assertEqual(folded(self.path("plain.folded")), folded(self.path("w.folded")))
+
+    def bad(self, args, status, text, zkvm="sp1"):
+        r = self.execute(zkvm, args, status=status)
+        lines = r.stderr.strip().splitlines()
+        self.assertTrue(any(l.startswith("error:") and text in l for l in lines), r.stderr)
+
+    def test_bad_weights_and_tables(self):
+        out = ["--flamegraph", self.path("o.folded")]
+        self.bad(["--weight", "area"] + out, 64, "--weight area")
+        self.bad(["--weight", "gas"] + out, 64, "no such weight", zkvm="risc0")
+        self.bad(["--weight", "gas"], 64, "need --flamegraph")
+        self.bad(["--weight", "gas", "--weight", "gas"] + out, 64, "twice")
+        self.bad(["--cost-table", self.path("missing.json")] + out, 66, "missing.json")
+        cases = [("{", 65, "line 1"),
+                 ('{"name": "c", "classes": {"mull": 1}}', 65, "classes.mull"),
+                 ('{"name": "c", "classes": {"mul": -1}}', 65, "classes.mul"),
+                 ('{"name": "c", "pages": {"page_in": "x"}}', 65, "pages.page_in"),
+                 ('{"name": "a b"}', 65, "name"),
+                 ('{"name": "c", "extra": 1}', 65, "extra"),
+                 ('[1]', 65, "one JSON object")]
+        for text, status, needle in cases:
+            with self.subTest(text=text):
+                with open(self.path("bad.json"), "w") as f:
+                    f.write(text)
+                self.bad(["--cost-table", self.path("bad.json")] + out, status, needle)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,43 @@
+/*
+ * weights: a guest profile with several weights (issue [10]): the
+ * instruction count and each zkVM cost model's figure, computed when the
+ * profile is written from the exact per-pc counts (guest_profile_node_pcs),
+ * the [ecall:NAME] leaves' call counts, and paging charged per profile node,
+ * so the run pays nothing per instruction for them. The costs come from
+ * the caller (cli: executor/cost_model.h), which the tracer does not know;
+ * docs/ARCHITECTURE.md, "Weights".
+ */
+#ifndef TRACER_WEIGHTS_H
+#define TRACER_WEIGHTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamegraph/profile.h"
+#include "tracer/guest_profile.h"
+
+/* One weight: its name, unit and costs. */
+struct guest_weigher {
+    const char *name, *unit;
+    /* What `count` instructions retired at pc cost. */
+    uint64_t (*pc)(void *ctx, uint64_t pc, uint64_t count);
+    /* What `calls` calls of the zkVM call `call` cost (the ecall instruction included). */
+    uint64_t (*call)(void *ctx, const char *call, uint64_t calls);
+    /* What `count` instructions at pcs of no function cost. */
+    uint64_t (*outside)(void *ctx, uint64_t count);
+    /* The paging charged to profile node `node` (NULL: none): [PageIn], [PageOut] leaves. */
+    void (*paging)(void *ctx, uint32_t node, uint64_t *in, uint64_t *out);
+    void *ctx;
+};
+
+/*
+ * Fills `out` (an empty owned profile, profile_init) with the profile's
+ * stacks (0x<target> frames with `raw`, else names and inline frames as
+ * guest_profile_named) and one weight per weigher, in order. The profile
+ * must be in per-pc mode. Returns 0, or -1 with errno set.
+ */
+int guest_profile_weighted(struct guest_profile *p, unsigned flags, const struct guest_weigher *w,
+                           size_t count, struct profile *out);
+
+#endif
