@@ -14,14 +14,18 @@
  * An ecall with a7 = 93 exits with a0. Precompiles are `csrs 0x800 + n,
  * rs1`, rs1 the address of their operands (pointers, 8 bytes each, for
  * the calls with several): keccakf, arith256, arith256_mod,
- * secp256k1_add, secp256k1_dbl, sha256f, bn254 and bls12_381 curve add,
- * double and complex (Fp2) add, sub, mul; not arith384_mod and add256.
+ * arith384_mod, add256 (the carry to rd), secp256k1_add, secp256k1_dbl,
+ * secp256r1_add, secp256r1_dbl, sha256f, bn254 and bls12_381 curve add,
+ * double and complex (Fp2) add, sub, mul (syscall.rs, 163a41d7: 0x800 to
+ * 0x817); not poseidon2, the DMA calls and blake2b_round. Free-input
+ * calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE) are zisk_fcall.c's.
  */
 #include <gmp.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/zisk_fcall.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
@@ -39,12 +43,12 @@
 #define ZISK_OUTPUT_MAX  0x10000 /* bytes of outputs read back (MAX_OUTPUT) */
 #define ZISK_MARCHID     0xFFFEEEEull
 #define ZISK_CSR_FIRST   0x800
-#define ZISK_CSR_FCALL   0x8C0
-#define ZISK_CSR_END     0x900
+#define ZISK_CSR_END     0x1000 /* past 0xFFE, where fcall results are read */
 #define ZISK_EXIT        93
 
 struct zisk_state {
     uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
+    struct zisk_fcalls fcalls;
 };
 
 static const char *const precompile_names[] = {
@@ -66,6 +70,12 @@ static const char *const precompile_names[] = {
     "bls12_381_complex_sub",
     "bls12_381_complex_mul",
     "add256",
+    "poseidon2",
+    "dma_memcpy",
+    "dma_memcmp",
+    "secp256r1_add",
+    "secp256r1_dbl",
+    "blake2b_round",
 };
 
 /* The n pointers (u64) of a call's operand block at addr. */
@@ -124,34 +134,60 @@ static enum ecall_result zisk_arith256(struct machine *m, uint64_t at)
     return ECALL_CONTINUE;
 }
 
-/* arith256_mod: {a, b, c, module, d}: d = (a * b + c) mod module. */
-static enum ecall_result zisk_arith256_mod(struct machine *m, uint64_t at)
+/*
+ * arith256_mod, arith384_mod: {a, b, c, module, d}: d = (a * b + c) mod
+ * module, numbers of `limbs` 32-bit limbs (8 or 12).
+ */
+static enum ecall_result zisk_arith_mod(struct machine *m, uint64_t at, size_t limbs,
+                                        const char *call)
 {
     uint64_t p[5];
-    uint32_t w[4][8], d[8];
+    uint32_t w[4][12], d[12];
     if (!load_pointers(m, at, p, 5))
-        return bad(m, "arith256_mod", at, "the operands are not in memory");
+        return bad(m, call, at, "the operands are not in memory");
     for (int i = 0; i < 4; i++)
-        if (!abi_load_words(m, p[i], w[i], 8))
-            return bad(m, "arith256_mod", p[i], "an operand is not in memory");
+        if (!abi_load_words(m, p[i], w[i], limbs))
+            return bad(m, call, p[i], "an operand is not in memory");
     mpz_t a, b, c, mod;
     mpz_inits(a, b, c, mod, NULL);
-    bigint_import(a, w[0], 8);
-    bigint_import(b, w[1], 8);
-    bigint_import(c, w[2], 8);
-    bigint_import(mod, w[3], 8);
+    bigint_import(a, w[0], limbs);
+    bigint_import(b, w[1], limbs);
+    bigint_import(c, w[2], limbs);
+    bigint_import(mod, w[3], limbs);
     bool zero = mpz_sgn(mod) == 0;
     if (!zero) {
         mpz_mul(a, a, b);
         mpz_add(a, a, c);
         mpz_mod(a, a, mod);
-        bigint_export(d, 8, a);
+        bigint_export(d, limbs, a);
     }
     mpz_clears(a, b, c, mod, NULL);
     if (zero)
-        return bad(m, "arith256_mod", p[3], "the modulus is 0");
-    if (!abi_store_words(m, p[4], d, 8))
-        return bad(m, "arith256_mod", p[4], "the result is not writable");
+        return bad(m, call, p[3], "the modulus is 0");
+    if (!abi_store_words(m, p[4], d, limbs))
+        return bad(m, call, p[4], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* add256: {a, b, cin (a value), c}: c = the low 256 bits of a + b + cin; rd = the carry out. */
+static enum ecall_result zisk_add256(struct machine *m, uint64_t at, unsigned rd)
+{
+    uint64_t p[4], a[4], b[4], c[4];
+    if (!load_pointers(m, at, p, 4))
+        return bad(m, "add256", at, "the operands are not in memory");
+    if (!abi_load(m, p[0], a, sizeof(a)) || !abi_load(m, p[1], b, sizeof(b)))
+        return bad(m, "add256", p[0], "an operand is not in memory");
+    if (p[2] > 1)
+        return bad(m, "add256", p[2], "the carry in is not 0 or 1");
+    unsigned __int128 carry = p[2];
+    for (int i = 0; i < 4; i++) {
+        carry += (unsigned __int128)a[i] + b[i];
+        c[i] = (uint64_t)carry;
+        carry >>= 64;
+    }
+    if (!abi_store(m, p[3], c, sizeof(c)))
+        return bad(m, "add256", p[3], "the result is not writable");
+    machine_set_reg(m, rd, (uint64_t)carry);
     return ECALL_CONTINUE;
 }
 
@@ -196,7 +232,7 @@ static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve
     return ECALL_CONTINUE;
 }
 
-static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at,
+static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at, unsigned rd,
                                          const char **call)
 {
     size_t n = csr - ZISK_CSR_FIRST;
@@ -205,7 +241,7 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     switch (n) {
     case 0: return zisk_keccakf(m, at);
     case 1: return zisk_arith256(m, at);
-    case 2: return zisk_arith256_mod(m, at);
+    case 2: return zisk_arith_mod(m, at, 8, *call);
     case 3: return zisk_curve(m, at, CURVE_SECP256K1, true, *call);
     case 4: return zisk_curve(m, at, CURVE_SECP256K1, false, *call);
     case 5: return zisk_sha256f(m, at);
@@ -214,11 +250,15 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     case 8: return zisk_complex(m, at, CURVE_BN254, FIELD_ADD, *call);
     case 9: return zisk_complex(m, at, CURVE_BN254, FIELD_SUB, *call);
     case 10: return zisk_complex(m, at, CURVE_BN254, FIELD_MUL, *call);
+    case 11: return zisk_arith_mod(m, at, 12, *call);
     case 12: return zisk_curve(m, at, CURVE_BLS12_381, true, *call);
     case 13: return zisk_curve(m, at, CURVE_BLS12_381, false, *call);
     case 14: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_ADD, *call);
     case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
     case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
+    case 17: return zisk_add256(m, at, rd);
+    case 21: return zisk_curve(m, at, CURVE_SECP256R1, true, *call);
+    case 22: return zisk_curve(m, at, CURVE_SECP256R1, false, *call);
     default:
         if (*call)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
@@ -230,17 +270,17 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
 /* `csrs 0x800 + n, rs1` (any CSR write to the range; reads are not calls). */
 static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char **call)
 {
-    unsigned csr = w >> 20, funct3 = (w >> 12) & 7, rs1 = (w >> 15) & 31;
+    struct zisk_state *st = m->abi_state;
+    unsigned csr = w >> 20, funct3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rd = (w >> 7) & 31;
     if ((w & 0x7f) != 0x73)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "ZisK has no custom-opcode instructions");
-    if (csr >= ZISK_CSR_FCALL)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "fcall", csr,
-                         "free-input calls (CSR 0x8C0 and up) need ZisK's host");
+    if (zisk_fcall_csr(csr))
+        return zisk_fcall_insn(m, &st->fcalls, w, call);
     if (funct3 & 4) /* the immediate forms */
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "a precompile's operand address comes in rs1 (csrs), not an immediate");
-    return zisk_precompile(m, csr, machine_get_reg(m, rs1), call);
+    return zisk_precompile(m, csr, machine_get_reg(m, rs1), rd, call);
 }
 
 /* The output area: a u32 count, then that many u32 words, to --public-output. */

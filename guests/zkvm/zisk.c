@@ -14,11 +14,11 @@
  *      (arith256_mod), the old value an amoadd.d returned, and marchid;
  *      print "ok\n" on the UART; exit 0
  *   1  exit 42
- *   2  arith384_mod, a precompile not implemented here
+ *   2  poseidon2, a precompile not implemented here
  *   3  an ecall other than exit
  *   4  store into the read-only input
  *   5  secp256k1_add of G and G (ZisK does not take equal points)
- *   6  a free-input call (fcall, csrs 0x8C0)
+ *   6  the free-input call bls12_381_fp_sqrt (fcall 11), not computed here
  *   7  load from 0xC000_0000, past ZisK's RAM
  *   8  output, for the second item's BLS12-381 point G (x, y: 6 u64 limbs
  *      each) and BN254 Fp2 elements f1, f2 (c0, c1: 4 limbs each): 2G
@@ -190,6 +190,137 @@ __attribute__((noinline)) static void ziskos_curves_and_fp2(void)
     output_bytes(&f, sizeof(f));
 }
 
+/* arith384_mod: {a, b, c, module, d}, 6 u64 limbs each. */
+__attribute__((noinline)) void ziskos_syscall_arith384_mod(const uint64_t *a, const uint64_t *b,
+                                                           const uint64_t *c, const uint64_t *m,
+                                                           uint64_t *d)
+{
+    const uint64_t *params[5] = {a, b, c, m, d};
+    ZISK_CALL(0x80B, params);
+}
+
+/* add256: {a, b, cin, c}; the carry out comes back in rd (csrrs). */
+__attribute__((noinline)) uint64_t ziskos_syscall_add256(const uint64_t *a, const uint64_t *b,
+                                                         uint64_t cin, uint64_t *c)
+{
+    const uint64_t params[4] = {(uint64_t)a, (uint64_t)b, cin, (uint64_t)c};
+    uint64_t cout;
+    __asm__ volatile("csrrs %0, 0x811, %1" : "=r"(cout) : "r"(params) : "memory");
+    return cout;
+}
+
+__attribute__((noinline)) void ziskos_syscall_secp256r1_dbl(struct point *p)
+{
+    ZISK_CALL(0x816, p);
+}
+
+__attribute__((noinline)) void ziskos_syscall_secp256r1_add(struct point *p, const struct point *q)
+{
+    const void *params[2] = {p, q};
+    ZISK_CALL(0x815, params);
+}
+
+/* Mode 9 (see the top). */
+__attribute__((noinline)) static void ziskos_arith384_add256_p256(void)
+{
+    static uint64_t w[4][6], d[6], sum[4];
+    static struct point g, p, q;
+    uint64_t len, glen;
+    const uint8_t *in = item(1, &len), *gin = item(2, &glen);
+    if (len != sizeof(w) || glen != sizeof(g))
+        return;
+    memcpy(w, in, sizeof(w));
+    memcpy(&g, gin, sizeof(g));
+    ziskos_syscall_arith384_mod(w[0], w[1], w[2], w[3], d);
+    output_bytes(d, sizeof(d));
+    uint64_t carry = ziskos_syscall_add256(w[0], w[1], 1, sum);
+    output_bytes(sum, sizeof(sum));
+    ziskos_set_output((uint32_t)carry);
+    p = g;
+    ziskos_syscall_secp256r1_dbl(&p);
+    output_bytes(&p, sizeof(p));
+    q = g;
+    ziskos_syscall_secp256r1_add(&q, &p);
+    output_bytes(&q, sizeof(q));
+}
+
+/* Free-input calls: parameters through csrs 0x8F0 + port, the call csrwi 0x8C0 + (id >> 5), id
+ * & 31. */
+#define FCALL_PARAM(port, v) __asm__ volatile("csrs " #port ", %0" : : "r"(v) : "memory")
+#define FCALL(csr, id)       __asm__ volatile("csrwi " #csr ", " #id : : : "memory")
+
+__attribute__((noinline)) uint64_t ziskos_fcall_get(void)
+{
+    uint64_t v;
+    __asm__ volatile("csrr %0, 0xFFE" : "=r"(v) : : "memory");
+    return v;
+}
+
+/* The next n result words, to the outputs. */
+static void output_results(int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t v = ziskos_fcall_get();
+        output_bytes(&v, sizeof(v));
+    }
+}
+
+__attribute__((noinline)) void ziskos_fcall_secp256k1_fp_inv(const uint64_t x[4])
+{
+    FCALL_PARAM(0x8F2, x);
+    FCALL(0x8C0, 1);
+    output_results(4);
+}
+
+__attribute__((noinline)) void ziskos_fcall_secp256k1_fn_inv(const uint64_t x[4])
+{
+    FCALL_PARAM(0x8F2, x);
+    FCALL(0x8C0, 2);
+    output_results(4);
+}
+
+__attribute__((noinline)) void ziskos_fcall_secp256k1_fp_sqrt(const uint64_t x[4], uint64_t parity)
+{
+    FCALL_PARAM(0x8F2, x);
+    FCALL_PARAM(0x8F0, parity);
+    FCALL(0x8C0, 3);
+    output_results(5);
+}
+
+__attribute__((noinline)) void ziskos_fcall_bn254_fp_inv(const uint64_t x[4])
+{
+    FCALL_PARAM(0x8F2, x);
+    FCALL(0x8C0, 6);
+    output_results(4);
+}
+
+__attribute__((noinline)) void ziskos_fcall_bls12_381_fp_inv(const uint64_t x[8])
+{
+    FCALL_PARAM(0x8F3, x); /* 8 words, as ziskos pushes a 6-limb element */
+    FCALL(0x8C0, 10);
+    output_results(6);
+}
+
+/* Mode 10 (see the top). */
+__attribute__((noinline)) static void ziskos_fcalls(void)
+{
+    static uint64_t x[4], y[4], z[8];
+    uint64_t lx, ly, lz;
+    const uint8_t *ix = item(1, &lx), *iy = item(2, &ly), *iz = item(3, &lz);
+    if (lx != sizeof(x) || ly != sizeof(y) || lz != sizeof(z))
+        return;
+    memcpy(x, ix, sizeof(x));
+    memcpy(y, iy, sizeof(y));
+    memcpy(z, iz, sizeof(z));
+    ziskos_fcall_secp256k1_fp_inv(x);
+    ziskos_fcall_secp256k1_fn_inv(x);
+    ziskos_fcall_secp256k1_fp_sqrt(x, 0);
+    ziskos_fcall_secp256k1_fp_sqrt(x, 1);
+    ziskos_fcall_bn254_fp_inv(x);
+    ziskos_fcall_secp256k1_fp_sqrt(y, 0);
+    ziskos_fcall_bls12_381_fp_inv(z);
+}
+
 static uint64_t counter = 40;
 
 __attribute__((noinline)) static void ziskos_full_run(void)
@@ -247,7 +378,7 @@ __attribute__((noinline)) long ziskos_main(void)
     switch (len ? mode[0] : 0xff) {
     case 0: ziskos_full_run(); return 0;
     case 1: return 42;
-    case 2: ZISK_CALL(0x80B, &g); break;
+    case 2: ZISK_CALL(0x812, &g); break;
     case 3: {
         register long a7 __asm__("a7") = 64;
         __asm__ volatile("ecall" : : "r"(a7));
@@ -258,9 +389,12 @@ __attribute__((noinline)) long ziskos_main(void)
         g = generator;
         ziskos_syscall_secp256k1_add(&g, &generator);
         break;
-    case 6: ZISK_CALL(0x8C0, &g); break;
+    case 6: FCALL(0x8C0, 11); break;
     case 7: return *(volatile uint8_t *)0xC0000000ul;
     case 8: ziskos_curves_and_fp2(); return 0;
+    case 9: ziskos_arith384_add256_p256(); return 0;
+    case 10: ziskos_fcalls(); return 0;
+    case 11: return (long)ziskos_fcall_get();
     }
     return 7;
 }
