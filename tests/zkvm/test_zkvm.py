@@ -1181,9 +1181,16 @@ class Nexus(ZkvmTest):
         self.assert_one_error(r, "nexus call 0x300: no call has this number in a7",
                               "nexus_rt_ecall")
 
-    def test_other_custom_instruction(self):
+    def test_unregistered_precompile(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "nexus call precompile is not supported", "nexus_rt_start_rust")
+        self.assert_one_error(r, "a custom-0 instruction (precompile 9) that no PRECOMPILE_9 symbol "
+                              "registers", "nexus_rt_start_rust")
+
+    def test_registered_precompile_named(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\7"])
+        self.assert_one_error(r, 'nexus call precompile is not supported: PRECOMPILE_0 '
+                              '(":: dummy_div :: DummyDiv") runs host code from its own crate',
+                              "nexus_rt_start_rust")
 
     def test_access_past_memory_top(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
