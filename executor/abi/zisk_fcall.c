@@ -5,15 +5,16 @@
  * zisklib/fcalls/mod.rs (ae58ddc7, 0ff2ec4b and later: 1-3, 6, 7, 10-12
  * kept their numbers throughout), the guest wrappers in zisklib/fcalls/
  * (2fa5cae7: what each pushes and reads back) and the host side in
- * zisklib/fcalls_impl/ (secp256k1/fp_sqrt.rs: the answer for a non-square).
+ * zisklib/fcalls_impl/ (secp256k1/fp_sqrt.rs, bls12_381/fp_sqrt.rs: the
+ * answer for a non-square).
  * Docs: docs/ZKVMS.md.
  *
  * A guest pushes parameters with `csrs 0x8F0 + port, rs1`: port 0 pushes
  * rs1 itself, port k the 2, 4, 8, 12, ... 256 words at rs1 (the table
  * below); `csrwi 0x8C0 + (id >> 5), id & 31` computes function id from
  * them (the parameters are then used up), and each `csrr rd, 0xFFE` reads
- * the next word of its result. Here: the inverses and the secp256k1
- * square root, with GMP; another id is exit 70 naming it.
+ * the next word of its result. Here: the inverses in Fp and Fp2 and the
+ * square roots, with GMP; another id is exit 70 naming it.
  */
 #include "executor/abi/zisk_fcall.h"
 
@@ -36,28 +37,40 @@ static const char BN254_P[] = "30644e72e131a029b85045b68181585d97816a916871ca8d3
 static const char BLS12_381_P[] = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f62"
                                   "41eabfffeb153ffffb9feffffffffaaab";
 
-enum fcall_kind { FCALL_INVERSE, FCALL_SQRT_PARITY };
+enum fcall_kind {
+    FCALL_INVERSE,     /* x^-1 mod p */
+    FCALL_INVERSE_FP2, /* (c0, c1)^-1 in Fp2 = Fp[u] / (u^2 + 1) */
+    FCALL_SQRT,        /* [1, a root] or [0, a root of nqr x] */
+};
 
 static const struct fcall {
     unsigned id;
     const char *name;
     enum fcall_kind kind;
     const char *modulus;
-    unsigned words; /* of the value and of the result (the square root's flag apart) */
+    unsigned words; /* of an element of Fp */
+    unsigned nqr;   /* FCALL_SQRT: the non-square ZisK's host multiplies a non-square by */
+    bool parity;    /* FCALL_SQRT: a parity word follows x, the root of that parity is given */
 } fcalls[] = {
-    {1, "fcall_secp256k1_fp_inv", FCALL_INVERSE, SECP256K1_P, 4},
-    {2, "fcall_secp256k1_fn_inv", FCALL_INVERSE, SECP256K1_N, 4},
-    {3, "fcall_secp256k1_fp_sqrt", FCALL_SQRT_PARITY, SECP256K1_P, 4},
-    {6, "fcall_bn254_fp_inv", FCALL_INVERSE, BN254_P, 4},
-    {10, "fcall_bls12_381_fp_inv", FCALL_INVERSE, BLS12_381_P, 6},
+    {1, "fcall_secp256k1_fp_inv", FCALL_INVERSE, SECP256K1_P, 4, 0, false},
+    {2, "fcall_secp256k1_fn_inv", FCALL_INVERSE, SECP256K1_N, 4, 0, false},
+    {3, "fcall_secp256k1_fp_sqrt", FCALL_SQRT, SECP256K1_P, 4, 3, true},
+    {6, "fcall_bn254_fp_inv", FCALL_INVERSE, BN254_P, 4, 0, false},
+    {7, "fcall_bn254_fp2_inv", FCALL_INVERSE_FP2, BN254_P, 4, 0, false},
+    {10, "fcall_bls12_381_fp_inv", FCALL_INVERSE, BLS12_381_P, 6, 0, false},
+    {11, "fcall_bls12_381_fp_sqrt", FCALL_SQRT, BLS12_381_P, 6, 2, false},
+    {12, "fcall_bls12_381_fp2_inv", FCALL_INVERSE_FP2, BLS12_381_P, 6, 0, false},
 };
 
-/* Those ZisK numbered the same in every version read, not computed here. */
-static const struct {
-    unsigned id;
-    const char *name;
-} not_here[] = {
-    {7, "fcall_bn254_fp2_inv"}, {11, "fcall_bls12_381_fp_sqrt"}, {12, "fcall_bls12_381_fp2_inv"}};
+/* The parameter words a call takes. */
+static unsigned param_words(const struct fcall *f)
+{
+    switch (f->kind) {
+    case FCALL_INVERSE_FP2: return 2 * f->words;
+    case FCALL_SQRT: return f->words + f->parity;
+    default: return f->words;
+    }
+}
 
 bool zisk_fcall_csr(unsigned csr)
 {
@@ -77,45 +90,87 @@ static void words_from_mpz(uint64_t *w, unsigned n, const mpz_t z)
     mpz_export(w, NULL, -1, 8, 0, 0, z);
 }
 
+/* The working numbers of one call. */
+struct work {
+    mpz_t p, x, y, r, e;
+};
+
+/* r = x^-1 mod p, 0 for 0 (as x^(p-2) gives it). */
+static void inverse(struct work *w)
+{
+    if (!mpz_invert(w->r, w->x, w->p))
+        mpz_set_ui(w->r, 0);
+}
+
+/* (x + y u)^-1 = (x - y u) / (x^2 + y^2), 0 for 0; into (r, e). */
+static void inverse_fp2(struct work *w)
+{
+    mpz_mul(w->e, w->x, w->x);
+    mpz_addmul(w->e, w->y, w->y);
+    if (!mpz_invert(w->e, w->e, w->p))
+        mpz_set_ui(w->e, 0);
+    mpz_mul(w->r, w->x, w->e);
+    mpz_mod(w->r, w->r, w->p);
+    mpz_mul(w->e, w->y, w->e);
+    mpz_neg(w->e, w->e);
+    mpz_mod(w->e, w->e, w->p);
+}
+
 /*
- * results = x^-1 mod p (0 for 0, as x^(p-2) gives it), or for the square
- * root [1, the root of that parity] / [0, the root of 3 x] (3 is not a
- * square mod secp256k1's p; its p = 3 mod 4: roots are a^((p+1)/4)).
+ * r = x^((p + 1) / 4) (both primes are 3 mod 4): a root when x is a
+ * square (true); else the root of nqr x. x not below p is no square, as
+ * in ZisK's host.
  */
+static bool square_root(struct work *w, unsigned nqr)
+{
+    mpz_add_ui(w->e, w->p, 1);
+    mpz_fdiv_q_2exp(w->e, w->e, 2);
+    mpz_powm(w->r, w->x, w->e, w->p);
+    mpz_mul(w->y, w->r, w->r);
+    mpz_mod(w->y, w->y, w->p);
+    if (mpz_cmp(w->y, w->x) == 0)
+        return true;
+    mpz_mul_ui(w->x, w->x, nqr);
+    mpz_mod(w->x, w->x, w->p);
+    mpz_powm(w->r, w->x, w->e, w->p);
+    return false;
+}
+
+/* Computes f on the parameters into fc's results. */
 static void compute(const struct fcall *f, const uint64_t *params, struct zisk_fcalls *fc)
 {
-    mpz_t x, p, r, e;
-    mpz_inits(x, p, r, e, NULL);
-    mpz_set_str(p, f->modulus, 16);
-    mpz_from_words(x, params, f->words);
-    if (f->kind == FCALL_INVERSE) {
-        if (!mpz_invert(r, x, p))
-            mpz_set_ui(r, 0);
-        words_from_mpz(fc->results, f->words, r);
-        fc->nresults = f->words;
-    } else {
-        mpz_add_ui(e, p, 1);
-        mpz_fdiv_q_2exp(e, e, 2);
-        mpz_powm(r, x, e, p);
-        mpz_mul(e, r, r);
-        mpz_mod(e, e, p);
-        bool square = mpz_cmp(e, x) == 0; /* x not below p is no square, as in ZisK */
-        if (!square) {
-            mpz_mul_ui(x, x, 3);
-            mpz_mod(x, x, p);
-            mpz_add_ui(e, p, 1);
-            mpz_fdiv_q_2exp(e, e, 2);
-            mpz_powm(r, x, e, p);
-        } else if ((uint64_t)mpz_odd_p(r) != (params[f->words] & 1)) {
-            mpz_sub(r, p, r);
-            mpz_mod(r, r, p);
+    struct work w;
+    unsigned n = f->words;
+    mpz_inits(w.p, w.x, w.y, w.r, w.e, NULL);
+    mpz_set_str(w.p, f->modulus, 16);
+    mpz_from_words(w.x, params, n);
+    switch (f->kind) {
+    case FCALL_INVERSE:
+        inverse(&w);
+        words_from_mpz(fc->results, n, w.r);
+        fc->nresults = n;
+        break;
+    case FCALL_INVERSE_FP2:
+        mpz_from_words(w.y, params + n, n);
+        inverse_fp2(&w);
+        words_from_mpz(fc->results, n, w.r);
+        words_from_mpz(fc->results + n, n, w.e);
+        fc->nresults = 2 * n;
+        break;
+    case FCALL_SQRT: {
+        bool square = square_root(&w, f->nqr);
+        if (square && f->parity && (uint64_t)mpz_odd_p(w.r) != (params[n] & 1)) {
+            mpz_sub(w.r, w.p, w.r);
+            mpz_mod(w.r, w.r, w.p);
         }
         fc->results[0] = square;
-        words_from_mpz(fc->results + 1, f->words, r);
-        fc->nresults = f->words + 1;
+        words_from_mpz(fc->results + 1, n, w.r);
+        fc->nresults = n + 1;
+        break;
+    }
     }
     fc->next_result = 0;
-    mpz_clears(x, p, r, e, NULL);
+    mpz_clears(w.p, w.x, w.y, w.r, w.e, NULL);
 }
 
 static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, unsigned id,
@@ -125,16 +180,12 @@ static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, un
     for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
         if (fcalls[i].id == id)
             f = &fcalls[i];
-    if (!f) {
-        for (size_t i = 0; i < sizeof(not_here) / sizeof(not_here[0]); i++)
-            if (not_here[i].id == id)
-                return abi_fault(m, FAULT_UNSUPPORTED_ECALL, not_here[i].name, id, NULL);
+    if (!f)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, id,
-                         "no free call (fcall) with this id is computed here");
-    }
+                         "no free call (fcall) with this id is computed here (ids above 3 but 6, "
+                         "7, 10, 11 and 12 moved between ZisK versions)");
     *call = f->name;
-    unsigned need = f->words + (f->kind == FCALL_SQRT_PARITY);
-    if (fc->nparams < need)
+    if (fc->nparams < param_words(f))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, fc->nparams,
                          "fewer parameter words were pushed than the call takes");
     compute(f, fc->params, fc);

@@ -23,6 +23,18 @@
  *   8  ADDMOD before any SETUP_MOD
  *   9  reveal KECCAK256 of the rest of the first item; terminate 0 (the
  *      one-item run of guests/inputs/zkvm-openvm.in)
+ *  10  short Weierstrass curves 0-3: for each the next item holds p, a
+ *      (as sw_init!'s setup passes them), points P and Q (x, y), each
+ *      number n bytes, n = its length / 6; set up the curve as sw_init!
+ *      does (SETUP with p1 = (p, a) and p2 = (1, 1), then with rs2 = x0),
+ *      reveal P + Q (EC_ADD_NE) and 2P (EC_DOUBLE)
+ *  11  complex extension fields 0-1: for each the next item holds p, x, y
+ *      (x, y: c0, c1), n bytes each, n = its length / 5; set up the field
+ *      as complex_init! does (rs1: p twice; rs2 = x0, then x1), reveal
+ *      x + y, x - y, x * y, x / y
+ *  12  HintFinalExp (custom-1 funct3 3), the pairing's phantom
+ *  13  EC_DOUBLE on curve 0 (set up from the second item: p, a, then the
+ *      point, laid out as for mode 10) of a point with y = 0
  * The functions are named openvm_*, as the crates' symbols are.
  */
 #include "zkvm_guest.h"

@@ -18,14 +18,29 @@
  *   3  an ecall other than exit
  *   4  store into the read-only input
  *   5  secp256k1_add of G and G (ZisK does not take equal points)
- *   6  the free-input call bls12_381_fp_sqrt (fcall 11), not computed here
+ *   6  the free-input call 5 (its meaning moved between ZisK versions)
  *   7  load from 0xC000_0000, past ZisK's RAM
  *   8  output, for the second item's BLS12-381 point G (x, y: 6 u64 limbs
  *      each) and BN254 Fp2 elements f1, f2 (c0, c1: 4 limbs each): 2G
  *      (bls12_381_curve_dbl), G + 2G (bls12_381_curve_add), f1 + f2,
  *      f1 - f2, f1 * f2 (bn254_complex_add, _sub, _mul); exit 0
+ *   9  output, for a, b, c, m (the second item, 48 bytes each) (a * b + c)
+ *      mod m (arith384_mod), the low 32 bytes of a + b + 1 and its carry
+ *      (add256, the carry in rd), then for the third item's P-256 point G
+ *      (x, y: 4 u64 limbs each) 2G and G + 2G (secp256r1_dbl, _add); exit 0
+ *  10  output the free-input calls' results: for x (the second item, 32
+ *      bytes) secp256k1_fp_inv, secp256k1_fn_inv, secp256k1_fp_sqrt with
+ *      parity 0 and 1 (5 words: the flag, the root), bn254_fp_inv; for the
+ *      third item (32 bytes) secp256k1_fp_sqrt (parity 0); for the fourth
+ *      (a BLS12-381 element, 6 u64 limbs and 2 of padding) bls12_381_fp_inv;
+ *      for the fifth (a BN254 Fp2 element, 8 limbs) bn254_fp2_inv, the
+ *      sixth (BLS12-381 Fp2, 12 limbs) bls12_381_fp2_inv, the seventh and
+ *      eighth (as the fourth) bls12_381_fp_sqrt (7 words); exit 0
+ *  11  fcall_get with no free call made (no result to read)
  * The functions are named ziskos_*, as the crate's symbols are.
  */
+#include <stdbool.h>
+
 #include "zkvm_guest.h"
 
 __asm__(ZKVM_START_GP "  li sp, 0xA03FFFF0\n"
@@ -265,19 +280,25 @@ static void output_results(int n)
     }
 }
 
-__attribute__((noinline)) void ziskos_fcall_secp256k1_fp_inv(const uint64_t x[4])
-{
-    FCALL_PARAM(0x8F2, x);
-    FCALL(0x8C0, 1);
-    output_results(4);
-}
-
-__attribute__((noinline)) void ziskos_fcall_secp256k1_fn_inv(const uint64_t x[4])
-{
-    FCALL_PARAM(0x8F2, x);
-    FCALL(0x8C0, 2);
-    output_results(4);
-}
+/*
+ * A free call of one parameter block (port: 4 words 0x8F2, 8 0x8F3, 12
+ * 0x8F4; ziskos pushes a 6-limb element as 8 words), its results to the
+ * outputs.
+ */
+#define FCALL_OF(name, port, id, results)                                                          \
+    __attribute__((noinline)) void name(const uint64_t *x)                                         \
+    {                                                                                              \
+        FCALL_PARAM(port, x);                                                                      \
+        FCALL(0x8C0, id);                                                                          \
+        output_results(results);                                                                   \
+    }
+FCALL_OF(ziskos_fcall_secp256k1_fp_inv, 0x8F2, 1, 4)
+FCALL_OF(ziskos_fcall_secp256k1_fn_inv, 0x8F2, 2, 4)
+FCALL_OF(ziskos_fcall_bn254_fp_inv, 0x8F2, 6, 4)
+FCALL_OF(ziskos_fcall_bls12_381_fp_inv, 0x8F3, 10, 6)
+FCALL_OF(ziskos_fcall_bn254_fp2_inv, 0x8F3, 7, 8)
+FCALL_OF(ziskos_fcall_bls12_381_fp2_inv, 0x8F4, 12, 12)
+FCALL_OF(ziskos_fcall_bls12_381_fp_sqrt, 0x8F3, 11, 7)
 
 __attribute__((noinline)) void ziskos_fcall_secp256k1_fp_sqrt(const uint64_t x[4], uint64_t parity)
 {
@@ -287,31 +308,25 @@ __attribute__((noinline)) void ziskos_fcall_secp256k1_fp_sqrt(const uint64_t x[4
     output_results(5);
 }
 
-__attribute__((noinline)) void ziskos_fcall_bn254_fp_inv(const uint64_t x[4])
+/* Copies item i, which must be n bytes, to dst. */
+static bool item_to(int i, void *dst, uint64_t n)
 {
-    FCALL_PARAM(0x8F2, x);
-    FCALL(0x8C0, 6);
-    output_results(4);
-}
-
-__attribute__((noinline)) void ziskos_fcall_bls12_381_fp_inv(const uint64_t x[8])
-{
-    FCALL_PARAM(0x8F3, x); /* 8 words, as ziskos pushes a 6-limb element */
-    FCALL(0x8C0, 10);
-    output_results(6);
+    uint64_t len;
+    const uint8_t *in = item(i, &len);
+    if (len != n)
+        return false;
+    memcpy(dst, in, n);
+    return true;
 }
 
 /* Mode 10 (see the top). */
 __attribute__((noinline)) static void ziskos_fcalls(void)
 {
-    static uint64_t x[4], y[4], z[8];
-    uint64_t lx, ly, lz;
-    const uint8_t *ix = item(1, &lx), *iy = item(2, &ly), *iz = item(3, &lz);
-    if (lx != sizeof(x) || ly != sizeof(y) || lz != sizeof(z))
+    static uint64_t x[4], y[4], z[8], f[8], g[12], s1[8], s2[8];
+    if (!item_to(1, x, sizeof(x)) || !item_to(2, y, sizeof(y)) || !item_to(3, z, sizeof(z)) ||
+        !item_to(4, f, sizeof(f)) || !item_to(5, g, sizeof(g)) || !item_to(6, s1, sizeof(s1)) ||
+        !item_to(7, s2, sizeof(s2)))
         return;
-    memcpy(x, ix, sizeof(x));
-    memcpy(y, iy, sizeof(y));
-    memcpy(z, iz, sizeof(z));
     ziskos_fcall_secp256k1_fp_inv(x);
     ziskos_fcall_secp256k1_fn_inv(x);
     ziskos_fcall_secp256k1_fp_sqrt(x, 0);
@@ -319,6 +334,10 @@ __attribute__((noinline)) static void ziskos_fcalls(void)
     ziskos_fcall_bn254_fp_inv(x);
     ziskos_fcall_secp256k1_fp_sqrt(y, 0);
     ziskos_fcall_bls12_381_fp_inv(z);
+    ziskos_fcall_bn254_fp2_inv(f);
+    ziskos_fcall_bls12_381_fp2_inv(g);
+    ziskos_fcall_bls12_381_fp_sqrt(s1);
+    ziskos_fcall_bls12_381_fp_sqrt(s2);
 }
 
 static uint64_t counter = 40;
@@ -389,7 +408,7 @@ __attribute__((noinline)) long ziskos_main(void)
         g = generator;
         ziskos_syscall_secp256k1_add(&g, &generator);
         break;
-    case 6: FCALL(0x8C0, 11); break;
+    case 6: FCALL(0x8C0, 5); break;
     case 7: return *(volatile uint8_t *)0xC0000000ul;
     case 8: ziskos_curves_and_fp2(); return 0;
     case 9: ziskos_arith384_add256_p256(); return 0;

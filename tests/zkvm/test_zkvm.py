@@ -1442,21 +1442,41 @@ class Zisk(ZkvmTest):
         root1 = u64s(0x5C2D04FD9F0D5E39, 0xC1431B2A9A4AD9B6, 0xB3213F40A36979C6, 0xEDC1BDF783BEACAA)
         y = u64s(0x643764B2FAA1592C, 0x4AC3AB52286F702A, 0x6591D88C833FFD4F, 0xC6FB7A1E514EAC26)
         root_3y = u64s(0xDAB2978E63122590, 0x5DC785C971480237, 0x87A60DF9F92B07B9, 0x855B365E9F83D30D)
-        z = random.Random(33).randrange(BLS_P)
+        # and its BLS12-381 ones (bls12_381/fp_sqrt.rs): a square, a non-square and the root of 2 x
+        bls_sq = u64s(0xF22CB1516A067D13, 0x3E46BE206AB02DE6, 0x93153C30D0917C98,
+                      0x597D68CA77B5FA6D, 0x44A50733DF914E5E, 0x0F7377B1BB431D82)
+        bls_root = u64s(0x516E9B68EC7E4040, 0x4B1F0DE82104D372, 0x7E742E30000909D7,
+                        0x44051766A1553492, 0xE7043EA4BFFC292F, 0x03EFCB69D6BF0CE0)
+        bls_nonsq = u64s(0x361799CCD540A764, 0xF606E6B453A13BD8, 0x8880BD6A4B0B963A,
+                         0x8C9A8B3BA67F6D02, 0x922D30923791C733, 0x1975E3CCD03944CA)
+        bls_root_2x = u64s(0x5514D9E1A2FAEBF1, 0x391ED94DEC028013, 0x5A8C79B17991FDED,
+                           0x56207337F5F736D0, 0x0C6F1181533CC4B6, 0x0B1D40EDB0C1FEC0)
+        rng = random.Random(33)
+        z = rng.randrange(BLS_P)
+        f = (rng.randrange(BN254_P), rng.randrange(BN254_P))
+        g = (rng.randrange(BLS_P), rng.randrange(BLS_P))
         xv = int.from_bytes(x, "little")
         self.assertEqual(int.from_bytes(root0, "little") ** 2 % SECP256K1_P, xv)
-        r = self.run_cli(self.guest(self.GUEST), [b"\x0a", x, y, le(z, 64)])
+        pad = bytes(16)
+        r = self.run_cli(self.guest(self.GUEST),
+                         [b"\x0a", x, y, le(z, 64), point(f), le(g[0], 48) + le(g[1], 48),
+                          bls_sq + pad, bls_nonsq + pad])
         self.assertEqual(r.code, 0, r.stderr)
+        inv_f = fp2("div", (1, 0), f, BN254_P)
+        inv_g = fp2("div", (1, 0), g, BLS_P)
         want = (le256(pow(xv, -1, SECP256K1_P)) + le256(pow(xv, -1, SECP256K1_N))
                 + u64s(1) + root0 + u64s(1) + root1 + le256(pow(xv, -1, BN254_P))
-                + u64s(0) + root_3y + le(pow(z, -1, BLS_P), 48))
+                + u64s(0) + root_3y + le(pow(z, -1, BLS_P), 48) + point(inv_f)
+                + le(inv_g[0], 48) + le(inv_g[1], 48) + u64s(1) + bls_root + u64s(0) + bls_root_2x)
         self.assertEqual(r.public, want)
         self.assert_folded_sum(r)
         self.assertEqual(ecall_counts(r.folded, r"ziskos_fcall_\w+"),
-                         {"fcall_param": 10, "fcall_secp256k1_fp_inv": 1,
+                         {"fcall_param": 14, "fcall_secp256k1_fp_inv": 1,
                           "fcall_secp256k1_fn_inv": 1, "fcall_secp256k1_fp_sqrt": 3,
                           "fcall_bn254_fp_inv": 1, "fcall_bls12_381_fp_inv": 1,
-                          "fcall_get": 4 * 3 + 5 * 3 + 6})
+                          "fcall_bn254_fp2_inv": 1, "fcall_bls12_381_fp2_inv": 1,
+                          "fcall_bls12_381_fp_sqrt": 2,
+                          "fcall_get": 4 * 3 + 5 * 3 + 6 + 8 + 12 + 7 * 2})
 
     def test_fcall_get_without_a_call(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\x0b"])
@@ -1482,7 +1502,7 @@ class Zisk(ZkvmTest):
 
     def test_fcall_not_implemented(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\6"])
-        self.assert_one_error(r, "zisk call fcall_bls12_381_fp_sqrt is not supported yet",
+        self.assert_one_error(r, "zisk call 0x5: no free call (fcall) with this id is computed here",
                               "ziskos_main")
 
     def test_access_past_ram(self):
