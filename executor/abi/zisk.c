@@ -17,7 +17,9 @@
  * arith384_mod, add256 (the carry to rd), secp256k1_add, secp256k1_dbl,
  * secp256r1_add, secp256r1_dbl, sha256f, bn254 and bls12_381 curve add,
  * double and complex (Fp2) add, sub, mul (syscall.rs, 163a41d7: 0x800 to
- * 0x817); not poseidon2, the DMA calls and blake2b_round. Free-input
+ * 0x817; a guest with ziskos's `inputcpy` has the later numbering from
+ * 0x815, secp256r1 at 0x817 and 0x818); not poseidon2, the DMA calls,
+ * blake2b_round and the later ones. Free-input
  * calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE) are zisk_fcall.c's.
  */
 #include <gmp.h>
@@ -49,6 +51,7 @@
 struct zisk_state {
     uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
     struct zisk_fcalls fcalls;
+    bool dma_numbering; /* 0x815 and up as ZisK with DMA inputcpy numbers them (40e35b35) */
 };
 
 static const char *const precompile_names[] = {
@@ -73,10 +76,30 @@ static const char *const precompile_names[] = {
     "poseidon2",
     "dma_memcpy",
     "dma_memcmp",
-    "secp256r1_add",
-    "secp256r1_dbl",
-    "blake2b_round",
 };
+
+/*
+ * 0x815 and up: ZisK renumbered them when it added DMA inputcpy and memset
+ * (syscall.rs at 163a41d7, definitions/src/syscall.rs at 40e35b35 and
+ * later). A guest of the later ziskos has its `inputcpy` function.
+ */
+static const char *const earlier_names[] = {"secp256r1_add", "secp256r1_dbl", "blake2b_round"};
+static const char *const dma_names[] = {
+    "dma_inputcpy", "dma_memset", "secp256r1_add", "secp256r1_dbl", "blake2b_round", "profile",
+    "poseidon1",    "jump_dest",  "dma_mtcpy",     "dma_mtcmp",     "temporal_ref"};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The name of precompile 0x800 + n, or NULL. */
+static const char *precompile_name(const struct zisk_state *st, size_t n)
+{
+    if (n < COUNT(precompile_names))
+        return precompile_names[n];
+    n -= COUNT(precompile_names);
+    if (st->dma_numbering)
+        return n < COUNT(dma_names) ? dma_names[n] : NULL;
+    return n < COUNT(earlier_names) ? earlier_names[n] : NULL;
+}
 
 /* The n pointers (u64) of a call's operand block at addr. */
 static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, size_t n)
@@ -235,9 +258,11 @@ static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve
 static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at, unsigned rd,
                                          const char **call)
 {
-    size_t n = csr - ZISK_CSR_FIRST;
-    if (n < sizeof(precompile_names) / sizeof(precompile_names[0]))
-        *call = precompile_names[n];
+    const struct zisk_state *st = m->abi_state;
+    size_t n = csr - ZISK_CSR_FIRST, r1 = COUNT(precompile_names) + (st->dma_numbering ? 2 : 0);
+    *call = precompile_name(st, n);
+    if (n == r1 || n == r1 + 1) /* secp256r1_add, secp256r1_dbl */
+        return zisk_curve(m, at, CURVE_SECP256R1, n == r1, *call);
     switch (n) {
     case 0: return zisk_keccakf(m, at);
     case 1: return zisk_arith256(m, at);
@@ -257,8 +282,6 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
     case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
     case 17: return zisk_add256(m, at, rd);
-    case 21: return zisk_curve(m, at, CURVE_SECP256R1, true, *call);
-    case 22: return zisk_curve(m, at, CURVE_SECP256R1, false, *call);
     default:
         if (*call)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
@@ -350,6 +373,15 @@ static bool zisk_write_input(struct machine *m, struct error *e)
     return true;
 }
 
+/* ziskos's `inputcpy` (DMA, 0x815) means the later numbering of 0x815 and up. */
+static void note_inputcpy(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name)
+{
+    struct zisk_state *st = ctx;
+    (void)elf;
+    if (GELF_ST_TYPE(sym->st_info) == STT_FUNC && strcmp(name, "inputcpy") == 0)
+        st->dma_numbering = true;
+}
+
 /* Earlier ZisK put SYS_ADDR at the bottom of RAM, and data right after its output area. */
 static uint64_t zisk_sys_addr(const struct elf_image *img)
 {
@@ -373,6 +405,7 @@ static bool zisk_setup(struct machine *m, const struct elf_image *img, struct er
     if (!abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e))
         return false;
     st->sys = zisk_sys_addr(img);
+    abi_each_symbol(img, note_inputcpy, st);
     if (!zisk_write_input(m, e))
         return false;
     /* The UART's page without write rights, so that stores to it reach zisk_mmio_store. */
@@ -384,6 +417,10 @@ static void zisk_report(const struct machine *m, FILE *out)
 {
     const struct zisk_state *st = m->abi_state;
     fprintf(out, "zisk-layout: SYS_ADDR 0x%llx\n", (unsigned long long)st->sys);
+    fprintf(out, "zisk-precompiles: %s\n",
+            st->dma_numbering
+                ? "0x815 and up numbered with DMA (inputcpy in the ELF)"
+                : "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)");
 }
 
 const struct abi abi_zisk = {

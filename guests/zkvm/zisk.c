@@ -37,6 +37,10 @@
  *      sixth (BLS12-381 Fp2, 12 limbs) bls12_381_fp2_inv, the seventh and
  *      eighth (as the fourth) bls12_381_fp_sqrt (7 words); exit 0
  *  11  fcall_get with no free call made (no result to read)
+ *  12  csrs 0x815 with rs1 at a point, no operand block: secp256r1_add
+ *      here (a fault), dma_inputcpy in the build with ZISK_DMA_NUMBERING
+ *      (guests/zisk-dma/), which has ziskos's later numbering of 0x815 and
+ *      up (secp256r1 at 0x817, 0x818) and, as later ziskos, `inputcpy`
  * The functions are named ziskos_*, as the crate's symbols are.
  */
 #include <stdbool.h>
@@ -224,15 +228,30 @@ __attribute__((noinline)) uint64_t ziskos_syscall_add256(const uint64_t *a, cons
     return cout;
 }
 
+#ifdef ZISK_DMA_NUMBERING
+#define SECP256R1_ADD 0x817
+#define SECP256R1_DBL 0x818
+
+/* Later ziskos's input copy by DMA (its dma/inputcpy.s), the mark of its numbering. */
+__attribute__((noinline)) void inputcpy(void *dst, const void *src, size_t n)
+{
+    __asm__ volatile("csrs 0x815, %1\n add x0, %0, %2" : : "r"(dst), "r"(src), "r"(n) : "memory");
+}
+#else
+#define SECP256R1_ADD 0x815
+#define SECP256R1_DBL 0x816
+#endif
+#define ZISK_CALL_AT(csr, p) ZISK_CALL(csr, p)
+
 __attribute__((noinline)) void ziskos_syscall_secp256r1_dbl(struct point *p)
 {
-    ZISK_CALL(0x816, p);
+    ZISK_CALL_AT(SECP256R1_DBL, p);
 }
 
 __attribute__((noinline)) void ziskos_syscall_secp256r1_add(struct point *p, const struct point *q)
 {
     const void *params[2] = {p, q};
-    ZISK_CALL(0x815, params);
+    ZISK_CALL_AT(SECP256R1_ADD, params);
 }
 
 /* Mode 9 (see the top). */
@@ -414,6 +433,10 @@ __attribute__((noinline)) long ziskos_main(void)
     case 9: ziskos_arith384_add256_p256(); return 0;
     case 10: ziskos_fcalls(); return 0;
     case 11: return (long)ziskos_fcall_get();
+    case 12:
+        g = generator;
+        ZISK_CALL(0x815, &g);
+        return 0;
     }
     return 7;
 }

@@ -1412,12 +1412,27 @@ class Zisk(ZkvmTest):
         self.assertEqual(r.stat("abi"), "zisk (--zkvm zisk)")
         self.assertEqual(r.public, b"")  # no outputs: the count reads 0
 
+    DMA_GUEST = os.path.join("zisk-dma", "zkvm-zisk-dma-rv64.elf")
+
     def test_arith384_add256_secp256r1(self):
+        r = self.arith384_add256_secp256r1(self.GUEST)
+        self.assertEqual(r.stat("zisk-precompiles"),
+                         "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)")
+
+    def test_later_numbering_from_0x815(self):  # ZisK's definitions/src/syscall.rs, 40e35b35
+        r = self.arith384_add256_secp256r1(self.DMA_GUEST)
+        self.assertRegex(r.stat("zisk-precompiles"), "^0x815 and up numbered with DMA")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x0c"])
+        self.assert_one_error(r, "zisk call dma_inputcpy is not supported yet", "ziskos_main")
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0c"])
+        self.assert_one_error(r, "zisk call secp256r1_add (argument", "ziskos_main")
+
+    def arith384_add256_secp256r1(self, guest):
         rng = random.Random(32)
         a, b, c = (rng.randrange(2**384) for _ in range(3))
         mod = rng.randrange(2**383, 2**384) | 1
         record = b"".join(le(v, 48) for v in (a, b, c, mod))
-        r = self.run_cli(self.guest(self.GUEST), [b"\x09", record, point(P256_G)])
+        r = self.run_cli(self.guest(guest), [b"\x09", record, point(P256_G)])
         self.assertEqual(r.code, 0, r.stderr)
         low = lambda v: v % 2**256
         total = low(a) + low(b) + 1
@@ -1432,6 +1447,7 @@ class Zisk(ZkvmTest):
             counts.update(ecall_counts(r.folded, "ziskos_syscall_" + call))
         self.assertEqual(counts, {"arith384_mod": 1, "add256": 1, "secp256r1_dbl": 1,
                                   "secp256r1_add": 1})
+        return r
 
     def test_free_input_calls(self):
         u64s = lambda *v: struct.pack(f"<{len(v)}Q", *v)
