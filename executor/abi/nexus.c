@@ -260,7 +260,7 @@ static void note_precompile(void *ctx, Elf *elf, const GElf_Sym *sym, const char
         return;
     unsigned long index = strtoul(name + 11, &end, 10);
     const uint8_t *str = section_bytes(sc->img, elf, sym->st_shndx, sym->st_value, 8);
-    if (*end || index > 1023 || !str)
+    if (end == name + 11 || *end || index > 1023 || !str)
         return;
     uint32_t ptr, len;
     memcpy(&ptr, str, 4);
@@ -268,7 +268,8 @@ static void note_precompile(void *ctx, Elf *elf, const GElf_Sym *sym, const char
     const uint8_t *text = section_bytes(sc->img, elf, sym->st_shndx, ptr, len);
     struct nexus_precompile *p = &st->precompiles[st->nprecompiles++];
     p->index = (unsigned)index;
-    snprintf(p->path, sizeof(p->path), "%.*s", text ? (int)len : 0, text ? (const char *)text : "");
+    int shown = !text ? 0 : len < sizeof(p->path) ? (int)len : (int)sizeof(p->path) - 1;
+    snprintf(p->path, sizeof(p->path), "%.*s", shown, text ? (const char *)text : "");
 }
 
 /* The public input space: its length as a u32, then the bytes, padded to a word. */
