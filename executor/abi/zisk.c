@@ -285,6 +285,10 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     default:
         if (*call)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
+        if (csr >= 0x860)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                             "early ziskos's free calls (fcall.rs at 0fa1514e: CSRs from 0x860, "
+                             "the ids of zisklib's first fcalls) are not computed here");
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "no precompile ZisK defines has this CSR number");
     }

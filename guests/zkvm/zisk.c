@@ -41,6 +41,7 @@
  *      here (a fault), dma_inputcpy in the build with ZISK_DMA_NUMBERING
  *      (guests/zisk-dma/), which has ziskos's later numbering of 0x815 and
  *      up (secp256r1 at 0x817, 0x818) and, as later ziskos, `inputcpy`
+ *  13  csrs 0x860, an early ziskos free call (secp256k1_fp_inv's old id)
  * The functions are named ziskos_*, as the crate's symbols are.
  */
 #include <stdbool.h>
@@ -437,6 +438,7 @@ __attribute__((noinline)) long ziskos_main(void)
         g = generator;
         ZISK_CALL(0x815, &g);
         return 0;
+    case 13: ZISK_CALL(0x860, &g); break;
     }
     return 7;
 }

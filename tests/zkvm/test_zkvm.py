@@ -1494,6 +1494,10 @@ class Zisk(ZkvmTest):
                           "fcall_bls12_381_fp_sqrt": 2,
                           "fcall_get": 4 * 3 + 5 * 3 + 6 + 8 + 12 + 7 * 2})
 
+    def test_early_fcall_csr(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0d"])
+        self.assert_one_error(r, "zisk call 0x860: early ziskos's free calls", "ziskos_main")
+
     def test_fcall_get_without_a_call(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\x0b"])
         self.assert_one_error(r, "zisk call fcall_get (argument 0x0): the last free call's result "
