@@ -11,6 +11,13 @@ the zkVMs' own tables, cited where they are used, not from our output:
   pager.rs charges it (PAGE_CYCLES 322 per page in or out, NODE_CYCLES 13
   per Merkle node loaded or dirtied, RESERVED_PAGING_CYCLES 10 per
   segment), worked out here with a Merkle tree of its own;
+- SP1 v6 gas, in tenths: 3 * trace cells + complexity per chip event,
+  from SP1's rv64im_costs.json and vm/gas.rs (ReportGenerator);
+- ZisK area: MAIN_COST 68 per step plus the operation's and the memory
+  access's cost, from zisk_ops.rs, emu_costs.rs and
+  mem_operations_stats.rs;
+- OpenVM cells: the main trace width of the chip each instruction lands in
+  (OpenVM 1.x's main_cols per AIR);
 - a --cost-table file's classes, calls and pages.
 
 Each weight's total must come out the same in folded, speedscope and pprof
@@ -48,6 +55,65 @@ SP1_SHA_EXTEND = SP1_ECALL + 23 + 427 + 15936       # + SyscallCore + Global + S
 PAGE_CYCLES, NODE_CYCLES, RESERVED_PAGING, DEPTH = 322, 13, 10, 22
 REGS_PAGE = 0xFFFF0000 >> 10
 CODE_PAGE, DATA_PAGE = 0x00200800 >> 10, 0x00100000 >> 10
+
+
+# The weights guest's builds for SP1 v6, ZisK and OpenVM, by mnemonic, calls
+# apart (guests/zkvm/weights.S): the buffer's address, then _start's and
+# work's own instructions.
+def mix_of(*parts):
+    mix = {}
+    for part in parts:
+        for name, n in part.items():
+            mix[name] = mix.get(name, 0) + n
+    return mix
+
+
+ROUND = {m: 10 for m in ("mul", "div", "sw", "lw", "xor", "slli", "srli", "sltu", "addi", "bne")}
+BUFFER = {"lui": 1}
+ZISK_BUFFER = {"lui": 1, "slli": 1}
+START = {"addi": 1, "auipc": 1, "jal": 1}
+SP1_V6_START = mix_of(BUFFER, START, {"lui": 1, "addi": 3})
+ZISK_START = mix_of(ZISK_BUFFER, START, {"addi": 2})
+OPENVM_START = mix_of(BUFFER, START)
+WORK_V6 = mix_of(BUFFER, {"addi": 1, "jalr": 1}, ROUND)
+ZISK_WORK = mix_of(ZISK_BUFFER, {"addi": 1, "jalr": 1}, ROUND)
+
+# SP1 v6: (cells, complexity) of the chip each instruction lands in
+# (rv64im_costs.json; gas.rs get_complexity_mapping; shapes.rs
+# riscv_air_id_from_opcode): a chip event costs 3 * cells + complexity
+# tenths of gas (gas = (3 * trace_area + complexity) / 10).
+SP1_V6_CHIP = {"lui": (31, 19), "auipc": (31, 19), "addi": (30, 14), "jal": (31, 24),
+               "jalr": (38, 25), "mul": (82, 60), "div": (246, 347), "sw": (44, 27),
+               "lw": (44, 33), "xor": (51, 19), "slli": (65, 68), "srli": (69, 77),
+               "sltu": (44, 41), "bne": (45, 49)}
+
+
+def tenths(chip):
+    cells, complexity = chip
+    return 3 * cells + complexity
+
+
+SP1_V6_ECALL = tenths((65, 93))                         # SyscallInstrs
+SP1_V6_SHA_EXTEND = (SP1_V6_ECALL + tenths((10, 2)) +   # + SyscallCore
+                     tenths((241, 216)) +               # + Global
+                     48 * tenths((128, 80)))            # + ShaExtend, 48 rows
+
+# ZisK: MAIN_COST per step, each RISC-V instruction here one step, plus its
+# operation (add 26, binary 75, binary_e 54, arith 95, internal 0) and its
+# memory access (a 4-byte read or write: MEM_READ_UNALIGNED_1_COST 106).
+ZISK_MAIN = 68
+ZISK_OP = {"lui": 0, "auipc": 0, "jal": 0, "slli": 54, "srli": 54, "addi": 26, "mul": 95,
+           "div": 95, "sw": 106, "lw": 54 + 106, "xor": 75, "sltu": 75, "bne": 75,
+           "jalr": 75}
+ZISK_KECCAKF = ZISK_MAIN + ((93846 * 86) - 1) // 63 + 1  # KECCAK_COST
+ZISK_EXIT = ZISK_MAIN
+
+# OpenVM: the main trace width of each instruction's chip (main_cols).
+OPENVM_CHIP = {"lui": 18, "jal": 18, "auipc": 20, "addi": 36, "xor": 36, "slli": 53,
+               "srli": 53, "sltu": 37, "mul": 31, "div": 59, "sw": 41, "lw": 41, "bne": 26,
+               "jalr": 28}
+OPENVM_KECCAK256 = 24 * 3163                              # KeccakVmAir, one block
+OPENVM_TERMINATE = 0
 
 
 def class_cost(mix, cost):
@@ -120,8 +186,8 @@ class WeightsTest(unittest.TestCase):
             self.skipTest(f"{path} not built")
         return path
 
-    def execute(self, zkvm, args, status=0):
-        elf = self.guest(f"zkvm-weights-{zkvm}-rv32.elf")
+    def execute(self, zkvm, args, status=0, xlen=32):
+        elf = self.guest(f"zkvm-weights-{zkvm}-rv{xlen}.elf")
         r = subprocess.run([CLI, "execute", elf, "--zkvm", zkvm, "--stats", *args],
                            capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(r.returncode, status, r.stderr)
@@ -133,13 +199,13 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         return {w["name"]: w["total"] for w in json.loads(r.stdout)["weights"]}
 
-    def check_formats(self, zkvm, weights, expected, extra=()):
+    def check_formats(self, zkvm, weights, expected, extra=(), xlen=32):
         """Every format holds each weight's expected total; folded the first."""
         outs = [self.path(n) for n in ("p.json", "p.pb.gz", "p.folded")]
         args = [a for w in weights for a in ("--weight", w)] + list(extra)
         for out in outs:
             args += ["--flamegraph", out]
-        self.execute(zkvm, args)
+        self.execute(zkvm, args, xlen=xlen)
         for out in outs[:2]:
             totals = self.report_totals(out)
             if len(weights) == 1 and out.endswith(".json"):  # one unnamed profile
@@ -161,6 +227,31 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(stacks["_start"], sp1_gas(SP1_START))
         self.assertEqual(stacks["_start;[ecall:SHA_EXTEND]"], SP1_SHA_EXTEND)
         self.assertEqual(stacks["_start;[ecall:HALT]"], SP1_ECALL)
+
+    def check_model(self, zkvm, weight, start, work, calls, cost, xlen):
+        """The weight's total in every format, and frame by frame."""
+        instructions = sum(start.values()) + sum(work.values()) + len(calls)
+        total = class_cost(start, cost) + class_cost(work, cost) + sum(calls.values())
+        out = self.check_formats(zkvm, [weight, "instructions"],
+                                 {weight: total, "instructions": instructions}, xlen=xlen)
+        expected = {"_start": class_cost(start, cost), "_start;work": class_cost(work, cost)}
+        expected.update({f"_start;[ecall:{c}]": n for c, n in calls.items() if n})
+        self.assertEqual(folded(out), expected)
+
+    def test_sp1_v6_gas(self):
+        self.check_model("sp1", "gas", SP1_V6_START, WORK_V6,
+                         {"SHA_EXTEND": SP1_V6_SHA_EXTEND, "HALT": SP1_V6_ECALL},
+                         lambda m: tenths(SP1_V6_CHIP[m]), xlen=64)
+
+    def test_zisk_area(self):
+        self.check_model("zisk", "area", ZISK_START, ZISK_WORK,
+                         {"keccakf": ZISK_KECCAKF, "exit": ZISK_EXIT},
+                         lambda m: ZISK_MAIN + ZISK_OP[m], xlen=64)
+
+    def test_openvm_cells(self):
+        self.check_model("openvm", "cells", OPENVM_START, WORK_V6,
+                         {"KECCAK256": OPENVM_KECCAK256, "TERMINATE": OPENVM_TERMINATE},
+                         lambda m: OPENVM_CHIP[m], xlen=32)
 
     def test_risc0_cycles_with_paging(self):
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
@@ -266,8 +357,8 @@ class WeightsTest(unittest.TestCase):
                              "--flamegraph", self.path("w.folded")])
         self.assertEqual(folded(self.path("plain.folded")), folded(self.path("w.folded")))
 
-    def bad(self, args, status, text, zkvm="sp1"):
-        r = self.execute(zkvm, args, status=status)
+    def bad(self, args, status, text, zkvm="sp1", xlen=32):
+        r = self.execute(zkvm, args, status=status, xlen=xlen)
         lines = r.stderr.strip().splitlines()
         self.assertTrue(any(l.startswith("error:") and text in l for l in lines), r.stderr)
 
@@ -275,6 +366,10 @@ class WeightsTest(unittest.TestCase):
         out = ["--flamegraph", self.path("o.folded")]
         self.bad(["--weight", "area"] + out, 64, "--weight area")
         self.bad(["--weight", "gas"] + out, 64, "no such weight", zkvm="risc0")
+        self.bad(["--weight", "cells"] + out, 64, "(instructions, cycles, area)", zkvm="zisk",
+                 xlen=64)
+        self.bad(["--weight", "area"] + out, 64, "(instructions, cycles, cells)", zkvm="openvm")
+        self.bad(["--weight", "area"] + out, 64, "(instructions, cycles, gas)", xlen=64)
         self.bad(["--weight", "gas"], 64, "need --flamegraph")
         self.bad(["--weight", "gas", "--weight", "gas"] + out, 64, "twice")
         self.bad(["--cost-table", self.path("missing.json")] + out, 66, "missing.json")
