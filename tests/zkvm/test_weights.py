@@ -88,6 +88,30 @@ SP1_V6_CHIP = {"lui": (31, 19), "auipc": (31, 19), "addi": (30, 14), "jal": (31,
                "sltu": (44, 41), "bne": (45, 49)}
 
 
+# guests/zkvm/costmix.S by mnemonic ("addi0", "add0": writing x0; "jalr2":
+# by an offset not a multiple of 4), calls apart.
+MIX = mix_of({m: 1 for m in ("add", "sub", "sll", "sra", "slt", "slti", "andi", "ori", "mulh",
+                             "mulhu", "divu", "rem", "remu", "sb", "sh", "lb", "lbu", "lh",
+                             "lhu", "addi0", "add0", "blt", "jalr2")}, {"addi": 3})
+MIX_RV64 = mix_of(MIX, {m: 1 for m in ("addw", "subw", "addiw", "sllw", "sraiw", "mulw", "divw",
+                                       "remuw", "sd", "ld", "lwu")})
+SP1_V6_MIX_START = mix_of(BUFFER, {"jal": 1, "lui": 1, "addi": 4})
+ZISK_MIX_START = mix_of(ZISK_BUFFER, {"jal": 1, "addi": 4, "sd": 2})
+OPENVM_MIX_START = mix_of(BUFFER, {"jal": 1, "addi": 1})
+SP1_V6_CHIP.update({
+    "add": (33, 15), "add0": (33, 15), "sub": (33, 15), "addi0": (30, 14),      # Add, Sub, Addi
+    "sll": (65, 68), "sllw": (65, 68), "sra": (69, 77), "sraiw": (69, 77),      # shifts
+    "slt": (44, 41), "slti": (44, 41), "andi": (51, 19), "ori": (51, 19),       # Lt, Bitwise
+    "mulh": (82, 60), "mulhu": (82, 60), "mulw": (82, 60),                      # Mul
+    "divu": (246, 347), "rem": (246, 347), "remu": (246, 347), "divw": (246, 347),
+    "remuw": (246, 347),                                                        # DivRem
+    "sb": (50, 32), "sh": (45, 27), "sd": (39, 23),                             # Store*
+    "lb": (47, 32), "lbu": (47, 32), "lh": (44, 33), "lhu": (44, 33),           # Load*
+    "ld": (39, 24), "lwu": (44, 33),
+    "blt": (45, 49), "jalr2": (38, 25),                                         # Branch, Jalr
+    "addw": (36, 20), "addiw": (36, 20), "subw": (32, 15)})                     # Addw, Subw
+
+
 def tenths(chip):
     cells, complexity = chip
     return 3 * cells + complexity
@@ -97,6 +121,8 @@ SP1_V6_ECALL = tenths((65, 93))                         # SyscallInstrs
 SP1_V6_SHA_EXTEND = (SP1_V6_ECALL + tenths((10, 2)) +   # + SyscallCore
                      tenths((241, 216)) +               # + Global
                      48 * tenths((128, 80)))            # + ShaExtend, 48 rows
+SP1_V6_KECCAK_PERMUTE = (SP1_V6_ECALL + tenths((10, 2)) + tenths((241, 216)) +
+                         24 * tenths((2640, 2859)))     # KeccakPermute, 24 rows
 
 # ZisK: MAIN_COST per step, each RISC-V instruction here one step, plus its
 # operation (add 26, binary 75, binary_e 54, arith 95, internal 0) and its
@@ -105,6 +131,18 @@ ZISK_MAIN = 68
 ZISK_OP = {"lui": 0, "auipc": 0, "jal": 0, "slli": 54, "srli": 54, "addi": 26, "mul": 95,
            "div": 95, "sw": 106, "lw": 54 + 106, "xor": 75, "sltu": 75, "bne": 75,
            "jalr": 75}
+ZISK_OP.update({
+    "add": 26, "add0": 26, "addi0": 26, "sub": 75, "slt": 75, "slti": 75, "andi": 75, "ori": 75,
+    "blt": 75, "addw": 75, "subw": 75, "addiw": 75,              # binary, the W adds
+    "sll": 54, "sra": 54, "sllw": 54, "sraiw": 54,               # binary_e
+    "mulh": 95, "mulhu": 95, "divu": 95, "rem": 95, "remu": 95, "mulw": 95, "divw": 95,
+    "remuw": 95,                                                 # arith
+    "sb": 32,                                                    # a byte write (100 fits)
+    "sh": 106, "lhu": 106, "lwu": 106, "lh": 54 + 106,           # 2 or 4 bytes in a word
+    "lb": 54 + 25, "lbu": 25,                                    # a byte read
+    "sd": 18, "ld": 16,                                          # 8 aligned bytes
+    "jalr2": ZISK_MAIN + 26 + 75})                               # 2 steps: add, and
+ZISK_SHA256F = ZISK_MAIN + 72 * 121                              # SHA256_COST
 ZISK_KECCAKF = ZISK_MAIN + ((93846 * 86) - 1) // 63 + 1  # KECCAK_COST
 ZISK_EXIT = ZISK_MAIN
 
@@ -112,6 +150,14 @@ ZISK_EXIT = ZISK_MAIN
 OPENVM_CHIP = {"lui": 18, "jal": 18, "auipc": 20, "addi": 36, "xor": 36, "slli": 53,
                "srli": 53, "sltu": 37, "mul": 31, "div": 59, "sw": 41, "lw": 41, "bne": 26,
                "jalr": 28}
+OPENVM_CHIP.update({
+    "add": 36, "sub": 36, "andi": 36, "ori": 36, "sll": 53, "sra": 53, "slt": 37, "slti": 37,
+    "mulh": 39, "mulhu": 39, "divu": 59, "rem": 59, "remu": 59, "sb": 41, "sh": 41,
+    "lbu": 41, "lhu": 41, "lb": 36, "lh": 36,                   # LoadSignExtend
+    "addi0": 6, "add0": 6,                                      # nop: PhantomAir
+    "blt": 32, "jalr2": 28})
+OPENVM_SHA256 = 17 * 470                                        # Sha256VmAir, one block
+OPENVM_ADD256 = 168                                             # BaseAluCoreAir<32, 8>
 OPENVM_KECCAK256 = 24 * 3163                              # KeccakVmAir, one block
 OPENVM_TERMINATE = 0
 
@@ -186,8 +232,8 @@ class WeightsTest(unittest.TestCase):
             self.skipTest(f"{path} not built")
         return path
 
-    def execute(self, zkvm, args, status=0, xlen=32):
-        elf = self.guest(f"zkvm-weights-{zkvm}-rv{xlen}.elf")
+    def execute(self, zkvm, args, status=0, xlen=32, guest="weights"):
+        elf = self.guest(f"zkvm-{guest}-{zkvm}-rv{xlen}.elf")
         r = subprocess.run([CLI, "execute", elf, "--zkvm", zkvm, "--stats", *args],
                            capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(r.returncode, status, r.stderr)
@@ -199,13 +245,13 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         return {w["name"]: w["total"] for w in json.loads(r.stdout)["weights"]}
 
-    def check_formats(self, zkvm, weights, expected, extra=(), xlen=32):
+    def check_formats(self, zkvm, weights, expected, extra=(), xlen=32, guest="weights"):
         """Every format holds each weight's expected total; folded the first."""
         outs = [self.path(n) for n in ("p.json", "p.pb.gz", "p.folded")]
         args = [a for w in weights for a in ("--weight", w)] + list(extra)
         for out in outs:
             args += ["--flamegraph", out]
-        self.execute(zkvm, args, xlen=xlen)
+        self.execute(zkvm, args, xlen=xlen, guest=guest)
         for out in outs[:2]:
             totals = self.report_totals(out)
             if len(weights) == 1 and out.endswith(".json"):  # one unnamed profile
@@ -228,30 +274,40 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(stacks["_start;[ecall:SHA_EXTEND]"], SP1_SHA_EXTEND)
         self.assertEqual(stacks["_start;[ecall:HALT]"], SP1_ECALL)
 
-    def check_model(self, zkvm, weight, start, work, calls, cost, xlen):
+    def check_model(self, zkvm, weight, start, work, calls, cost, xlen, guest="weights"):
         """The weight's total in every format, and frame by frame."""
         instructions = sum(start.values()) + sum(work.values()) + len(calls)
         total = class_cost(start, cost) + class_cost(work, cost) + sum(calls.values())
         out = self.check_formats(zkvm, [weight, "instructions"],
-                                 {weight: total, "instructions": instructions}, xlen=xlen)
-        expected = {"_start": class_cost(start, cost), "_start;work": class_cost(work, cost)}
+                                 {weight: total, "instructions": instructions}, xlen=xlen,
+                                 guest=guest)
+        callee = "_start;work" if guest == "weights" else "_start;mix"
+        expected = {"_start": class_cost(start, cost), callee: class_cost(work, cost)}
         expected.update({f"_start;[ecall:{c}]": n for c, n in calls.items() if n})
         self.assertEqual(folded(out), expected)
 
     def test_sp1_v6_gas(self):
+        cost = lambda m: tenths(SP1_V6_CHIP[m])
         self.check_model("sp1", "gas", SP1_V6_START, WORK_V6,
-                         {"SHA_EXTEND": SP1_V6_SHA_EXTEND, "HALT": SP1_V6_ECALL},
-                         lambda m: tenths(SP1_V6_CHIP[m]), xlen=64)
+                         {"SHA_EXTEND": SP1_V6_SHA_EXTEND, "HALT": SP1_V6_ECALL}, cost, 64)
+        self.check_model("sp1", "gas", SP1_V6_MIX_START, MIX_RV64,
+                         {"KECCAK_PERMUTE": SP1_V6_KECCAK_PERMUTE, "HALT": SP1_V6_ECALL}, cost,
+                         64, guest="costmix")
 
     def test_zisk_area(self):
+        cost = lambda m: ZISK_MAIN + ZISK_OP[m]
         self.check_model("zisk", "area", ZISK_START, ZISK_WORK,
-                         {"keccakf": ZISK_KECCAKF, "exit": ZISK_EXIT},
-                         lambda m: ZISK_MAIN + ZISK_OP[m], xlen=64)
+                         {"keccakf": ZISK_KECCAKF, "exit": ZISK_EXIT}, cost, 64)
+        self.check_model("zisk", "area", ZISK_MIX_START, MIX_RV64,
+                         {"sha256f": ZISK_SHA256F, "exit": ZISK_EXIT}, cost, 64, guest="costmix")
 
     def test_openvm_cells(self):
+        cost = lambda m: OPENVM_CHIP[m]
         self.check_model("openvm", "cells", OPENVM_START, WORK_V6,
-                         {"KECCAK256": OPENVM_KECCAK256, "TERMINATE": OPENVM_TERMINATE},
-                         lambda m: OPENVM_CHIP[m], xlen=32)
+                         {"KECCAK256": OPENVM_KECCAK256, "TERMINATE": OPENVM_TERMINATE}, cost, 32)
+        self.check_model("openvm", "cells", OPENVM_MIX_START, MIX,
+                         {"SHA256": OPENVM_SHA256, "ADD256": OPENVM_ADD256,
+                          "TERMINATE": OPENVM_TERMINATE}, cost, 32, guest="costmix")
 
     def test_risc0_cycles_with_paging(self):
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
