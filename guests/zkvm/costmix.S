@@ -13,17 +13,14 @@
  *           a multiple of 4 (RV64 builds: the W forms, sd, ld, lwu too)
  * The buffer is 0x0010_0000 (ZisK: 0xA0A0_0000 in its RAM).
  */
+#include "weights_buffer.h"
+
     .section .text._start, "ax"
     .globl _start
     .type _start, @function
     .option norvc
 _start:
-#ifdef ZISK
-    lui a0, 0x50500           /* the buffer, 0xA0A0_0000 */
-    slli a0, a0, 1
-#else
-    lui a0, 0x100             /* the buffer, 0x0010_0000 */
-#endif
+    buffer a0
     jal ra, mix
 #if defined(SP1)
     lui t0, 0x10

@@ -18,17 +18,14 @@
  * The one data page is the buffer, 0x0010_0000 (ZisK: 0xA0A0_0000 in its
  * RAM), stored first, then loaded; the one code page the text's first.
  */
+#include "weights_buffer.h"
+
     .section .text._start, "ax"
     .globl _start
     .type _start, @function
     .option norvc
 _start:
-#ifdef ZISK
-    lui a0, 0x50500           /* the buffer, 0xA0A0_0000 */
-    slli a0, a0, 1
-#else
-    lui a0, 0x100             /* add: the buffer, 0x0010_0000 */
-#endif
+    buffer a0
     addi a1, zero, 10         /* add: the rounds */
     auipc a7, 0               /* auipc */
     jal ra, work              /* jump */
@@ -64,12 +61,7 @@ _start:
     .globl work
     .type work, @function
 work:
-#ifdef ZISK
-    lui a4, 0x50500
-    slli a4, a4, 1
-#else
-    lui a4, 0x100             /* add */
-#endif
+    buffer a4
     addi a2, zero, 0          /* add */
 1:
     mul a3, a1, a1            /* mul */
