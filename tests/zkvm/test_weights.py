@@ -355,6 +355,26 @@ class WeightsTest(unittest.TestCase):
                                  extra=["--cost-table", self.path("t.json")])
         self.assertEqual(folded(out)["_start;work;[PageOut]"], 11)
 
+    def test_docs_cost_table_example(self):
+        """docs/ZKVMS.md's cost table (ZisK's older area figures by class)
+        reads, and weighs the ZisK guest as its classes say."""
+        docs = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "ZKVMS.md")
+        with open(docs) as f:
+            text = f.read()
+        block = text[text.index('{"name": "area_old"'):]
+        table = json.loads(block[:block.index("```")])
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        classes = {"lui": "add", "addi": "add", "slli": "shift_left", "srli": "shift_right",
+                   "auipc": "auipc", "jal": "jump", "jalr": "jump", "mul": "mul", "div": "div",
+                   "sw": "store", "lw": "load", "xor": "logic", "sltu": "slt", "bne": "branch"}
+        def cost(m):
+            return table["classes"].get(classes[m], table["classes"]["default"])
+        expected = (class_cost(ZISK_START, cost) + class_cost(ZISK_WORK, cost) +
+                    table["calls"]["keccakf"] + table["calls"]["default"])
+        self.check_formats("zisk", ["area_old"], {"area_old": expected}, xlen=64,
+                           extra=["--cost-table", self.path("t.json")])
+
     def test_segments(self):
         for po2, page_in, page_out in ((10, 7, 11), (11, 322, 322), (12, 100, 1), (16, 7, 11)):
             with self.subTest(po2=po2):
