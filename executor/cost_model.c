@@ -210,16 +210,39 @@ static int risc0_cycles(struct cost_model *m, struct error *e)
     return 0;
 }
 
-/* The weights an ABI has besides "instructions", for the error naming them. */
-static const char *abi_weights(const char *abi)
+/* The zkVMs' own weights: by ABI, name and xlen (0: either). */
+static const struct builtin {
+    const char *abi, *name;
+    int xlen;
+    int (*build)(struct cost_model *m, struct error *e);
+} builtins[] = {
+    {"risc0", "cycles", 0, risc0_cycles},      {"sp1", "gas", 32, sp1_gas},
+    {"sp1", "gas", 64, cost_sp1_v6_gas},       {"zisk", "area", 0, cost_zisk_area},
+    {"openvm", "cells", 0, cost_openvm_cells},
+};
+
+enum { BUILTINS = sizeof(builtins) / sizeof(builtins[0]) };
+
+static const struct builtin *find_builtin(const char *name, const char *abi, int xlen)
 {
-    if (strcmp(abi, "sp1") == 0)
-        return ", cycles, gas";
-    if (strcmp(abi, "zisk") == 0)
-        return ", cycles, area";
-    if (strcmp(abi, "openvm") == 0)
-        return ", cycles, cells";
-    return strcmp(abi, "linux") != 0 ? ", cycles" : "";
+    for (size_t i = 0; i < BUILTINS; i++)
+        if (strcmp(builtins[i].abi, abi) == 0 && strcmp(builtins[i].name, name) == 0 &&
+            (builtins[i].xlen == 0 || builtins[i].xlen == xlen))
+            return &builtins[i];
+    return NULL;
+}
+
+/* The weights of `abi` but "instructions" and "cycles", as ", a, b". */
+static void list_own_weights(char *out, size_t size, const char *abi, int xlen)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < BUILTINS && at < size; i++) {
+        const struct builtin *b = &builtins[i];
+        if (strcmp(b->abi, abi) == 0 && strcmp(b->name, "cycles") != 0 &&
+            (b->xlen == 0 || b->xlen == xlen))
+            at += (size_t)snprintf(out + at, size - at, ", %s", b->name);
+    }
 }
 
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,
@@ -229,20 +252,17 @@ int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, 
     if (strcmp(name, "instructions") == 0)
         return cost_model_start(m, name, 1, e);
     bool zkvm = strcmp(abi, "linux") != 0;
-    if (strcmp(name, "cycles") == 0 && strcmp(abi, "risc0") == 0)
-        return risc0_cycles(m, e);
+    const struct builtin *b = find_builtin(name, abi, xlen);
+    if (b)
+        return b->build(m, e);
     if (strcmp(name, "cycles") == 0 && zkvm) /* one per instruction (a step, a row) */
         return cost_model_start(m, name, 1, e);
-    if (strcmp(name, "gas") == 0 && strcmp(abi, "sp1") == 0)
-        return xlen == 32 ? sp1_gas(m, e) : cost_sp1_v6_gas(m, e);
-    if (strcmp(name, "area") == 0 && strcmp(abi, "zisk") == 0)
-        return cost_zisk_area(m, e);
-    if (strcmp(name, "cells") == 0 && strcmp(abi, "openvm") == 0)
-        return cost_openvm_cells(m, e);
+    char own[64];
+    list_own_weights(own, sizeof(own), abi, xlen);
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s); a "
+                      "--weight %s: %s guests have no such weight here (instructions%s%s); a "
                       "--cost-table file adds one",
-                      name, abi, abi_weights(abi));
+                      name, abi, zkvm ? ", cycles" : "", own);
 }
 
 /* ---- --cost-table files ---- */
