@@ -361,7 +361,9 @@ int cost_zisk_area(struct cost_model *m, struct error *e)
 /*
  * The main trace width (columns, so cells per row) of each OpenVM 1.x
  * chip, adapter and core together, as OpenVM's own metrics report it
- * (main_cols per AIR).
+ * (main_cols per AIR in openvm-org/openvm benchmarks-pr/1567: kitchen_sink
+ * at 82f7ff99, fib_e2e at f73da4db for LoadSignExtend, MulH, DivRem and
+ * HintStore).
  */
 enum {
     OVM_PHANTOM = 6,           /* PhantomAir: a nop (an ALU op or lui/auipc to x0) */
