@@ -42,7 +42,8 @@ static int add_calls(struct cost_model *m, const struct named_cost *calls, size_
 
 /*
  * SP1 v6's chips (RiscvAirId) an instruction lands in, from
- * riscv_air_id_from_opcode (crates/core/executor/src/vm/shapes.rs).
+ * riscv_air_id_from_opcode (succinctlabs/sp1 crates/core/executor/src/vm/
+ * shapes.rs at 1a3f8494).
  */
 enum sp1_air {
     SP1_ADD,
@@ -76,8 +77,9 @@ enum sp1_air {
 };
 
 /*
- * Each chip's trace cells per event (artifacts/rv64im_costs.json) and
- * complexity (get_complexity_mapping in vm/gas.rs). SP1's gas is
+ * Each chip's trace cells per event (artifacts/rv64im_costs.json at
+ * d38bc758) and complexity (get_complexity_mapping in vm/gas.rs at
+ * 03f37eae). SP1's gas is
  * (3 * cells + complexity) / 10 summed over all events; one event costs
  * 3 * cells + complexity tenths.
  */
@@ -227,8 +229,8 @@ int cost_sp1_v6_gas(struct cost_model *m, struct error *e)
 /* ---- ZisK ---- */
 
 /*
- * ZisK's area (core/src/zisk_ops.rs, emulator/src/emu_costs.rs,
- * emulator/src/stats/mem_operations_stats.rs): MAIN_COST per step, the
+ * ZisK's area (0xPolygonHermez/zisk at 41448cf2: core/src/zisk_ops.rs,
+ * emulator/src/emu_costs.rs, emulator/src/stats/mem_operations_stats.rs): MAIN_COST per step, the
  * step's operation and its memory access. Reads and writes of less than
  * 8 aligned bytes go through the MemAlign machine; ZisK charges a
  * part-word write the read's figure (get_cost).
@@ -246,7 +248,7 @@ enum {
     ZISK_UNALIGNED = 53 * 2 /* MEM_READ_UNALIGNED_1_COST: 2 or 4 bytes in one 8-byte word */
 };
 
-/* A load's operation and read, by funct3 (riscv2zisk_context.rs, load_op). */
+/* A load's operation and read, by funct3 (riscv2zisk_context.rs at 02bdca73, load_op). */
 static uint64_t zisk_load(unsigned funct3)
 {
     static const uint64_t by_funct3[8] = {ZISK_BINARY_E + ZISK_READ_BYTE, /* lb: signextend_b */
