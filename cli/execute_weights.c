@@ -15,7 +15,8 @@ const char execute_weights_help[] =
     "                         SVG files show the first; pprof, Gecko and speedscope\n"
     "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
     "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
-    "                         [PageOut] frames); gas (SP1 RV32: SP1's trace cells);\n"
+    "                         [PageOut] frames); gas (SP1: RV32 trace cells, v6\n"
+    "                         gas in tenths); area (ZisK); cells (OpenVM);\n"
     "                         or a --cost-table's name (docs/ZKVMS.md, \"Weights\")\n"
     "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
     "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
@@ -200,7 +201,7 @@ static enum insn_class class_at(struct model_costs *c, uint64_t pc)
 static uint64_t pc_cost(void *ctx, uint64_t pc, uint64_t count)
 {
     struct model_costs *c = ctx;
-    return count * c->model->class_cost[class_at(c, pc)];
+    return count * cost_model_insn(c->model, word_at(c, pc), c->img->xlen);
 }
 
 static uint64_t call_cost(void *ctx, const char *call, uint64_t calls)

@@ -3,6 +3,7 @@
  * cited in docs/ZKVMS.md, "Weights") and --cost-table files.
  */
 #include "executor/cost_model.h"
+#include "executor/cost_zkvm.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -128,7 +129,7 @@ void cost_model_free(struct cost_model *m)
     memset(m, 0, sizeof(*m));
 }
 
-static int add_call(struct cost_model *m, const char *name, uint64_t cost, struct error *e)
+int cost_model_add_call(struct cost_model *m, const char *name, uint64_t cost, struct error *e)
 {
     struct call_cost *c = realloc(m->calls, (m->ncalls + 1) * sizeof(*c));
     if (!c)
@@ -141,7 +142,7 @@ static int add_call(struct cost_model *m, const char *name, uint64_t cost, struc
     return 0;
 }
 
-static int start_model(struct cost_model *m, const char *name, uint64_t per_insn, struct error *e)
+int cost_model_start(struct cost_model *m, const char *name, uint64_t per_insn, struct error *e)
 {
     memset(m, 0, sizeof(*m));
     m->name = strdup(name);
@@ -210,7 +211,7 @@ static const struct {
  */
 static int sp1_gas(struct cost_model *m, struct error *e)
 {
-    if (start_model(m, "gas", SP1_CPU, e) != 0)
+    if (cost_model_start(m, "gas", SP1_CPU, e) != 0)
         return -1;
     static const uint64_t chip[INSN_CLASS_COUNT] = {
         [INSN_ADD] = SP1_ADD_SUB,
@@ -232,7 +233,7 @@ static int sp1_gas(struct cost_model *m, struct error *e)
     m->call_default = SP1_CPU + SP1_SYSCALL_INSTRS;
     for (size_t i = 0; i < sizeof(sp1_precompiles) / sizeof(sp1_precompiles[0]); i++) {
         uint64_t cost = m->call_default + SP1_SYSCALL_CORE + SP1_GLOBAL + sp1_precompiles[i].cells;
-        if (add_call(m, sp1_precompiles[i].call, cost, e) != 0) {
+        if (cost_model_add_call(m, sp1_precompiles[i].call, cost, e) != 0) {
             cost_model_free(m);
             return -1;
         }
@@ -257,7 +258,7 @@ static int sp1_gas(struct cost_model *m, struct error *e)
  */
 static int risc0_cycles(struct cost_model *m, struct error *e)
 {
-    if (start_model(m, "cycles", 1, e) != 0)
+    if (cost_model_start(m, "cycles", 1, e) != 0)
         return -1;
     m->page_in = m->page_out = 322;
     m->node_in = m->node_out = 13;
@@ -268,30 +269,59 @@ static int risc0_cycles(struct cost_model *m, struct error *e)
     return 0;
 }
 
+/* The zkVMs' own weights: by ABI, name and xlen (0: either). */
+static const struct builtin {
+    const char *abi, *name;
+    int xlen;
+    int (*build)(struct cost_model *m, struct error *e);
+} builtins[] = {
+    {"risc0", "cycles", 0, risc0_cycles},      {"sp1", "gas", 32, sp1_gas},
+    {"sp1", "gas", 64, cost_sp1_v6_gas},       {"zisk", "area", 0, cost_zisk_area},
+    {"openvm", "cells", 0, cost_openvm_cells},
+};
+
+enum { BUILTINS = sizeof(builtins) / sizeof(builtins[0]) };
+
+static const struct builtin *find_builtin(const char *name, const char *abi, int xlen)
+{
+    for (size_t i = 0; i < BUILTINS; i++)
+        if (strcmp(builtins[i].abi, abi) == 0 && strcmp(builtins[i].name, name) == 0 &&
+            (builtins[i].xlen == 0 || builtins[i].xlen == xlen))
+            return &builtins[i];
+    return NULL;
+}
+
+/* The weights of `abi` but "instructions" and "cycles", as ", a, b". */
+static void list_own_weights(char *out, size_t size, const char *abi, int xlen)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < BUILTINS && at < size; i++) {
+        const struct builtin *b = &builtins[i];
+        if (strcmp(b->abi, abi) == 0 && strcmp(b->name, "cycles") != 0 &&
+            (b->xlen == 0 || b->xlen == xlen))
+            at += (size_t)snprintf(out + at, size - at, ", %s", b->name);
+    }
+}
+
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,
                        struct error *e)
 {
     memset(m, 0, sizeof(*m));
     if (strcmp(name, "instructions") == 0)
-        return start_model(m, name, 1, e);
+        return cost_model_start(m, name, 1, e);
     bool zkvm = strcmp(abi, "linux") != 0;
-    if (strcmp(name, "cycles") == 0 && strcmp(abi, "risc0") == 0)
-        return risc0_cycles(m, e);
-    if (strcmp(name, "cycles") == 0 && zkvm) /* SP1 and lambda_vm: one per instruction */
-        return start_model(m, name, 1, e);
-    if (strcmp(name, "gas") == 0 && strcmp(abi, "sp1") == 0 && xlen == 32)
-        return sp1_gas(m, e);
-    if (strcmp(name, "gas") == 0 && strcmp(abi, "sp1") == 0)
-        return error_fail(e, ERROR_UNSUPPORTED,
-                          "--weight gas: SP1's RV64 (v6) gas is not known here yet; give its costs "
-                          "with --cost-table");
+    const struct builtin *b = find_builtin(name, abi, xlen);
+    if (b)
+        return b->build(m, e);
+    if (strcmp(name, "cycles") == 0 && zkvm) /* one per instruction (a step, a row) */
+        return cost_model_start(m, name, 1, e);
+    char own[64];
+    list_own_weights(own, sizeof(own), abi, xlen);
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s); a "
+                      "--weight %s: %s guests have no such weight here (instructions%s%s); a "
                       "--cost-table file adds one",
-                      name, abi,
-                      strcmp(abi, "sp1") == 0 && xlen == 32 ? ", cycles, gas"
-                      : zkvm                                ? ", cycles"
-                                                            : "");
+                      name, abi, zkvm ? ", cycles" : "", own);
 }
 
 /* ---- --cost-table files ---- */
@@ -356,7 +386,7 @@ static int read_calls(struct cost_model *m, json_t *calls, struct error *e)
             return -1;
         if (strcmp(key, "default") == 0)
             m->call_default = cost;
-        else if (add_call(m, key, cost, e) != 0)
+        else if (cost_model_add_call(m, key, cost, e) != 0)
             return -1;
     }
     return 0;
@@ -417,7 +447,7 @@ static int read_table(struct cost_model *m, json_t *root, struct error *e)
                           "spaces or ';'");
     if (unit && !json_is_string(unit))
         return error_fail(e, ERROR_CORRUPT, "\"unit\" must be a string");
-    if (start_model(m, json_string_value(name), 1, e) != 0)
+    if (cost_model_start(m, json_string_value(name), 1, e) != 0)
         return -1;
     if (unit) {
         free(m->unit);

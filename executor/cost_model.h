@@ -65,7 +65,18 @@ struct cost_model {
     unsigned segment_po2;             /* segments of 2^po2 cycles; 0: one segment */
     uint64_t segment_reserved;        /* cycles of a segment no instruction may use */
     uint64_t segment_insn_max;        /* a segment splits this far below 2^po2 */
+    /*
+     * An instruction's cost by its 32-bit word, where the classes are too
+     * coarse (NULL: class_cost); only for zkVMs without C.
+     */
+    uint64_t (*insn_cost)(uint32_t word);
 };
+
+/* The model's cost of one retired instruction `word` (as insn_class_of takes it). */
+static inline uint64_t cost_model_insn(const struct cost_model *m, uint32_t word, int xlen)
+{
+    return m->insn_cost ? m->insn_cost(word) : m->class_cost[insn_class_of(word, xlen)];
+}
 
 /* A call's cost under the model. */
 uint64_t cost_model_call(const struct cost_model *m, const char *call);
@@ -78,8 +89,9 @@ static inline bool cost_model_pages(const struct cost_model *m)
 
 /*
  * The built-in weight `name` for a guest of ABI `abi` ("sp1", "risc0",
- * "lambda", "linux") and `xlen`: "instructions" for every ABI, "cycles"
- * and "gas" where docs/ZKVMS.md says. Returns 0, or -1 with `e` set
+ * "lambda", "zisk", "openvm", "linux", ...) and `xlen`: "instructions"
+ * for every ABI, "cycles", "gas", "area" and "cells" where
+ * docs/ZKVMS.md says. Returns 0, or -1 with `e` set
  * (ERROR_UNSUPPORTED: the ABI has no such figure; ERROR_NO_MEMORY).
  */
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,

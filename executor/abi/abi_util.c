@@ -93,6 +93,33 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
     return ECALL_FAULT;
 }
 
+void abi_each_symbol(const struct elf_image *img,
+                     void (*fn)(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name),
+                     void *ctx)
+{
+    Elf *elf = elf_memory((char *)img->file, img->file_size);
+    if (!elf)
+        return;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
+            continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        if (!data)
+            continue;
+        size_t n = data->d_size / sh.sh_entsize;
+        for (size_t i = 0; i < n; i++) {
+            GElf_Sym sym;
+            const char *s;
+            if (gelf_getsym(data, (int)i, &sym) && GELF_ST_TYPE(sym.st_info) != STT_FILE &&
+                (s = elf_strptr(elf, sh.sh_link, sym.st_name)))
+                fn(ctx, elf, &sym, s);
+        }
+    }
+    elf_end(elf);
+}
+
 void abi_free_state(struct machine *m)
 {
     free(m->abi_state);

@@ -7,6 +7,7 @@
 #ifndef EXECUTOR_ABI_ABI_UTIL_H
 #define EXECUTOR_ABI_ABI_UTIL_H
 
+#include <gelf.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -78,6 +79,14 @@ void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, u
 /* The same, but the page holding `device` (inside [lo, hi)) is read-only: a device's page. */
 void abi_map_flat_with_device(struct machine *m, const struct elf_image *img, uint64_t lo,
                               uint64_t hi, uint64_t device);
+
+/*
+ * Calls fn for each symbol in img's symbol tables but source file names
+ * (STT_FILE), with its name; `elf` (img's file) is open during the calls.
+ */
+void abi_each_symbol(const struct elf_image *img,
+                     void (*fn)(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name),
+                     void *ctx);
 
 /* An ABI's destroy when its state is one allocation. */
 void abi_free_state(struct machine *m);
