@@ -15,9 +15,10 @@
  * panic word is a panic. The output is the bytes up to the highest one
  * written, as JoltDevice keeps them.
  *
- * Calls: ecall (or a custom-2 0x5B word) with a0 = 0x5052494E prints a1,
- * a2 bytes (a3 = 2: a line), with a0 = 0xC7C1E starts (a3 = 1) or ends
- * (2) the cycle span labelled a1, a2 bytes; an ended span prints
+ * Calls: ecall (or a custom-2 0x5B word) with a0 = 0x505249 (0x5052494E
+ * in jolt-sdk before jolt_platform) prints a1, a2 bytes (a3 = 2: a line),
+ * with a0 = 0xC7C1E starts (a3 = 1) or ends (2) the cycle span labelled
+ * a1, a2 bytes (earlier: a2 the kind, the label NUL-ended); an ended span prints
  * `"label": N RV64IMAC cycles` on stderr. Inlines are custom-0 0x0B
  * R-type words: funct7 0 SHA-256 compression of [rs1] (8 u32 state words)
  * by [rs2] (16 u32 message words), from the IV for funct3 1; funct7 1
@@ -40,7 +41,8 @@
 #define JOLT_IO_END       0x7FFFC010ull
 #define JOLT_RAM_START    0x80000000ull
 #define JOLT_RAM_SIZE     (128ull << 20)
-#define JOLT_PRINT        0x5052494Eull /* "PRIN" */
+#define JOLT_PRINT        0x505249ull   /* "PRI": jolt_platform */
+#define JOLT_PRINT_OLD    0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
 #define JOLT_CYCLE_TRACK  0xC7C1Eull    /* "CYCLE" */
 #define JOLT_LABEL_MAX    64
 #define JOLT_SPANS        32
@@ -74,14 +76,22 @@ static enum ecall_result jolt_print(struct machine *m)
     return ECALL_CONTINUE;
 }
 
-/* The label of a cycle marker (a1, a2 bytes), cut to JOLT_LABEL_MAX - 1 bytes. */
-static bool marker_label(const struct machine *m, char label[JOLT_LABEL_MAX])
+/*
+ * The label of a cycle marker, cut to JOLT_LABEL_MAX - 1 bytes: a1, `len`
+ * bytes, or (len 0: the earlier form without a length) up to its NUL.
+ */
+static bool marker_label(const struct machine *m, uint64_t len, char label[JOLT_LABEL_MAX])
 {
-    uint64_t p = machine_get_reg(m, REG_A1), len = machine_get_reg(m, REG_A2);
+    uint64_t p = machine_get_reg(m, REG_A1);
+    memset(label, 0, JOLT_LABEL_MAX);
     if (len > JOLT_LABEL_MAX - 1)
         len = JOLT_LABEL_MAX - 1;
-    memset(label, 0, JOLT_LABEL_MAX);
-    return abi_load(m, p, label, len);
+    if (len)
+        return abi_load(m, p, label, len);
+    for (size_t i = 0; i < JOLT_LABEL_MAX - 1 && abi_load(m, p + i, &label[i], 1); i++)
+        if (!label[i])
+            return true;
+    return label[0] != 0;
 }
 
 static void report_span(struct machine *m, const struct jolt_span *s)
@@ -97,9 +107,13 @@ static enum ecall_result jolt_cycle_marker(struct machine *m, const char **call)
 {
     struct jolt_state *st = m->abi_state;
     char label[JOLT_LABEL_MAX];
-    uint64_t kind = machine_get_reg(m, REG_A3);
+    uint64_t len = machine_get_reg(m, REG_A2), kind = machine_get_reg(m, REG_A3);
+    if (kind != 1 && kind != 2 && (len == 1 || len == 2)) { /* the earlier form: a2 the kind */
+        kind = len;
+        len = 0;
+    }
     *call = kind == 1 ? "start_cycle_tracking" : "end_cycle_tracking";
-    if (!marker_label(m, label))
+    if (!marker_label(m, len, label))
         return bad(m, *call, machine_get_reg(m, REG_A1), "the label is not in memory");
     if (kind == 1) {
         if (st->nspans == JOLT_SPANS)
@@ -125,14 +139,14 @@ static enum ecall_result jolt_cycle_marker(struct machine *m, const char **call)
 static enum ecall_result jolt_host_call(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A0) & 0xffffffffu;
-    if (nr == JOLT_PRINT) {
+    if (nr == JOLT_PRINT || nr == JOLT_PRINT_OLD) {
         *call = "print";
         return jolt_print(m);
     }
     if (nr == JOLT_CYCLE_TRACK)
         return jolt_cycle_marker(m, call);
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr,
-                     "Jolt's calls are print (a0 = 0x5052494E) and cycle markers (a0 = 0xC7C1E)");
+                     "Jolt's calls are print (a0 = 0x505249) and cycle markers (a0 = 0xC7C1E)");
 }
 
 static enum ecall_result jolt_ecall(struct machine *m, const char **call)

@@ -5,12 +5,13 @@
  * termination word (0x7FFF_C008) and spinning. The input is read in place
  * at 0x7FFF_A000, the output written at 0x7FFF_B000 (Jolt's default
  * memory layout). Prints and cycle markers are ecalls (and the custom-2
- * 0x5B word) with a0 = 0x5052494E or 0xC7C1E; inlines are custom-0 0x0B
- * R-type words. The input's first byte is a mode:
+ * 0x5B word) with a0 = 0x505249 (0x5052494E earlier) or 0xC7C1E; inlines
+ * are custom-0 0x0B R-type words. The input's first byte is a mode:
  *   0  output: the input's next 4 bytes, Keccak-f of the zero state
  *      (KECCAK256_INLINE, inside the cycle span "keccak"), SHA-256("abc")
  *      from SHA256_INIT_INLINE and again from SHA256_INLINE on the IV;
- *      print "jolt" (0x5B) and "ok" (ecall), each a line; terminate
+ *      print "jolt" (0x5B, earlier number) and "ok" (ecall), each a line;
+ *      terminate
  *   1  store to the panic word (0x7FFF_C000)
  *   2  store to 0x8800_0000, past Jolt's RAM
  *   3  the secp256k1 inline (funct7 5), not run here
@@ -30,7 +31,8 @@ __asm__(ZKVM_START_GP "  li sp, 0x81000000\n"
 #define INPUT_ADDR  0x7FFFA000ul
 #define OUTPUT_ADDR 0x7FFFB000ul
 #define PANIC_ADDR  0x7FFFC000ul
-#define PRINT       0x5052494Eul
+#define PRINT       0x505249ul
+#define PRINT_OLD   0x5052494Eul /* jolt-sdk before jolt_platform */
 #define CYCLE_TRACK 0xC7C1Eul
 
 #define JOLT_INLINE(funct3, funct7, rs1, rs2)                                                      \
@@ -72,10 +74,10 @@ __attribute__((noinline)) void jolt_sdk_println(const char *s)
     jolt_sdk_ecall(PRINT, (uint64_t)s, length(s), 2);
 }
 
-/* The same print through Jolt's custom-2 word. */
+/* A print through Jolt's custom-2 word, with the earlier print number. */
 __attribute__((noinline)) void jolt_sdk_println_custom(const char *s)
 {
-    register uint64_t r0 __asm__("a0") = PRINT;
+    register uint64_t r0 __asm__("a0") = PRINT_OLD;
     register uint64_t r1 __asm__("a1") = (uint64_t)s;
     register uint64_t r2 __asm__("a2") = length(s);
     register uint64_t r3 __asm__("a3") = 2;

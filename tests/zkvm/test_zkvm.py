@@ -1403,7 +1403,7 @@ class Jolt(ZkvmTest):
 
     def test_other_ecall(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\4"])
-        self.assert_one_error(r, "jolt call 0x7: Jolt's calls are print", "jolt_sdk_ecall")
+        self.assert_one_error(r, "jolt call 0x7: Jolt's calls are print (a0 = 0x505249)", "jolt_sdk_ecall")
 
     def test_input_is_read_only(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\5"])
