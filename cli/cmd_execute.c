@@ -36,7 +36,7 @@ static const char execute_help[] =
     "\n"
     "options:\n"
     "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, nexus,\n"
-    "                         openvm, zisk, or auto\n"
+    "                         openvm, zisk, jolt, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"

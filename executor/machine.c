@@ -100,6 +100,23 @@ static enum stop_reason stop_at_pc_zero(struct machine *m, enum stop_reason why)
     return STOP_EXIT;
 }
 
+/*
+ * A store the ABI calls its halt (Jolt's termination word) ends the run as
+ * an exit; ABIs may also make such a store's fault clearer (a panic).
+ */
+static enum stop_reason stop_at_halt_store(struct machine *m, enum stop_reason why)
+{
+    if (why != STOP_FAULT || !m->abi || !m->abi->store_stops)
+        return why;
+    return m->abi->store_stops(m) ? STOP_EXIT : why;
+}
+
+/* The ABI's ways to end a run that the interpreter sees as faults. */
+static enum stop_reason stop_as_abi_says(struct machine *m, enum stop_reason why)
+{
+    return stop_at_halt_store(m, stop_at_pc_zero(m, why));
+}
+
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
     int isa = isa_index(m);
@@ -109,9 +126,9 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
         bool per_pc = m->tracer && m->tracer->per_pc;
         enum stop_reason why = (per_pc ? per_pc_loops : fast_loops)[isa](m, end - m->retired);
         if (why != STOP_BUDGET)
-            return stop_at_pc_zero(m, why);
+            return stop_as_abi_says(m, why);
     }
-    return stop_at_pc_zero(m, precise_loops[m->tracer != NULL][isa](m, end - m->retired));
+    return stop_as_abi_says(m, precise_loops[m->tracer != NULL][isa](m, end - m->retired));
 }
 
 enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
@@ -119,7 +136,7 @@ enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
     bool per_pc = m->tracer && m->tracer->per_pc;
-    return stop_at_pc_zero(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
+    return stop_as_abi_says(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
 }
 
 enum ecall_result machine_ecall(struct machine *m)

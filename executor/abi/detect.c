@@ -2,7 +2,7 @@
  * detect: which zkVM's toolchain built a guest, from the marks it leaves.
  * Each zkVM's guest runtime is a Rust crate whose name is in its symbols
  * (sp1_zkvm, risc0_zkvm_platform, lambda_vm_syscalls, nexus_rt, openvm,
- * ziskos),
+ * ziskos, jolt_sdk, jolt_inlines, jolt_platform),
  * across versions and whatever the program's own code; RISC Zero's
  * software calls also name themselves in strings
  * ("risc0_zkvm_platform::syscall::nr::SYS_READ"), which stay in a
@@ -33,6 +33,9 @@ static const struct mark symbol_marks[] = {
     {"nexus_rt", &abi_nexus, 32},
     {"openvm", &abi_openvm, 32}, /* openvm, openvm_platform, openvm_rv32im_guest, ... */
     {"ziskos", &abi_zisk, 64},
+    {"jolt_sdk", &abi_jolt, 64},     /* jolt_sdk, its macros' jolt_sdk::... paths */
+    {"jolt_inlines", &abi_jolt, 64}, /* jolt_inlines_sha2, _keccak256, ... */
+    {"jolt_platform", &abi_jolt, 64},
 };
 
 static const struct mark string_marks[] = {

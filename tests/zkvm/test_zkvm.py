@@ -1535,6 +1535,66 @@ class Zisk(ZkvmTest):
         self.assertIn("ZisK guests are RV64", r.stderr)
 
 
+class Jolt(ZkvmTest):
+    GUEST = "zkvm-jolt-rv64.elf"
+
+    def test_full_run(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"\x01\x02", b"\x03\x04"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"jolt\nok\n")
+        zero_permuted = keccak_f([0] * 25)
+        self.assertEqual(zero_permuted[0], 0xF1258F7940E1DDE7)  # Keccak team's published vector
+        want = (b"\x01\x02\x03\x04" + b"".join(v.to_bytes(8, "little") for v in zero_permuted)
+                + SHA256_ABC + SHA256_ABC)
+        self.assertEqual(r.public, want)
+        self.assertEqual(r.stat("jolt-output-bytes"), str(len(want)))
+        self.assertRegex(r.stat("abi"), r"^jolt \(auto: symbol jolt_sdk")
+        self.assertRegex(r.stderr, r'(?m)^"keccak": [1-9]\d* RV64IMAC cycles$')
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_keccak_f"), {"KECCAK256_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_sha256_init"), {"SHA256_INIT_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_sha256_compress"), {"SHA256_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_println_custom"), {"print": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_ecall"),
+                         {"print": 1, "start_cycle_tracking": 1, "end_cycle_tracking": 1})
+
+    def test_guest_is_compressed(self):
+        with open(self.guest(self.GUEST), "rb") as f:
+            head = f.read(64)
+        self.assertEqual(int.from_bytes(head[48:52], "little") & 1, 1)  # e_flags: EF_RISCV_RVC
+
+    def test_panic_word(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "jolt"])
+        self.assertEqual(r.stat("abi"), "jolt (--zkvm jolt)")
+        self.assert_one_error(r, "guest panicked", "Jolt's panic word", "jolt_sdk_main")
+
+    def test_store_past_ram(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "store to unmapped memory (address 0x88000000)", "jolt_sdk_main")
+
+    def test_inline_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "jolt call SECP256K1_INLINE is not supported", "jolt_sdk_main")
+
+    def test_other_ecall(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "jolt call 0x7: Jolt's calls are print (a0 = 0x505249)", "jolt_sdk_ecall")
+
+    def test_input_is_read_only(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5"])
+        self.assert_one_error(r, "store to read-only memory (address 0x7fffa000)", "jolt_sdk_main")
+
+    def test_input_too_large(self):
+        r = self.run_cli(self.guest(self.GUEST), [bytes(4097)])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("larger than Jolt's default max_input_size", r.stderr)
+
+    def test_refuses_rv32(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "jolt"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Jolt guests are RV64", r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
@@ -1546,7 +1606,7 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk",
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk, jolt",
                       p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):
