@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "executor/precompile/keccak.h"
+
 bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
                         const char *hint, struct error *e)
 {
@@ -91,6 +93,17 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
 {
     m->fault = (struct fault){.kind = kind, .pc = m->pc, .addr = addr, .call = call, .why = why};
     return ECALL_FAULT;
+}
+
+enum ecall_result abi_keccakf_in_place(struct machine *m, const char *call, uint64_t at)
+{
+    uint64_t lanes[25];
+    if (!abi_load(m, at, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the state is not in memory");
+    keccak_f1600(lanes);
+    if (!abi_store(m, at, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the state is not writable");
+    return ECALL_CONTINUE;
 }
 
 void abi_each_symbol(const struct elf_image *img,

@@ -64,6 +64,13 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
                             uint64_t addr, const char *why);
 
 /*
+ * Keccak-f[1600] in place on the 25 u64 lanes at `at`, as ZisK's and
+ * Jolt's precompiles run it; an ECALL_ARGUMENT fault naming `call` when
+ * the state is not in memory or not writable.
+ */
+enum ecall_result abi_keccakf_in_place(struct machine *m, const char *call, uint64_t at);
+
+/*
  * Allocates m->abi_state, zeroed: the state, or NULL with ERROR_NO_MEMORY
  * in `e` (setup then fails; the ABI's destroy frees what it made).
  */

@@ -30,7 +30,6 @@
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
 #include "executor/machine.h"
-#include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
 #define JOLT_ADVICE_START 0x7FFF8000ull
@@ -177,17 +176,6 @@ static enum ecall_result jolt_sha256(struct machine *m, uint64_t state, uint64_t
     return ECALL_CONTINUE;
 }
 
-static enum ecall_result jolt_keccakf(struct machine *m, uint64_t at)
-{
-    uint64_t lanes[25];
-    if (!abi_load(m, at, lanes, sizeof(lanes)))
-        return bad(m, "KECCAK256_INLINE", at, "the state is not in memory");
-    keccak_f1600(lanes);
-    if (!abi_store(m, at, lanes, sizeof(lanes)))
-        return bad(m, "KECCAK256_INLINE", at, "the state is not writable");
-    return ECALL_CONTINUE;
-}
-
 /* The inlines Jolt's crates define by funct7, for the message of those not run here. */
 static const char *inline_family(unsigned funct7)
 {
@@ -210,7 +198,7 @@ static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char *
     }
     if (funct7 == 0x01 && funct3 == 0) {
         *call = "KECCAK256_INLINE";
-        return jolt_keccakf(m, rs1);
+        return abi_keccakf_in_place(m, "KECCAK256_INLINE", rs1);
     }
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, inline_family(funct7), w,
                      "only SHA256_INLINE, SHA256_INIT_INLINE and Keccak-f (KECCAK256_INLINE, "

@@ -31,7 +31,6 @@
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
-#include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
 #define ZISK_INPUT_ADDR  0x40000000ull
@@ -110,17 +109,6 @@ static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, s
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
 {
     return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, why);
-}
-
-static enum ecall_result zisk_keccakf(struct machine *m, uint64_t at)
-{
-    uint64_t lanes[25];
-    if (!abi_load(m, at, lanes, sizeof(lanes)))
-        return bad(m, "keccakf", at, "the state is not in memory");
-    keccak_f1600(lanes);
-    if (!abi_store(m, at, lanes, sizeof(lanes)))
-        return bad(m, "keccakf", at, "the state is not writable");
-    return ECALL_CONTINUE;
 }
 
 /* sha256f: {state: 8 u32 words, input: a 64-byte block}, as sha2's compress256 takes them. */
@@ -264,7 +252,7 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     if (n == r1 || n == r1 + 1) /* secp256r1_add, secp256r1_dbl */
         return zisk_curve(m, at, CURVE_SECP256R1, n == r1, *call);
     switch (n) {
-    case 0: return zisk_keccakf(m, at);
+    case 0: return abi_keccakf_in_place(m, "keccakf", at);
     case 1: return zisk_arith256(m, at);
     case 2: return zisk_arith_mod(m, at, 8, *call);
     case 3: return zisk_curve(m, at, CURVE_SECP256K1, true, *call);
