@@ -52,15 +52,48 @@ bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len)
     return true;
 }
 
+/* Makes [addr, addr+len) ready for the host to write: false when a byte is not writable. */
+static bool prepare_write(struct machine *m, uint64_t addr, uint64_t len)
+{
+    return mem_range_has(&m->mem, addr, len, PAGE_W) && mem_snapshot_note(&m->mem, addr, len);
+}
+
 bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len)
 {
-    if (!mem_range_has(&m->mem, addr, len, PAGE_W) || !mem_snapshot_note(&m->mem, addr, len))
+    if (!prepare_write(m, addr, len))
         return false;
     if (len) {
         memcpy(mem_host(&m->mem, addr), src, len);
         code_cache_invalidate(&m->code, addr, len);
     }
     return true;
+}
+
+bool abi_move(struct machine *m, uint64_t dst, uint64_t src, uint64_t len)
+{
+    if (!mem_range_has(&m->mem, src, len, PAGE_R) || !prepare_write(m, dst, len))
+        return false;
+    if (len) {
+        memmove(mem_host(&m->mem, dst), mem_host(&m->mem, src), len);
+        code_cache_invalidate(&m->code, dst, len);
+    }
+    return true;
+}
+
+bool abi_fill(struct machine *m, uint64_t dst, uint8_t byte, uint64_t len)
+{
+    if (!prepare_write(m, dst, len))
+        return false;
+    if (len) {
+        memset(mem_host(&m->mem, dst), byte, len);
+        code_cache_invalidate(&m->code, dst, len);
+    }
+    return true;
+}
+
+const uint8_t *abi_view(const struct machine *m, uint64_t addr, uint64_t len)
+{
+    return mem_range_has(&m->mem, addr, len, PAGE_R) ? mem_host(&m->mem, addr) : NULL;
 }
 
 bool abi_load_words(const struct machine *m, uint64_t addr, uint32_t *w, size_t n)

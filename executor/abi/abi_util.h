@@ -52,6 +52,19 @@ bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len);
 /* Copies len host bytes to guest addr; false when a byte is not writable. */
 bool abi_store(struct machine *m, uint64_t addr, const void *src, uint64_t len);
 
+/*
+ * Copies len guest bytes from src to dst, the ranges possibly overlapping
+ * (as memmove); false, nothing written, when a byte of src is not readable
+ * or one of dst not writable.
+ */
+bool abi_move(struct machine *m, uint64_t dst, uint64_t src, uint64_t len);
+
+/* Sets len guest bytes at dst to `byte`; false, nothing written, when one is not writable. */
+bool abi_fill(struct machine *m, uint64_t dst, uint8_t byte, uint64_t len);
+
+/* The host copy of the len guest bytes at addr, or NULL when one is not readable. */
+const uint8_t *abi_view(const struct machine *m, uint64_t addr, uint64_t len);
+
 /* Writes all of buf to host_fd (nothing when host_fd < 0); false on an I/O error. */
 bool abi_write_fd(int host_fd, const void *buf, size_t len);
 

@@ -18,15 +18,17 @@
  * secp256r1_add, secp256r1_dbl, sha256f, bn254 and bls12_381 curve add,
  * double and complex (Fp2) add, sub, mul (syscall.rs, 163a41d7: 0x800 to
  * 0x817; a guest with ziskos's `inputcpy` has the later numbering from
- * 0x815, secp256r1 at 0x817 and 0x818); not poseidon2, the DMA calls,
- * blake2b_round and the later ones. Free-input
- * calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE) are zisk_fcall.c's.
+ * 0x815, secp256r1 at 0x817 and 0x818); not poseidon2, blake2b_round and
+ * the later ones. The DMA calls (memcpy, memcmp; inputcpy, memset in the
+ * later numbering) are zisk_dma.c's, the free-input calls (fcalls: CSRs
+ * 0x8C0 to 0x8FF and 0xFFE) zisk_fcall.c's.
  */
 #include <gmp.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/zisk_dma.h"
 #include "executor/abi/zisk_fcall.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
@@ -282,6 +284,16 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     }
 }
 
+/* The DMA call a CSR is (memcpy, memcmp in both numberings; inputcpy, memset in the later), or -1.
+ */
+static int dma_call(const struct zisk_state *st, unsigned csr)
+{
+    static const enum zisk_dma_call calls[] = {ZISK_DMA_MEMCPY, ZISK_DMA_MEMCMP, ZISK_DMA_INPUTCPY,
+                                               ZISK_DMA_MEMSET};
+    size_t n = csr - ZISK_CSR_FIRST - 19; /* 0x813: dma_memcpy */
+    return n < (st->dma_numbering ? 4u : 2u) ? (int)calls[n] : -1;
+}
+
 /* `csrs 0x800 + n, rs1` (any CSR write to the range; reads are not calls). */
 static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char **call)
 {
@@ -292,6 +304,9 @@ static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char *
                          "ZisK has no custom-opcode instructions");
     if (zisk_fcall_csr(csr))
         return zisk_fcall_insn(m, &st->fcalls, w, call);
+    int dma = dma_call(st, csr);
+    if (dma >= 0)
+        return zisk_dma(m, (enum zisk_dma_call)dma, st->dma_numbering, w, &st->fcalls, call);
     if (funct3 & 4) /* the immediate forms */
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "a precompile's operand address comes in rs1 (csrs), not an immediate");

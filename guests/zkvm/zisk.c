@@ -42,6 +42,18 @@
  *      (guests/zisk-dma/), which has ziskos's later numbering of 0x815 and
  *      up (secp256r1 at 0x817, 0x818) and, as later ziskos, `inputcpy`
  *  13  csrs 0x860, an early ziskos free call (secp256k1_fp_inv's old id)
+ *  14  output, for the second item's 64 bytes B, through ziskos's DMA
+ *      functions: a copy of B, B moved 8 bytes up and 5 down (overlapping),
+ *      memcmp of B and a copy (u64: equal, then with byte 10 ^ 0x80 both
+ *      ways, then the first 10 bytes); in the build with the later
+ *      numbering also the dma.rs macro forms (a copy of 24 bytes by addi,
+ *      memcmp by addi of 16 and 8 bytes, by add into the marker's rd),
+ *      memset of 0, 0xAB, by csrsi and into rd, and for the third item x
+ *      secp256k1_fp_inv's result twice (inputcpy of 32 bytes; inputcpy of
+ *      16 and two fcall_get); exit 0
+ *  15  a DMA memcpy whose marker is a sub; 16 memcpy to 0xBFFF_FFF8 (past
+ *      RAM); 17 memcpy of 2^64 - 1 bytes; 18 inputcpy with no free call
+ *      made; 19 inputcpy of 40 bytes after a call of 4 result words
  * The functions are named ziskos_*, as the crate's symbols are.
  */
 #include <stdbool.h>
@@ -232,12 +244,6 @@ __attribute__((noinline)) uint64_t ziskos_syscall_add256(const uint64_t *a, cons
 #ifdef ZISK_DMA_NUMBERING
 #define SECP256R1_ADD 0x817
 #define SECP256R1_DBL 0x818
-
-/* Later ziskos's input copy by DMA (its dma/inputcpy.s), the mark of its numbering. */
-__attribute__((noinline)) void inputcpy(void *dst, const void *src, size_t n)
-{
-    __asm__ volatile("csrs 0x815, %1\n add x0, %0, %2" : : "r"(dst), "r"(src), "r"(n) : "memory");
-}
 #else
 #define SECP256R1_ADD 0x815
 #define SECP256R1_DBL 0x816
@@ -409,6 +415,174 @@ __attribute__((noinline)) static void ziskos_full_run(void)
     ziskos_print("ok\n");
 }
 
+/*
+ * ziskos's DMA functions, as its ziskos/entrypoint/src/dma/ files emit
+ * them (named ziskos_*: zkvm_runtime.c has the plain memcpy and memset).
+ * Later ziskos: memcpy.s (40e35b35), memmove.s and inputcpy.s (aacf0a73),
+ * memcmp.s (38e3ebd7), memset.s (a857486a) with its table of 256 fill
+ * bytes; `inputcpy`, under its own name, marks the later numbering.
+ * Earlier ziskos: memcpy.s (adf7566d) and memcmp.s (3e166885), the count
+ * in the csrs.
+ */
+#define DMA_FUNCTION(name, body)                                                                   \
+    __asm__(".text\n.globl " #name "\n.p2align 4\n.type " #name ",@function\n" #name ":\n" body    \
+            ".size " #name ", .-" #name "\n")
+void *ziskos_memcpy(void *dst, const void *src, size_t n);
+void *ziskos_memmove(void *dst, const void *src, size_t n);
+long ziskos_memcmp(const void *a, const void *b, size_t n);
+#ifdef ZISK_DMA_NUMBERING
+DMA_FUNCTION(ziskos_memcpy, "csrs 0x813, a1\n add x0, a0, a2\n ret\n");
+DMA_FUNCTION(ziskos_memmove, "csrs 0x813, a1\n add x0, a0, a2\n ret\n");
+DMA_FUNCTION(ziskos_memcmp, "csrrs a0, 0x814, a1\n add x0, a0, a2\n ret\n");
+DMA_FUNCTION(inputcpy, "csrs 0x815, a1\n add x0, a0, a2\n ret\n");
+DMA_FUNCTION(ziskos_memset, "bnez a1, 1f\n csrs 0x816, a0\n addi x0, a2, 0\n ret\n"
+                            "1: andi a1, a1, 0xff\n slli a1, a1, 4\n la t0, 2f\n add t0, t0, a1\n"
+                            " jr t0\n.p2align 4\n2:\n.set fill, 0\n.rept 256\n"
+                            " csrs 0x816, a0\n addi x0, a2, fill\n ret\n nop\n.set fill, fill + 1\n"
+                            ".endr\n");
+void inputcpy(void *dst, const void *src, size_t n);
+void *ziskos_memset(void *dst, int c, size_t n);
+#else
+DMA_FUNCTION(ziskos_memcpy, "csrs 0x813, a2\n add x0, a0, a1\n ret\n");
+DMA_FUNCTION(ziskos_memmove, "csrs 0x813, a2\n add x0, a0, a1\n ret\n");
+DMA_FUNCTION(ziskos_memcmp, "csrs 0x814, a2\n add a0, a0, a1\n ret\n");
+#endif
+
+static uint8_t dma_in[64], dma_buf[64];
+
+/* The results of a memcmp, as u64 words. */
+static void output_u64(uint64_t v)
+{
+    output_bytes(&v, sizeof(v));
+}
+
+/* The calls both numberings have: copies, an overlapping move each way, compares. */
+static void ziskos_dma_copies(void)
+{
+    ziskos_memcpy(dma_buf, dma_in, 64);
+    output_bytes(dma_buf, 64);
+    ziskos_memmove(dma_buf + 8, dma_buf, 40); /* forward, overlapping */
+    output_bytes(dma_buf, 64);
+    ziskos_memcpy(dma_buf, dma_in, 64);
+    ziskos_memmove(dma_buf, dma_buf + 5, 40); /* backward, overlapping */
+    output_bytes(dma_buf, 64);
+    ziskos_memcpy(dma_buf, dma_in, 64);
+    output_u64((uint64_t)ziskos_memcmp(dma_in, dma_buf, 64)); /* equal */
+    dma_buf[10] ^= 0x80;
+    output_u64((uint64_t)ziskos_memcmp(dma_in, dma_buf, 64));
+    output_u64((uint64_t)ziskos_memcmp(dma_buf, dma_in, 64));
+    output_u64((uint64_t)ziskos_memcmp(dma_in, dma_buf, 10)); /* up to the byte that differs */
+}
+
+#ifdef ZISK_DMA_NUMBERING
+/* The forms ziskos's dma.rs macros emit: counts, fill bytes in addi markers. */
+__attribute__((noinline)) static void ziskos_dma_macros(void)
+{
+    uint64_t res;
+    memset(dma_buf, 0, sizeof(dma_buf));
+    __asm__ volatile("csrs 0x813, %1\n addi x0, %0, 24"
+                     :
+                     : "r"(dma_buf + 5), "r"(dma_in + 3)
+                     : "memory");
+    output_bytes(dma_buf, 40);
+    ziskos_memcpy(dma_buf, dma_in, 64);
+    dma_buf[10] ^= 0x80;
+    __asm__ volatile("csrs 0x814, %2\n addi %0, %1, 16"
+                     : "=r"(res)
+                     : "r"(dma_in), "r"(dma_buf)
+                     : "memory");
+    output_u64(res);
+    __asm__ volatile("csrs 0x814, %2\n addi %0, %1, 8"
+                     : "=r"(res)
+                     : "r"(dma_in), "r"(dma_buf)
+                     : "memory");
+    output_u64(res);
+    __asm__ volatile("csrs 0x814, %2\n add %0, %1, %3"
+                     : "=&r"(res)
+                     : "r"(dma_buf), "r"(dma_in), "r"(64ul)
+                     : "memory");
+    output_u64(res);
+}
+
+/* memset through memset.s (0 and a table byte), the csrsi form, and rd = the destination. */
+__attribute__((noinline)) static void ziskos_dma_fills(void)
+{
+    uint64_t rd;
+    for (int i = 0; i < 64; i++)
+        dma_buf[i] = 0x11;
+    ziskos_memset(dma_buf + 4, 0, 24);
+    ziskos_memset(dma_buf + 30, 0xAB, 7);
+    __asm__ volatile("csrsi 0x816, 2\n addi x0, %0, 9\n addi x0, %0, 0x5A"
+                     :
+                     : "r"(dma_buf + 40)
+                     : "memory");
+    __asm__ volatile("csrs 0x816, %1\n addi %0, %2, 0x77"
+                     : "=r"(rd)
+                     : "r"(dma_buf + 52), "r"(3ul)
+                     : "memory");
+    output_bytes(dma_buf, 64);
+    ziskos_set_output(rd == (uint64_t)(dma_buf + 52));
+}
+
+/* inputcpy of free-call results: the whole answer, then two words and fcall_get for the rest. */
+__attribute__((noinline)) static void ziskos_dma_inputcpy(const uint64_t *x)
+{
+    uint64_t r[4];
+    FCALL_PARAM(0x8F2, x);
+    FCALL(0x8C0, 1);
+    inputcpy(r, NULL, 32);
+    output_bytes(r, 32);
+    FCALL_PARAM(0x8F2, x);
+    FCALL(0x8C0, 1);
+    __asm__ volatile("csrs 0x815, %0\n addi x0, %0, 16" : : "r"(r) : "memory");
+    r[2] = ziskos_fcall_get();
+    r[3] = ziskos_fcall_get();
+    output_bytes(r, 32);
+}
+#endif
+
+/* Mode 14 (see the top). */
+__attribute__((noinline)) static void ziskos_dma(void)
+{
+    if (!item_to(1, dma_in, sizeof(dma_in)))
+        return;
+    ziskos_dma_copies();
+#ifdef ZISK_DMA_NUMBERING
+    static uint64_t x[4];
+    if (!item_to(2, x, sizeof(x)))
+        return;
+    ziskos_dma_macros();
+    ziskos_dma_fills();
+    ziskos_dma_inputcpy(x);
+#endif
+}
+
+/* Modes 15 to 19 (see the top): DMA calls ZisK would not run. */
+__attribute__((noinline)) static void ziskos_dma_faults(int mode)
+{
+#ifdef ZISK_DMA_NUMBERING
+    static uint64_t r[8];
+#endif
+    switch (mode) {
+    case 15:
+        __asm__ volatile("csrs 0x813, %1\n sub x0, %0, %2"
+                         :
+                         : "r"(dma_buf), "r"(dma_in), "r"(8ul)
+                         : "memory");
+        break;
+    case 16: ziskos_memcpy((void *)0xBFFFFFF8ul, dma_in, 64); break;
+    case 17: ziskos_memcpy(dma_buf, dma_in, ~0ul); break;
+#ifdef ZISK_DMA_NUMBERING
+    case 18: inputcpy(r, NULL, 8); break;
+    case 19:
+        FCALL_PARAM(0x8F2, r);
+        FCALL(0x8C0, 1);
+        inputcpy(r, NULL, 40);
+        break;
+#endif
+    }
+}
+
 __attribute__((noinline)) long ziskos_main(void)
 {
     uint64_t len;
@@ -439,6 +613,12 @@ __attribute__((noinline)) long ziskos_main(void)
         ZISK_CALL(0x815, &g);
         return 0;
     case 13: ZISK_CALL(0x860, &g); break;
+    case 14: ziskos_dma(); return 0;
+    case 15:
+    case 16:
+    case 17:
+    case 18:
+    case 19: ziskos_dma_faults(mode[0]); break;
     }
     return 7;
 }

@@ -224,6 +224,10 @@ def le256(n):
     return n.to_bytes(32, "little")
 
 
+def s64(n):  # a signed value as the u64 a register holds
+    return (n % 2**64).to_bytes(8, "little")
+
+
 class Run:
     def __init__(self, code, stdout, stderr, public, folded):
         self.code, self.stdout, self.stderr = code, stdout, stderr
@@ -1422,10 +1426,73 @@ class Zisk(ZkvmTest):
     def test_later_numbering_from_0x815(self):  # ZisK's definitions/src/syscall.rs, 40e35b35
         r = self.arith384_add256_secp256r1(self.DMA_GUEST)
         self.assertRegex(r.stat("zisk-precompiles"), "^0x815 and up numbered with DMA")
-        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x0c"])
-        self.assert_one_error(r, "zisk call dma_inputcpy is not supported yet", "ziskos_main")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x0c"])  # no free call's results to copy
+        self.assert_one_error(r, "zisk call dma_inputcpy", "ziskos_main")
         r = self.run_cli(self.guest(self.GUEST), [b"\x0c"])
         self.assert_one_error(r, "zisk call secp256r1_add (argument", "ziskos_main")
+
+    # ZisK's DMA calls (executor/abi/zisk_dma.c): what they compute, from Python's slices
+    DMA_BYTES = bytes(random.Random(34).randrange(256) for _ in range(64))
+
+    def dma_copies_want(self):  # mode 14 in both numberings: copies, moves, compares
+        b = self.DMA_BYTES
+        forward, backward, flipped = bytearray(b), bytearray(b), bytearray(b)
+        forward[8:48] = b[0:40]
+        backward[0:40] = b[5:45]
+        flipped[10] ^= 0x80
+        d = b[10] - flipped[10]
+        return b + forward + backward + s64(0) + s64(d) + s64(-d) + s64(0), d
+
+    def test_dma_later_numbering(self):
+        b = self.DMA_BYTES
+        x = random.Random(35).randrange(SECP256K1_P)
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x0e", b, le256(x)])
+        self.assertEqual(r.code, 0, r.stderr)
+        copies, d = self.dma_copies_want()
+        macro_copy = bytearray(40)
+        macro_copy[5:29] = b[3:27]
+        fills = bytearray([0x11] * 64)
+        fills[4:28] = bytes(24)
+        fills[30:37] = b"\xab" * 7
+        fills[40:49] = b"\x5a" * 9
+        fills[52:55] = b"\x77" * 3
+        inverse = le256(pow(x, -1, SECP256K1_P))
+        want = (copies + macro_copy + s64(d) + s64(0) + s64(-d) + fills + u32(1)
+                + inverse + inverse)
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+        counts = {f: ecall_counts(r.folded, f) for f in
+                  ("ziskos_memcpy", "ziskos_memmove", "ziskos_memcmp", "ziskos_memset", "inputcpy")}
+        self.assertEqual(counts, {"ziskos_memcpy": {"dma_memcpy": 4},
+                                  "ziskos_memmove": {"dma_memcpy": 2},
+                                  "ziskos_memcmp": {"dma_memcmp": 4},
+                                  "ziskos_memset": {"dma_memset": 2},
+                                  "inputcpy": {"dma_inputcpy": 1}})
+
+    def test_dma_earlier_numbering(self):  # the count in the csrs (memcpy.s at adf7566d)
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0e", self.DMA_BYTES])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, self.dma_copies_want()[0])
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "ziskos_memcmp"), {"dma_memcmp": 4})
+
+    def test_dma_faults(self):
+        for guest in (self.GUEST, self.DMA_GUEST):
+            r = self.run_cli(self.guest(guest), [b"\x0f"])
+            self.assert_one_error(r, "zisk call dma_memcpy", "the next instruction is not its add",
+                                  "ziskos_dma_faults")
+            r = self.run_cli(self.guest(guest), [b"\x10"])
+            self.assert_one_error(r, "zisk call dma_memcpy (argument 0xbffffff8): the destination "
+                                  "is not writable memory", "ziskos_memcpy")
+            r = self.run_cli(self.guest(guest), [b"\x11"])  # a count that wraps the address
+            self.assert_one_error(r, "zisk call dma_memcpy", "the source is not in memory",
+                                  "ziskos_memcpy")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x12"])
+        self.assert_one_error(r, "zisk call dma_inputcpy (argument 0x8): no free call has given "
+                              "result words", "inputcpy")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x13"])
+        self.assert_one_error(r, "zisk call dma_inputcpy (argument 0x28): more bytes than the last "
+                              "free call's result words left", "inputcpy")
 
     def arith384_add256_secp256r1(self, guest):
         rng = random.Random(32)
