@@ -53,7 +53,8 @@
  *      16 and two fcall_get); exit 0
  *  15  a DMA memcpy whose marker is a sub; 16 memcpy to 0xBFFF_FFF8 (past
  *      RAM); 17 memcpy of 2^64 - 1 bytes; 18 inputcpy with no free call
- *      made; 19 inputcpy of 40 bytes after a call of 4 result words
+ *      made; 19 inputcpy of 40 bytes after a call of 4 result words; 20
+ *      memset with fill byte 256; 21 memcpy by addi of -8 bytes
  * The functions are named ziskos_*, as the crate's symbols are.
  */
 #include <stdbool.h>
@@ -579,6 +580,12 @@ __attribute__((noinline)) static void ziskos_dma_faults(int mode)
         FCALL(0x8C0, 1);
         inputcpy(r, NULL, 40);
         break;
+    case 20:
+        __asm__ volatile("csrs 0x816, %0\n addi x0, %1, 256" : : "r"(r), "r"(8ul) : "memory");
+        break;
+    case 21:
+        __asm__ volatile("csrs 0x813, %1\n addi x0, %0, -8" : : "r"(r), "r"(dma_in) : "memory");
+        break;
 #endif
     }
 }
@@ -618,7 +625,9 @@ __attribute__((noinline)) long ziskos_main(void)
     case 16:
     case 17:
     case 18:
-    case 19: ziskos_dma_faults(mode[0]); break;
+    case 19:
+    case 20:
+    case 21: ziskos_dma_faults(mode[0]); break;
     }
     return 7;
 }

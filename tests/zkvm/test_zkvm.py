@@ -1493,6 +1493,12 @@ class Zisk(ZkvmTest):
         r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x13"])
         self.assert_one_error(r, "zisk call dma_inputcpy (argument 0x28): more bytes than the last "
                               "free call's result words left", "inputcpy")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x14"])
+        self.assert_one_error(r, "zisk call dma_memset (argument 0x100): the fill byte is not 0 to "
+                              "255", "ziskos_dma_faults")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x15"])
+        self.assert_one_error(r, "zisk call dma_memcpy", "the marker's count is negative",
+                              "ziskos_dma_faults")
 
     def arith384_add256_secp256r1(self, guest):
         rng = random.Random(32)
