@@ -177,13 +177,15 @@ static enum ecall_result dma_inputcpy(struct dma *d, struct zisk_fcalls *fc)
     return resume(d, false, 8);
 }
 
-/* csrs 0x816, DST ; addi RD, COUNT, byte  or  csrsi 0x816, 2 ; addi RD, DST, count ; addi x0, DST,
- * byte */
+/*
+ * csrs 0x816, DST ; addi RD, COUNT, byte, or csrsi 0x816, 2 ; addi RD,
+ * DST, count ; addi x0, DST, byte (its `fill` marker).
+ */
 static enum ecall_result dma_memset(struct dma *d)
 {
     bool immediate = d->funct3 & 4;
     struct insn_fields fill = d->marker;
-    uint64_t dst = reg(d, immediate ? d->marker.rs1 : d->csr.rs1), count = reg(d, d->marker.rs1);
+    uint64_t dst = reg(d, d->csr.rs1), count = reg(d, d->marker.rs1);
     if (!d->marker.addi)
         return bad_marker(d, "the marker is not an addi (ziskos's memset marker)");
     if (immediate) {
@@ -191,6 +193,7 @@ static enum ecall_result dma_memset(struct dma *d)
             return bad(d, d->csr.rs1, "csrsi 0x816 takes 2 (two addi markers follow)");
         if (!load_insn(d->m, d->m->pc + 8, &fill) || !fill.addi)
             return bad(d, d->m->pc + 8, "the second marker is not an addi");
+        dst = reg(d, d->marker.rs1);
         if (!marker_count(d, &count))
             return bad_marker(d, NEGATIVE_COUNT);
     }
