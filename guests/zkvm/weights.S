@@ -7,10 +7,11 @@
  *   _start: 3 add-class (lui, lui, addi), 1 auipc, 1 jal to work, then
  *           one precompile call (SP1: SHA_EXTEND on the zero words at
  *           0x0010_0000; RISC Zero: SHA of one block) and HALT with 0
- *   work:   lui, addi, then 10 rounds of mul, div, sw, lw, xor, slli, srli,
+ *   work:   lui, addi, then 10 rounds of mul, div, lw, sw, xor, slli, srli,
  *           sltu, addi, bne; jalr back
- * The one data page is 0x0010_0000 (stored first, then loaded), the one
- * code page 0x0020_0800.
+ * The one data page is 0x0010_0000 (loaded first, then stored: paged in,
+ * then out; the rounds after the first access it inline, as paged), the
+ * one code page 0x0020_0800.
  */
     .section .text._start, "ax"
     .globl _start
@@ -50,8 +51,8 @@ work:
 1:
     mul a3, a1, a1            /* mul */
     div a3, a3, a1            /* div */
-    sw a3, 0(a4)              /* store */
     lw a5, 0(a4)              /* load */
+    sw a3, 0(a4)              /* store */
     xor a2, a2, a5            /* logic */
     slli a5, a5, 1            /* shift_left */
     srli a5, a5, 1            /* shift_right */
