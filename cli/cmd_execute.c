@@ -834,12 +834,15 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     s.profiling = o->noutputs > 0 || o->report;
     bool weighted = execute_weights_asked(&s.weights);
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
+    bool every_pc = inlines && (o->lines || writes_raw(o));
+    bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
     if (rc == 0 && s.profiling &&
-        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines,
-                                weighted || (inlines && (o->lines || writes_raw(o))))) {
+        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines, every_pc || weigh_pcs)) {
         cli_error("out of memory setting up the profile");
         rc = EXIT_OSERR;
     }
+    if (rc == 0 && s.profiling && weigh_pcs && !every_pc)
+        execute_weights_watch(&s.weights, &s.profile, img);
     if (rc) {
         execute_weights_free(&s.weights);
         machine_destroy(&s.m);

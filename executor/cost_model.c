@@ -209,12 +209,40 @@ static int risc0_cycles(struct cost_model *m, struct error *e)
     return 0;
 }
 
+/* "class:NAME": the instructions of one opcode class (docs/ZKVMS.md, "Weights"). */
+static int class_count(struct cost_model *m, const char *name, struct error *e)
+{
+    const char *want = name + strlen(CLASS_WEIGHT_PREFIX);
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++) {
+        if (strcmp(class_names[c], want) != 0)
+            continue;
+        if (start_model(m, name, 0, e) != 0)
+            return -1;
+        m->class_cost[c] = 1;
+        m->call_default = c == INSN_ECALL;
+        m->outside_cost = c == INSN_OTHER;
+        return 0;
+    }
+    return error_fail(e, ERROR_UNSUPPORTED,
+                      "--weight %s: no such opcode class (add, logic, shift_left, shift_right, "
+                      "slt, mul, div, branch, jump, auipc, load, store, ecall, other)",
+                      name);
+}
+
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,
                        struct error *e)
 {
     memset(m, 0, sizeof(*m));
     if (strcmp(name, "instructions") == 0)
         return start_model(m, name, 1, e);
+    if (strncmp(name, CLASS_WEIGHT_PREFIX, strlen(CLASS_WEIGHT_PREFIX)) == 0)
+        return class_count(m, name, e);
+    if (strcmp(name, "pages") == 0) {
+        if (start_model(m, name, 0, e) != 0)
+            return -1;
+        m->counts_pages = true;
+        return 0;
+    }
     bool zkvm = strcmp(abi, "linux") != 0;
     if (strcmp(name, "cycles") == 0 && strcmp(abi, "risc0") == 0)
         return risc0_cycles(m, e);
@@ -227,8 +255,8 @@ int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, 
                           "--weight gas: SP1's RV64 (v6) gas is not known here yet; give its costs "
                           "with --cost-table");
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s); a "
-                      "--cost-table file adds one",
+                      "--weight %s: %s guests have no such weight here (instructions%s, "
+                      "classes, class:NAME, pages); a --cost-table file adds one",
                       name, abi,
                       strcmp(abi, "sp1") == 0 && xlen == 32 ? ", cycles, gas"
                       : zkvm                                ? ", cycles"

@@ -86,7 +86,7 @@ def risc0_paging():
     """The [PageIn] and [PageOut] of each frame, in the order the guest
     touches its pages: the segment's start (half the reserved cycles, the
     register page written by resume), the code page's first fetch, the
-    data page's first store in work, the segment's end."""
+    data page's first load and first store in work, the segment's end."""
     t = Merkle()
     start_in = RESERVED_PAGING // 2 + t.load(REGS_PAGE)
     start_out = t.store(REGS_PAGE) + RESERVED_PAGING // 2
@@ -175,6 +175,9 @@ class WeightsTest(unittest.TestCase):
 
     def test_risc0_stats(self):
         r = self.execute("risc0", ["--weight", "cycles", "--report", self.path("r.json")])
+        self.assertNotIn("opcode-classes:", r.stderr)  # cycles: one per instruction, no pcs
+        r = self.execute("risc0", ["--weight", "cycles", "--weight", "class:mul",
+                                   "--report", self.path("r.json")])
         paging = sum(risc0_paging().values())
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
         self.assertIn("segments: 1 ", r.stderr)
@@ -259,6 +262,46 @@ class WeightsTest(unittest.TestCase):
                                        "_start;[PageIn]": costs["in"],
                                        "_start;[PageOut]": costs["out"]})
 
+    def test_report_class_mix_and_pages(self):
+        """`classes` and `pages` carry the opcode-class mix and the pages
+        touched; the report's are the hand counts of weights.S, in the
+        report cli execute writes and in one of its pprof file."""
+        args = ["--weight", "instructions", "--weight", "cycles", "--weight", "classes",
+                "--weight", "pages", "--flamegraph", self.path("p.pb.gz"),
+                "--report", self.path("r.json")]
+        self.execute("risc0", args)
+        r = subprocess.run([CLI, "report", "--json", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(self.path("r.json")) as f:
+            written = json.load(f)
+        # The register page and the code page paged in at the start, the
+        # data page by work; the register page and the data page out.
+        pages = {"in": 3, "out": 2}
+        for report in (written, json.loads(r.stdout)):
+            mix = report["class_mix"]
+            self.assertEqual(mix["by"], "instructions")
+            funcs = {f["function"]: f["classes"] for f in mix["functions"]}
+            self.assertEqual(funcs["work"], WORK)
+            self.assertEqual(funcs["_start"], RISC0_START)
+            self.assertEqual(funcs["[ecall:SHA]"], {"ecall": 1})
+            self.assertEqual(funcs["[ecall:HALT]"], {"ecall": 1})
+            self.assertEqual(sum(mix["all"].values()),
+                             sum(RISC0_START.values()) + sum(WORK.values()) + 2)
+            self.assertEqual(report["pages"], pages)
+            self.assertNotIn("class:load", report["top"])
+        # One class, and the pages, as folded files: the same counts.
+        self.execute("risc0", ["--weight", "class:load", "--flamegraph", self.path("l.folded")])
+        self.assertEqual(folded(self.path("l.folded")), {"_start;work": WORK["load"]})
+        self.execute("risc0", ["--weight", "pages", "--weight", "cycles",
+                               "--flamegraph", self.path("g.folded")])
+        self.assertEqual(folded(self.path("g.folded")),
+                         {"_start;[PageIn]": 2, "_start;[PageOut]": 1,
+                          "_start;work;[PageIn]": 1, "_start;work;[PageOut]": 1})
+        text = subprocess.run([CLI, "report", self.path("g.folded")], capture_output=True,
+                              text=True, timeout=TIMEOUT)
+        self.assertIn("opcode-class mix: not in this profile", text.stdout)
+
     def test_weights_cost_nothing_in_instructions(self):
         """The instruction weight equals the plain profile, stack by stack."""
         self.execute("sp1", ["--flamegraph", self.path("plain.folded")])
@@ -277,6 +320,9 @@ class WeightsTest(unittest.TestCase):
         self.bad(["--weight", "gas"] + out, 64, "no such weight", zkvm="risc0")
         self.bad(["--weight", "gas"], 64, "need --flamegraph")
         self.bad(["--weight", "gas", "--weight", "gas"] + out, 64, "twice")
+        self.bad(["--weight", "classes", "--weight", "class:add"] + out, 64, "twice")
+        self.bad(["--weight", "class:fma"] + out, 64, "no such opcode class")
+        self.bad(["--weight", "pages"] + out, 64, "give one that pages")
         self.bad(["--cost-table", self.path("missing.json")] + out, 66, "missing.json")
         cases = [("{", 65, "line 1"),
                  ('{"name": "c", "classes": {"mull": 1}}', 65, "classes.mull"),
