@@ -176,7 +176,7 @@ class WeightsTest(unittest.TestCase):
     def test_risc0_stats(self):
         r = self.execute("risc0", ["--weight", "cycles", "--report", self.path("r.json")])
         self.assertNotIn("opcode-classes:", r.stderr)  # cycles: one per instruction, no pcs
-        r = self.execute("risc0", ["--weight", "cycles", "--weight", "class:mul",
+        r = self.execute("risc0", ["--weight", "cycles", "--weight", "classes",
                                    "--report", self.path("r.json")])
         paging = sum(risc0_paging().values())
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
