@@ -26,7 +26,7 @@
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
     "\n"
-    "Runs a statically linked RV32IM or RV64IM ELF guest (or a RISC Zero program\n"
+    "Runs a statically linked RV32IMA(C) or RV64IMA(C) ELF guest (or a RISC Zero program\n"
     "binary), instruction by instruction, under its zkVM's ABI: memory map,\n"
     "registers at entry, system calls and precompiles (docs/ZKVMS.md), or with\n"
     "Linux-numbered system calls (read, write, exit, brk) as qemu user mode.\n"
@@ -36,7 +36,7 @@ static const char execute_help[] =
     "\n"
     "options:\n"
     "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, nexus,\n"
-    "                         openvm, zisk, or auto\n"
+    "                         openvm, zisk, jolt, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"
@@ -811,6 +811,12 @@ static void warn_bad_dwarf(const char *guest, const struct inline_chains *ic)
         fprintf(stderr, "warning: %s: %s\n", guest, inline_chains_warning(ic));
 }
 
+/* The length of the guest's instruction at pc, for the profile of a guest with C. */
+static unsigned guest_insn_length(void *img, uint64_t pc)
+{
+    return elf_image_insn_length(img, pc);
+}
+
 /* Builds the machine and the profile, runs, and tears both down. */
 static int run_session(const struct execute_options *o, const struct elf_image *img,
                        const struct symtab *syms, const struct abi_choice *choice,
@@ -836,13 +842,18 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
     bool every_pc = inlines && (o->lines || writes_raw(o));
     bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
-    if (rc == 0 && s.profiling &&
-        !guest_profile_init_pcs(&s.profile, syms, img->entry, inlines, every_pc || weigh_pcs)) {
+    struct guest_profile_options po = {
+        .inlines = inlines,
+        .all_pcs = every_pc || weigh_pcs,
+        .insn_length = img->rvc ? guest_insn_length : NULL,
+        .insn_ctx = (void *)img,
+    };
+    if (weigh_pcs && !every_pc) /* only functions whose pcs' costs differ */
+        execute_weights_watch(&s.weights, &po, img);
+    if (rc == 0 && s.profiling && !guest_profile_init_with(&s.profile, syms, img->entry, &po)) {
         cli_error("out of memory setting up the profile");
         rc = EXIT_OSERR;
     }
-    if (rc == 0 && s.profiling && weigh_pcs && !every_pc)
-        execute_weights_watch(&s.weights, &s.profile, img);
     if (rc) {
         execute_weights_free(&s.weights);
         machine_destroy(&s.m);

@@ -15,7 +15,8 @@ const char execute_weights_help[] =
     "                         SVG files show the first; pprof, Gecko and speedscope\n"
     "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
     "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
-    "                         [PageOut] frames); gas (SP1 RV32: SP1's trace cells);\n"
+    "                         [PageOut] frames); gas (SP1: RV32 trace cells, v6\n"
+    "                         gas in tenths); area (ZisK); cells (OpenVM);\n"
     "                         class:NAME (one opcode class's instructions), classes\n"
     "                         (one weight per class); pages (the 1 KiB pages paging\n"
     "                         touches); or a --cost-table's name (docs/ZKVMS.md,\n"
@@ -195,30 +196,49 @@ struct model_costs {
     const struct page_touch *pages;
 };
 
-/* The instruction word at pc from the ELF's executable segments; 0 when none holds it. */
+/* Whether the executable segment s holds the `len` bytes at pc. */
+static bool segment_holds(const struct elf_segment *s, uint64_t pc, unsigned len)
+{
+    return (s->rights & SEG_X) && pc >= s->vaddr && pc + len <= s->vaddr + s->filesz;
+}
+
+/*
+ * The instruction at pc from the ELF's executable segments: a 32-bit word,
+ * or a compressed instruction in the low half; 0 when none holds it.
+ */
 static uint32_t word_at(struct model_costs *c, uint64_t pc)
 {
     const struct elf_segment *s = c->seg;
-    if (!s || pc < s->vaddr || pc + 4 > s->vaddr + s->filesz) {
+    if (!s || !segment_holds(s, pc, 2)) {
         s = NULL;
-        for (size_t i = 0; i < c->img->nsegments && !s; i++) {
-            const struct elf_segment *t = &c->img->segments[i];
-            if ((t->rights & SEG_X) && pc >= t->vaddr && pc + 4 <= t->vaddr + t->filesz)
-                s = t;
-        }
+        for (size_t i = 0; i < c->img->nsegments && !s; i++)
+            if (segment_holds(&c->img->segments[i], pc, 2))
+                s = &c->img->segments[i];
         if (!s)
             return 0;
         c->seg = s;
     }
+    uint16_t half;
+    memcpy(&half, s->data + (pc - s->vaddr), 2);
+    if ((half & 3) != 3)
+        return half;
+    if (!segment_holds(s, pc, 4))
+        return 0;
     uint32_t word;
     memcpy(&word, s->data + (pc - s->vaddr), 4);
     return word;
 }
 
+/* The class of the instruction at pc. */
+static enum insn_class class_at(struct model_costs *c, uint64_t pc)
+{
+    return insn_class_of(word_at(c, pc), c->img->xlen);
+}
+
 static uint64_t pc_cost(void *ctx, uint64_t pc, uint64_t count)
 {
     struct model_costs *c = ctx;
-    return count * c->model->class_cost[insn_class_of(word_at(c, pc))];
+    return count * cost_model_insn(c->model, word_at(c, pc), c->img->xlen);
 }
 
 static uint64_t call_cost(void *ctx, const char *call, uint64_t calls)
@@ -248,41 +268,49 @@ static void paging_cost(void *ctx, uint32_t node, uint64_t *in, uint64_t *out)
     }
 }
 
-/* Whether an instruction of class `c` costs what an instruction of no function does. */
-static bool class_is_plain(const struct cost_model *m, size_t c)
+/* Whether weight `m` charges instruction `word` what it charges one at a pc of no function. */
+static bool insn_is_plain(const struct cost_model *m, uint32_t word, int xlen)
 {
-    return m->class_cost[c] == m->outside_cost;
+    return cost_model_insn(m, word, xlen) == m->outside_cost;
 }
 
 bool execute_weights_need_pcs(const struct execute_weights *w)
 {
-    for (size_t i = 0; i < w->nmodels; i++)
+    for (size_t i = 0; i < w->nmodels; i++) {
+        const struct cost_model *m = &w->models[i];
+        if (m->insn_cost) /* by word: any pc may differ */
+            return true;
         for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
-            if (!class_is_plain(&w->models[i], c))
-                return true;
-    return false;
-}
-
-/* guest_profile's pcs_differ: some instruction of [start, end) costs other than plain. */
-static bool function_pcs_differ(void *ctx, uint64_t start, uint64_t end)
-{
-    struct execute_weights *w = ctx;
-    struct model_costs code = {.img = w->img};
-    for (uint64_t pc = start; pc + 4 <= end; pc += 4) {
-        enum insn_class c = insn_class_of(word_at(&code, pc));
-        for (size_t i = 0; i < w->nmodels; i++)
-            if (!class_is_plain(&w->models[i], c))
+            if (m->class_cost[c] != m->outside_cost)
                 return true;
     }
     return false;
 }
 
-void execute_weights_watch(struct execute_weights *w, struct guest_profile *p,
+/*
+ * guest_profile's pcs_differ: some instruction of [start, end) costs other
+ * than plain under some weight.
+ */
+static bool function_pcs_differ(void *ctx, uint64_t start, uint64_t end)
+{
+    struct execute_weights *w = ctx;
+    struct model_costs code = {.img = w->img};
+    for (uint64_t pc = start; pc < end;) {
+        uint32_t word = word_at(&code, pc);
+        for (size_t i = 0; i < w->nmodels; i++)
+            if (!insn_is_plain(&w->models[i], word, w->img->xlen))
+                return true;
+        pc += elf_image_insn_length(w->img, pc);
+    }
+    return false;
+}
+
+void execute_weights_watch(struct execute_weights *w, struct guest_profile_options *o,
                            const struct elf_image *img)
 {
     w->img = img;
-    p->pcs_differ = function_pcs_differ;
-    p->pcs_ctx = w;
+    o->pcs_differ = function_pcs_differ;
+    o->pcs_ctx = w;
 }
 
 int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
@@ -290,8 +318,8 @@ int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                           enum render_format format, const struct svg_options *svg,
                           const char *name, const struct report_options *report)
 {
-    struct model_costs costs[EXECUTE_MAX_WEIGHTS];
-    struct guest_weigher weighers[EXECUTE_MAX_WEIGHTS];
+    struct model_costs costs[PROFILE_MAX_WEIGHTS];
+    struct guest_weigher weighers[PROFILE_MAX_WEIGHTS];
     for (size_t i = 0; i < w->nmodels; i++) {
         costs[i] = (struct model_costs){.model = &w->models[i], .img = img, .pages = &w->pages};
         weighers[i] = (struct guest_weigher){.name = w->models[i].name,
@@ -334,7 +362,7 @@ struct class_mix {
 static int count_class(void *ctx, uint64_t pc, uint64_t count)
 {
     struct class_mix *x = ctx;
-    x->count[insn_class_of(word_at(&x->code, pc))] += count;
+    x->count[class_at(&x->code, pc)] += count;
     return 0;
 }
 

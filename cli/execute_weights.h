@@ -65,11 +65,11 @@ int execute_weights_resolve(struct execute_weights *w, const char *abi, int xlen
 bool execute_weights_need_pcs(const struct execute_weights *w);
 
 /*
- * Has profile `p` (per-pc mode, every pc) count the pcs only of functions
- * whose instructions' costs differ under some weight (guest_profile's
- * pcs_differ); `img` holds their code and must outlive the profile.
+ * Has the profile of options `o` (all_pcs) count the pcs only of functions
+ * whose instructions' costs differ under some weight (its pcs_differ);
+ * `img` holds their code and must outlive the profile.
  */
-void execute_weights_watch(struct execute_weights *w, struct guest_profile *p,
+void execute_weights_watch(struct execute_weights *w, struct guest_profile_options *o,
                            const struct elf_image *img);
 
 /*

@@ -9,7 +9,7 @@
 static const char usage_text[] =
     "usage: cli <command> [options]\n"
     "\n"
-    "An exact RISC-V guest profiler: runs RV32IM/RV64IM ELF guests instruction\n"
+    "An exact RISC-V guest profiler: runs RV32IMAC/RV64IMAC ELF guests instruction\n"
     "by instruction.\n"
     "\n"
     "commands:\n"

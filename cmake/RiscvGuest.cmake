@@ -1,11 +1,12 @@
 # Building RISC-V guest ELFs with the cross compiler, beside the native build.
 #
-# riscv_guest(NAME name SOURCES a.c b.S [NOSTDLIB] [XLEN 32|64|BOTH] [EXT a]
-#             [CFLAGS ...] [LDFLAGS ...] [DEPENDS headers...] [OUTPUT_DIR dir])
+# riscv_guest(NAME name SOURCES a.c b.S [NOSTDLIB] [COMPRESSED] [XLEN 32|64|BOTH]
+#             [EXT a] [CFLAGS ...] [LDFLAGS ...] [DEPENDS headers...] [OUTPUT_DIR dir])
 #
 # Builds ${OUTPUT_DIR}/<name>-rv32.elf (-march=rv32im -mabi=ilp32) and/or
 # ${OUTPUT_DIR}/<name>-rv64.elf (-march=rv64im -mabi=lp64) with -g; EXT adds
-# extensions to -march (EXT a: rv32ima, rv64ima).
+# extensions to -march (EXT a: rv32ima, rv64ima). COMPRESSED also builds
+# <name>-rv32c.elf / <name>-rv64c.elf with C (-march=rv32imc, rv64imac, ...).
 # Without NOSTDLIB the guest links against picolibc and our runtime
 # (guests/runtime: _start, Linux ecalls, stdio); C sources default to -O2.
 # With NOSTDLIB it is linked with -nostdlib -nostartfiles: the sources must
@@ -33,7 +34,7 @@ if(NOT TARGET guests)
 endif()
 
 function(riscv_guest)
-  cmake_parse_arguments(G "NOSTDLIB" "NAME;XLEN;OUTPUT_DIR;EXT" "SOURCES;CFLAGS;LDFLAGS;DEPENDS" ${ARGN})
+  cmake_parse_arguments(G "NOSTDLIB;COMPRESSED" "NAME;XLEN;OUTPUT_DIR;EXT" "SOURCES;CFLAGS;LDFLAGS;DEPENDS" ${ARGN})
   if(NOT G_XLEN)
     set(G_XLEN BOTH)
   endif()
@@ -47,6 +48,11 @@ function(riscv_guest)
   if(G_XLEN STREQUAL "BOTH" OR G_XLEN STREQUAL "64")
     list(APPEND xlens 64)
   endif()
+  if(G_COMPRESSED)
+    foreach(x ${xlens})
+      list(APPEND xlens ${x}c)
+    endforeach()
+  endif()
 
   set(srcs)
   foreach(s ${G_SOURCES})
@@ -55,10 +61,12 @@ function(riscv_guest)
   endforeach()
 
   foreach(x ${xlens})
-    if(x EQUAL 32)
-      set(arch -march=rv32im${G_EXT} -mabi=ilp32)
+    string(REPLACE "c" "" bits ${x})
+    string(REPLACE "${bits}" "" c ${x})
+    if(bits EQUAL 32)
+      set(arch -march=rv32im${G_EXT}${c} -mabi=ilp32)
     else()
-      set(arch -march=rv64im${G_EXT} -mabi=lp64)
+      set(arch -march=rv64im${G_EXT}${c} -mabi=lp64)
     endif()
     set(out ${G_OUTPUT_DIR}/${G_NAME}-rv${x}.elf)
     if(G_NOSTDLIB)

@@ -29,8 +29,9 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
                    (unsigned long long)(CODE_SPAN_MAX >> 20));
         return false;
     }
-    /* One entry per 4-byte slot, plus one past the end that decodes as a fault. */
-    cc->bytes = (cc->span / 4 + 1) * sizeof(struct insn);
+    /* One entry per slot, plus one past the end that decodes as a fault. */
+    cc->slot_shift = img->rvc ? 1 : 2;
+    cc->bytes = ((cc->span >> cc->slot_shift) + 1) * sizeof(struct insn);
     void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
@@ -38,8 +39,9 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
         return false;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
-    cc->end = cc->insns + cc->span / 4;
-    cc->pc_bias = cc->lo - (uintptr_t)cc->insns / 4;
+    cc->end = cc->insns + (cc->span >> cc->slot_shift);
+    /* 16-byte entries: an entry's address >> (4 - slot_shift) is its pc less the bias */
+    cc->pc_bias = cc->lo - ((uintptr_t)cc->insns >> (4 - cc->slot_shift));
     return true;
 }
 
@@ -50,18 +52,26 @@ void code_cache_destroy(struct code_cache *cc)
     memset(cc, 0, sizeof(*cc));
 }
 
+/* How many entries the instruction of entry `in` spans (the next one follows them). */
+static size_t entry_slots(const struct code_cache *cc, const struct insn *in)
+{
+    return insn_op_length(in->op) >> cc->slot_shift;
+}
+
 /*
- * Entry i's handler under the bound tables: a fused pair when i and i+1
- * are both decoded, neither starts a page (the page check must run) and
- * the loop has a handler for the two operations; else i's own.
+ * Entry i's handler under the bound tables: a fused pair when i and the
+ * instruction after it are both decoded, neither starts a page (the page
+ * check must run) and the loop has a handler for the two operations; else
+ * i's own.
  */
 static void choose_handler(struct code_cache *cc, size_t i)
 {
     const struct code_dispatch *d = cc->dispatch;
     struct insn *in = &cc->insns[i];
     const void *h = d->single[in->op];
-    if (in->op != OP_DECODE && in->op < OP_COUNT && i + 1 < entry_count(cc)) {
-        unsigned next = in[1].op;
+    size_t step = entry_slots(cc, in);
+    if (in->op != OP_DECODE && in->op < OP_COUNT && i + step < entry_count(cc)) {
+        unsigned next = in[step].op;
         if (next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next])
             h = d->pair[in->op * OP_COUNT + next];
     }
@@ -75,45 +85,82 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d)
         choose_handler(cc, i);
 }
 
+/* The FAR form of a branch or jal (OP_DECODE: not one). */
+static enum insn_op far_form(unsigned op)
+{
+    switch (op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: return OP_BRANCH_FAR;
+    case OP_JAL:
+    case OP_JAL_CALL: return OP_JAL_FAR;
+    case OP_C_BEQ:
+    case OP_C_BNE: return OP_C_BRANCH_FAR;
+    case OP_C_JAL:
+    case OP_C_JAL_CALL: return OP_C_JAL_FAR;
+    default: return OP_DECODE;
+    }
+}
+
 static struct insn fix_up(const struct code_cache *cc, struct insn in, uint64_t pc)
 {
-    bool is_branch = in.op >= OP_BEQ && in.op <= OP_BGEU;
-    if (is_branch || in.op == OP_JAL || in.op == OP_JAL_CALL) {
+    enum insn_op far = far_form(in.op);
+    if (far != OP_DECODE) {
         uint64_t target = pc + (uint64_t)(int64_t)in.imm;
-        bool near = (target & 3) == 0 && target - cc->lo < cc->span;
+        uint64_t slot = (uint64_t)1 << cc->slot_shift;
+        bool near = (target & (slot - 1)) == 0 && target - cc->lo < cc->span;
         if (near)
-            in.imm /= 4;
+            in.imm /= (int32_t)slot;
         else
-            in.op = is_branch ? OP_BRANCH_FAR : OP_JAL_FAR;
+            in.op = far;
     }
-    if ((pc & (GUEST_PAGE_SIZE - 1)) == 0)
+    /* The page check runs at a page's first byte, and at an instruction that crosses into it. */
+    uint64_t in_page = pc & (GUEST_PAGE_SIZE - 1);
+    if (in_page == 0 || in_page + insn_op_length(in.op) > GUEST_PAGE_SIZE)
         in.op |= INSN_PAGE_MARK;
     return in;
 }
 
 struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
 {
-    size_t i = (pc - cc->lo) / 4;
+    size_t i = (pc - cc->lo) >> cc->slot_shift;
     cc->insns[i] = fix_up(cc, in, pc);
     if (cc->dispatch) {
-        if (i > 0)
-            choose_handler(cc, i - 1);
+        /* the entries an instruction before may end at: 4 bytes and 2 bytes back */
+        for (size_t back = 4 >> cc->slot_shift; back > 0; back--)
+            if (i >= back)
+                choose_handler(cc, i - back);
         choose_handler(cc, i);
     }
     return &cc->insns[i];
 }
 
+struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xlen)
+{
+    if (cc->slot_shift == 1 && !insn_word_is_full(word))
+        return decode_compressed((uint16_t)word, xlen);
+    return decode_insn(word, xlen);
+}
+
 void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen)
 {
+    uint64_t slot = (uint64_t)1 << cc->slot_shift;
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         if (!(s->rights & SEG_X))
             continue;
-        for (uint64_t pc = (s->vaddr + 3) & ~(uint64_t)3; pc + 4 <= s->vaddr + s->memsz; pc += 4) {
+        uint64_t end = s->vaddr + s->memsz;
+        for (uint64_t pc = (s->vaddr + slot - 1) & ~(slot - 1); pc + slot <= end; pc += slot) {
             uint32_t word = 0; /* past p_filesz: zeros, an illegal instruction */
-            if (pc + 4 <= s->vaddr + s->filesz)
-                memcpy(&word, s->data + (pc - s->vaddr), 4);
-            code_cache_fill(cc, pc, decode_insn(word, xlen));
+            uint64_t have = s->vaddr + s->filesz > pc ? s->vaddr + s->filesz - pc : 0;
+            memcpy(&word, s->data + (pc - s->vaddr), have < 4 ? have : 4);
+            struct insn in = code_cache_decode(cc, word, xlen);
+            if (pc + insn_op_length(in.op) > end) /* its last half lies past the segment */
+                in = (struct insn){.op = OP_ILLEGAL, .imm = (int32_t)word};
+            code_cache_fill(cc, pc, in);
         }
     }
     cc->fixed = true;
@@ -123,19 +170,27 @@ void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len)
 {
     if (cc->fixed)
         return;
-    uint64_t start = addr & ~(uint64_t)3, end = addr + len, hi = cc->lo + cc->span;
+    /* from 2 bytes before on a hart with C: a 4-byte instruction there overlaps addr */
+    uint64_t start = addr & ~(uint64_t)((1u << cc->slot_shift) - 1);
+    if (cc->slot_shift == 1)
+        start = start >= 2 ? start - 2 : 0;
+    uint64_t end = addr + len, hi = cc->lo + cc->span;
     if (end <= cc->lo || start >= hi)
         return;
     if (start < cc->lo)
         start = cc->lo;
     if (end > hi)
         end = hi;
-    size_t first = (start - cc->lo) / 4, last = (end - cc->lo + 3) / 4;
+    uint64_t slot = (uint64_t)1 << cc->slot_shift;
+    size_t first = (start - cc->lo) >> cc->slot_shift;
+    size_t last = (end - cc->lo + slot - 1) >> cc->slot_shift;
     struct insn undecoded = {.handler = cc->dispatch ? cc->dispatch->single[OP_DECODE] : NULL};
     for (size_t i = first; i < last; i++)
         cc->insns[i] = undecoded;
-    if (cc->dispatch && first > 0)
-        choose_handler(cc, first - 1); /* it may have been fused with entry `first` */
+    /* the entries before may have been fused with entry `first` */
+    for (size_t back = 4 >> cc->slot_shift; cc->dispatch && back > 0; back--)
+        if (first >= back)
+            choose_handler(cc, first - back);
 }
 
 struct insn *code_cache_copy(const struct code_cache *cc)

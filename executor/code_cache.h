@@ -1,6 +1,7 @@
 /*
  * code_cache: the guest's executable span as predecoded instructions, one
- * entry per 4-byte slot, decoded when first executed. Each entry also
+ * entry per 4-byte slot (per 2-byte slot on a hart with C, where an
+ * instruction may start at any halfword), decoded when first executed. Each entry also
  * holds the handler the bound fast interpreter loop runs for it: the
  * handler of its own operation, or a fused one that runs it and the next
  * instruction with a single dispatch (an indirect jump per guest
@@ -31,11 +32,13 @@ struct code_dispatch {
 };
 
 struct code_cache {
-    struct insn *insns; /* span / 4 + 1 entries; the last one is past the end */
-    struct insn *end;   /* that last one (kept for the traced return, which compares with it) */
-    uint64_t lo, span;  /* the guest addresses [lo, lo + span) */
-    uint64_t pc_bias;   /* an entry's guest pc is its address / 4 + pc_bias (mod 2^64) */
-    size_t bytes;       /* size of the mapping */
+    struct insn *insns;  /* span / slot + 1 entries; the last one is past the end */
+    struct insn *end;    /* that last one (kept for the traced return, which compares with it) */
+    uint64_t lo, span;   /* the guest addresses [lo, lo + span) */
+    unsigned slot_shift; /* log2 of the bytes per entry: 2, or 1 with C (elf_image_insn_align) */
+    /* an entry's guest pc is its address / (16 / slot) + pc_bias (mod 2^64) */
+    uint64_t pc_bias;
+    size_t bytes;                         /* size of the mapping */
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
 };
@@ -56,12 +59,19 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
 
 /*
  * Stores `in`, just decoded from the word at `pc`, and returns its entry.
- * Branch and jal offsets become instruction counts, or the FAR variants
+ * Branch and jal offsets become entry counts, or the FAR variants
  * when the target is outside the code or misaligned; the first instruction
- * of a page gets INSN_PAGE_MARK. The handlers of this entry and the one
- * before are chosen again (either may now start a fused pair).
+ * of a page, and one that crosses into a page, gets INSN_PAGE_MARK. The
+ * handlers of this entry and the ones before that may end at it are
+ * chosen again (any may now start a fused pair).
  */
 struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in);
+
+/*
+ * Decodes the instruction whose first bytes are `word` (a 32-bit
+ * instruction, or with C a compressed one in the low half).
+ */
+struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xlen);
 
 /*
  * Decodes every instruction of the image's executable segments now, as a

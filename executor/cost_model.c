@@ -3,6 +3,7 @@
  * cited in docs/ZKVMS.md, "Weights") and --cost-table files.
  */
 #include "executor/cost_model.h"
+#include "executor/cost_zkvm.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -28,8 +29,67 @@ static enum insn_class alu_class(unsigned funct3)
     return by_funct3[funct3];
 }
 
-enum insn_class insn_class_of(uint32_t word)
+/*
+ * Quadrants 0 and 2 by funct3: 1, 5 (c.fld, c.fsd and their sp forms) and
+ * on RV32 3, 7 (c.flw, c.fsw) move floating-point registers, which the
+ * 32-bit classes count as other; on RV64 3, 7 are c.ld and c.sd.
+ */
+static enum insn_class compressed_memory_class(unsigned funct3, int xlen)
 {
+    if (funct3 == 1 || funct3 == 5 || (xlen == 32 && (funct3 & 3) == 3))
+        return INSN_OTHER;
+    return funct3 < 4 ? INSN_LOAD : INSN_STORE;
+}
+
+/* Quadrant 1's ALU group (funct3 4): c.srli, c.srai, c.andi, c.sub ... c.addw. */
+static enum insn_class compressed_alu_class(uint16_t half)
+{
+    unsigned op = (half >> 10) & 3, funct2 = (half >> 5) & 3;
+    if (op < 2)
+        return INSN_SHIFT_RIGHT; /* c.srli, c.srai */
+    if (op == 2)
+        return INSN_LOGIC; /* c.andi */
+    if (half & (1u << 12))
+        return funct2 < 2 ? INSN_ADD : INSN_OTHER; /* c.subw, c.addw; reserved */
+    return funct2 == 0 ? INSN_ADD : INSN_LOGIC;    /* c.sub; c.xor, c.or, c.and */
+}
+
+/*
+ * A compressed instruction's class: that of the 32-bit instruction it
+ * expands to (the RISC-V ISA manual, "C" extension, its RVC listings).
+ */
+static enum insn_class compressed_class(uint16_t half, int xlen)
+{
+    unsigned funct3 = half >> 13;
+    switch (half & 3) {
+    case 0:
+        if (funct3 == 0) /* c.addi4spn; all zero is the illegal instruction */
+            return half ? INSN_ADD : INSN_OTHER;
+        return funct3 == 4 ? INSN_OTHER : compressed_memory_class(funct3, xlen);
+    case 1:
+        switch (funct3) {
+        case 1: return xlen == 32 ? INSN_JUMP : INSN_ADD; /* c.jal (RV32), c.addiw (RV64) */
+        case 4: return compressed_alu_class(half);
+        case 5: return INSN_JUMP; /* c.j */
+        case 6:
+        case 7: return INSN_BRANCH; /* c.beqz, c.bnez */
+        default: return INSN_ADD;   /* c.addi, c.nop, c.li, c.lui, c.addi16sp */
+        }
+    default:
+        if (funct3 == 0)
+            return INSN_SHIFT_LEFT; /* c.slli */
+        if (funct3 != 4)
+            return compressed_memory_class(funct3, xlen); /* the sp-relative loads and stores */
+        if ((half >> 2) & 31)
+            return INSN_ADD;                              /* c.mv, c.add */
+        return (half >> 7) & 31 ? INSN_JUMP : INSN_OTHER; /* c.jr, c.jalr; c.ebreak */
+    }
+}
+
+enum insn_class insn_class_of(uint32_t word, int xlen)
+{
+    if ((word & 3) != 3)
+        return compressed_class((uint16_t)word, xlen);
     unsigned opcode = word & 0x7f, funct3 = (word >> 12) & 7, funct7 = word >> 25;
     switch (opcode) {
     case 0x37: return INSN_ADD; /* lui: SP1 runs it as an add of x0 */
@@ -69,7 +129,7 @@ void cost_model_free(struct cost_model *m)
     memset(m, 0, sizeof(*m));
 }
 
-static int add_call(struct cost_model *m, const char *name, uint64_t cost, struct error *e)
+int cost_model_add_call(struct cost_model *m, const char *name, uint64_t cost, struct error *e)
 {
     struct call_cost *c = realloc(m->calls, (m->ncalls + 1) * sizeof(*c));
     if (!c)
@@ -82,7 +142,7 @@ static int add_call(struct cost_model *m, const char *name, uint64_t cost, struc
     return 0;
 }
 
-static int start_model(struct cost_model *m, const char *name, uint64_t per_insn, struct error *e)
+int cost_model_start(struct cost_model *m, const char *name, uint64_t per_insn, struct error *e)
 {
     memset(m, 0, sizeof(*m));
     m->name = strdup(name);
@@ -151,7 +211,7 @@ static const struct {
  */
 static int sp1_gas(struct cost_model *m, struct error *e)
 {
-    if (start_model(m, "gas", SP1_CPU, e) != 0)
+    if (cost_model_start(m, "gas", SP1_CPU, e) != 0)
         return -1;
     static const uint64_t chip[INSN_CLASS_COUNT] = {
         [INSN_ADD] = SP1_ADD_SUB,
@@ -173,7 +233,7 @@ static int sp1_gas(struct cost_model *m, struct error *e)
     m->call_default = SP1_CPU + SP1_SYSCALL_INSTRS;
     for (size_t i = 0; i < sizeof(sp1_precompiles) / sizeof(sp1_precompiles[0]); i++) {
         uint64_t cost = m->call_default + SP1_SYSCALL_CORE + SP1_GLOBAL + sp1_precompiles[i].cells;
-        if (add_call(m, sp1_precompiles[i].call, cost, e) != 0) {
+        if (cost_model_add_call(m, sp1_precompiles[i].call, cost, e) != 0) {
             cost_model_free(m);
             return -1;
         }
@@ -198,7 +258,7 @@ static int sp1_gas(struct cost_model *m, struct error *e)
  */
 static int risc0_cycles(struct cost_model *m, struct error *e)
 {
-    if (start_model(m, "cycles", 1, e) != 0)
+    if (cost_model_start(m, "cycles", 1, e) != 0)
         return -1;
     m->page_in = m->page_out = 322;
     m->node_in = m->node_out = 13;
@@ -216,7 +276,7 @@ static int class_count(struct cost_model *m, const char *name, struct error *e)
     for (size_t c = 0; c < INSN_CLASS_COUNT; c++) {
         if (strcmp(class_names[c], want) != 0)
             continue;
-        if (start_model(m, name, 0, e) != 0)
+        if (cost_model_start(m, name, 0, e) != 0)
             return -1;
         m->class_cost[c] = 1;
         m->call_default = c == INSN_ECALL;
@@ -229,38 +289,67 @@ static int class_count(struct cost_model *m, const char *name, struct error *e)
                       name);
 }
 
+/* The zkVMs' own weights: by ABI, name and xlen (0: either). */
+static const struct builtin {
+    const char *abi, *name;
+    int xlen;
+    int (*build)(struct cost_model *m, struct error *e);
+} builtins[] = {
+    {"risc0", "cycles", 0, risc0_cycles},      {"sp1", "gas", 32, sp1_gas},
+    {"sp1", "gas", 64, cost_sp1_v6_gas},       {"zisk", "area", 0, cost_zisk_area},
+    {"openvm", "cells", 0, cost_openvm_cells},
+};
+
+enum { BUILTINS = sizeof(builtins) / sizeof(builtins[0]) };
+
+static const struct builtin *find_builtin(const char *name, const char *abi, int xlen)
+{
+    for (size_t i = 0; i < BUILTINS; i++)
+        if (strcmp(builtins[i].abi, abi) == 0 && strcmp(builtins[i].name, name) == 0 &&
+            (builtins[i].xlen == 0 || builtins[i].xlen == xlen))
+            return &builtins[i];
+    return NULL;
+}
+
+/* The weights of `abi` but "instructions" and "cycles", as ", a, b". */
+static void list_own_weights(char *out, size_t size, const char *abi, int xlen)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < BUILTINS && at < size; i++) {
+        const struct builtin *b = &builtins[i];
+        if (strcmp(b->abi, abi) == 0 && strcmp(b->name, "cycles") != 0 &&
+            (b->xlen == 0 || b->xlen == xlen))
+            at += (size_t)snprintf(out + at, size - at, ", %s", b->name);
+    }
+}
+
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,
                        struct error *e)
 {
     memset(m, 0, sizeof(*m));
     if (strcmp(name, "instructions") == 0)
-        return start_model(m, name, 1, e);
+        return cost_model_start(m, name, 1, e);
     if (strncmp(name, CLASS_WEIGHT_PREFIX, strlen(CLASS_WEIGHT_PREFIX)) == 0)
         return class_count(m, name, e);
     if (strcmp(name, "pages") == 0) {
-        if (start_model(m, name, 0, e) != 0)
+        if (cost_model_start(m, name, 0, e) != 0)
             return -1;
         m->counts_pages = true;
         return 0;
     }
     bool zkvm = strcmp(abi, "linux") != 0;
-    if (strcmp(name, "cycles") == 0 && strcmp(abi, "risc0") == 0)
-        return risc0_cycles(m, e);
-    if (strcmp(name, "cycles") == 0 && zkvm) /* SP1 and lambda_vm: one per instruction */
-        return start_model(m, name, 1, e);
-    if (strcmp(name, "gas") == 0 && strcmp(abi, "sp1") == 0 && xlen == 32)
-        return sp1_gas(m, e);
-    if (strcmp(name, "gas") == 0 && strcmp(abi, "sp1") == 0)
-        return error_fail(e, ERROR_UNSUPPORTED,
-                          "--weight gas: SP1's RV64 (v6) gas is not known here yet; give its costs "
-                          "with --cost-table");
+    const struct builtin *b = find_builtin(name, abi, xlen);
+    if (b)
+        return b->build(m, e);
+    if (strcmp(name, "cycles") == 0 && zkvm) /* one per instruction (a step, a row) */
+        return cost_model_start(m, name, 1, e);
+    char own[64];
+    list_own_weights(own, sizeof(own), abi, xlen);
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s, "
+                      "--weight %s: %s guests have no such weight here (instructions%s%s, "
                       "classes, class:NAME, pages); a --cost-table file adds one",
-                      name, abi,
-                      strcmp(abi, "sp1") == 0 && xlen == 32 ? ", cycles, gas"
-                      : zkvm                                ? ", cycles"
-                                                            : "");
+                      name, abi, zkvm ? ", cycles" : "", own);
 }
 
 /* ---- --cost-table files ---- */
@@ -325,7 +414,7 @@ static int read_calls(struct cost_model *m, json_t *calls, struct error *e)
             return -1;
         if (strcmp(key, "default") == 0)
             m->call_default = cost;
-        else if (add_call(m, key, cost, e) != 0)
+        else if (cost_model_add_call(m, key, cost, e) != 0)
             return -1;
     }
     return 0;
@@ -386,7 +475,7 @@ static int read_table(struct cost_model *m, json_t *root, struct error *e)
                           "spaces or ';'");
     if (unit && !json_is_string(unit))
         return error_fail(e, ERROR_CORRUPT, "\"unit\" must be a string");
-    if (start_model(m, json_string_value(name), 1, e) != 0)
+    if (cost_model_start(m, json_string_value(name), 1, e) != 0)
         return -1;
     if (unit) {
         free(m->unit);

@@ -42,8 +42,12 @@ enum insn_class {
 /* The class's name in cost tables ("add", "shift_left", ...). */
 const char *insn_class_name(enum insn_class c);
 
-/* The class of the 32-bit instruction word (RV32 and RV64 alike). */
-enum insn_class insn_class_of(uint32_t word);
+/*
+ * The class of the instruction in `word`: a 32-bit one, or a compressed
+ * (C) one in its low half when its two low bits are not 11. `xlen` (32 or
+ * 64) tells c.jal (RV32) from c.addiw (RV64), which share an encoding.
+ */
+enum insn_class insn_class_of(uint32_t word, int xlen);
 
 struct call_cost {
     char *name; /* the zkVM's own name for the call, as in [ecall:NAME] */
@@ -65,7 +69,18 @@ struct cost_model {
     uint64_t segment_reserved;        /* cycles of a segment no instruction may use */
     uint64_t segment_insn_max;        /* a segment splits this far below 2^po2 */
     bool counts_pages;                /* the `pages` weight: 1 KiB pages paged in and out */
+    /*
+     * An instruction's cost by its 32-bit word, where the classes are too
+     * coarse (NULL: class_cost); only for zkVMs without C.
+     */
+    uint64_t (*insn_cost)(uint32_t word);
 };
+
+/* The model's cost of one retired instruction `word` (as insn_class_of takes it). */
+static inline uint64_t cost_model_insn(const struct cost_model *m, uint32_t word, int xlen)
+{
+    return m->insn_cost ? m->insn_cost(word) : m->class_cost[insn_class_of(word, xlen)];
+}
 
 /* A call's cost under the model. */
 uint64_t cost_model_call(const struct cost_model *m, const char *call);
@@ -78,12 +93,13 @@ static inline bool cost_model_pages(const struct cost_model *m)
 
 /*
  * The built-in weight `name` for a guest of ABI `abi` ("sp1", "risc0",
- * "lambda", "linux") and `xlen`: "instructions" for every ABI, "cycles"
- * and "gas" where docs/ZKVMS.md says; for every ABI "class:NAME" (the
- * instructions of one opcode class; a zkVM call is an ecall, an
- * instruction at a pc of no function is "other") and "pages" (the 1 KiB
- * pages another weight's paging pages in and out, on its [PageIn] and
- * [PageOut] leaves). Returns 0, or -1 with `e` set
+ * "lambda", "zisk", "openvm", "linux", ...) and `xlen`: "instructions"
+ * for every ABI, "cycles", "gas", "area" and "cells" where
+ * docs/ZKVMS.md says; for every ABI "class:NAME" (the instructions of one
+ * opcode class; a zkVM call is an ecall, an instruction at a pc of no
+ * function is "other") and "pages" (the 1 KiB pages another weight's
+ * paging pages in and out, on its [PageIn] and [PageOut] leaves).
+ * Returns 0, or -1 with `e` set
  * (ERROR_UNSUPPORTED: the ABI has no such figure; ERROR_NO_MEMORY).
  */
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,

@@ -1,7 +1,7 @@
 /*
- * decode: RV32I/RV64I, M, A and Zicsr instruction words to `struct insn`
- * (the RISC-V unprivileged ISA, chapters "RV32I", "RV64I", "M", "A" and
- * "Zicsr").
+ * decode: RV32I/RV64I, M, A, Zicsr and C instructions to `struct insn`
+ * (the RISC-V unprivileged ISA, chapters "RV32I", "RV64I", "M", "A",
+ * "Zicsr" and "C").
  */
 #include "executor/decode.h"
 
@@ -224,7 +224,7 @@ static struct insn decode_misc_mem(uint32_t w)
 struct insn decode_insn(uint32_t w, int xlen)
 {
     if ((w & 3) != 3)
-        return illegal(w); /* compressed encodings are refused at load time */
+        return illegal(w); /* compressed: decode_compressed, on a hart with C */
     switch ((w >> 2) & 0x1f) {
     case 0x00: return decode_load(w, xlen);
     case 0x03: return decode_misc_mem(w);
@@ -241,6 +241,205 @@ struct insn decode_insn(uint32_t w, int xlen)
     case 0x1b: return make(insn_is_link((w >> 7) & 0x1f) ? OP_JAL_CALL : OP_JAL, w, imm_j(w));
     case 0x1c: return decode_system(w);
     default: return illegal(w);
+    }
+}
+
+/* ---- C: each compressed form as the instruction it expands to ---- */
+
+/* Bits [at, at + n) of h moved to bit `to`. */
+static uint32_t bits(uint32_t h, unsigned at, unsigned n, unsigned to)
+{
+    return ((h >> at) & ((1u << n) - 1)) << to;
+}
+
+static struct insn compressed(enum insn_op op, unsigned rd, unsigned rs1, unsigned rs2, int32_t imm)
+{
+    return (struct insn){.op = (uint8_t)op,
+                         .rd = (uint8_t)(rd ? rd : REG_SINK),
+                         .rs1 = (uint8_t)rs1,
+                         .rs2 = (uint8_t)rs2,
+                         .imm = imm};
+}
+
+/* The 3-bit register fields of the CIW/CL/CS/CA/CB formats name x8..x15. */
+static unsigned reg_at_2(uint32_t h)
+{
+    return bits(h, 2, 3, 0) + 8;
+}
+
+static unsigned reg_at_7(uint32_t h)
+{
+    return bits(h, 7, 3, 0) + 8;
+}
+
+/* The 6-bit immediate of CI: imm[5] at bit 12, imm[4:0] at bits 6:2. */
+static uint32_t ci_imm(uint32_t h)
+{
+    return bits(h, 12, 1, 5) | bits(h, 2, 5, 0);
+}
+
+/* The jump offset of CJ (c.j, c.jal). */
+static int32_t cj_offset(uint32_t h)
+{
+    return sext(bits(h, 12, 1, 11) | bits(h, 11, 1, 4) | bits(h, 9, 2, 8) | bits(h, 8, 1, 10) |
+                    bits(h, 7, 1, 6) | bits(h, 6, 1, 7) | bits(h, 3, 3, 1) | bits(h, 2, 1, 5),
+                12);
+}
+
+/* The branch offset of CB (c.beqz, c.bnez). */
+static int32_t cb_offset(uint32_t h)
+{
+    return sext(bits(h, 12, 1, 8) | bits(h, 10, 2, 3) | bits(h, 5, 2, 6) | bits(h, 3, 2, 1) |
+                    bits(h, 2, 1, 5),
+                9);
+}
+
+/* Word (lw/sw) and doubleword (ld/sd) offsets of CL/CS. */
+static int32_t cl_word_offset(uint32_t h)
+{
+    return (int32_t)(bits(h, 10, 3, 3) | bits(h, 6, 1, 2) | bits(h, 5, 1, 6));
+}
+
+static int32_t cl_double_offset(uint32_t h)
+{
+    return (int32_t)(bits(h, 10, 3, 3) | bits(h, 5, 2, 6));
+}
+
+static struct insn illegal_half(uint32_t h)
+{
+    return illegal(h);
+}
+
+/* Quadrant 0: c.addi4spn, c.lw, c.sw, and on RV64 c.ld, c.sd. */
+static struct insn decode_c0(uint32_t h, int xlen)
+{
+    unsigned rd = reg_at_2(h), rs1 = reg_at_7(h);
+    switch (h >> 13) {
+    case 0: {
+        int32_t imm =
+            (int32_t)(bits(h, 11, 2, 4) | bits(h, 7, 4, 6) | bits(h, 6, 1, 2) | bits(h, 5, 1, 3));
+        return imm ? compressed(OP_C_ADDI, rd, 2, 0, imm) : illegal_half(h); /* 0x0000 too */
+    }
+    case 2: return compressed(OP_C_LW, rd, rs1, 0, cl_word_offset(h));
+    case 3:
+        return xlen == 64 ? compressed(OP_C_LD, rd, rs1, 0, cl_double_offset(h)) : illegal_half(h);
+    case 6: return compressed(OP_C_SW, 0, rs1, rd, cl_word_offset(h));
+    case 7:
+        return xlen == 64 ? compressed(OP_C_SD, 0, rs1, rd, cl_double_offset(h)) : illegal_half(h);
+    default: return illegal_half(h); /* c.fld, c.flw, c.fsd, c.fsw, reserved */
+    }
+}
+
+/* Quadrant 1, funct3 4: shifts, c.andi and the register-register forms on x8..x15. */
+static struct insn decode_c1_arith(uint32_t h, int xlen)
+{
+    static const enum insn_op ops[8] = {OP_C_SUB,  OP_C_XOR,  OP_C_OR,    OP_C_AND,
+                                        OP_C_SUBW, OP_C_ADDW, OP_ILLEGAL, OP_ILLEGAL};
+    unsigned rd = reg_at_7(h), shamt = ci_imm(h);
+    switch (bits(h, 10, 2, 0)) {
+    case 0:
+    case 1:
+        if (xlen == 32 && shamt >= 32)
+            return illegal_half(h);
+        return compressed(bits(h, 10, 1, 0) ? OP_C_SRAI : OP_C_SRLI, rd, rd, 0, (int32_t)shamt);
+    case 2: return compressed(OP_C_ANDI, rd, rd, 0, sext(ci_imm(h), 6));
+    default: {
+        enum insn_op op = ops[bits(h, 12, 1, 2) | bits(h, 5, 2, 0)];
+        if (op == OP_ILLEGAL || (xlen == 32 && (op == OP_C_SUBW || op == OP_C_ADDW)))
+            return illegal_half(h);
+        return compressed(op, rd, rd, reg_at_2(h), 0);
+    }
+    }
+}
+
+/* Quadrant 1: immediates, c.jal (RV32) / c.addiw (RV64), c.j, c.beqz, c.bnez. */
+static struct insn decode_c1(uint32_t h, int xlen)
+{
+    unsigned rd = bits(h, 7, 5, 0);
+    int32_t imm6 = sext(ci_imm(h), 6);
+    switch (h >> 13) {
+    case 0: return compressed(OP_C_ADDI, rd, rd, 0, imm6); /* c.nop when rd is x0 */
+    case 1:
+        if (xlen == 32)
+            return compressed(OP_C_JAL_CALL, 1, 0, 0, cj_offset(h));
+        return rd ? compressed(OP_C_ADDIW, rd, rd, 0, imm6) : illegal_half(h);
+    case 2: return compressed(OP_C_ADDI, rd, 0, 0, imm6); /* c.li */
+    case 3:
+        if (rd == 2) { /* c.addi16sp */
+            int32_t imm = sext(bits(h, 12, 1, 9) | bits(h, 6, 1, 4) | bits(h, 5, 1, 6) |
+                                   bits(h, 3, 2, 7) | bits(h, 2, 1, 5),
+                               10);
+            return imm ? compressed(OP_C_ADDI, 2, 2, 0, imm) : illegal_half(h);
+        }
+        if (ci_imm(h) == 0)
+            return illegal_half(h);
+        return compressed(OP_C_LUI, rd, 0, 0, sext(ci_imm(h) << 12, 18)); /* c.lui */
+    case 4: return decode_c1_arith(h, xlen);
+    case 5:
+        return compressed(OP_C_JAL, 0, 0, 0, cj_offset(h)); /* c.j */
+    /* c.beqz, c.bnez: rd holds funct3 (beq 0, bne 1), as decode_branch keeps it */
+    case 6: return (struct insn){.op = OP_C_BEQ, .rs1 = (uint8_t)reg_at_7(h), .imm = cb_offset(h)};
+    default:
+        return (struct insn){
+            .op = OP_C_BNE, .rd = 1, .rs1 = (uint8_t)reg_at_7(h), .imm = cb_offset(h)};
+    }
+}
+
+/* c.jr, c.mv, c.ebreak, c.jalr, c.add (quadrant 2, funct3 4). */
+static struct insn decode_c2_jump_move(uint32_t h)
+{
+    unsigned rd = bits(h, 7, 5, 0), rs2 = bits(h, 2, 5, 0);
+    if (!bits(h, 12, 1, 0)) {
+        if (rs2) /* c.mv */
+            return compressed(OP_C_ADD, rd, 0, rs2, 0);
+        if (!rd)
+            return illegal_half(h);
+        return compressed(insn_is_link(rd) ? OP_C_JALR_RET : OP_C_JALR, 0, rd, 0, 0); /* c.jr */
+    }
+    if (rs2) /* c.add */
+        return compressed(OP_C_ADD, rd, rd, rs2, 0);
+    if (!rd)
+        return (struct insn){.op = OP_EBREAK, .rd = REG_SINK, .imm = (int32_t)h}; /* c.ebreak */
+    /* c.jalr: rd is ra; with t0 as rs1 it returns and calls (see decode.h) */
+    return compressed(rd == 5 ? OP_C_JALR_RETCALL : OP_C_JALR_CALL, 1, rd, 0, 0);
+}
+
+/* Quadrant 2: c.slli, the sp-relative loads and stores, jumps and moves. */
+static struct insn decode_c2(uint32_t h, int xlen)
+{
+    unsigned rd = bits(h, 7, 5, 0), rs2 = bits(h, 2, 5, 0);
+    switch (h >> 13) {
+    case 0:
+        if (xlen == 32 && ci_imm(h) >= 32)
+            return illegal_half(h);
+        return compressed(OP_C_SLLI, rd, rd, 0, (int32_t)ci_imm(h));
+    case 2: /* c.lwsp */
+        if (!rd)
+            return illegal_half(h);
+        return compressed(OP_C_LW, rd, 2, 0,
+                          (int32_t)(bits(h, 12, 1, 5) | bits(h, 4, 3, 2) | bits(h, 2, 2, 6)));
+    case 3: /* c.ldsp */
+        if (xlen == 32 || !rd)
+            return illegal_half(h);
+        return compressed(OP_C_LD, rd, 2, 0,
+                          (int32_t)(bits(h, 12, 1, 5) | bits(h, 5, 2, 3) | bits(h, 2, 3, 6)));
+    case 4: return decode_c2_jump_move(h);
+    case 6: return compressed(OP_C_SW, 0, 2, rs2, (int32_t)(bits(h, 9, 4, 2) | bits(h, 7, 2, 6)));
+    case 7:
+        if (xlen == 32)
+            return illegal_half(h);
+        return compressed(OP_C_SD, 0, 2, rs2, (int32_t)(bits(h, 10, 3, 3) | bits(h, 7, 3, 6)));
+    default: return illegal_half(h); /* c.fldsp, c.flwsp, c.fsdsp, c.fswsp */
+    }
+}
+
+struct insn decode_compressed(uint16_t half, int xlen)
+{
+    switch (half & 3) {
+    case 0: return decode_c0(half, xlen);
+    case 1: return decode_c1(half, xlen);
+    case 2: return decode_c2(half, xlen);
+    default: return illegal_half(half);
     }
 }
 

@@ -28,7 +28,21 @@
     X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW) X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)                    \
     X(MUL) X(MULH) X(MULHSU) X(MULHU) X(DIV) X(DIVU) X(REM) X(REMU)                                \
     X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)                                                     \
-    X(AMO) X(CSR)
+    X(AMO) X(CSR)                                                                                  \
+    RVC_OPS(X)
+
+/*
+ * The compressed (RVC) forms: the operation of the 32-bit instruction each
+ * expands to, as an operation of its own, so that a handler knows the
+ * instruction's length (2 bytes) without looking (c.li and c.mv are C_ADDI
+ * and C_ADD from x0; c.nop is C_ADDI into the sink). OP_C_ADDI is the
+ * first and OP_C_JALR_RETCALL the last of them.
+ */
+#define RVC_OPS(X)                                                                                 \
+    X(C_ADDI) X(C_ADDIW) X(C_LUI) X(C_SLLI) X(C_SRLI) X(C_SRAI) X(C_ANDI)                          \
+    X(C_ADD) X(C_SUB) X(C_XOR) X(C_OR) X(C_AND) X(C_ADDW) X(C_SUBW)                                \
+    X(C_LW) X(C_LD) X(C_SW) X(C_SD) X(C_BEQ) X(C_BNE) X(C_BRANCH_FAR)                              \
+    X(C_JAL) X(C_JAL_CALL) X(C_JAL_FAR) X(C_JALR) X(C_JALR_CALL) X(C_JALR_RET) X(C_JALR_RETCALL)
 
 /* clang-format on */
 
@@ -87,6 +101,33 @@ struct insn {
 
 /* Decodes `word` for an RV32 (xlen 32) or RV64 (xlen 64) hart. */
 struct insn decode_insn(uint32_t word, int xlen);
+
+/*
+ * Decodes the 16-bit compressed instruction `half` (its low two bits are
+ * not 11) to the C_ operation it expands to; reserved encodings, the
+ * all-zero halfword and floating-point forms are OP_ILLEGAL with `half`
+ * in `imm`.
+ */
+struct insn decode_compressed(uint16_t half, int xlen);
+
+/* Whether `word`'s low bits say it is a 32-bit instruction (else a compressed one). */
+static inline int insn_word_is_full(uint32_t word)
+{
+    return (word & 3) == 3;
+}
+
+/* Whether the operation is a compressed form (2 bytes long; every other one is 4). */
+static inline int insn_op_is_compressed(unsigned op)
+{
+    op &= INSN_PAGE_MARK - 1;
+    return op >= OP_C_ADDI && op <= OP_C_JALR_RETCALL;
+}
+
+/* The operation's instruction length in bytes. */
+static inline unsigned insn_op_length(unsigned op)
+{
+    return insn_op_is_compressed(op) ? 2 : 4;
+}
 
 /* The name of CSR number `csr` ("instret", "mstatus"), or NULL when this table lacks it. */
 const char *insn_csr_name(unsigned csr);

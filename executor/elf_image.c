@@ -75,10 +75,6 @@ static int check_header(const GElf_Ehdr *eh, struct error *e)
     if (eh->e_type != ET_EXEC)
         return error_fail(e, ERROR_UNSUPPORTED, "not a static executable (e_type %u, need ET_EXEC)",
                           eh->e_type);
-    if (eh->e_flags & EF_RISCV_RVC)
-        return error_fail(e, ERROR_UNSUPPORTED,
-                          "built with compressed (RVC) instructions, which are not supported yet: "
-                          "rebuild with -march=rv32im or -march=rv64im");
     return 0;
 }
 
@@ -165,9 +161,10 @@ static int check_entry(const struct elf_image *img, struct error *e)
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
         if ((s->rights & SEG_X) && img->entry >= s->vaddr && img->entry - s->vaddr < s->memsz) {
-            if (img->entry & 3)
-                return error_fail(e, ERROR_CORRUPT, "entry point 0x%llx is not 4-byte aligned",
-                                  (unsigned long long)img->entry);
+            unsigned align = elf_image_insn_align(img);
+            if (img->entry & (align - 1))
+                return error_fail(e, ERROR_CORRUPT, "entry point 0x%llx is not %u-byte aligned",
+                                  (unsigned long long)img->entry, align);
             return 0;
         }
     }
@@ -242,6 +239,7 @@ static int parse(struct elf_image *img, const struct elf_limits *lim, struct err
     } else {
         img->xlen = gelf_getclass(elf) == ELFCLASS32 ? 32 : 64;
         img->entry = eh.e_entry;
+        img->rvc = eh.e_flags & EF_RISCV_RVC;
         err = check_header(&eh, e);
         if (!err)
             err = check_phdr_table(&eh, gelf_getclass(elf), img->file_size, e);
@@ -316,4 +314,16 @@ void elf_image_free(struct elf_image *img)
     free(img->file);
     free(img->segments);
     memset(img, 0, sizeof(*img));
+}
+
+unsigned elf_image_insn_length(const struct elf_image *img, uint64_t pc)
+{
+    if (!img->rvc)
+        return 4;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        if (pc >= s->vaddr && pc - s->vaddr < s->filesz)
+            return (s->data[pc - s->vaddr] & 3) == 3 ? 4 : 2;
+    }
+    return 4;
 }

@@ -8,6 +8,7 @@
 #ifndef EXECUTOR_ELF_IMAGE_H
 #define EXECUTOR_ELF_IMAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,7 @@ struct elf_image {
     size_t file_size;
     const char *container; /* "R0BF" when the ELF came out of a RISC Zero program binary */
     int xlen;              /* 32 or 64 */
+    bool rvc; /* e_flags has EF_RISCV_RVC: the hart has C (instructions 2-byte aligned) */
     uint64_t entry;
     size_t nsegments;
     struct elf_segment *segments;
@@ -53,7 +55,7 @@ struct elf_limits {
  * ERROR_UNREADABLE when the file cannot be read, ERROR_CORRUPT when it is
  * damaged or not an ELF (a truncated table names its offset),
  * ERROR_UNSUPPORTED when it is a valid ELF but not a guest we run (not
- * RISC-V, not ET_EXEC, RVC, outside the limits), ERROR_NO_MEMORY.
+ * RISC-V, not ET_EXEC, outside the limits), ERROR_NO_MEMORY.
  */
 int elf_image_load(const char *path, const struct elf_limits *limits, struct elf_image *out,
                    struct error *e);
@@ -64,6 +66,23 @@ int elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *l
 
 /* [lo, hi) covering every executable segment (lo > hi when there is none). */
 void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi);
+
+/*
+ * The alignment of instructions (and of jump targets) on the image's
+ * hart: 2 bytes with C (EF_RISCV_RVC), else 4, as on hardware: IALIGN
+ * (the RISC-V unprivileged ISA, "Instruction Length Encoding").
+ */
+static inline unsigned elf_image_insn_align(const struct elf_image *img)
+{
+    return img->rvc ? 2 : 4;
+}
+
+/*
+ * The length of the instruction at pc as the image's bytes say: 2 for a
+ * compressed one on a hart with C, else 4 (also where no segment's bytes
+ * hold pc).
+ */
+unsigned elf_image_insn_length(const struct elf_image *img, uint64_t pc);
 
 void elf_image_free(struct elf_image *img);
 

@@ -32,6 +32,15 @@ enum stop_reason interp_run_rv32_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_traced_precise(struct machine *m, uint64_t budget);
+/* The same four loops for a hart with C (interp_rv32c.c, interp_rv64c.c: 2-byte slots). */
+enum stop_reason interp_run_rv32c(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64c(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32c_runs(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64c_runs(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32c_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64c_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32c_traced_precise(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64c_traced_precise(struct machine *m, uint64_t budget);
 
 /*
  * A load that is not the fast case (crosses a page, or may be unmapped):
@@ -71,15 +80,15 @@ bool interp_custom(struct machine *m, uint32_t word);
 /*
  * A traced jump that the tracer's fast paths did not take: the jal or
  * jalr whose predecoded entry is `at`, at `pc`, went to `target`. Reports
- * it, with the kind its operation says, to `t` with the clock `now`,
- * after storing `top`,
- * notes ret_at in a frame pushed for it (see trace_enter), and returns the
- * tracer's top frame after it. Out of line, so that the traced handlers
- * keep nothing for it in registers.
+ * it, with the kind and length its operation says, to `t` with the clock
+ * `now`, after storing `top`, notes `ret_at` (the entry after `at`) in a
+ * frame pushed for it (see trace_enter), and returns the tracer's top
+ * frame after it. Out of line, so that the traced handlers keep nothing
+ * for it in registers.
  */
 struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
                                       const struct insn *at, uint64_t pc, uint64_t target,
-                                      uint64_t now);
+                                      uintptr_t ret_at, uint64_t now);
 
 /* Why a jump to `target` (outside the code span) cannot fetch there. */
 enum fault_kind interp_fetch_fault_kind(const struct guest_memory *mem, uint64_t target);

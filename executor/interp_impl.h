@@ -41,6 +41,14 @@
 #ifndef RUNS
 #define RUNS 0
 #endif
+/*
+ * RVC 1: the loops of a hart with C (interp_rv32c.c, interp_rv64c.c),
+ * whose code cache has an entry per 2-byte slot: a 4-byte instruction
+ * steps over two entries, a compressed one (the C_ operations) over one.
+ */
+#ifndef RVC
+#define RVC 0
+#endif
 
 #if XLEN == 32
 typedef uint32_t ureg;
@@ -73,8 +81,43 @@ typedef int64_t sreg;
 
 #include "executor/interp_ops.h"
 
+/*
+ * Code cache slots (code_cache.h): an entry per SLOT_BYTES of guest code,
+ * so an entry's address >> ENTRY_SHIFT is its pc less pc_bias. STEP()
+ * moves past a 4-byte instruction, STEP_C() past a compressed one; with C
+ * the fast loop's budget (lim - ip) / 16 counts entries, so a 4-byte
+ * instruction, two entries, moves lim by one to retire one instruction.
+ */
+#if RVC
+#define SLOT_SHIFT 1
+#define ENTRY_SHIFT 3
+#if PRECISE
+#define STEP() (ip += 2)
+#else
+#define STEP() (ip += 2, lim += sizeof(struct insn))
+#endif
+/*
+ * Pairs of a compressed and a 4-byte operation (either order) as well as
+ * of two of a kind: 0 leaves them out, which halves the pairs these loops
+ * add (their compile time: see docs/PERFORMANCE.md).
+ */
+#ifndef RVC_MIXED_PAIRS
+#define RVC_MIXED_PAIRS 0
+#endif
+#else
+#define SLOT_SHIFT 2
+#define ENTRY_SHIFT 2
+#define STEP() (ip++)
+#endif
+#define STEP_C() (ip++)
+#define SLOT_BYTES (1 << SLOT_SHIFT)
+
 #define RUN_NAME_(x, t) RUN_NAME2_(x, t)
+#if RVC
+#define RUN_NAME2_(x, t) interp_run_rv##x##c##t
+#else
 #define RUN_NAME2_(x, t) interp_run_rv##x##t
+#endif
 #if TRACED && PRECISE
 #define RUN_FN RUN_NAME_(XLEN, _traced_precise)
 #elif PRECISE
@@ -125,18 +168,46 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         INSN_OPS(INSN_OP_LABEL)
 #define TRACED_LABEL(name) [OP_##name] = &&op_##name##_T,
         JUMP_OPS(TRACED_LABEL)
+#if RVC
+        RVC_JUMP_OPS(TRACED_LABEL)
+#endif
 #undef TRACED_LABEL
     };
 #define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
 #define PAIR_LABEL_T(second, first)                                                                \
     [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_T,
-#define PAIR_LABEL_ROW(first) FUSE_SECOND(PAIR_LABEL, first)
-#define PAIR_LABEL_ROW_T(first) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
-    static const void *const pairs[OP_COUNT * OP_COUNT] = {FUSE_FIRST(PAIR_LABEL_ROW)};
+/* The rows of a 4-byte first operation (_C: of a compressed one), and their traced jumps. */
+#define PAIR_LABEL_ROW4(first) FUSE_SECOND(PAIR_LABEL, first)
+#define PAIR_LABEL_ROW4_T(first) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
+#define PAIR_LABEL_ROWC(first) RVC_FUSE_SECOND(PAIR_LABEL, first)
+#define PAIR_LABEL_ROWC_T(first) RVC_FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
+#if !RVC
+#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first)
+#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first)
+#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row)
+#elif RVC_MIXED_PAIRS
+#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first) PAIR_LABEL_ROWC(first)
+#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first) PAIR_LABEL_ROWC_T(first)
+#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row) RVC_FUSE_FIRST(row)
+#else
+#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first)
+#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first)
+#define PAIR_LABEL_ROW_CC(first) PAIR_LABEL_ROWC(first)
+#define PAIR_LABEL_ROW_T_CC(first) PAIR_LABEL_ROWC_T(first)
+#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row) RVC_FUSE_FIRST(row##_CC)
+#endif
+    static const void *const pairs[OP_COUNT * OP_COUNT] = {PAIR_LABEL_ROWS(PAIR_LABEL_ROW)};
     static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {
-        FUSE_FIRST(PAIR_LABEL_ROW) FUSE_FIRST(PAIR_LABEL_ROW_T)};
+        PAIR_LABEL_ROWS(PAIR_LABEL_ROW) PAIR_LABEL_ROWS(PAIR_LABEL_ROW_T)};
+#undef PAIR_LABEL_ROWS
+#undef PAIR_LABEL_ROW_T_CC
+#undef PAIR_LABEL_ROW_CC
 #undef PAIR_LABEL_ROW_T
 #undef PAIR_LABEL_ROW
+#undef PAIR_LABEL_ROWC_T
+#undef PAIR_LABEL_ROWC
+#undef PAIR_LABEL_ROW4_T
+#undef PAIR_LABEL_ROW4
 #undef PAIR_LABEL_T
 #undef PAIR_LABEL
 #pragma GCC diagnostic pop
@@ -175,7 +246,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
         budget = INTERP_FAST_BUDGET_MAX;
     uintptr_t lim;
 #endif
-    struct insn *ip = m->code.insns + (m->pc - m->code.lo) / 4;
+    struct insn *ip = m->code.insns + ((m->pc - m->code.lo) >> SLOT_SHIFT);
 #if !PRECISE
     lim = (uintptr_t)ip + (budget - 1) * sizeof(struct insn);
 #endif
@@ -221,34 +292,35 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define RUN_START_AT(pc)                                                                           \
     do {                                                                                           \
         if (PER_PC)                                                                                \
-            trace_run_start(top, (pc));                                                            \
+            trace_run_start(top, (pc), SLOT_SHIFT);                                                \
     } while (0)
-#define RUN_END_AT(pc)                                                                             \
+/* The run ends at the instruction at pc, `len` bytes long. */
+#define RUN_END_AT(pc, len)                                                                        \
     do {                                                                                           \
         if (PER_PC)                                                                                \
-            trace_run_end(top, (pc));                                                              \
+            trace_run_end_before(top, (pc) + (len), SLOT_SHIFT);                                   \
     } while (0)
-/* A taken branch in the top frame: the run ends at pc, one starts at target. */
-#define RUN_BRANCH(pc, target)                                                                     \
+/* A taken branch of `len` bytes in the top frame: the run ends at pc, one starts at target. */
+#define RUN_BRANCH(pc, len, target)                                                                \
     do {                                                                                           \
         if (PER_PC)                                                                                \
-            trace_run_branch(top, (pc), (target));                                                 \
+            trace_run_branch(top, (pc), (len), (target), SLOT_SHIFT);                              \
     } while (0)
 /* The instruction at ip did not retire: the run ends before it. */
 #define RUN_END_HERE()                                                                             \
     do {                                                                                           \
         if (PER_PC)                                                                                \
-            trace_run_end_before(top, PC());                                                       \
+            trace_run_end_before(top, PC(), SLOT_SHIFT);                                           \
     } while (0)
 #else
 #define RUN_START_AT(pc) ((void)0)
-#define RUN_END_AT(pc) ((void)0)
+#define RUN_END_AT(pc, len) ((void)0)
 #define RUN_END_HERE() ((void)0)
-#define RUN_BRANCH(pc, target) ((void)0)
+#define RUN_BRANCH(pc, len, target) ((void)0)
 #endif
 
-_Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
-#define PC() ((ureg)(((uintptr_t)ip >> 2) + pc_bias))
+_Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHIFT");
+#define PC() ((ureg)(((uintptr_t)ip >> ENTRY_SHIFT) + pc_bias))
 #if PRECISE
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
@@ -310,6 +382,12 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #endif
 #define NEXT()                                                                                     \
     do {                                                                                           \
+        STEP();                                                                                    \
+        DISPATCH();                                                                                \
+    } while (0)
+/* After a compressed instruction (RVC loops only). */
+#define NEXT_C()                                                                                   \
+    do {                                                                                           \
         ip++;                                                                                      \
         DISPATCH();                                                                                \
     } while (0)
@@ -348,8 +426,10 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     (m->paged && ((uint64_t)(a) >> 32) == 0 && (RIGHTS[WINDOW_PAGE(a)] & (right)) &&               \
      ((a) & (PAGE_TOUCH_SIZE - 1)) <= PAGE_TOUCH_SIZE - (size) &&                                  \
      (m->paged[(uint64_t)(a) >> PAGE_TOUCH_SHIFT] & (bit)))
-/* A load into rd; the handler goes on with NEXT() (see interp_ops.h). */
-#define LOAD_BODY(T)                                                                               \
+/* A load into rd; the handler goes on with `next` (NEXT or NEXT_C; see interp_ops.h). */
+#define LOAD_BODY(T) LOAD_BODY_(T, NEXT)
+#define LOAD_BODY_C(T) LOAD_BODY_(T, NEXT_C)
+#define LOAD_BODY_(T, next)                                                                        \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         if (__builtin_expect(FAST_ACCESS(a_, PAGE_LOAD_FAST), 1)) {                                \
@@ -357,10 +437,10 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             memcpy(&v_, HOST(a_), sizeof(T));                                                      \
             RD = (ureg)v_;                                                                         \
         } else {                                                                                   \
-            LOAD_ELSEWHERE(T, a_);                                                                 \
+            LOAD_ELSEWHERE(T, a_, next);                                                           \
         }                                                                                          \
     } while (0)
-#define LOAD_ELSEWHERE(T, a)                                                                       \
+#define LOAD_ELSEWHERE(T, a, next)                                                                 \
     do {                                                                                           \
         T v_;                                                                                      \
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK) ||                                          \
@@ -374,7 +454,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             v_ = (T)w_;                                                                            \
         }                                                                                          \
         RD = (ureg)v_;                                                                             \
-        NEXT();                                                                                    \
+        next();                                                                                    \
     } while (0)
 /*
  * A store. Only interp_store_slow can write into code (the other paths
@@ -382,17 +462,19 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
  * the next instruction's handler, which the store may have reset: so a
  * fused pair starting with a store never runs a stale second half.
  */
-#define STORE_BODY(T)                                                                              \
+#define STORE_BODY(T) STORE_BODY_(T, NEXT)
+#define STORE_BODY_C(T) STORE_BODY_(T, NEXT_C)
+#define STORE_BODY_(T, next)                                                                       \
     do {                                                                                           \
         ureg a_ = RS1 + IMM;                                                                       \
         T v_ = (T)RS2;                                                                             \
         if (__builtin_expect(FAST_ACCESS(a_, PAGE_STORE_FAST), 1)) {                               \
             memcpy(HOST(a_), &v_, sizeof(T));                                                      \
         } else {                                                                                   \
-            STORE_ELSEWHERE(T, a_, v_);                                                            \
+            STORE_ELSEWHERE(T, a_, v_, next);                                                      \
         }                                                                                          \
     } while (0)
-#define STORE_ELSEWHERE(T, a, v)                                                                   \
+#define STORE_ELSEWHERE(T, a, v, next)                                                             \
     do {                                                                                           \
         if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK) ||                                         \
             (PAGED_ACCESS(a, sizeof(T), PAGED_STORES, PAGE_W) && !m->mem.snapshot)) {              \
@@ -403,7 +485,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             if (k_ != FAULT_NONE)                                                                  \
                 FAULT(k_, (a));                                                                    \
         }                                                                                          \
-        NEXT();                                                                                    \
+        next();                                                                                    \
     } while (0)
 /* Transfers control to the aligned `target` from a jump at PC(); the caller writes rd. */
 #define JUMP_TO(target)                                                                            \
@@ -413,7 +495,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << 2));                               \
+        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << ENTRY_SHIFT));                     \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
 /*
@@ -427,7 +509,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define TRACE_SLOW(target, go)                                                                \
     do {                                                                                           \
         FORGET_POSITION();                                                                         \
-        top = interp_trace_slow(tracer, top, ip, PC(), (target), NOW());                           \
+        top = interp_trace_slow(tracer, top, ip, PC(), (target), RET_AT(), NOW());                 \
         go;                                                                                        \
     } while (0)
 #define TRACE_JUMP(target, go)                                                                \
@@ -440,11 +522,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 /* Per-pc mode: the call pc picks the callee's parent too (see trace.h). */
 #define CALL_FAST(target)                                                                          \
-    (PER_PC ? trace_call_fast_site(&top, PC(), (target), RET_AT(), NOW())                          \
-            : trace_call_fast(&top, PC(), (target), RET_AT(), NOW()))
+    (PER_PC ? trace_call_fast_site(&top, PC(), LEN, (target), RET_AT(), NOW())                     \
+            : trace_call_fast(&top, PC(), LEN, (target), RET_AT(), NOW()))
 #define CALL_LINKED(target)                                                                        \
-    (PER_PC ? trace_call_linked_site(tracer, &top, PC(), (target), RET_AT(), NOW())                \
-            : trace_call_linked(tracer, &top, PC(), (target), RET_AT(), NOW()))
+    (PER_PC ? trace_call_linked_site(tracer, &top, PC(), LEN, (target), RET_AT(), NOW())           \
+            : trace_call_linked(tracer, &top, PC(), LEN, (target), RET_AT(), NOW()))
 #define TRACE_CALL(target, go)                                                                \
     do {                                                                                           \
         if (__builtin_expect(!CALL_FAST(target), 0)) {                                             \
@@ -464,9 +546,9 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     } while (0)
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
-        RUN_END_AT(PC());                                                                          \
-        RD = PC() + 4;                                                                             \
-        TRACE(PC() + (ureg)((sreg)ip->imm * 4), JAL_GO());                                      \
+        RUN_END_AT(PC(), LEN);                                                                     \
+        RD = PC() + LEN;                                                                           \
+        TRACE(PC() + (ureg)((sreg)ip->imm * SLOT_BYTES), JAL_GO());                             \
         JAL_GO();                                                                                  \
     } while (0)
 /*
@@ -478,26 +560,26 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
 #define JALR_GO()                                                                                  \
     do {                                                                                           \
         ureg again_ = JALR_TARGET();                                                               \
-        RD = PC() + 4;                                                                             \
+        RD = PC() + LEN;                                                                           \
         JUMP_TO(again_);                                                                           \
     } while (0)
 #define JALR_BODY(TRACE)                                                                           \
     do {                                                                                           \
         ureg target_ = JALR_TARGET();                                                              \
-        if (__builtin_expect(target_ & 3, 0)) {                                                    \
+        if (__builtin_expect(target_ & (SLOT_BYTES - 1), 0)) {                                     \
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        RUN_END_AT(PC());                                                                          \
+        RUN_END_AT(PC(), LEN);                                                                     \
         TRACE(target_, JALR_GO());                                                              \
-        RD = PC() + 4;                                                                             \
+        RD = PC() + LEN;                                                                           \
         JUMP_TO(target_);                                                                          \
     } while (0)
 /* Where the code after the current instruction lies: a pushed frame's ret_at (see trace.h). */
-#define RET_AT() ((uintptr_t)(ip + 1))
+#define RET_AT() ((uintptr_t)(ip + LEN / SLOT_BYTES))
 /*
  * A traced return to the address the top frame expects (trace_return_fast)
- * goes to the entry the frame noted: that address is pc + 4 of a call the
+ * goes to the entry the frame noted: that address is pc + 4 (or + 2) of a call the
  * loop ran, so it is aligned and in the code, or just past its end (a call
  * in the last word), where it faults like any jump out of the code. Any
  * other return goes the whole way, to the slow path.
@@ -506,10 +588,10 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
     do {                                                                                           \
         ureg ret_ = JALR_TARGET();                                                                 \
         if (PER_PC && ret_ == top->ret)                                                            \
-            RUN_END_AT(PC()); /* (a miss ends it in JALR_BODY) */                                  \
+            RUN_END_AT(PC(), LEN); /* (a miss ends it in JALR_BODY) */                             \
         if (__builtin_expect(trace_return_fast(&top, ret_, NOW()), 1)) {                           \
             struct insn *at_ = (struct insn *)top[1].ret_at; /* the frame just popped */           \
-            RD = PC() + 4;                                                                         \
+            RD = PC() + LEN;                                                                       \
             if (__builtin_expect(at_ == m->code.end, 0)) {                                         \
                 fault_pc = ret_;                                                                   \
                 goto out_bad_target;                                                               \
@@ -521,10 +603,12 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by 4");
         JALR_BODY(TRACE_OTHER);                                                                    \
     } while (0)
 /* A conditional branch: taken, it dispatches at the target; else falls through. */
-#define BRANCH_BODY(cond)                                                                          \
+#define BRANCH_BODY(cond) BRANCH_BODY_(cond, 4)
+#define BRANCH_BODY_C(cond) BRANCH_BODY_(cond, 2)
+#define BRANCH_BODY_(cond, len)                                                                    \
     do {                                                                                           \
         if (cond) {                                                                                \
-            RUN_BRANCH(PC(), PC() + (ureg)((sreg)ip->imm * 4));                                    \
+            RUN_BRANCH(PC(), len, PC() + ((ureg)(sreg)ip->imm << SLOT_SHIFT));                     \
             GOTO_IP_RUN_DONE(ip + ip->imm);                                                        \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
@@ -561,8 +645,22 @@ op_DECODE : {
     if (!(RIGHTS[WINDOW_PAGE(pc)] & PAGE_X) || m->code.fixed)
         FAULT(RIGHTS[WINDOW_PAGE(pc)] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED, pc);
     uint32_t word;
+#if RVC
+    uint16_t half;
+    memcpy(&half, HOST(pc), 2);
+    word = half;
+    if (insn_word_is_full(word)) { /* its second half may lie on the next page */
+        if ((pc & (GUEST_PAGE_SIZE - 1)) == GUEST_PAGE_SIZE - 2 &&
+            !(RIGHTS[WINDOW_PAGE(pc + 2)] & PAGE_X))
+            FAULT(RIGHTS[WINDOW_PAGE(pc + 2)] ? FAULT_FETCH_NOT_EXECUTABLE : FAULT_FETCH_UNMAPPED,
+                  pc + 2);
+        memcpy(&half, HOST(pc + 2), 2);
+        word |= (uint32_t)half << 16;
+    }
+#else
     memcpy(&word, HOST(pc), 4);
-    ip = code_cache_fill(&m->code, pc, decode_insn(word, XLEN));
+#endif
+    ip = code_cache_fill(&m->code, pc, code_cache_decode(&m->code, word, XLEN));
     /* Already counted by the dispatch that got here. */
 #if PRECISE
     goto *labels[ip->op];
@@ -588,25 +686,64 @@ op_ILLEGAL:
     STORE_64_OPS(SIMPLE_HANDLER)
     BRANCH_OPS(SIMPLE_HANDLER)
 #undef SIMPLE_HANDLER
+#if RVC
+#define SIMPLE_HANDLER_C(name)                                                                     \
+    op_##name : OP_BODY_##name;                                                                    \
+    NEXT_C();
+    RVC_BODY_OPS(SIMPLE_HANDLER_C)
+#undef SIMPLE_HANDLER_C
+#else
+    /* No compressed operation is decoded without C (code_cache_decode). */
+#define NO_HANDLER(name) op_##name:
+    RVC_OPS(NO_HANDLER)
+#undef NO_HANDLER
+    goto op_ILLEGAL;
+#endif
 #if !PRECISE
     /*
      * The fused pairs: both statements, then one dispatch; a pair ending in
      * a jump runs the first statement and goes on into the jump's handler.
      */
-#define FUSED_HANDLER(second, first)                                                               \
+#define FUSED_HANDLER(second, first, step, next)                                                   \
     fuse_##first##_##second : OP_BODY_##first;                                                     \
-    ip++;                                                                                          \
+    step();                                                                                        \
     OP_BODY_##second;                                                                              \
-    NEXT();
-#define FUSED_HANDLER_JUMP(second, first, suffix)                                                  \
+    next();
+#define FUSED_HANDLER_JUMP(second, first, suffix, step)                                            \
     fuse_##first##_##second##suffix : OP_BODY_##first;                                             \
-    ip++;                                                                                          \
+    step();                                                                                        \
     goto op_##second##suffix;
-#define FUSED_HANDLER_ROW(first)                                                                   \
-    FUSE_SECOND_BODIES(FUSED_HANDLER, first) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, )
-#define FUSED_HANDLER_ROW_T(first) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T)
-    FUSE_FIRST(FUSED_HANDLER_ROW)
-    FUSE_FIRST(FUSED_HANDLER_ROW_T)
+/* A row: the pairs of one first operation, which `step` steps over. */
+#define FUSED_HANDLER_ROW(first, step)                                                             \
+    FUSE_SECOND_BODIES(FUSED_HANDLER, first, step, NEXT)                                           \
+    FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, , step)
+#define FUSED_HANDLER_ROW_T(first, step) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T, step)
+#if RVC
+/* A row's pairs whose second operation is compressed, traced jumps included. */
+#define FUSED_HANDLER_ROW_C(first, step)                                                           \
+    RVC_FUSE_SECOND_BODIES(FUSED_HANDLER, first, step, NEXT_C)                                     \
+    RVC_FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, , step)                                       \
+    RVC_FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T, step)
+#if RVC_MIXED_PAIRS
+#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP) FUSED_HANDLER_ROW_C(first, STEP)
+#define FUSED_HANDLER_ROWS_C(first)                                                                \
+    FUSED_HANDLER_ROW(first, STEP_C) FUSED_HANDLER_ROW_C(first, STEP_C)                            \
+    FUSED_HANDLER_ROW_T(first, STEP_C)
+#else
+#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP)
+#define FUSED_HANDLER_ROWS_C(first) FUSED_HANDLER_ROW_C(first, STEP_C)
+#endif
+    RVC_FUSE_FIRST(FUSED_HANDLER_ROWS_C)
+#undef FUSED_HANDLER_ROWS_C
+#else
+#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP)
+#endif
+#define FUSED_HANDLER_ROWS_T(first) FUSED_HANDLER_ROW_T(first, STEP)
+    FUSE_FIRST(FUSED_HANDLER_ROWS)
+    FUSE_FIRST(FUSED_HANDLER_ROWS_T)
+#undef FUSED_HANDLER_ROWS_T
+#undef FUSED_HANDLER_ROWS
+#undef FUSED_HANDLER_ROW_C
 #undef FUSED_HANDLER_ROW_T
 #undef FUSED_HANDLER_ROW
 #undef FUSED_HANDLER_JUMP
@@ -616,45 +753,67 @@ op_ILLEGAL:
      * The jump handlers, with the given reports (suffix _T: the traced
      * table's); a return's handler is given whole.
      */
-#define JUMP_HANDLERS(suffix, jump, ret, call, other)                                              \
-    op_JAL##suffix : JAL_BODY(jump);                                                               \
-    op_JAL_CALL##suffix : JAL_BODY(call);                                                          \
-    op_JALR##suffix : JALR_BODY(jump);                                                             \
-    op_JALR_CALL##suffix : JALR_BODY(call);                                                        \
-    op_JALR_RET##suffix : ret;                                                                     \
-    op_JALR_RETCALL##suffix : JALR_BODY(other);
+#define JUMP_HANDLERS(prefix, suffix, jump, ret, call, other)                                      \
+    op_##prefix##JAL##suffix : JAL_BODY(jump);                                                     \
+    op_##prefix##JAL_CALL##suffix : JAL_BODY(call);                                                \
+    op_##prefix##JALR##suffix : JALR_BODY(jump);                                                   \
+    op_##prefix##JALR_CALL##suffix : JALR_BODY(call);                                              \
+    op_##prefix##JALR_RET##suffix : ret;                                                           \
+    op_##prefix##JALR_RETCALL##suffix : JALR_BODY(other);
+/* A jump, whose handlers the lengths' loop below makes (LEN: its length in bytes). */
 #if !PRECISE
-    JUMP_HANDLERS(, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
-    JUMP_HANDLERS(_T, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
+#define JUMP_HANDLERS_OF(prefix)                                                                   \
+    JUMP_HANDLERS(prefix, , NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)                     \
+    JUMP_HANDLERS(prefix, _T, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
 #elif TRACED
-    JUMP_HANDLERS(, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
+#define JUMP_HANDLERS_OF(prefix)                                                                   \
+    JUMP_HANDLERS(prefix, , TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
 #else
-    JUMP_HANDLERS(, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
+#define JUMP_HANDLERS_OF(prefix)                                                                   \
+    JUMP_HANDLERS(prefix, , NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
 #endif
+/*
+ * A jal or branch whose target is outside the code or misaligned: a
+ * misaligned one faults on itself, any other retires and the fetch at the
+ * target faults.
+ */
+#define FAR_HANDLERS(prefix, next)                                                                 \
+    op_##prefix##JAL_FAR : {                                                                       \
+        ureg target = PC() + IMM;                                                                  \
+        if (!(target & (SLOT_BYTES - 1))) {                                                        \
+            RD = PC() + LEN;                                                                       \
+            RUN_END_AT(PC(), LEN);                                                                 \
+        }                                                                                          \
+        fault_pc = target;                                                                         \
+        goto out_bad_target;                                                                       \
+    }                                                                                              \
+    op_##prefix##BRANCH_FAR:                                                                       \
+    if (interp_branch_taken(ip->rd, RS1, RS2, (sreg)RS1 < (sreg)RS2)) {                            \
+        fault_pc = PC() + IMM;                                                                     \
+        if (!(fault_pc & (SLOT_BYTES - 1)))                                                        \
+            RUN_END_AT(PC(), LEN); /* as JAL_FAR */                                                \
+        goto out_bad_target;                                                                       \
+    }                                                                                              \
+    next();
+#define LEN 4
+    JUMP_HANDLERS_OF()
+    FAR_HANDLERS(, NEXT)
+#undef LEN
+#if RVC
+#define LEN 2
+    JUMP_HANDLERS_OF(C_)
+    FAR_HANDLERS(C_, NEXT_C)
+#undef LEN
+#endif
+#undef FAR_HANDLERS
+#undef JUMP_HANDLERS_OF
 #undef JUMP_HANDLERS
-op_JAL_FAR : {
-    ureg target = PC() + IMM;
-    if (!(target & 3)) { /* it retires, and the fetch at the target faults */
-        RD = PC() + 4;
-        RUN_END_AT(PC());
-    }
-    fault_pc = target;
-    goto out_bad_target;
-}
-op_BRANCH_FAR:
-    if (interp_branch_taken(ip->rd, RS1, RS2, (sreg)RS1 < (sreg)RS2)) {
-        fault_pc = PC() + IMM;
-        if (!(fault_pc & 3))
-            RUN_END_AT(PC()); /* as JAL_FAR */
-        goto out_bad_target;
-    }
-    NEXT();
 op_FENCE:
     NEXT();
 op_ECALL:
     m->pc = PC();
     m->ecall_clock = m->retired + budget - LEFT();
-    RUN_END_AT(PC()); /* before the ABI may rewind the stack */
+    RUN_END_AT(PC(), 4); /* before the ABI may rewind the stack */
     SAVE_TRACER(); /* the ABI may report the call to the tracer */
     switch (machine_ecall(m)) {
     case ECALL_CONTINUE: RUN_START_AT(PC() + 4); NEXT();
@@ -729,7 +888,7 @@ op_REMUW : {
 out_bad_target:
     /* A jump to a misaligned target faults on the jump itself; a jump out
      * of executable memory retires (its run ended) and faults on the fetch at the target. */
-    if (fault_pc & 3) {
+    if (fault_pc & (SLOT_BYTES - 1)) {
         m->fault = (struct fault){
             .kind = FAULT_MISALIGNED_TARGET, .pc = PC(), .from = PC(), .addr = fault_pc};
         goto out_fault;
@@ -766,6 +925,13 @@ out_soft:
 #endif
 
 #undef PC
+#undef NEXT_C
+#undef LOAD_BODY_
+#undef LOAD_BODY_C
+#undef STORE_BODY_
+#undef STORE_BODY_C
+#undef BRANCH_BODY_
+#undef BRANCH_BODY_C
 #undef DISPATCH
 #undef LEFT
 #undef GOTO_IP
@@ -816,5 +982,11 @@ out_soft:
 #undef TRACED
 #undef PRECISE
 #undef RUNS
+#undef SLOT_SHIFT
+#undef ENTRY_SHIFT
+#undef SLOT_BYTES
+#undef STEP
+#undef STEP_C
+#undef RVC_MIXED_PAIRS
 #undef RUN_FN
 #undef PAGE_MARK_LABEL

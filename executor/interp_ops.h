@@ -141,6 +141,65 @@
 #endif
 #define FUSE_SECOND(X, ...) FUSE_SECOND_BODIES(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 
+/*
+ * The compressed forms (decode.h: RVC_OPS), whose statements are those of
+ * the instructions they expand to, and which the loops of a hart with C
+ * (RVC 1) fuse with each other and with the 4-byte ones as above. Their
+ * loads, stores and branches step over one entry, not two.
+ */
+#define RVC_BODY_OPS(X)                                                                            \
+    X(C_ADDI) X(C_LUI) X(C_SLLI) X(C_SRLI) X(C_SRAI) X(C_ANDI)                                     \
+    X(C_ADD) X(C_SUB) X(C_XOR) X(C_OR) X(C_AND) X(C_LW) X(C_SW) X(C_BEQ) X(C_BNE)                  \
+    X(C_ADDIW) X(C_ADDW) X(C_SUBW) X(C_LD) X(C_SD)
+#define RVC_JUMP_OPS(X) X(C_JAL) X(C_JAL_CALL) X(C_JALR) X(C_JALR_CALL) X(C_JALR_RET) X(C_JALR_RETCALL)
+#define OP_BODY_C_ADDI OP_BODY_ADDI
+#define OP_BODY_C_LUI OP_BODY_LUI
+#define OP_BODY_C_SLLI OP_BODY_SLLI
+#define OP_BODY_C_SRLI OP_BODY_SRLI
+#define OP_BODY_C_SRAI OP_BODY_SRAI
+#define OP_BODY_C_ANDI OP_BODY_ANDI
+#define OP_BODY_C_ADD OP_BODY_ADD
+#define OP_BODY_C_SUB OP_BODY_SUB
+#define OP_BODY_C_XOR OP_BODY_XOR
+#define OP_BODY_C_OR OP_BODY_OR
+#define OP_BODY_C_AND OP_BODY_AND
+#define OP_BODY_C_ADDIW OP_BODY_ADDIW
+#define OP_BODY_C_ADDW OP_BODY_ADDW
+#define OP_BODY_C_SUBW OP_BODY_SUBW
+#define OP_BODY_C_LW LOAD_BODY_C(int32_t)
+#define OP_BODY_C_LD LOAD_BODY_C(uint64_t)
+#define OP_BODY_C_SW STORE_BODY_C(uint32_t)
+#define OP_BODY_C_SD STORE_BODY_C(uint64_t)
+#define OP_BODY_C_BEQ BRANCH_BODY_C(RS1 == RS2)
+#define OP_BODY_C_BNE BRANCH_BODY_C(RS1 != RS2)
+
+/*
+ * The compressed halves of pairs, spelled out twice as the lists above
+ * are: the common ones only (each list doubles the pairs of a loop, and
+ * with them its compile time).
+ */
+#define RVC_FUSE_FIRST_COMMON(X)                                                                   \
+    X(C_ADDI) X(C_LUI) X(C_SLLI) X(C_ANDI) X(C_ADD) X(C_LW) X(C_SW) X(C_BEQ) X(C_BNE)
+#define RVC_FUSE_FIRST_64(X) X(C_ADDIW) X(C_LD) X(C_SD)
+#define RVC_FUSE_SECOND_COMMON(X, ...)                                                             \
+    X(C_ADDI, __VA_ARGS__) X(C_LUI, __VA_ARGS__) X(C_SLLI, __VA_ARGS__) X(C_ANDI, __VA_ARGS__)     \
+    X(C_ADD, __VA_ARGS__) X(C_LW, __VA_ARGS__) X(C_SW, __VA_ARGS__) X(C_BEQ, __VA_ARGS__)          \
+    X(C_BNE, __VA_ARGS__)
+#define RVC_FUSE_SECOND_64(X, ...) X(C_ADDIW, __VA_ARGS__) X(C_LD, __VA_ARGS__) X(C_SD, __VA_ARGS__)
+#define RVC_FUSE_SECOND_JUMPS(X, ...)                                                              \
+    X(C_JAL, __VA_ARGS__) X(C_JAL_CALL, __VA_ARGS__)                                               \
+    X(C_JALR_CALL, __VA_ARGS__) X(C_JALR_RET, __VA_ARGS__)
+#if XLEN == 64
+#define RVC_FUSE_FIRST(X) RVC_FUSE_FIRST_COMMON(X) RVC_FUSE_FIRST_64(X)
+#define RVC_FUSE_SECOND_BODIES(X, ...)                                                             \
+    RVC_FUSE_SECOND_COMMON(X, __VA_ARGS__) RVC_FUSE_SECOND_64(X, __VA_ARGS__)
+#else
+#define RVC_FUSE_FIRST(X) RVC_FUSE_FIRST_COMMON(X)
+#define RVC_FUSE_SECOND_BODIES(X, ...) RVC_FUSE_SECOND_COMMON(X, __VA_ARGS__)
+#endif
+#define RVC_FUSE_SECOND(X, ...)                                                                    \
+    RVC_FUSE_SECOND_BODIES(X, __VA_ARGS__) RVC_FUSE_SECOND_JUMPS(X, __VA_ARGS__)
+
 /* clang-format on */
 
 #endif

@@ -154,21 +154,26 @@ static enum trace_kind jump_kind(unsigned op)
 {
     switch (op & ~INSN_PAGE_MARK) {
     case OP_JAL_CALL:
-    case OP_JALR_CALL: return TRACE_KIND_CALL;
-    case OP_JALR_RET: return TRACE_KIND_RETURN;
-    case OP_JALR_RETCALL: return TRACE_KIND_RETURN_CALL;
+    case OP_JALR_CALL:
+    case OP_C_JAL_CALL:
+    case OP_C_JALR_CALL: return TRACE_KIND_CALL;
+    case OP_JALR_RET:
+    case OP_C_JALR_RET: return TRACE_KIND_RETURN;
+    case OP_JALR_RETCALL:
+    case OP_C_JALR_RETCALL: return TRACE_KIND_RETURN_CALL;
     default: return TRACE_KIND_JUMP;
     }
 }
 
 struct trace_frame *interp_trace_slow(struct flow_tracer *t, struct trace_frame *top,
                                       const struct insn *at, uint64_t pc, uint64_t target,
-                                      uint64_t now)
+                                      uintptr_t ret_at, uint64_t now)
 {
+    unsigned len = insn_op_length(at->op);
     t->top = top;
-    t->transfer(t, jump_kind(at->op), pc, target, now);
-    if (t->top->ret == pc + 4) /* pushed for this call (or one at pc before): as trace_enter */
-        t->top->ret_at = (uintptr_t)(at + 1);
+    t->transfer(t, jump_kind(at->op), pc, len, target, now);
+    if (t->top->ret == pc + len) /* pushed for this call (or one at pc before): as trace_enter */
+        t->top->ret_at = ret_at;
     return t->top;
 }
 

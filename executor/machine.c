@@ -63,15 +63,27 @@ void machine_destroy(struct machine *m)
 
 typedef enum stop_reason (*interp_fn)(struct machine *m, uint64_t budget);
 
-/* [rv64]: the fast loops, plain or traced as the machine is */
-static const interp_fn fast_loops[2] = {interp_run_rv32, interp_run_rv64};
-/* [rv64]: the fast loops in the tracer's per-pc mode (inline frames) */
-static const interp_fn per_pc_loops[2] = {interp_run_rv32_runs, interp_run_rv64_runs};
-/* [traced][rv64] */
-static const interp_fn precise_loops[2][2] = {
-    {interp_run_rv32_precise, interp_run_rv64_precise},
-    {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise},
+/*
+ * The loops by ISA: [rv64 + 2 * (the hart has C)], the index isa_index
+ * gives. fast: plain or traced as the machine is; per_pc: in the tracer's
+ * per-pc mode (inline frames); precise: [traced][isa].
+ */
+static const interp_fn fast_loops[4] = {interp_run_rv32, interp_run_rv64, interp_run_rv32c,
+                                        interp_run_rv64c};
+static const interp_fn per_pc_loops[4] = {interp_run_rv32_runs, interp_run_rv64_runs,
+                                          interp_run_rv32c_runs, interp_run_rv64c_runs};
+static const interp_fn precise_loops[2][4] = {
+    {interp_run_rv32_precise, interp_run_rv64_precise, interp_run_rv32c_precise,
+     interp_run_rv64c_precise},
+    {interp_run_rv32_traced_precise, interp_run_rv64_traced_precise,
+     interp_run_rv32c_traced_precise, interp_run_rv64c_traced_precise},
 };
+
+/* The loops' index: XLEN, and C when the code cache has 2-byte slots. */
+static int isa_index(const struct machine *m)
+{
+    return (m->xlen == 64) + 2 * (m->code.slot_shift == 1);
+}
 
 /*
  * A jump to address 0 ends the run with exit status 0 under an ABI that
@@ -88,18 +100,35 @@ static enum stop_reason stop_at_pc_zero(struct machine *m, enum stop_reason why)
     return STOP_EXIT;
 }
 
+/*
+ * A store the ABI calls its halt (Jolt's termination word) ends the run as
+ * an exit; ABIs may also make such a store's fault clearer (a panic).
+ */
+static enum stop_reason stop_at_halt_store(struct machine *m, enum stop_reason why)
+{
+    if (why != STOP_FAULT || !m->abi || !m->abi->store_stops)
+        return why;
+    return m->abi->store_stops(m) ? STOP_EXIT : why;
+}
+
+/* The ABI's ways to end a run that the interpreter sees as faults. */
+static enum stop_reason stop_as_abi_says(struct machine *m, enum stop_reason why)
+{
+    return stop_at_halt_store(m, stop_at_pc_zero(m, why));
+}
+
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
-    int rv64 = m->xlen == 64;
+    int isa = isa_index(m);
     uint64_t end = m->retired + budget;
     /* The fast loop stops short of the budget; the precise one ends it exactly. */
     while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
         bool per_pc = m->tracer && m->tracer->per_pc;
-        enum stop_reason why = (per_pc ? per_pc_loops : fast_loops)[rv64](m, end - m->retired);
+        enum stop_reason why = (per_pc ? per_pc_loops : fast_loops)[isa](m, end - m->retired);
         if (why != STOP_BUDGET)
-            return stop_at_pc_zero(m, why);
+            return stop_as_abi_says(m, why);
     }
-    return stop_at_pc_zero(m, precise_loops[m->tracer != NULL][rv64](m, end - m->retired));
+    return stop_as_abi_says(m, precise_loops[m->tracer != NULL][isa](m, end - m->retired));
 }
 
 enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
@@ -107,7 +136,7 @@ enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
     bool per_pc = m->tracer && m->tracer->per_pc;
-    return stop_at_pc_zero(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
+    return stop_as_abi_says(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
 }
 
 enum ecall_result machine_ecall(struct machine *m)

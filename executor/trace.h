@@ -108,12 +108,19 @@ struct flow_tracer {
      */
     bool per_pc;
     /*
-     * A jal or jalr of the given kind at `pc` went to `target`, and the
-     * fast paths below did not apply. `now` is the clock after the jump
-     * retired.
+     * Per-pc mode: log2 of the bytes of code per run-array slot: 2, or 1
+     * on a hart with C, whose instructions may start at any halfword (the
+     * owner sets it; the loops know it as their code cache's slot).
      */
-    void (*transfer)(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, uint64_t target,
-                     uint64_t now);
+    unsigned run_shift;
+    /*
+     * A jal or jalr of the given kind at `pc`, `len` bytes long (4, or 2
+     * for a compressed one: a call's return address is pc + len), went to
+     * `target`, and the fast paths below did not apply. `now` is the clock
+     * after the jump retired.
+     */
+    void (*transfer)(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, unsigned len,
+                     uint64_t target, uint64_t now);
     /*
      * The ecall that just retired in the top frame was the zkVM call
      * `call` (a static name) at `pc`: it counts in a leaf frame of its own.
@@ -218,41 +225,43 @@ static inline int trace_return_fast(struct trace_frame **top, uint64_t target, u
 }
 
 /*
- * Pushes `up`, set up for the call, as the frame of a call at pc. `ret_at`
- * is the loop's own note of where pc + 4's code lies (in its code cache),
- * so that a return there needs no lookup; the loop also sets it for
- * frames that `transfer` pushes (never 0).
+ * Pushes `up`, set up for the call, as the frame of a call at pc, `len`
+ * bytes long (4, or 2 for c.jal and c.jalr). `ret_at` is the loop's own
+ * note of where pc + len's code lies (in its code cache), so that a
+ * return there needs no lookup; the loop also sets it for frames that
+ * `transfer` pushes (never 0).
  */
 static inline void trace_enter(struct trace_frame **top, struct trace_frame *up, uint64_t pc,
-                               uintptr_t ret_at, uint64_t now)
+                               unsigned len, uintptr_t ret_at, uint64_t now)
 {
-    up->ret = pc + 4;
+    up->ret = pc + len;
     up->ret_at = ret_at;
     up->acc -= now; /* the return adds the clock then */
     *top = up;
 }
 
 /* A call to the node the slot above the top was set up for last. */
-static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, uint64_t target,
-                                  uintptr_t ret_at, uint64_t now)
+static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, unsigned len,
+                                  uint64_t target, uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
     if (__builtin_expect(up->link.key != target || up->link.parent != f->link.node, 0))
         return 0;
-    trace_enter(top, up, pc, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, now);
     return 1;
 }
 
 /* A call to another node, which the link table knows: the slot is set up for it. */
 static inline int trace_call_linked(const struct flow_tracer *t, struct trace_frame **top,
-                                    uint64_t pc, uint64_t target, uintptr_t ret_at, uint64_t now)
+                                    uint64_t pc, unsigned len, uint64_t target, uintptr_t ret_at,
+                                    uint64_t now)
 {
     struct trace_frame *up = *top + 1;
     const struct trace_link *l = trace_link_find(t, target, (*top)->link.node);
     if (!l || up == t->guard) /* `transfer` grows the stack */
         return 0;
     trace_slot_relink(t, up, l, 0);
-    trace_enter(top, up, pc, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, now);
     return 1;
 }
 
@@ -263,16 +272,16 @@ static inline int trace_call_linked(const struct flow_tracer *t, struct trace_fr
  * caller without a run array has no inlined code, so its calls hang under
  * its own node as outside per-pc mode, whatever their pc.
  */
-static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, uint64_t target,
-                                       uintptr_t ret_at, uint64_t now)
+static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, unsigned len,
+                                       uint64_t target, uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
     if (!f->link.runs) /* no inlined code in the caller: every call pc's site is its node */
-        return trace_call_fast(top, pc, target, ret_at, now);
+        return trace_call_fast(top, pc, len, target, ret_at, now);
     if (__builtin_expect(
-            up->link.key != target || up->link.caller != f->link.node || up->ret != pc + 4, 0))
+            up->link.key != target || up->link.caller != f->link.node || up->ret != pc + len, 0))
         return 0;
-    trace_enter(top, up, pc, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, now);
     return 1;
 }
 
@@ -284,79 +293,75 @@ static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, ui
  * callee's node there.
  */
 static inline int trace_call_linked_site(const struct flow_tracer *t, struct trace_frame **top,
-                                         uint64_t pc, uint64_t target, uintptr_t ret_at,
-                                         uint64_t now)
+                                         uint64_t pc, unsigned len, uint64_t target,
+                                         uintptr_t ret_at, uint64_t now)
 {
     if (!(*top)->link.runs) /* as in trace_call_fast_site */
-        return trace_call_linked(t, top, pc, target, ret_at, now);
+        return trace_call_linked(t, top, pc, len, target, ret_at, now);
     struct trace_frame *up = *top + 1;
     const struct trace_link *site = trace_link_find(t, pc | 1, (*top)->link.node);
     if (!site || up == t->guard)
         return 0;
     if (up->link.key == target && up->link.parent == site->node) { /* another pc, same site */
-        trace_enter(top, up, pc, ret_at, now);
+        trace_enter(top, up, pc, len, ret_at, now);
         return 1;
     }
     const struct trace_link *l = trace_link_find(t, target, site->node);
     if (!l)
         return 0;
     trace_slot_relink(t, up, l, 0);
-    trace_enter(top, up, pc, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, now);
     return 1;
 }
 
 /*
  * Runs (per-pc mode): between two taken transfers the guest runs
  * sequentially, from a to b, in the top frame. A node's run array has an
- * entry per 4-byte slot of its function and one past it: a run adds 1 at
- * a's index and takes 1 at (b + 4)'s, indexes clamped to the array, so
- * that the prefix sums at write time are each pc's count in the node
- * (pcs outside the function fall on the first or the last entry, where
- * they cancel or stay out of the function's pcs). A node whose function
- * holds no inlined code keeps none (runs NULL): the hooks then do nothing.
- * docs/ARCHITECTURE.md, "Inline frames".
+ * entry per slot (1 << shift bytes: run_shift) of its function and one
+ * past it: a run adds 1 at a's index and takes 1 at the index of b + b's
+ * length, indexes clamped to the array, so that the prefix sums at write
+ * time are each pc's count in the node (pcs outside the function fall on
+ * the first or the last entry, where they cancel or stay out of the
+ * function's pcs). A node whose function holds no inlined code keeps none
+ * (runs NULL): the hooks then do nothing. docs/ARCHITECTURE.md, "Inline
+ * frames".
  */
-static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr)
+static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, unsigned shift)
 {
     uint64_t d = addr - l->lo;
     if (__builtin_expect(d < l->span, 1))
-        return (size_t)(d / 4);
-    return (int64_t)d < 0 ? 0 : ((size_t)l->span + 3) / 4;
+        return (size_t)(d >> shift);
+    return (int64_t)d < 0 ? 0 : ((size_t)l->span + (1u << shift) - 1) >> shift;
 }
 
-/* A run starts at pc in the frame (or an end at pc - 4 is undone). */
-static inline void trace_run_start(const struct trace_frame *f, uint64_t pc)
+/* A run starts at pc in the frame (or an end just before pc is undone). */
+static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
     if (f->link.runs)
-        f->link.runs[trace_run_index(&f->link, pc)]++;
+        f->link.runs[trace_run_index(&f->link, pc, shift)]++;
 }
 
 /* A run ends just before pc (pc did not run) in the frame. */
-static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc)
+static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
     if (f->link.runs)
-        f->link.runs[trace_run_index(&f->link, pc)]--;
-}
-
-/* A run ends at pc (its last instruction) in the frame. */
-static inline void trace_run_end(const struct trace_frame *f, uint64_t pc)
-{
-    trace_run_end_before(f, pc + 4);
+        f->link.runs[trace_run_index(&f->link, pc, shift)]--;
 }
 
 /*
- * A taken branch (or a jump inside the function) at pc to target: the
- * run ends at pc and one starts at target, in the same frame. The link
- * is read once, before the array is written (an int64_t store may alias
- * its fields).
+ * A taken branch (or a jump inside the function) of `len` bytes at pc to
+ * target: the run ends at pc and one starts at target, in the same frame.
+ * The link is read once, before the array is written (an int64_t store may
+ * alias its fields).
  */
-static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, uint64_t target)
+static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
+                                    uint64_t target, unsigned shift)
 {
     int64_t *runs = f->link.runs;
     if (!runs)
         return;
     struct trace_link l = {.lo = f->link.lo, .span = f->link.span};
-    size_t from = trace_run_index(&l, pc + 4), to = trace_run_index(&l, target);
+    size_t from = trace_run_index(&l, pc + len, shift), to = trace_run_index(&l, target, shift);
     runs[from]--;
     runs[to]++;
 }

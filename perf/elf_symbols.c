@@ -41,37 +41,52 @@ static bool is_arm_mapping_symbol(const char *name)
            (name[2] == '\0' || name[2] == '.');
 }
 
-/* perf's elf_read_program_header: the PT_LOAD holding vaddr. */
-static bool load_segment_of(Elf *elf, uint64_t vaddr, GElf_Phdr *phdr)
+/*
+ * What add_symbol asks of a section and of the runtime image's PT_LOAD
+ * segments, read once per table instead of once per symbol (binaries
+ * like cc1 have tens of thousands of symbols in a few sections).
+ */
+struct section_info {
+    bool read, usable; /* usable: found and SHF_ALLOC */
+    bool text_or_data; /* its name has "text" or "data" (labels need one) */
+    GElf_Shdr shdr;    /* the runtime header (debug files hold NOBITS copies) */
+};
+
+struct symbol_context {
+    const struct elf_file *syms, *runtime;
+    int machine;
+    GElf_Phdr *loads; /* the runtime image's PT_LOADs, in header order */
+    size_t nloads;
+    struct section_info *sections;
+    size_t nsections;
+};
+
+/* The runtime image's PT_LOAD headers, in order. Returns false when memory runs out. */
+static bool read_loads(struct symbol_context *c)
 {
     size_t n;
-    if (elf_getphdrnum(elf, &n) != 0)
+    if (elf_getphdrnum(c->runtime->elf, &n) != 0 || n == 0)
+        return true;
+    if (!(c->loads = malloc(n * sizeof(*c->loads))))
         return false;
     for (size_t i = 0; i < n; i++) {
-        if (!gelf_getphdr(elf, (int)i, phdr) || phdr->p_type != PT_LOAD)
-            continue;
-        uint64_t size = phdr->p_memsz > phdr->p_filesz ? phdr->p_memsz : phdr->p_filesz;
-        if (size && vaddr >= phdr->p_vaddr && vaddr - phdr->p_vaddr < size)
-            return true;
-    }
-    return false;
-}
-
-/* The section header a symbol's section has at run time (debug files hold NOBITS copies). */
-static bool symbol_section(const struct elf_file *syms, const struct elf_file *runtime,
-                           size_t index, GElf_Shdr *shdr, Elf **owner)
-{
-    Elf_Scn *scn = elf_getscn(syms->elf, index);
-    if (!scn || !gelf_getshdr(scn, shdr))
-        return false;
-    *owner = syms->elf;
-    if (shdr->sh_type == SHT_NOBITS) {
-        scn = elf_getscn(runtime->elf, index);
-        if (!scn || !gelf_getshdr(scn, shdr))
-            return false;
-        *owner = runtime->elf;
+        GElf_Phdr phdr;
+        if (gelf_getphdr(c->runtime->elf, (int)i, &phdr) && phdr.p_type == PT_LOAD)
+            c->loads[c->nloads++] = phdr;
     }
     return true;
+}
+
+/* perf's elf_read_program_header: the PT_LOAD holding vaddr. */
+static const GElf_Phdr *load_segment_of(const struct symbol_context *c, uint64_t vaddr)
+{
+    for (size_t i = 0; i < c->nloads; i++) {
+        const GElf_Phdr *phdr = &c->loads[i];
+        uint64_t size = phdr->p_memsz > phdr->p_filesz ? phdr->p_memsz : phdr->p_filesz;
+        if (size && vaddr >= phdr->p_vaddr && vaddr - phdr->p_vaddr < size)
+            return phdr;
+    }
+    return NULL;
 }
 
 static bool section_name_has(Elf *elf, const GElf_Shdr *shdr, const char *word)
@@ -83,13 +98,43 @@ static bool section_name_has(Elf *elf, const GElf_Shdr *shdr, const char *word)
     return name && strstr(name, word);
 }
 
+/* Reads the section header a symbol's section has at run time (debug files hold NOBITS copies). */
+static void read_section(const struct symbol_context *c, size_t index, struct section_info *info)
+{
+    info->read = true;
+    Elf_Scn *scn = elf_getscn(c->syms->elf, index);
+    if (!scn || !gelf_getshdr(scn, &info->shdr))
+        return;
+    Elf *owner = c->syms->elf;
+    if (info->shdr.sh_type == SHT_NOBITS) {
+        scn = elf_getscn(c->runtime->elf, index);
+        if (!scn || !gelf_getshdr(scn, &info->shdr))
+            return;
+        owner = c->runtime->elf;
+    }
+    info->usable = (info->shdr.sh_flags & SHF_ALLOC) != 0;
+    info->text_or_data = info->usable && (section_name_has(owner, &info->shdr, "text") ||
+                                          section_name_has(owner, &info->shdr, "data"));
+}
+
+/* Section `index` as add_symbol needs it; NULL when it is not a usable section. */
+static const struct section_info *section_of(struct symbol_context *c, size_t index)
+{
+    if (index >= c->nsections)
+        return NULL; /* SHN_ABS, SHN_COMMON, damaged: elf_getscn has no such section */
+    struct section_info *info = &c->sections[index];
+    if (!info->read)
+        read_section(c, index, info);
+    return info->usable ? info : NULL;
+}
+
 /* A symbol's value as a file offset of the binary that ran. */
-static uint64_t file_offset_of(const struct elf_file *runtime, uint64_t value,
+static uint64_t file_offset_of(const struct symbol_context *c, uint64_t value,
                                const GElf_Shdr *section)
 {
-    GElf_Phdr phdr;
-    if (load_segment_of(runtime->elf, value, &phdr))
-        return value - (phdr.p_vaddr - phdr.p_offset);
+    const GElf_Phdr *phdr = load_segment_of(c, value);
+    if (phdr)
+        return value - (phdr->p_vaddr - phdr->p_offset);
     return value - (section->sh_addr - section->sh_offset);
 }
 
@@ -113,28 +158,44 @@ static int add_named(struct symbol_builder *b, uint64_t start, uint64_t size, ui
 }
 
 /* One symbol table entry: 1 added, 0 skipped, -1 out of memory. */
-static int add_symbol(struct symbol_builder *b, const struct elf_file *syms,
-                      const struct elf_file *runtime, GElf_Sym *sym, const char *name, int machine)
+static int add_symbol(struct symbol_builder *b, struct symbol_context *c, GElf_Sym *sym,
+                      const char *name)
 {
     bool label = is_label(sym);
     if (!label && !is_function(sym) && !is_object(sym))
         return 0;
-    if ((machine == EM_ARM || machine == EM_AARCH64) && is_arm_mapping_symbol(name))
+    if ((c->machine == EM_ARM || c->machine == EM_AARCH64) && is_arm_mapping_symbol(name))
         return 0;
-    GElf_Shdr shdr;
-    Elf *owner;
-    if (!symbol_section(syms, runtime, sym->st_shndx, &shdr, &owner) ||
-        !(shdr.sh_flags & SHF_ALLOC))
-        return 0;
-    if (label && !section_name_has(owner, &shdr, "text") && !section_name_has(owner, &shdr, "data"))
+    const struct section_info *section = section_of(c, sym->st_shndx);
+    if (!section || (label && !section->text_or_data))
         return 0;
     uint64_t value = sym->st_value;
-    if (machine == EM_ARM && GELF_ST_TYPE(sym->st_info) == STT_FUNC && (value & 1))
+    if (c->machine == EM_ARM && GELF_ST_TYPE(sym->st_info) == STT_FUNC && (value & 1))
         value--; /* Thumb */
-    value = file_offset_of(runtime, value, &shdr);
+    value = file_offset_of(c, value, &section->shdr);
     if (add_named(b, value, sym->st_size, GELF_ST_BIND(sym->st_info), name, NULL))
         return -1;
     return 1;
+}
+
+static long add_symbols(struct symbol_builder *b, struct symbol_context *c, Elf_Data *data,
+                        const GElf_Shdr *shdr)
+{
+    size_t n = data->d_size / shdr->sh_entsize;
+    long added = 0;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Sym sym;
+        if (!gelf_getsym(data, (int)i, &sym))
+            continue;
+        const char *name = elf_strptr(c->syms->elf, shdr->sh_link, sym.st_name);
+        if (!name)
+            continue;
+        int rc = add_symbol(b, c, &sym, name);
+        if (rc < 0)
+            return -1;
+        added += rc;
+    }
+    return added;
 }
 
 long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,
@@ -149,21 +210,19 @@ long elf_symbols_read(struct symbol_builder *b, const struct elf_file *syms,
     Elf_Data *data = elf_getdata(scn, NULL);
     if (!data)
         return 0;
-    size_t n = data->d_size / shdr.sh_entsize;
-    long added = 0;
-    b->demangle = true; /* names are kept as read */
-    for (size_t i = 0; i < n; i++) {
-        GElf_Sym sym;
-        if (!gelf_getsym(data, (int)i, &sym))
-            continue;
-        const char *name = elf_strptr(syms->elf, shdr.sh_link, sym.st_name);
-        if (!name)
-            continue;
-        int rc = add_symbol(b, syms, runtime, &sym, name, ehdr.e_machine);
-        if (rc < 0)
-            return -1;
-        added += rc;
+    struct symbol_context c = {.syms = syms, .runtime = runtime, .machine = ehdr.e_machine};
+    size_t nsections = 0;
+    elf_getshdrnum(syms->elf, &nsections);
+    long added = -1;
+    if (symbol_builder_reserve(b, b->count + data->d_size / shdr.sh_entsize) == 0 &&
+        read_loads(&c) &&
+        (nsections == 0 || (c.sections = calloc(nsections, sizeof(*c.sections))))) {
+        c.nsections = nsections;
+        b->demangle = true; /* names are kept as read */
+        added = add_symbols(b, &c, data, &shdr);
     }
+    free(c.loads);
+    free(c.sections);
     if (added > 0 && symbol_builder_fixup(b, false))
         return -1;
     return added;

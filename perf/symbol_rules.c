@@ -50,11 +50,9 @@ static int reserve_names(struct symbol_builder *b, size_t more)
     return 0;
 }
 
-static int reserve_symbols(struct symbol_builder *b)
+/* Room for `cap` symbols in every per-symbol array. */
+static int resize_symbols(struct symbol_builder *b, size_t cap)
 {
-    if (b->count < b->capacity)
-        return 0;
-    size_t cap = b->capacity ? b->capacity * 2 : 1024;
     struct rule_symbol *syms = realloc(b->syms, cap * sizeof(*syms));
     if (syms)
         b->syms = syms;
@@ -68,6 +66,20 @@ static int reserve_symbols(struct symbol_builder *b)
         return -1;
     b->capacity = cap;
     return 0;
+}
+
+static int reserve_symbols(struct symbol_builder *b)
+{
+    if (b->count < b->capacity)
+        return 0;
+    return resize_symbols(b, b->capacity ? b->capacity * 2 : 1024);
+}
+
+int symbol_builder_reserve(struct symbol_builder *b, size_t n)
+{
+    if (n <= b->capacity || n >= TREE_NIL - 1)
+        return 0; /* (a hint: an impossible count is left to symbol_builder_add) */
+    return resize_symbols(b, n);
 }
 
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
@@ -217,16 +229,25 @@ static size_t leading_underscores(const char *s)
     return n;
 }
 
-bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice *b)
+/* choose_best_symbol's first rules, which need no name: 1 keep a, 0 keep b, -1 undecided. */
+static int keep_first_by_kind(bool a_sized, uint8_t a_binding, bool b_sized, uint8_t b_binding)
 {
-    if (a->sized != b->sized)
-        return a->sized;
-    bool a_weak = a->binding == STB_WEAK, b_weak = b->binding == STB_WEAK;
+    if (a_sized != b_sized)
+        return a_sized;
+    bool a_weak = a_binding == STB_WEAK, b_weak = b_binding == STB_WEAK;
     if (a_weak != b_weak)
         return b_weak;
-    bool a_global = a->binding == STB_GLOBAL, b_global = b->binding == STB_GLOBAL;
+    bool a_global = a_binding == STB_GLOBAL, b_global = b_binding == STB_GLOBAL;
     if (a_global != b_global)
         return a_global;
+    return -1;
+}
+
+bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice *b)
+{
+    int kind = keep_first_by_kind(a->sized, a->binding, b->sized, b->binding);
+    if (kind >= 0)
+        return kind;
     size_t au = leading_underscores(a->name), bu = leading_underscores(b->name);
     if (au != bu)
         return au < bu;
@@ -248,8 +269,14 @@ static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t 
     return (struct symbol_choice){s->end != s->start, s->binding, name, strlen(name)};
 }
 
+/* Names are demangled (the costly part) only when size and binding do not decide. */
 static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
 {
+    const struct rule_symbol *sa = &bl->syms[na], *sb = &bl->syms[nb];
+    int kind =
+        keep_first_by_kind(sa->end != sa->start, sa->binding, sb->end != sb->start, sb->binding);
+    if (kind >= 0)
+        return kind;
     char *ra, *rb;
     struct symbol_choice a = choice_of(bl, na, &ra), b = choice_of(bl, nb, &rb);
     bool first = symbol_keep_first(&a, &b);

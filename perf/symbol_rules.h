@@ -81,6 +81,12 @@ void symbol_builder_init_sorted(struct symbol_builder *b);
 void symbol_builder_free(struct symbol_builder *b);
 
 /* Adds a symbol (size 0: unknown). Returns 0, or -1 when memory runs out. */
+/*
+ * Room for n symbols at once (a table's size is known before it is read):
+ * no arrays copied as they grow. Returns 0, or -1 when memory runs out.
+ */
+int symbol_builder_reserve(struct symbol_builder *b, size_t n);
+
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                        const char *name, size_t name_len);
 

@@ -52,9 +52,9 @@ static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t ke
 }
 
 /*
- * Per-pc mode: a new frame node's run array, one entry per 4-byte slot of
- * its function and one past it (executor/trace.h, "Runs"); none (NULL)
- * when span is 0.
+ * Per-pc mode: a new frame node's run array, one entry per slot (4 bytes,
+ * or 2 with C) of its function and one past it (executor/trace.h, "Runs");
+ * none (NULL) when span is 0.
  */
 static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
 {
@@ -71,7 +71,8 @@ static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
     }
     if (span == 0)
         return true;
-    p->runs[node] = calloc((span + 3) / 4 + 1, sizeof(int64_t));
+    unsigned shift = p->tracer.run_shift;
+    p->runs[node] = calloc(((span + (1u << shift) - 1) >> shift) + 1, sizeof(int64_t));
     return p->runs[node] != NULL;
 }
 
@@ -306,13 +307,15 @@ static void close_frame(struct trace_frame *f, uint64_t now)
     f->acc += now;
 }
 
-static void push(struct guest_profile *p, uint64_t target, uint64_t ret, uint64_t now)
+/* A frame for a call at pc, `len` bytes long, to target: it returns to pc + len. */
+static void push(struct guest_profile *p, uint64_t target, uint64_t pc, unsigned len, uint64_t now)
 {
     if (depth(p) == p->capacity && !grow_stack(p)) {
         p->out_of_memory = true;
         return;
     }
-    uint32_t parent = call_parent(p, ret - 4);
+    uint64_t ret = pc + len;
+    uint32_t parent = call_parent(p, pc);
     const struct trace_link *link = parent == UINT32_MAX ? NULL : link_to(p, parent, target);
     if (!link)
         return;
@@ -370,18 +373,18 @@ static void return_to(struct guest_profile *p, uint64_t target, uint64_t now)
     jump(p, target, now);
 }
 
-static void on_transfer(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, uint64_t target,
-                        uint64_t now)
+static void on_transfer(struct flow_tracer *t, enum trace_kind kind, uint64_t pc, unsigned len,
+                        uint64_t target, uint64_t now)
 {
     struct guest_profile *p = (struct guest_profile *)t;
     if (p->out_of_memory)
         return;
-    switch (kind) {
+    switch (kind) { /* a new frame returns after the call: pc + 4, or pc + 2 (c.jal, c.jalr) */
     case TRACE_KIND_RETURN_CALL:
         pop_to_depth(p, depth(p) - 1, now);
-        push(p, target, pc + 4, now);
+        push(p, target, pc, len, now);
         break;
-    case TRACE_KIND_CALL: push(p, target, pc + 4, now); break;
+    case TRACE_KIND_CALL: push(p, target, pc, len, now); break;
     case TRACE_KIND_RETURN: return_to(p, target, now); break;
     case TRACE_KIND_JUMP: jump(p, target, now); break;
     }
@@ -432,8 +435,8 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
         return;
     p->trie.nodes[node].count++;
     if (p->tracer.per_pc) { /* the run holds pc: take it out */
-        trace_run_end_before(top(p), pc);
-        trace_run_start(top(p), pc + 4);
+        trace_run_end_before(top(p), pc, p->tracer.run_shift);
+        trace_run_start(top(p), pc + 4, p->tracer.run_shift);
     }
 }
 
@@ -494,16 +497,23 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines)
 {
-    return guest_profile_init_pcs(p, syms, entry, inlines, false);
+    return guest_profile_init_with(p, syms, entry,
+                                   &(struct guest_profile_options){.inlines = inlines});
 }
 
-bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
-                            struct inline_chains *inlines, bool per_pc)
+bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                             const struct guest_profile_options *o)
 {
+    struct inline_chains *inlines = o->inlines;
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
-    p->tracer.per_pc = per_pc || inlines != NULL;
-    p->all_pcs = per_pc;
+    p->tracer.per_pc = o->all_pcs || inlines != NULL;
+    p->all_pcs = o->all_pcs;
+    p->tracer.run_shift = o->insn_length ? 1 : 2;
+    p->insn_length = o->insn_length;
+    p->insn_ctx = o->insn_ctx;
+    p->pcs_differ = o->pcs_differ;
+    p->pcs_ctx = o->pcs_ctx;
     if (inlines && !strtab_init(&p->chains))
         return false;
     p->tracer.transfer = on_transfer;
@@ -579,12 +589,17 @@ int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_p
     if (!runs)
         return 0;
     const struct symtab_func *f = &p->syms->funcs[p->trie.nodes[node].aux - 1];
-    size_t slots = (size_t)((uint32_t)(f->end - f->start) + 3) / 4;
+    unsigned shift = p->tracer.run_shift;
+    size_t slots = (size_t)((uint32_t)(f->end - f->start) + (1u << shift) - 1) >> shift;
     int64_t count = 0; /* the prefix sum: the count of the pc at slot i */
-    for (size_t i = 0; i < slots; i++) {
-        count += runs[i];
+    for (size_t i = 0; i < slots;) {
+        uint64_t pc = f->start + ((uint64_t)i << shift);
+        /* with C, instructions are 2 or 4 bytes: a 4-byte one spans two slots */
+        size_t n = p->insn_length ? p->insn_length(p->insn_ctx, pc) >> shift : 1;
+        for (size_t k = 0; k < n && i < slots; k++)
+            count += runs[i++];
         if (count > 0) {
-            int rc = visit(ctx, f->start + 4 * i, (uint64_t)count);
+            int rc = visit(ctx, pc, (uint64_t)count);
             if (rc)
                 return rc;
             *sum += (uint64_t)count;

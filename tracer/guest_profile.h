@@ -79,14 +79,7 @@ struct guest_profile {
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
     bool all_pcs; /* per-pc mode: every function's pcs counted (weights, --lines) */
-    /*
-     * With all_pcs: whether function [start, end) needs its pcs counted
-     * (weights whose cost differs between its pcs); NULL: every one does.
-     * A function that does not keeps no run arrays unless it has inlined
-     * code, and its instructions count on its frame (guest_profile_node_pcs
-     * does not see them). Set by the caller after init.
-     */
-    bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end);
+    bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end); /* guest_profile_options */
     void *pcs_ctx;
     bool pcs_skipped;      /* some function's pcs were not counted (pcs_differ said no) */
     uint8_t *func_pcs;     /* per symtab function: 0 not asked, 1 pcs_differ no, 2 yes */
@@ -95,6 +88,13 @@ struct guest_profile {
     struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
     uint64_t *chain_pcs;   /* by chain id: a pc whose chain it is */
     size_t chain_pcs_cap;
+    /*
+     * Per-pc mode on a hart with C (guest_profile_options): the
+     * length of the instruction at pc (2 or 4), which tells the writers
+     * where instructions start; NULL: every instruction is 4 bytes.
+     */
+    unsigned (*insn_length)(void *ctx, uint64_t pc);
+    void *insn_ctx;
 };
 
 /*
@@ -105,14 +105,38 @@ struct guest_profile {
  */
 bool guest_profile_init(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
                         struct inline_chains *inlines);
-/*
- * The same; with `per_pc`, every function's pcs are counted (not only
- * those of functions with inlined code), with or without `inlines`:
- * weights of opcode classes need each pc's count (docs/ARCHITECTURE.md,
- * "Weights"), --lines each pc's line.
- */
-bool guest_profile_init_pcs(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
-                            struct inline_chains *inlines, bool per_pc);
+
+/* How a profile counts, beyond guest_profile_init's defaults (all zero). */
+struct guest_profile_options {
+    struct inline_chains *inlines; /* as in guest_profile_init */
+    /*
+     * Every function's pcs counted (not only those of functions with
+     * inlined code), with or without `inlines`: weights of opcode classes
+     * need each pc's count (docs/ARCHITECTURE.md, "Weights"), --lines each
+     * pc's line.
+     */
+    bool all_pcs;
+    /*
+     * A hart with C: instructions may start at any halfword (per-pc mode:
+     * run arrays get 2-byte slots) and insn_length(insn_ctx, pc) gives the
+     * length of the instruction at pc; NULL: every instruction is 4 bytes.
+     */
+    unsigned (*insn_length)(void *ctx, uint64_t pc);
+    void *insn_ctx;
+    /*
+     * With all_pcs: whether function [start, end) needs its pcs counted
+     * (weights whose cost differs between its pcs); NULL: every one does.
+     * A function that does not keeps no run arrays unless it has inlined
+     * code, and its instructions count on its frame (guest_profile_node_pcs
+     * does not see them).
+     */
+    bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end);
+    void *pcs_ctx;
+};
+
+/* guest_profile_init with options. */
+bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms, uint64_t entry,
+                             const struct guest_profile_options *o);
 void guest_profile_free(struct guest_profile *p);
 
 /*

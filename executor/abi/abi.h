@@ -61,6 +61,14 @@ struct abi {
      * itself, if any); false: the store faults as usual. May be NULL.
      */
     bool (*mmio_store)(struct machine *m, uint64_t addr, unsigned size, uint64_t value);
+    /*
+     * The run stopped at a store into a page without write rights that
+     * mmio_store did not take (m->fault): true when that store is the
+     * zkVM's halt (Jolt's termination word; m->exit_status set, the fault
+     * cleared: the run ends as an exit, the store not counted); false
+     * otherwise, the fault kept or made clearer (Jolt's panic word). May be NULL.
+     */
+    bool (*store_stops)(struct machine *m);
     /* Prints what --stats shows beyond the counts (digests, regions); may be NULL. */
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */
@@ -78,6 +86,7 @@ extern const struct abi abi_lambda;
 extern const struct abi abi_nexus;
 extern const struct abi abi_openvm;
 extern const struct abi abi_zisk;
+extern const struct abi abi_jolt;
 
 /* The ABI --zkvm names, or NULL. */
 const struct abi *abi_by_name(const char *name);

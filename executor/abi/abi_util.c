@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "executor/precompile/keccak.h"
+
 bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
                         const char *hint, struct error *e)
 {
@@ -91,6 +93,44 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
 {
     m->fault = (struct fault){.kind = kind, .pc = m->pc, .addr = addr, .call = call, .why = why};
     return ECALL_FAULT;
+}
+
+enum ecall_result abi_keccakf_in_place(struct machine *m, const char *call, uint64_t at)
+{
+    uint64_t lanes[25];
+    if (!abi_load(m, at, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the state is not in memory");
+    keccak_f1600(lanes);
+    if (!abi_store(m, at, lanes, sizeof(lanes)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+void abi_each_symbol(const struct elf_image *img,
+                     void (*fn)(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name),
+                     void *ctx)
+{
+    Elf *elf = elf_memory((char *)img->file, img->file_size);
+    if (!elf)
+        return;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
+            continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        if (!data)
+            continue;
+        size_t n = data->d_size / sh.sh_entsize;
+        for (size_t i = 0; i < n; i++) {
+            GElf_Sym sym;
+            const char *s;
+            if (gelf_getsym(data, (int)i, &sym) && GELF_ST_TYPE(sym.st_info) != STT_FILE &&
+                (s = elf_strptr(elf, sh.sh_link, sym.st_name)))
+                fn(ctx, elf, &sym, s);
+        }
+    }
+    elf_end(elf);
 }
 
 void abi_free_state(struct machine *m)

@@ -7,6 +7,7 @@
 #ifndef EXECUTOR_ABI_ABI_UTIL_H
 #define EXECUTOR_ABI_ABI_UTIL_H
 
+#include <gelf.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +64,13 @@ enum ecall_result abi_fault(struct machine *m, enum fault_kind kind, const char 
                             uint64_t addr, const char *why);
 
 /*
+ * Keccak-f[1600] in place on the 25 u64 lanes at `at`, as ZisK's and
+ * Jolt's precompiles run it; an ECALL_ARGUMENT fault naming `call` when
+ * the state is not in memory or not writable.
+ */
+enum ecall_result abi_keccakf_in_place(struct machine *m, const char *call, uint64_t at);
+
+/*
  * Allocates m->abi_state, zeroed: the state, or NULL with ERROR_NO_MEMORY
  * in `e` (setup then fails; the ABI's destroy frees what it made).
  */
@@ -78,6 +86,14 @@ void abi_map_flat(struct machine *m, const struct elf_image *img, uint64_t lo, u
 /* The same, but the page holding `device` (inside [lo, hi)) is read-only: a device's page. */
 void abi_map_flat_with_device(struct machine *m, const struct elf_image *img, uint64_t lo,
                               uint64_t hi, uint64_t device);
+
+/*
+ * Calls fn for each symbol in img's symbol tables but source file names
+ * (STT_FILE), with its name; `elf` (img's file) is open during the calls.
+ */
+void abi_each_symbol(const struct elf_image *img,
+                     void (*fn)(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name),
+                     void *ctx);
 
 /* An ABI's destroy when its state is one allocation. */
 void abi_free_state(struct machine *m);

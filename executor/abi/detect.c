@@ -2,7 +2,7 @@
  * detect: which zkVM's toolchain built a guest, from the marks it leaves.
  * Each zkVM's guest runtime is a Rust crate whose name is in its symbols
  * (sp1_zkvm, risc0_zkvm_platform, lambda_vm_syscalls, nexus_rt, openvm,
- * ziskos),
+ * ziskos, jolt_sdk, jolt_inlines, jolt_platform),
  * across versions and whatever the program's own code; RISC Zero's
  * software calls also name themselves in strings
  * ("risc0_zkvm_platform::syscall::nr::SYS_READ"), which stay in a
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
 #include "executor/elf_image.h"
 
 /* A mark: a substring of a symbol name or of the file's bytes, and the ABI it means. */
@@ -32,6 +33,9 @@ static const struct mark symbol_marks[] = {
     {"nexus_rt", &abi_nexus, 32},
     {"openvm", &abi_openvm, 32}, /* openvm, openvm_platform, openvm_rv32im_guest, ... */
     {"ziskos", &abi_zisk, 64},
+    {"jolt_sdk", &abi_jolt, 64},     /* jolt_sdk, its macros' jolt_sdk::... paths */
+    {"jolt_inlines", &abi_jolt, 64}, /* jolt_inlines_sha2, _keccak256, ... */
+    {"jolt_platform", &abi_jolt, 64},
 };
 
 static const struct mark string_marks[] = {
@@ -50,42 +54,38 @@ static const struct mark *match_symbol(const char *name, int xlen)
     return NULL;
 }
 
+/* What scan_symbols found so far. */
+struct scan {
+    const struct mark *found;
+    size_t found_len;
+    char *buf;
+    size_t size;
+    int xlen;
+};
+
+static void scan_one(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name)
+{
+    struct scan *sc = ctx;
+    (void)elf;
+    (void)sym;
+    const struct mark *k = match_symbol(name, sc->xlen);
+    if (k && strlen(name) < sc->found_len && (!sc->found || k == sc->found)) {
+        sc->found = k;
+        sc->found_len = strlen(name);
+        snprintf(sc->buf, sc->size, "%s", name);
+    }
+}
+
 /*
- * The shortest symbol name that carries a mark (the clearest to show), or
- * NULL; *name is set to a copy of it in `buf`.
+ * The shortest symbol name that carries a mark (the clearest to show; a
+ * source file's name says less than a function's), or NULL; *name is set
+ * to a copy of it in `buf`.
  */
 static const struct mark *scan_symbols(const struct elf_image *img, char *buf, size_t size)
 {
-    Elf *elf = elf_memory((char *)img->file, img->file_size);
-    if (!elf)
-        return NULL;
-    const struct mark *found = NULL;
-    size_t found_len = SIZE_MAX;
-    Elf_Scn *scn = NULL;
-    while ((scn = elf_nextscn(elf, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        if (!data)
-            continue;
-        size_t n = data->d_size / sh.sh_entsize;
-        for (size_t i = 0; i < n; i++) {
-            GElf_Sym sym;
-            const char *s;
-            if (!gelf_getsym(data, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) == STT_FILE ||
-                !(s = elf_strptr(elf, sh.sh_link, sym.st_name)))
-                continue; /* a source file's name says less than a function's */
-            const struct mark *k = match_symbol(s, img->xlen);
-            if (k && strlen(s) < found_len && (!found || k == found)) {
-                found = k;
-                found_len = strlen(s);
-                snprintf(buf, size, "%s", s);
-            }
-        }
-    }
-    elf_end(elf);
-    return found;
+    struct scan sc = {.found_len = SIZE_MAX, .buf = buf, .size = size, .xlen = img->xlen};
+    abi_each_symbol(img, scan_one, &sc);
+    return sc.found;
 }
 
 static const struct mark *scan_bytes(const struct elf_image *img)

@@ -15,7 +15,14 @@
  *   0x200 Write (fd 1 only)   0x201 Exit      0x400 ReadFromPrivateInput (a byte)
  *   0x401 CycleCount ("^#NAME" / "$#NAME")    0x402 OverwriteStackPointer
  *   0x403 OverwriteHeapPointer
+ * Precompiles are custom-0 (0x0b) R-type instructions, index = funct7 << 3
+ * | funct3, that a guest registers with nexus-precompiles' macros
+ * (precompiles/macros/src/generation.rs, 29847b75): a symbol PRECOMPILE_<index>
+ * (STT_OBJECT, a &str: pointer and length) names the crate that holds the
+ * host code (vm/src/elf/parser.rs: parse_precompile_metadata). That code
+ * is not here: such an instruction is exit 70 naming the precompile.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +42,14 @@ enum {
     NEXUS_OPCODE_RIN = 0x2b, /* custom-1 */
     NEXUS_OPCODE_WOU = 0x5b, /* custom-2 */
     NEXUS_OUTPUT_MAX = 1 << 26,
+    NEXUS_OPCODE_PRECOMPILE = 0x0b, /* custom-0 */
+    NEXUS_PRECOMPILES_MAX = 16,
+};
+
+/* A precompile the ELF registers: its index and what its metadata string names. */
+struct nexus_precompile {
+    unsigned index;
+    char path[96];
 };
 
 struct nexus_state {
@@ -45,6 +60,9 @@ struct nexus_state {
     struct abi_buffer output; /* the output space: exit code word, then the public output */
     struct regions regions;
     char label[256];
+    struct nexus_precompile precompiles[NEXUS_PRECOMPILES_MAX];
+    size_t nprecompiles;
+    char why[200]; /* a precompile's fault message */
 };
 
 static enum ecall_result nexus_write(struct machine *m)
@@ -173,6 +191,27 @@ static enum ecall_result nexus_wou(struct machine *m, uint32_t w)
     return ECALL_CONTINUE;
 }
 
+/* A custom-0 instruction: the precompile PRECOMPILE_<funct7 << 3 | funct3> registers, not run here.
+ */
+static enum ecall_result run_precompile(struct machine *m, uint32_t w)
+{
+    struct nexus_state *st = m->abi_state;
+    unsigned index = (w >> 25) << 3 | ((w >> 12) & 7);
+    for (size_t i = 0; i < st->nprecompiles; i++) {
+        if (st->precompiles[i].index != index)
+            continue;
+        snprintf(st->why, sizeof(st->why),
+                 "PRECOMPILE_%u (%s) runs host code from its own crate, which is not here", index,
+                 st->precompiles[i].path);
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "precompile", index, st->why);
+    }
+    snprintf(st->why, sizeof(st->why),
+             "a custom-0 instruction (precompile %u) that no PRECOMPILE_%u symbol registers "
+             "(Nexus: UndefinedInstruction)",
+             index, index);
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w, st->why);
+}
+
 static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char **call)
 {
     unsigned major = w & 0x7f, funct3 = (w >> 12) & 7;
@@ -184,9 +223,53 @@ static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char 
         *call = "wou";
         return nexus_wou(m, w);
     }
-    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "precompile", w,
-                     "a custom instruction other than rin and wou (a precompile Nexus "
-                     "registers from the ELF)");
+    if (major == NEXUS_OPCODE_PRECOMPILE)
+        return run_precompile(m, w);
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                     "Nexus has no instruction with this opcode (custom-3, or custom-1 / custom-2 "
+                     "with a funct3 other than rin's and wou's)");
+}
+
+/* The bytes [vaddr, vaddr + n) of section `shndx`, from the file (as Nexus reads them), or NULL. */
+static const uint8_t *section_bytes(const struct elf_image *img, Elf *elf, size_t shndx,
+                                    uint64_t vaddr, uint64_t n)
+{
+    GElf_Shdr sh;
+    Elf_Scn *scn = elf_getscn(elf, shndx);
+    if (!scn || !gelf_getshdr(scn, &sh) || vaddr < sh.sh_addr || sh.sh_type == SHT_NOBITS ||
+        vaddr - sh.sh_addr > sh.sh_size || n > sh.sh_size - (vaddr - sh.sh_addr) ||
+        sh.sh_offset + sh.sh_size > img->file_size)
+        return NULL;
+    return img->file + sh.sh_offset + (vaddr - sh.sh_addr);
+}
+
+/* What the scan of the symbols needs. */
+struct precompile_scan {
+    const struct elf_image *img;
+    struct nexus_state *st;
+};
+
+/* A PRECOMPILE_<index> symbol: a &str (pointer, length) in its section, the string there too. */
+static void note_precompile(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name)
+{
+    struct precompile_scan *sc = ctx;
+    struct nexus_state *st = sc->st;
+    char *end;
+    if (GELF_ST_TYPE(sym->st_info) != STT_OBJECT || strncmp(name, "PRECOMPILE_", 11) != 0 ||
+        sym->st_size != 8 || st->nprecompiles == NEXUS_PRECOMPILES_MAX)
+        return;
+    unsigned long index = strtoul(name + 11, &end, 10);
+    const uint8_t *str = section_bytes(sc->img, elf, sym->st_shndx, sym->st_value, 8);
+    if (end == name + 11 || *end || index > 1023 || !str)
+        return;
+    uint32_t ptr, len;
+    memcpy(&ptr, str, 4);
+    memcpy(&len, str + 4, 4);
+    const uint8_t *text = section_bytes(sc->img, elf, sym->st_shndx, ptr, len);
+    struct nexus_precompile *p = &st->precompiles[st->nprecompiles++];
+    p->index = (unsigned)index;
+    int shown = !text ? 0 : len < sizeof(p->path) ? (int)len : (int)sizeof(p->path) - 1;
+    snprintf(p->path, sizeof(p->path), "%.*s", shown, text ? (const char *)text : "");
 }
 
 /* The public input space: its length as a u32, then the bytes, padded to a word. */
@@ -232,6 +315,8 @@ static bool nexus_setup(struct machine *m, const struct elf_image *img, struct e
     if (!nexus_public_input(st, m->io.ninputs > 1 ? &m->io.inputs[1] : NULL, e))
         return false;
     abi_map_flat(m, img, 0, NEXUS_MEMORY_TOP); /* 0x80 and 0x84 read 0: nothing is there */
+    struct precompile_scan scan = {img, st};
+    abi_each_symbol(img, note_precompile, &scan);
     return true;
 }
 

@@ -18,21 +18,18 @@
  *   5 256-bit integers [rd] = [rs1] op [rs2], op = funct7: add, sub, xor,
  *     or, and, sll, srl, sra, slt, sltu, mul
  *   6 BEQ256 (B-type: branch when the 32 bytes at [rs1] and [rs2] are equal)
- * custom-1 (0x2b) funct3 0: modular arithmetic (ADDMOD, SUBMOD, MULMOD,
- * DIVMOD, ISEQMOD, SETUP_MOD; funct7 = modulus index * 8 + op, the
- * modulus learnt from SETUP_MOD). Short Weierstrass curves, complex
- * fields, pairings (funct3 1-3) are exit 70 naming the family.
+ * custom-1 (0x2b): modular arithmetic, short Weierstrass curves, complex
+ * extension fields, pairings (openvm_algebra.c).
  * Memory is flat read-write [0x400, 2^29); _start sets sp to 0x0020_0400.
  */
 #define _GNU_SOURCE /* memmem */
-#include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/openvm_algebra.h"
 #include "executor/machine.h"
-#include "executor/precompile/bigint.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
@@ -44,18 +41,10 @@ enum {
     OPENVM_HASH_MAX = 1 << 28,
 };
 
-/* A modulus the guest set up (SETUP_MOD), by its index. */
-struct openvm_modulus {
-    uint32_t bytes; /* 32 or 48: its limbs, the size of each element */
-    uint8_t p[48];  /* little-endian */
-};
-
-enum { OPENVM_MODULI = 16 }; /* funct7 = index * 8 + operation: 16 indices */
-
 struct openvm_state {
-    struct openvm_modulus moduli[OPENVM_MODULI];
-    size_t next_input; /* the --input item HintInput takes next */
-    uint8_t *hint;     /* the hint stream */
+    struct openvm_algebra algebra; /* custom-1: moduli, complex fields, curves */
+    size_t next_input;             /* the --input item HintInput takes next */
+    uint8_t *hint;                 /* the hint stream */
     size_t hint_size, hint_at;
     struct abi_buffer public_values;
     uint64_t random; /* HintRandom's generator: a fixed seed, so runs repeat */
@@ -388,102 +377,12 @@ static enum ecall_result openvm_beq256(struct machine *m, uint32_t w, struct fie
     return ECALL_JUMP;
 }
 
-/*
- * SETUP_MOD: rs1 points at the modulus the openvm-algebra macros serialized
- * after a header [1][index][limbs as a u32 LE]; it becomes modulus `index`.
- */
-static enum ecall_result openvm_setup_mod(struct machine *m, struct fields f, unsigned idx)
-{
-    struct openvm_state *st = m->abi_state;
-    uint32_t at = reg(m, f.rs1), bytes;
-    uint8_t head[6];
-    if (!abi_load(m, at - 6, head, sizeof(head)) || head[0] != 1 || head[1] != idx)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SETUP_MOD", at,
-                         "no [1][index][limbs] header before the modulus (openvm-algebra's)");
-    memcpy(&bytes, head + 2, 4);
-    if ((bytes != 32 && bytes != 48) || !abi_load(m, at, st->moduli[idx].p, bytes))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SETUP_MOD", at,
-                         "the modulus is not 32 or 48 bytes in memory");
-    st->moduli[idx].bytes = bytes;
-    return ECALL_CONTINUE;
-}
-
-/* r = a op b mod p (op: add, sub, mul, div); false when b has no inverse. */
-static bool mod_op(unsigned op, mpz_t r, const mpz_t a, const mpz_t b, const mpz_t p)
-{
-    switch (op) {
-    case 0: mpz_add(r, a, b); break;
-    case 1: mpz_sub(r, a, b); break;
-    case 2: mpz_mul(r, a, b); break;
-    default:
-        if (!mpz_invert(r, b, p))
-            return false;
-        mpz_mul(r, a, r);
-        break;
-    }
-    mpz_mod(r, r, p);
-    return true;
-}
-
-static const char *const modular_names[6] = {"ADDMOD", "SUBMOD",  "MULMOD",
-                                             "DIVMOD", "ISEQMOD", "SETUP_MOD"};
-
-/*
- * Modular arithmetic (custom-1 funct3 0), funct7 = index * 8 + op: [rd] =
- * [rs1] op [rs2] mod p (little-endian elements of the modulus's size),
- * ISEQMOD writes rd = 1 when equal mod p, else 0; SETUP_MOD learns p.
- */
-static enum ecall_result openvm_modular(struct machine *m, struct fields f, const char **call)
-{
-    struct openvm_state *st = m->abi_state;
-    unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
-    if (op > 5)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
-                         "no modular arithmetic instruction has this funct7");
-    *call = modular_names[op];
-    if (op == 5)
-        return openvm_setup_mod(m, f, idx);
-    const struct openvm_modulus *mod = &st->moduli[idx];
-    uint8_t x[48], y[48];
-    if (!mod->bytes)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, idx, "the modulus was not set up");
-    if (!abi_load(m, reg(m, f.rs1), x, mod->bytes) || !abi_load(m, reg(m, f.rs2), y, mod->bytes))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rs1),
-                         "an operand is not in memory");
-    mpz_t a, b, p, r;
-    mpz_inits(a, b, p, r, NULL);
-    bigint_import_bytes(a, x, mod->bytes, false);
-    bigint_import_bytes(b, y, mod->bytes, false);
-    bigint_import_bytes(p, mod->p, mod->bytes, false);
-    bool ok = true;
-    if (op == 4) {
-        mpz_sub(r, a, b);
-        machine_set_reg(m, f.rd, mpz_divisible_p(r, p) ? 1 : 0);
-    } else if ((ok = mod_op(op, r, a, b, p))) {
-        bigint_export_bytes(x, mod->bytes, r, false);
-    }
-    mpz_clears(a, b, p, r, NULL);
-    if (!ok)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rs2),
-                         "no inverse of the divisor");
-    if (op != 4 && !abi_store(m, reg(m, f.rd), x, mod->bytes))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, f.rd),
-                         "the result's place is not in memory");
-    return ECALL_CONTINUE;
-}
-
-static const char *const custom1_names[4] = {"modular arithmetic", "short Weierstrass curves",
-                                             "complex extension fields", "pairings"};
-
 static enum ecall_result openvm_custom(struct machine *m, uint32_t w, const char **call)
 {
     struct fields f = split(w);
-    if ((w & 0x7f) == 0x2b && f.funct3 == 0)
-        return openvm_modular(m, f, call);
+    struct openvm_state *st = m->abi_state;
     if ((w & 0x7f) == 0x2b)
-        return abi_fault(
-            m, FAULT_UNSUPPORTED_ECALL, f.funct3 < 4 ? custom1_names[f.funct3] : "custom-1", w,
-            "OpenVM's ecc and pairing extensions (custom-1 funct3 1-3) are not implemented here");
+        return openvm_algebra_insn(m, &st->algebra, w, call);
     if ((w & 0x7f) != 0x0b)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "OpenVM has no instruction with this opcode (custom-2, custom-3)");

@@ -14,18 +14,23 @@
  * An ecall with a7 = 93 exits with a0. Precompiles are `csrs 0x800 + n,
  * rs1`, rs1 the address of their operands (pointers, 8 bytes each, for
  * the calls with several): keccakf, arith256, arith256_mod,
- * secp256k1_add, secp256k1_dbl, sha256f, bn254 and bls12_381 curve add,
- * double and complex (Fp2) add, sub, mul; not arith384_mod and add256.
+ * arith384_mod, add256 (the carry to rd), secp256k1_add, secp256k1_dbl,
+ * secp256r1_add, secp256r1_dbl, sha256f, bn254 and bls12_381 curve add,
+ * double and complex (Fp2) add, sub, mul (syscall.rs, 163a41d7: 0x800 to
+ * 0x817; a guest with ziskos's `inputcpy` has the later numbering from
+ * 0x815, secp256r1 at 0x817 and 0x818); not poseidon2, the DMA calls,
+ * blake2b_round and the later ones. Free-input
+ * calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE) are zisk_fcall.c's.
  */
 #include <gmp.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/zisk_fcall.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
-#include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
 #define ZISK_INPUT_ADDR  0x40000000ull
@@ -39,12 +44,13 @@
 #define ZISK_OUTPUT_MAX  0x10000 /* bytes of outputs read back (MAX_OUTPUT) */
 #define ZISK_MARCHID     0xFFFEEEEull
 #define ZISK_CSR_FIRST   0x800
-#define ZISK_CSR_FCALL   0x8C0
-#define ZISK_CSR_END     0x900
+#define ZISK_CSR_END     0x1000 /* past 0xFFE, where fcall results are read */
 #define ZISK_EXIT        93
 
 struct zisk_state {
     uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
+    struct zisk_fcalls fcalls;
+    bool dma_numbering; /* 0x815 and up as ZisK with DMA inputcpy numbers them (40e35b35) */
 };
 
 static const char *const precompile_names[] = {
@@ -66,7 +72,33 @@ static const char *const precompile_names[] = {
     "bls12_381_complex_sub",
     "bls12_381_complex_mul",
     "add256",
+    "poseidon2",
+    "dma_memcpy",
+    "dma_memcmp",
 };
+
+/*
+ * 0x815 and up: ZisK renumbered them when it added DMA inputcpy and memset
+ * (syscall.rs at 163a41d7, definitions/src/syscall.rs at 40e35b35 and
+ * later). A guest of the later ziskos has its `inputcpy` function.
+ */
+static const char *const earlier_names[] = {"secp256r1_add", "secp256r1_dbl", "blake2b_round"};
+static const char *const dma_names[] = {
+    "dma_inputcpy", "dma_memset", "secp256r1_add", "secp256r1_dbl", "blake2b_round", "profile",
+    "poseidon1",    "jump_dest",  "dma_mtcpy",     "dma_mtcmp",     "temporal_ref"};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The name of precompile 0x800 + n, or NULL. */
+static const char *precompile_name(const struct zisk_state *st, size_t n)
+{
+    if (n < COUNT(precompile_names))
+        return precompile_names[n];
+    n -= COUNT(precompile_names);
+    if (st->dma_numbering)
+        return n < COUNT(dma_names) ? dma_names[n] : NULL;
+    return n < COUNT(earlier_names) ? earlier_names[n] : NULL;
+}
 
 /* The n pointers (u64) of a call's operand block at addr. */
 static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, size_t n)
@@ -77,17 +109,6 @@ static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, s
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
 {
     return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, why);
-}
-
-static enum ecall_result zisk_keccakf(struct machine *m, uint64_t at)
-{
-    uint64_t lanes[25];
-    if (!abi_load(m, at, lanes, sizeof(lanes)))
-        return bad(m, "keccakf", at, "the state is not in memory");
-    keccak_f1600(lanes);
-    if (!abi_store(m, at, lanes, sizeof(lanes)))
-        return bad(m, "keccakf", at, "the state is not writable");
-    return ECALL_CONTINUE;
 }
 
 /* sha256f: {state: 8 u32 words, input: a 64-byte block}, as sha2's compress256 takes them. */
@@ -124,34 +145,60 @@ static enum ecall_result zisk_arith256(struct machine *m, uint64_t at)
     return ECALL_CONTINUE;
 }
 
-/* arith256_mod: {a, b, c, module, d}: d = (a * b + c) mod module. */
-static enum ecall_result zisk_arith256_mod(struct machine *m, uint64_t at)
+/*
+ * arith256_mod, arith384_mod: {a, b, c, module, d}: d = (a * b + c) mod
+ * module, numbers of `limbs` 32-bit limbs (8 or 12).
+ */
+static enum ecall_result zisk_arith_mod(struct machine *m, uint64_t at, size_t limbs,
+                                        const char *call)
 {
     uint64_t p[5];
-    uint32_t w[4][8], d[8];
+    uint32_t w[4][12], d[12];
     if (!load_pointers(m, at, p, 5))
-        return bad(m, "arith256_mod", at, "the operands are not in memory");
+        return bad(m, call, at, "the operands are not in memory");
     for (int i = 0; i < 4; i++)
-        if (!abi_load_words(m, p[i], w[i], 8))
-            return bad(m, "arith256_mod", p[i], "an operand is not in memory");
+        if (!abi_load_words(m, p[i], w[i], limbs))
+            return bad(m, call, p[i], "an operand is not in memory");
     mpz_t a, b, c, mod;
     mpz_inits(a, b, c, mod, NULL);
-    bigint_import(a, w[0], 8);
-    bigint_import(b, w[1], 8);
-    bigint_import(c, w[2], 8);
-    bigint_import(mod, w[3], 8);
+    bigint_import(a, w[0], limbs);
+    bigint_import(b, w[1], limbs);
+    bigint_import(c, w[2], limbs);
+    bigint_import(mod, w[3], limbs);
     bool zero = mpz_sgn(mod) == 0;
     if (!zero) {
         mpz_mul(a, a, b);
         mpz_add(a, a, c);
         mpz_mod(a, a, mod);
-        bigint_export(d, 8, a);
+        bigint_export(d, limbs, a);
     }
     mpz_clears(a, b, c, mod, NULL);
     if (zero)
-        return bad(m, "arith256_mod", p[3], "the modulus is 0");
-    if (!abi_store_words(m, p[4], d, 8))
-        return bad(m, "arith256_mod", p[4], "the result is not writable");
+        return bad(m, call, p[3], "the modulus is 0");
+    if (!abi_store_words(m, p[4], d, limbs))
+        return bad(m, call, p[4], "the result is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* add256: {a, b, cin (a value), c}: c = the low 256 bits of a + b + cin; rd = the carry out. */
+static enum ecall_result zisk_add256(struct machine *m, uint64_t at, unsigned rd)
+{
+    uint64_t p[4], a[4], b[4], c[4];
+    if (!load_pointers(m, at, p, 4))
+        return bad(m, "add256", at, "the operands are not in memory");
+    if (!abi_load(m, p[0], a, sizeof(a)) || !abi_load(m, p[1], b, sizeof(b)))
+        return bad(m, "add256", p[0], "an operand is not in memory");
+    if (p[2] > 1)
+        return bad(m, "add256", p[2], "the carry in is not 0 or 1");
+    unsigned __int128 carry = p[2];
+    for (int i = 0; i < 4; i++) {
+        carry += (unsigned __int128)a[i] + b[i];
+        c[i] = (uint64_t)carry;
+        carry >>= 64;
+    }
+    if (!abi_store(m, p[3], c, sizeof(c)))
+        return bad(m, "add256", p[3], "the result is not writable");
+    machine_set_reg(m, rd, (uint64_t)carry);
     return ECALL_CONTINUE;
 }
 
@@ -196,16 +243,18 @@ static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve
     return ECALL_CONTINUE;
 }
 
-static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at,
+static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64_t at, unsigned rd,
                                          const char **call)
 {
-    size_t n = csr - ZISK_CSR_FIRST;
-    if (n < sizeof(precompile_names) / sizeof(precompile_names[0]))
-        *call = precompile_names[n];
+    const struct zisk_state *st = m->abi_state;
+    size_t n = csr - ZISK_CSR_FIRST, r1 = COUNT(precompile_names) + (st->dma_numbering ? 2 : 0);
+    *call = precompile_name(st, n);
+    if (n == r1 || n == r1 + 1) /* secp256r1_add, secp256r1_dbl */
+        return zisk_curve(m, at, CURVE_SECP256R1, n == r1, *call);
     switch (n) {
-    case 0: return zisk_keccakf(m, at);
+    case 0: return abi_keccakf_in_place(m, "keccakf", at);
     case 1: return zisk_arith256(m, at);
-    case 2: return zisk_arith256_mod(m, at);
+    case 2: return zisk_arith_mod(m, at, 8, *call);
     case 3: return zisk_curve(m, at, CURVE_SECP256K1, true, *call);
     case 4: return zisk_curve(m, at, CURVE_SECP256K1, false, *call);
     case 5: return zisk_sha256f(m, at);
@@ -214,14 +263,20 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     case 8: return zisk_complex(m, at, CURVE_BN254, FIELD_ADD, *call);
     case 9: return zisk_complex(m, at, CURVE_BN254, FIELD_SUB, *call);
     case 10: return zisk_complex(m, at, CURVE_BN254, FIELD_MUL, *call);
+    case 11: return zisk_arith_mod(m, at, 12, *call);
     case 12: return zisk_curve(m, at, CURVE_BLS12_381, true, *call);
     case 13: return zisk_curve(m, at, CURVE_BLS12_381, false, *call);
     case 14: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_ADD, *call);
     case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
     case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
+    case 17: return zisk_add256(m, at, rd);
     default:
         if (*call)
             return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
+        if (csr >= 0x860)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                             "early ziskos's free calls (fcall.rs at 0fa1514e: CSRs from 0x860, "
+                             "the ids of zisklib's first fcalls) are not computed here");
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "no precompile ZisK defines has this CSR number");
     }
@@ -230,17 +285,17 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
 /* `csrs 0x800 + n, rs1` (any CSR write to the range; reads are not calls). */
 static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char **call)
 {
-    unsigned csr = w >> 20, funct3 = (w >> 12) & 7, rs1 = (w >> 15) & 31;
+    struct zisk_state *st = m->abi_state;
+    unsigned csr = w >> 20, funct3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rd = (w >> 7) & 31;
     if ((w & 0x7f) != 0x73)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "ZisK has no custom-opcode instructions");
-    if (csr >= ZISK_CSR_FCALL)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "fcall", csr,
-                         "free-input calls (CSR 0x8C0 and up) need ZisK's host");
+    if (zisk_fcall_csr(csr))
+        return zisk_fcall_insn(m, &st->fcalls, w, call);
     if (funct3 & 4) /* the immediate forms */
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "a precompile's operand address comes in rs1 (csrs), not an immediate");
-    return zisk_precompile(m, csr, machine_get_reg(m, rs1), call);
+    return zisk_precompile(m, csr, machine_get_reg(m, rs1), rd, call);
 }
 
 /* The output area: a u32 count, then that many u32 words, to --public-output. */
@@ -310,6 +365,15 @@ static bool zisk_write_input(struct machine *m, struct error *e)
     return true;
 }
 
+/* ziskos's `inputcpy` (DMA, 0x815) means the later numbering of 0x815 and up. */
+static void note_inputcpy(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name)
+{
+    struct zisk_state *st = ctx;
+    (void)elf;
+    if (GELF_ST_TYPE(sym->st_info) == STT_FUNC && strcmp(name, "inputcpy") == 0)
+        st->dma_numbering = true;
+}
+
 /* Earlier ZisK put SYS_ADDR at the bottom of RAM, and data right after its output area. */
 static uint64_t zisk_sys_addr(const struct elf_image *img)
 {
@@ -333,6 +397,7 @@ static bool zisk_setup(struct machine *m, const struct elf_image *img, struct er
     if (!abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e))
         return false;
     st->sys = zisk_sys_addr(img);
+    abi_each_symbol(img, note_inputcpy, st);
     if (!zisk_write_input(m, e))
         return false;
     /* The UART's page without write rights, so that stores to it reach zisk_mmio_store. */
@@ -344,6 +409,10 @@ static void zisk_report(const struct machine *m, FILE *out)
 {
     const struct zisk_state *st = m->abi_state;
     fprintf(out, "zisk-layout: SYS_ADDR 0x%llx\n", (unsigned long long)st->sys);
+    fprintf(out, "zisk-precompiles: %s\n",
+            st->dma_numbering
+                ? "0x815 and up numbered with DMA (inputcpy in the ELF)"
+                : "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)");
 }
 
 const struct abi abi_zisk = {

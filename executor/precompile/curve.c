@@ -77,21 +77,54 @@ static void load_point(struct ctx *k, mpz_t x, mpz_t y, const uint32_t *pt, size
     mpz_mod(y, y, k->p);
 }
 
+/* A curve given by its prime and a, n limbs each. */
+static void ctx_init_given(struct ctx *k, const uint32_t *p, const uint32_t *a, size_t n)
+{
+    mpz_inits(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+    bigint_import(k->p, p, n);
+    if (a)
+        bigint_import(k->a, a, n);
+}
+
+/* p += q on k's curve; false when they share x. */
+static bool add_points(struct ctx *k, uint32_t *p, const uint32_t *q, size_t n)
+{
+    load_point(k, k->x1, k->y1, p, n);
+    load_point(k, k->x2, k->y2, q, n);
+    mpz_sub(k->t, k->x2, k->x1);
+    bool ok = mpz_invert(k->t, k->t, k->p) != 0; /* x1 = x2 has no inverse */
+    if (ok) {
+        mpz_sub(k->l, k->y2, k->y1);
+        mpz_mul(k->l, k->l, k->t);
+        mpz_mod(k->l, k->l, k->p);
+        finish(k, p, n);
+    }
+    return ok;
+}
+
+/* p = 2p on k's curve; false when y is 0. */
+static bool double_point(struct ctx *k, uint32_t *p, size_t n)
+{
+    load_point(k, k->x1, k->y1, p, n);
+    mpz_mul_ui(k->t, k->y1, 2);
+    bool ok = mpz_invert(k->t, k->t, k->p) != 0; /* y = 0 has no inverse */
+    if (ok) {
+        mpz_mul(k->l, k->x1, k->x1);
+        mpz_mul_ui(k->l, k->l, 3);
+        mpz_add(k->l, k->l, k->a);
+        mpz_mul(k->l, k->l, k->t);
+        mpz_mod(k->l, k->l, k->p);
+        mpz_set(k->x2, k->x1);
+        finish(k, p, n);
+    }
+    return ok;
+}
+
 bool curve_add(enum curve_id c, uint32_t *p, const uint32_t *q)
 {
     struct ctx k;
-    size_t n = curves[c].limbs;
     ctx_init(&k, c);
-    load_point(&k, k.x1, k.y1, p, n);
-    load_point(&k, k.x2, k.y2, q, n);
-    mpz_sub(k.t, k.x2, k.x1);
-    bool ok = mpz_invert(k.t, k.t, k.p) != 0; /* x1 = x2 has no inverse */
-    if (ok) {
-        mpz_sub(k.l, k.y2, k.y1);
-        mpz_mul(k.l, k.l, k.t);
-        mpz_mod(k.l, k.l, k.p);
-        finish(&k, p, n);
-    }
+    bool ok = add_points(&k, p, q, curves[c].limbs);
     ctx_clear(&k);
     return ok;
 }
@@ -99,20 +132,26 @@ bool curve_add(enum curve_id c, uint32_t *p, const uint32_t *q)
 bool curve_double(enum curve_id c, uint32_t *p)
 {
     struct ctx k;
-    size_t n = curves[c].limbs;
     ctx_init(&k, c);
-    load_point(&k, k.x1, k.y1, p, n);
-    mpz_mul_ui(k.t, k.y1, 2);
-    bool ok = mpz_invert(k.t, k.t, k.p) != 0; /* y = 0 has no inverse */
-    if (ok) {
-        mpz_mul(k.l, k.x1, k.x1);
-        mpz_mul_ui(k.l, k.l, 3);
-        mpz_add(k.l, k.l, k.a);
-        mpz_mul(k.l, k.l, k.t);
-        mpz_mod(k.l, k.l, k.p);
-        mpz_set(k.x2, k.x1);
-        finish(&k, p, n);
-    }
+    bool ok = double_point(&k, p, curves[c].limbs);
+    ctx_clear(&k);
+    return ok;
+}
+
+bool curve_add_on(const uint32_t *prime, size_t n, uint32_t *p, const uint32_t *q)
+{
+    struct ctx k;
+    ctx_init_given(&k, prime, NULL, n);
+    bool ok = add_points(&k, p, q, n);
+    ctx_clear(&k);
+    return ok;
+}
+
+bool curve_double_on(const uint32_t *prime, const uint32_t *a, size_t n, uint32_t *p)
+{
+    struct ctx k;
+    ctx_init_given(&k, prime, a, n);
+    bool ok = double_point(&k, p, n);
     ctx_clear(&k);
     return ok;
 }
@@ -123,6 +162,7 @@ static void apply(mpz_t r, enum field_op op, const mpz_t x, const mpz_t y)
     case FIELD_ADD: mpz_add(r, x, y); break;
     case FIELD_SUB: mpz_sub(r, x, y); break;
     case FIELD_MUL: mpz_mul(r, x, y); break;
+    case FIELD_DIV: break; /* field2 turns it into a multiplication */
     }
 }
 
@@ -141,30 +181,58 @@ void curve_field(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t 
     ctx_clear(&k);
 }
 
+/* x = x op y in Fp2 = Fp[u] / (u^2 + 1) on k's field; false for a division by 0. */
+static bool field2(struct ctx *k, enum field_op op, uint32_t *x, const uint32_t *y, size_t n)
+{
+    load_point(k, k->x1, k->y1, x, n); /* a0, a1 */
+    load_point(k, k->x2, k->y2, y, n); /* b0, b1 */
+    if (op == FIELD_DIV) {
+        /* a / b = a conj(b) / (b0^2 + b1^2) */
+        mpz_mul(k->t, k->x2, k->x2);
+        mpz_mul(k->l, k->y2, k->y2);
+        mpz_add(k->t, k->t, k->l);
+        if (!mpz_invert(k->t, k->t, k->p))
+            return false;
+        mpz_mul(k->x2, k->x2, k->t);
+        mpz_mul(k->y2, k->y2, k->t);
+        mpz_neg(k->y2, k->y2);
+        op = FIELD_MUL;
+    }
+    if (op == FIELD_MUL) {
+        /* (a0 b0 - a1 b1) + (a0 b1 + a1 b0) u */
+        mpz_mul(k->l, k->x1, k->x2);
+        mpz_mul(k->t, k->y1, k->y2);
+        mpz_sub(k->l, k->l, k->t);
+        mpz_mul(k->t, k->x1, k->y2);
+        mpz_mul(k->y2, k->y1, k->x2);
+        mpz_add(k->t, k->t, k->y2);
+    } else {
+        apply(k->l, op, k->x1, k->x2);
+        apply(k->t, op, k->y1, k->y2);
+    }
+    mpz_mod(k->l, k->l, k->p);
+    mpz_mod(k->t, k->t, k->p);
+    bigint_export(x, n, k->l);
+    bigint_export(x + n, n, k->t);
+    return true;
+}
+
 void curve_field2(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y)
 {
     struct ctx k;
-    size_t n = curves[c].limbs;
     ctx_init(&k, c);
-    load_point(&k, k.x1, k.y1, x, n); /* a0, a1 */
-    load_point(&k, k.x2, k.y2, y, n); /* b0, b1 */
-    if (op == FIELD_MUL) {
-        /* (a0 b0 - a1 b1) + (a0 b1 + a1 b0) u */
-        mpz_mul(k.l, k.x1, k.x2);
-        mpz_mul(k.t, k.y1, k.y2);
-        mpz_sub(k.l, k.l, k.t);
-        mpz_mul(k.t, k.x1, k.y2);
-        mpz_mul(k.y2, k.y1, k.x2);
-        mpz_add(k.t, k.t, k.y2);
-    } else {
-        apply(k.l, op, k.x1, k.x2);
-        apply(k.t, op, k.y1, k.y2);
-    }
-    mpz_mod(k.l, k.l, k.p);
-    mpz_mod(k.t, k.t, k.p);
-    bigint_export(x, n, k.l);
-    bigint_export(x + n, n, k.t);
+    field2(&k, op, x, y, curves[c].limbs);
     ctx_clear(&k);
+}
+
+bool curve_field2_on(const uint32_t *prime, size_t n, enum field_op op, uint32_t *x,
+                     const uint32_t *y)
+{
+    struct ctx k;
+    ctx_init_given(&k, prime, NULL, n);
+    bool ok = field2(&k, op, x, y, n);
+    ctx_clear(&k);
+    return ok;
 }
 
 bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
@@ -196,6 +264,20 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
     }
     ctx_clear(&k);
     return ok;
+}
+
+bool curve_is_known_prime(const uint32_t *p, size_t n)
+{
+    mpz_t given, prime;
+    mpz_inits(given, prime, NULL);
+    bigint_import(given, p, n);
+    bool known = false;
+    for (size_t c = 0; c < sizeof(curves) / sizeof(curves[0]) && !known; c++) {
+        mpz_set_str(prime, curves[c].p_hex, 16);
+        known = curves[c].limbs == n && mpz_cmp(given, prime) == 0;
+    }
+    mpz_clears(given, prime, NULL);
+    return known;
 }
 
 bool curve_reduced(enum curve_id c, const uint32_t *x)

@@ -40,6 +40,9 @@ bool curve_double(enum curve_id c, uint32_t *p);
  */
 bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
 
+/* True when the n limbs at p are the field prime of one of the curves here. */
+bool curve_is_known_prime(const uint32_t *p, size_t n);
+
 /* True when the field element x (curve_limbs(c) limbs) is below p. */
 bool curve_reduced(enum curve_id c, const uint32_t *x);
 
@@ -59,9 +62,16 @@ bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8]);
  */
 bool curve_mul(enum curve_id c, uint32_t *pt, const uint32_t k[8]);
 
-enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL };
+enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL, FIELD_DIV };
 
-/* x = x op y in the curve's base field (inputs reduced first). */
+/*
+ * curve_add and curve_double on a curve that is given rather than named
+ * (OpenVM's setup instructions pass it): its prime and a, n limbs each.
+ */
+bool curve_add_on(const uint32_t *prime, size_t n, uint32_t *p, const uint32_t *q);
+bool curve_double_on(const uint32_t *prime, const uint32_t *a, size_t n, uint32_t *p);
+
+/* x = x op y in the curve's base field (inputs reduced first; not FIELD_DIV). */
 void curve_field(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
 
 /*
@@ -69,5 +79,12 @@ void curve_field(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t 
  * c0's limbs, then c1's.
  */
 void curve_field2(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
+
+/*
+ * The same in Fp2 over the field of `prime` (n limbs), FIELD_DIV too:
+ * false, x untouched, when y is 0.
+ */
+bool curve_field2_on(const uint32_t *prime, size_t n, enum field_op op, uint32_t *x,
+                     const uint32_t *y);
 
 #endif

@@ -12,11 +12,15 @@
  *      fd 1 (3), whether the ends of region "loop" kept a0 (1, twice) and
  *      the end of "none" (never started: -1); exit 0
  *   1  a call number Nexus does not have
- *   2  a custom-0 instruction (not rin or wou)
+ *   2  precompile 9 (custom-0, funct3 1, funct7 1), which no symbol registers
  *   3  load from 0x8040_0000, past Nexus's memory
  *   4  exit with code 42
  *   5  rin past the end of the public input
  *   6  CycleCount with a label that is not ^#NAME or $#NAME
+ *   7  precompile 0 (custom-0, funct3 0, funct7 0): the one PRECOMPILE_0
+ *      registers, as nexus-precompiles' use_precompiles! does for its
+ *      dummy_div example (a &str in .note.nexus-precompiles naming the
+ *      crate's path)
  * The functions are named nexus_rt_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -34,6 +38,16 @@ enum {
     OVERWRITE_SP = 0x402,
     OVERWRITE_HEAP = 0x403,
 };
+
+/* The precompile metadata use_precompiles! emits: a &str (pointer, length) and its text. */
+struct rust_str {
+    const char *ptr;
+    uint32_t len;
+};
+__attribute__((used, section(".note.nexus-precompiles"))) static const char precompile_0_path[] =
+    "\":: dummy_div :: DummyDiv\"";
+__attribute__((used, section(".note.nexus-precompiles")))
+const struct rust_str PRECOMPILE_0 = {precompile_0_path, sizeof(precompile_0_path) - 1};
 
 __attribute__((noinline)) uint32_t nexus_rt_ecall(uint32_t nr, uint32_t arg0, uint32_t arg1,
                                                   uint32_t arg2)
@@ -120,11 +134,12 @@ void nexus_rt_start_rust(void)
     switch (nexus_rt_ecall(READ_PRIVATE_INPUT, 0, 0, 0)) {
     case 0: nexus_rt_full_run(); nexus_rt_exit(0);
     case 1: nexus_rt_ecall(0x300, 0, 0, 0); break;
-    case 2: __asm__ volatile(".insn r 0x0b, 0, 0, a0, a0, a0"); break;
+    case 2: __asm__ volatile(".insn r 0x0b, 1, 1, a0, a0, a0"); break;
     case 3: nexus_rt_exit(*(volatile uint32_t *)0x80400000u);
     case 4: nexus_rt_exit(42);
     case 5: nexus_rt_exit(nexus_rt_read_input(nexus_rt_read_input(0) + 4));
     case 6: nexus_rt_cycle_count("start#x"); break;
+    case 7: __asm__ volatile(".insn r 0x0b, 0, 0, a0, a0, a0"); break;
     }
     nexus_rt_exit(7);
 }

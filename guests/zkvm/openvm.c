@@ -11,7 +11,7 @@
  *      SLT256(a, b), BEQ256(a, a) and BEQ256(a, b) (1 when taken); print
  *      "ok\n" (PrintStr), take two random words (HintRandom); terminate 0
  *   1  terminate with code 42
- *   2  a custom-1 funct3 1 instruction (short Weierstrass curves)
+ *   2  EC_ADD_NE (custom-1 funct3 1) on a curve never set up
  *   3  HINT_STOREW with the hint stream used up
  *   4  an ecall
  *   5  HintInput with no item left
@@ -23,6 +23,18 @@
  *   8  ADDMOD before any SETUP_MOD
  *   9  reveal KECCAK256 of the rest of the first item; terminate 0 (the
  *      one-item run of guests/inputs/zkvm-openvm.in)
+ *  10  short Weierstrass curves 0-3: for each the next item holds p, a
+ *      (as sw_init!'s setup passes them), points P and Q (x, y), each
+ *      number n bytes, n = its length / 6; set up the curve as sw_init!
+ *      does (SETUP with p1 = (p, a) and p2 = (1, 1), then with rs2 = x0),
+ *      reveal P + Q (EC_ADD_NE) and 2P (EC_DOUBLE)
+ *  11  complex extension fields 0-1: for each the next item holds p, x, y
+ *      (x, y: c0, c1), n bytes each, n = its length / 5; set up the field
+ *      as complex_init! does (rs1: p twice; rs2 = x0, then x1), reveal
+ *      x + y, x - y, x * y, x / y
+ *  12  HintFinalExp (custom-1 funct3 3), the pairing's phantom
+ *  13  EC_DOUBLE on curve 0 (set up from the second item: p, a, then the
+ *      point, laid out as for mode 10) of a point with y = 0
  * The functions are named openvm_*, as the crates' symbols are.
  */
 #include "zkvm_guest.h"
@@ -218,6 +230,141 @@ __attribute__((noinline)) static void openvm_modular_run(void)
     openvm_reveal_u32(openvm_is_eq_mod(a, b));
 }
 
+/* The curve instructions of curve `i`: funct7 = i * 8 + EC_ADD_NE (0), EC_DOUBLE (1), SETUP (2). */
+#define SW_CURVE(i)                                                                                \
+    __attribute__((noinline)) void openvm_sw_setup_##i(const uint8_t *p1, const uint8_t *p2)       \
+    {                                                                                              \
+        static uint8_t scratch[192];                                                               \
+        __asm__ volatile(".insn r 0x2b, 1, " #i " * 8 + 2, %0, %1, %2"                             \
+                         :                                                                         \
+                         : "r"(scratch), "r"(p1), "r"(p2)                                          \
+                         : "memory");                                                              \
+        __asm__ volatile(".insn r 0x2b, 1, " #i " * 8 + 2, %0, %1, x0"                             \
+                         :                                                                         \
+                         : "r"(scratch), "r"(p1)                                                   \
+                         : "memory");                                                              \
+    }                                                                                              \
+    __attribute__((noinline)) void openvm_sw_add_ne_##i(uint8_t *r, const uint8_t *p,              \
+                                                        const uint8_t *q)                          \
+    {                                                                                              \
+        __asm__ volatile(".insn r 0x2b, 1, " #i " * 8, %0, %1, %2"                                 \
+                         :                                                                         \
+                         : "r"(r), "r"(p), "r"(q)                                                  \
+                         : "memory");                                                              \
+    }                                                                                              \
+    __attribute__((noinline)) void openvm_sw_double_##i(uint8_t *r, const uint8_t *p)              \
+    {                                                                                              \
+        __asm__ volatile(".insn r 0x2b, 1, " #i " * 8 + 1, %0, %1, x0"                             \
+                         :                                                                         \
+                         : "r"(r), "r"(p)                                                          \
+                         : "memory");                                                              \
+    }
+SW_CURVE(0)
+SW_CURVE(1)
+SW_CURVE(2)
+SW_CURVE(3)
+
+static uint8_t record[6 * 48] __attribute__((aligned(4)));
+static uint8_t result[2 * 48] __attribute__((aligned(4)));
+static uint8_t ones[2 * 48] __attribute__((aligned(4)));
+
+/* The next curve record (p, a, P, Q): n, each number's size; sets up p2 = (1, 1) in `ones`. */
+static uint32_t read_curve_record(void)
+{
+    uint32_t n = openvm_read_vec(record, sizeof(record)) / 6;
+    memset(ones, 0, sizeof(ones));
+    ones[0] = ones[n] = 1;
+    return n;
+}
+
+/* Mode 10 (see the top). */
+__attribute__((noinline)) static void openvm_curves_run(void)
+{
+    for (int i = 0; i < 4; i++) {
+        uint32_t n = read_curve_record();
+        const uint8_t *p1 = record, *pt = record + 2 * n, *q = record + 4 * n;
+        switch (i) {
+        case 0:
+            openvm_sw_setup_0(p1, ones);
+            openvm_sw_add_ne_0(result, pt, q);
+            break;
+        case 1:
+            openvm_sw_setup_1(p1, ones);
+            openvm_sw_add_ne_1(result, pt, q);
+            break;
+        case 2:
+            openvm_sw_setup_2(p1, ones);
+            openvm_sw_add_ne_2(result, pt, q);
+            break;
+        default:
+            openvm_sw_setup_3(p1, ones);
+            openvm_sw_add_ne_3(result, pt, q);
+            break;
+        }
+        reveal_bytes(result, 2 * n);
+        switch (i) {
+        case 0: openvm_sw_double_0(result, pt); break;
+        case 1: openvm_sw_double_1(result, pt); break;
+        case 2: openvm_sw_double_2(result, pt); break;
+        default: openvm_sw_double_3(result, pt); break;
+        }
+        reveal_bytes(result, 2 * n);
+    }
+}
+
+/* The complex field `i`'s instructions: funct7 = i * 8 + ADD, SUB, MUL, DIV (0-3), SETUP (4). */
+#define FP2_OP(i, op, r, x, y)                                                                     \
+    __asm__ volatile(".insn r 0x2b, 2, " #i " * 8 + " #op ", %0, %1, %2"                           \
+                     :                                                                             \
+                     : "r"(r), "r"(x), "r"(y)                                                      \
+                     : "memory")
+#define FP2_FIELD(i)                                                                               \
+    __attribute__((noinline)) void openvm_complex_setup_##i(const uint8_t *two_moduli)             \
+    {                                                                                              \
+        static uint8_t scratch[96];                                                                \
+        __asm__ volatile(".insn r 0x2b, 2, " #i " * 8 + 4, %0, %1, x0"                             \
+                         :                                                                         \
+                         : "r"(scratch), "r"(two_moduli)                                           \
+                         : "memory");                                                              \
+        __asm__ volatile(".insn r 0x2b, 2, " #i " * 8 + 4, %0, %1, x1"                             \
+                         :                                                                         \
+                         : "r"(scratch), "r"(two_moduli)                                           \
+                         : "memory");                                                              \
+    }                                                                                              \
+    __attribute__((noinline)) void openvm_complex_ops_##i(const uint8_t *x, const uint8_t *y,      \
+                                                          uint32_t n)                              \
+    {                                                                                              \
+        FP2_OP(i, 0, result, x, y);                                                                \
+        reveal_bytes(result, 2 * n);                                                               \
+        FP2_OP(i, 1, result, x, y);                                                                \
+        reveal_bytes(result, 2 * n);                                                               \
+        FP2_OP(i, 2, result, x, y);                                                                \
+        reveal_bytes(result, 2 * n);                                                               \
+        FP2_OP(i, 3, result, x, y);                                                                \
+        reveal_bytes(result, 2 * n);                                                               \
+    }
+FP2_FIELD(0)
+FP2_FIELD(1)
+
+/* Mode 11 (see the top). */
+__attribute__((noinline)) static void openvm_complex_run(void)
+{
+    static uint8_t two_moduli[2 * 48] __attribute__((aligned(4)));
+    for (int i = 0; i < 2; i++) {
+        uint32_t n = openvm_read_vec(record, sizeof(record)) / 5;
+        memcpy(two_moduli, record, n);
+        memcpy(two_moduli + n, record, n);
+        const uint8_t *x = record + n, *y = record + 3 * n;
+        if (i == 0) {
+            openvm_complex_setup_0(two_moduli);
+            openvm_complex_ops_0(x, y, n);
+        } else {
+            openvm_complex_setup_1(two_moduli);
+            openvm_complex_ops_1(x, y, n);
+        }
+    }
+}
+
 void openvm_main(void)
 {
     static uint8_t first[64] __attribute__((aligned(4)));
@@ -237,6 +384,15 @@ void openvm_main(void)
         openvm_native_keccak256(first + 1, len - 1, digest);
         reveal_bytes(digest, 32);
         openvm_terminate_ok();
+    case 10: openvm_curves_run(); openvm_terminate_ok();
+    case 11: openvm_complex_run(); openvm_terminate_ok();
+    case 12: __asm__ volatile(".insn r 0x2b, 3, 0, a0, a0, a0"); break;
+    case 13: {
+        uint32_t n = read_curve_record();
+        openvm_sw_setup_0(record, ones);
+        openvm_sw_double_0(result, record + 2 * n);
+        break;
+    }
     }
     openvm_terminate_42();
 }

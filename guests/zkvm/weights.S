@@ -2,23 +2,32 @@
  * weights: a guest whose instruction mix, calls and page touches are known
  * by hand, for the weight tests (tests/zkvm/test_weights.py): every
  * instruction is written out (no pseudo-instruction that could expand in
- * two ways). Built for SP1 (-DSP1) and RISC Zero, text at 0x0020_0800.
+ * two ways). Built for SP1 (-DSP1: RV32 text at 0x0020_0800, RV64 at
+ * 0x7800_0800), RISC Zero (text at 0x0020_0800), ZisK (-DZISK, RV64, ROM
+ * at 0x8000_0000) and OpenVM (-DOPENVM, text at 0x0020_0800).
  *
- *   _start: 3 add-class (lui, lui, addi), 1 auipc, 1 jal to work, then
- *           one precompile call (SP1: SHA_EXTEND on the zero words at
- *           0x0010_0000; RISC Zero: SHA of one block) and HALT with 0
- *   work:   lui, addi, then 10 rounds of mul, div, lw, sw, xor, slli, srli,
- *           sltu, addi, bne; jalr back
- * The one data page is 0x0010_0000 (loaded first, then stored: paged in,
- * then out; the rounds after the first access it inline, as paged), the
- * one code page 0x0020_0800.
+ *   _start: the buffer's address (lui; ZisK: lui, slli), addi, 1 auipc,
+ *           1 jal to work, then one precompile call and the exit:
+ *           SP1: lui, addi, SHA_EXTEND on the zero words at the buffer,
+ *                addi, addi, HALT with 0
+ *           RISC Zero: 5 addi, SHA of one block, 3 addi, HALT with 0
+ *           ZisK: keccakf (csrs 0x800) on the buffer, addi, addi, exit
+ *           OpenVM: KECCAK256 of 0 bytes to the buffer, TERMINATE 0
+ *   work:   the buffer's address, addi, then 10 rounds of mul, div, lw,
+ *           sw, xor, slli, srli, sltu, addi, bne; jalr back
+ * The one data page is the buffer, 0x0010_0000 (ZisK: 0xA0A0_0000 in its
+ * RAM), loaded first, then stored (RISC Zero: paged in, then out; the
+ * rounds after the first access it inline, as paged); the one code page
+ * the text's first.
  */
+#include "weights_buffer.h"
+
     .section .text._start, "ax"
     .globl _start
     .type _start, @function
     .option norvc
 _start:
-    lui a0, 0x100             /* add: the buffer, 0x0010_0000 */
+    buffer a0
     addi a1, zero, 10         /* add: the rounds */
     auipc a7, 0               /* auipc */
     jal ra, work              /* jump */
@@ -29,6 +38,14 @@ _start:
     addi t0, zero, 0          /* add: HALT */
     addi a0, zero, 0          /* add: exit code 0 */
     ecall                     /* [ecall:HALT] */
+#elif defined(ZISK)
+    csrs 0x800, a0            /* [ecall:keccakf]: the 25 lanes at a0 */
+    addi a7, zero, 93         /* exit */
+    addi a0, zero, 0          /* exit code 0 */
+    ecall                     /* [ecall:exit] */
+#elif defined(OPENVM)
+    .insn r 0x0b, 4, 0, a0, a0, zero /* [ecall:KECCAK256]: of [a0], 0 bytes, to [a0] */
+    .insn i 0x0b, 0, zero, zero, 0   /* [ecall:TERMINATE] with 0 */
 #else
     addi t0, zero, 3          /* add: SHA */
     addi a1, a0, 0            /* add: in state = out state = the buffer */
@@ -46,7 +63,7 @@ _start:
     .globl work
     .type work, @function
 work:
-    lui a4, 0x100             /* add */
+    buffer a4
     addi a2, zero, 0          /* add */
 1:
     mul a3, a1, a1            /* mul */

@@ -14,18 +14,38 @@
  *      (arith256_mod), the old value an amoadd.d returned, and marchid;
  *      print "ok\n" on the UART; exit 0
  *   1  exit 42
- *   2  arith384_mod, a precompile not implemented here
+ *   2  poseidon2, a precompile not implemented here
  *   3  an ecall other than exit
  *   4  store into the read-only input
  *   5  secp256k1_add of G and G (ZisK does not take equal points)
- *   6  a free-input call (fcall, csrs 0x8C0)
+ *   6  the free-input call 5 (its meaning moved between ZisK versions)
  *   7  load from 0xC000_0000, past ZisK's RAM
  *   8  output, for the second item's BLS12-381 point G (x, y: 6 u64 limbs
  *      each) and BN254 Fp2 elements f1, f2 (c0, c1: 4 limbs each): 2G
  *      (bls12_381_curve_dbl), G + 2G (bls12_381_curve_add), f1 + f2,
  *      f1 - f2, f1 * f2 (bn254_complex_add, _sub, _mul); exit 0
+ *   9  output, for a, b, c, m (the second item, 48 bytes each) (a * b + c)
+ *      mod m (arith384_mod), the low 32 bytes of a + b + 1 and its carry
+ *      (add256, the carry in rd), then for the third item's P-256 point G
+ *      (x, y: 4 u64 limbs each) 2G and G + 2G (secp256r1_dbl, _add); exit 0
+ *  10  output the free-input calls' results: for x (the second item, 32
+ *      bytes) secp256k1_fp_inv, secp256k1_fn_inv, secp256k1_fp_sqrt with
+ *      parity 0 and 1 (5 words: the flag, the root), bn254_fp_inv; for the
+ *      third item (32 bytes) secp256k1_fp_sqrt (parity 0); for the fourth
+ *      (a BLS12-381 element, 6 u64 limbs and 2 of padding) bls12_381_fp_inv;
+ *      for the fifth (a BN254 Fp2 element, 8 limbs) bn254_fp2_inv, the
+ *      sixth (BLS12-381 Fp2, 12 limbs) bls12_381_fp2_inv, the seventh and
+ *      eighth (as the fourth) bls12_381_fp_sqrt (7 words); exit 0
+ *  11  fcall_get with no free call made (no result to read)
+ *  12  csrs 0x815 with rs1 at a point, no operand block: secp256r1_add
+ *      here (a fault), dma_inputcpy in the build with ZISK_DMA_NUMBERING
+ *      (guests/zisk-dma/), which has ziskos's later numbering of 0x815 and
+ *      up (secp256r1 at 0x817, 0x818) and, as later ziskos, `inputcpy`
+ *  13  csrs 0x860, an early ziskos free call (secp256k1_fp_inv's old id)
  * The functions are named ziskos_*, as the crate's symbols are.
  */
+#include <stdbool.h>
+
 #include "zkvm_guest.h"
 
 __asm__(ZKVM_START_GP "  li sp, 0xA03FFFF0\n"
@@ -190,6 +210,156 @@ __attribute__((noinline)) static void ziskos_curves_and_fp2(void)
     output_bytes(&f, sizeof(f));
 }
 
+/* arith384_mod: {a, b, c, module, d}, 6 u64 limbs each. */
+__attribute__((noinline)) void ziskos_syscall_arith384_mod(const uint64_t *a, const uint64_t *b,
+                                                           const uint64_t *c, const uint64_t *m,
+                                                           uint64_t *d)
+{
+    const uint64_t *params[5] = {a, b, c, m, d};
+    ZISK_CALL(0x80B, params);
+}
+
+/* add256: {a, b, cin, c}; the carry out comes back in rd (csrrs). */
+__attribute__((noinline)) uint64_t ziskos_syscall_add256(const uint64_t *a, const uint64_t *b,
+                                                         uint64_t cin, uint64_t *c)
+{
+    const uint64_t params[4] = {(uint64_t)a, (uint64_t)b, cin, (uint64_t)c};
+    uint64_t cout;
+    __asm__ volatile("csrrs %0, 0x811, %1" : "=r"(cout) : "r"(params) : "memory");
+    return cout;
+}
+
+#ifdef ZISK_DMA_NUMBERING
+#define SECP256R1_ADD 0x817
+#define SECP256R1_DBL 0x818
+
+/* Later ziskos's input copy by DMA (its dma/inputcpy.s), the mark of its numbering. */
+__attribute__((noinline)) void inputcpy(void *dst, const void *src, size_t n)
+{
+    __asm__ volatile("csrs 0x815, %1\n add x0, %0, %2" : : "r"(dst), "r"(src), "r"(n) : "memory");
+}
+#else
+#define SECP256R1_ADD 0x815
+#define SECP256R1_DBL 0x816
+#endif
+#define ZISK_CALL_AT(csr, p) ZISK_CALL(csr, p)
+
+__attribute__((noinline)) void ziskos_syscall_secp256r1_dbl(struct point *p)
+{
+    ZISK_CALL_AT(SECP256R1_DBL, p);
+}
+
+__attribute__((noinline)) void ziskos_syscall_secp256r1_add(struct point *p, const struct point *q)
+{
+    const void *params[2] = {p, q};
+    ZISK_CALL_AT(SECP256R1_ADD, params);
+}
+
+/* Mode 9 (see the top). */
+__attribute__((noinline)) static void ziskos_arith384_add256_p256(void)
+{
+    static uint64_t w[4][6], d[6], sum[4];
+    static struct point g, p, q;
+    uint64_t len, glen;
+    const uint8_t *in = item(1, &len), *gin = item(2, &glen);
+    if (len != sizeof(w) || glen != sizeof(g))
+        return;
+    memcpy(w, in, sizeof(w));
+    memcpy(&g, gin, sizeof(g));
+    ziskos_syscall_arith384_mod(w[0], w[1], w[2], w[3], d);
+    output_bytes(d, sizeof(d));
+    uint64_t carry = ziskos_syscall_add256(w[0], w[1], 1, sum);
+    output_bytes(sum, sizeof(sum));
+    ziskos_set_output((uint32_t)carry);
+    p = g;
+    ziskos_syscall_secp256r1_dbl(&p);
+    output_bytes(&p, sizeof(p));
+    q = g;
+    ziskos_syscall_secp256r1_add(&q, &p);
+    output_bytes(&q, sizeof(q));
+}
+
+/* Free-input calls: parameters through csrs 0x8F0 + port, the call csrwi 0x8C0 + (id >> 5), id
+ * & 31. */
+#define FCALL_PARAM(port, v) __asm__ volatile("csrs " #port ", %0" : : "r"(v) : "memory")
+#define FCALL(csr, id)       __asm__ volatile("csrwi " #csr ", " #id : : : "memory")
+
+__attribute__((noinline)) uint64_t ziskos_fcall_get(void)
+{
+    uint64_t v;
+    __asm__ volatile("csrr %0, 0xFFE" : "=r"(v) : : "memory");
+    return v;
+}
+
+/* The next n result words, to the outputs. */
+static void output_results(int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t v = ziskos_fcall_get();
+        output_bytes(&v, sizeof(v));
+    }
+}
+
+/*
+ * A free call of one parameter block (port: 4 words 0x8F2, 8 0x8F3, 12
+ * 0x8F4; ziskos pushes a 6-limb element as 8 words), its results to the
+ * outputs.
+ */
+#define FCALL_OF(name, port, id, results)                                                          \
+    __attribute__((noinline)) void name(const uint64_t *x)                                         \
+    {                                                                                              \
+        FCALL_PARAM(port, x);                                                                      \
+        FCALL(0x8C0, id);                                                                          \
+        output_results(results);                                                                   \
+    }
+FCALL_OF(ziskos_fcall_secp256k1_fp_inv, 0x8F2, 1, 4)
+FCALL_OF(ziskos_fcall_secp256k1_fn_inv, 0x8F2, 2, 4)
+FCALL_OF(ziskos_fcall_bn254_fp_inv, 0x8F2, 6, 4)
+FCALL_OF(ziskos_fcall_bls12_381_fp_inv, 0x8F3, 10, 6)
+FCALL_OF(ziskos_fcall_bn254_fp2_inv, 0x8F3, 7, 8)
+FCALL_OF(ziskos_fcall_bls12_381_fp2_inv, 0x8F4, 12, 12)
+FCALL_OF(ziskos_fcall_bls12_381_fp_sqrt, 0x8F3, 11, 7)
+
+__attribute__((noinline)) void ziskos_fcall_secp256k1_fp_sqrt(const uint64_t x[4], uint64_t parity)
+{
+    FCALL_PARAM(0x8F2, x);
+    FCALL_PARAM(0x8F0, parity);
+    FCALL(0x8C0, 3);
+    output_results(5);
+}
+
+/* Copies item i, which must be n bytes, to dst. */
+static bool item_to(int i, void *dst, uint64_t n)
+{
+    uint64_t len;
+    const uint8_t *in = item(i, &len);
+    if (len != n)
+        return false;
+    memcpy(dst, in, n);
+    return true;
+}
+
+/* Mode 10 (see the top). */
+__attribute__((noinline)) static void ziskos_fcalls(void)
+{
+    static uint64_t x[4], y[4], z[8], f[8], g[12], s1[8], s2[8];
+    if (!item_to(1, x, sizeof(x)) || !item_to(2, y, sizeof(y)) || !item_to(3, z, sizeof(z)) ||
+        !item_to(4, f, sizeof(f)) || !item_to(5, g, sizeof(g)) || !item_to(6, s1, sizeof(s1)) ||
+        !item_to(7, s2, sizeof(s2)))
+        return;
+    ziskos_fcall_secp256k1_fp_inv(x);
+    ziskos_fcall_secp256k1_fn_inv(x);
+    ziskos_fcall_secp256k1_fp_sqrt(x, 0);
+    ziskos_fcall_secp256k1_fp_sqrt(x, 1);
+    ziskos_fcall_bn254_fp_inv(x);
+    ziskos_fcall_secp256k1_fp_sqrt(y, 0);
+    ziskos_fcall_bls12_381_fp_inv(z);
+    ziskos_fcall_bn254_fp2_inv(f);
+    ziskos_fcall_bls12_381_fp2_inv(g);
+    ziskos_fcall_bls12_381_fp_sqrt(s1);
+    ziskos_fcall_bls12_381_fp_sqrt(s2);
+}
+
 static uint64_t counter = 40;
 
 __attribute__((noinline)) static void ziskos_full_run(void)
@@ -247,7 +417,7 @@ __attribute__((noinline)) long ziskos_main(void)
     switch (len ? mode[0] : 0xff) {
     case 0: ziskos_full_run(); return 0;
     case 1: return 42;
-    case 2: ZISK_CALL(0x80B, &g); break;
+    case 2: ZISK_CALL(0x812, &g); break;
     case 3: {
         register long a7 __asm__("a7") = 64;
         __asm__ volatile("ecall" : : "r"(a7));
@@ -258,9 +428,17 @@ __attribute__((noinline)) long ziskos_main(void)
         g = generator;
         ziskos_syscall_secp256k1_add(&g, &generator);
         break;
-    case 6: ZISK_CALL(0x8C0, &g); break;
+    case 6: FCALL(0x8C0, 5); break;
     case 7: return *(volatile uint8_t *)0xC0000000ul;
     case 8: ziskos_curves_and_fp2(); return 0;
+    case 9: ziskos_arith384_add256_p256(); return 0;
+    case 10: ziskos_fcalls(); return 0;
+    case 11: return (long)ziskos_fcall_get();
+    case 12:
+        g = generator;
+        ZISK_CALL(0x815, &g);
+        return 0;
+    case 13: ZISK_CALL(0x860, &g); break;
     }
     return 7;
 }

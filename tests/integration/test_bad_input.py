@@ -184,7 +184,9 @@ REFUSALS = {
                                           0x50000, x), "entry"),
     "no PT_LOAD": (lambda x: build_elf([Segment(0, type=PT_GNU_STACK, flags=PF_RW)],
                                        TEXT, x), ("entry", "PT_LOAD")),
-    "EF_RISCV_RVC": (lambda x: valid(x, flags=EF_RISCV_RVC), "compressed"),
+    # 2-byte aligned is enough only with C (EF_RISCV_RVC)
+    "entry 2 mod 4 without C": (lambda x: build_elf(
+        [Segment(TEXT, b"\x01\x00" + assemble(exit_with(7)), PF_RX)], TEXT + 2, x), "aligned"),
     "code 65 MiB apart": (lambda x: two_segments(
         x, data_seg=Segment(TEXT + (65 << 20), assemble(exit_with(7)), PF_RX)), "span"),
 }
@@ -268,6 +270,16 @@ class Controls(CliTest):
         for xlen in XLENS:
             with self.subTest(xlen=xlen):
                 self.check(simple_elf(syscall(SYS_EXIT_GROUP, 0x1234), xlen), xlen, 0x34)
+
+    def test_with_c(self):
+        """EF_RISCV_RVC: the guest runs on a hart with C (qemu's has it
+        too), and its entry may be 2-byte aligned."""
+        for xlen in XLENS:
+            with self.subTest(xlen=xlen):
+                self.check(valid(xlen, flags=EF_RISCV_RVC), xlen, 7)
+                code = b"\x01\x00" + assemble(exit_with(7))  # c.nop, then the code at +2
+                self.check(build_elf([Segment(TEXT, code, PF_RX)], TEXT + 2, xlen,
+                                     flags=EF_RISCV_RVC), xlen, 7, qemu=False)
 
     def test_without_symbols(self):
         for xlen in XLENS:

@@ -14,7 +14,8 @@ the fly, so long guests need no disk space for it. A second cli run without
 --stats must also write to stderr exactly what the guest does under qemu.
 
 Usage:
-  test_differential.py --guest NAME --xlen 32|64   one guest (one ctest test)
+  test_differential.py --guest NAME --xlen 32|64|32c|64c   one guest (one ctest
+                                                   test; 32c/64c: its build with C)
   test_differential.py                             every *-rv32/64.elf in GUEST_DIR
 Environment: CLI (path of cli, or --cli), GUEST_DIR (where <name>-rvXX.elf
 are), GUEST_INPUTS (where <name>.in are), DIFF_TIMEOUT (seconds per run,
@@ -151,7 +152,8 @@ def guest_list(guest_dir, name=None, xlen=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--guest", help="guest name (file <name>-rv<xlen>.elf)")
-    ap.add_argument("--xlen", type=int, choices=(32, 64), default=32)
+    ap.add_argument("--xlen", choices=("32", "64", "32c", "64c"), default="32",
+                    help="which build: <name>-rv<xlen>.elf (c: with compressed instructions)")
     ap.add_argument("--cli", default=os.environ.get("CLI"))
     ap.add_argument("--guest-dir", default=os.environ.get("GUEST_DIR"))
     ap.add_argument("--inputs", default=os.environ.get("GUEST_INPUTS"))
@@ -167,9 +169,10 @@ def main():
 
     failed = 0
     for name, xlen, elf in guests:
-        qemu = shutil.which(f"qemu-riscv{xlen}")
+        bits = str(xlen).rstrip("c")
+        qemu = shutil.which(f"qemu-riscv{bits}")
         if not qemu:
-            print(f"SKIP {name} rv{xlen}: qemu-riscv{xlen} is not installed "
+            print(f"SKIP {name} rv{xlen}: qemu-riscv{bits} is not installed "
                   f"(Debian package qemu-user)")
             if len(guests) == 1:
                 return SKIP

@@ -46,9 +46,12 @@ TEST_BEGIN
   TEST_LD_OP(31, ld, 0x1312300013, 0, code_word)
 
   j 1f
+  .option push
+  .option norvc           /* 4-byte words in the build with C too */
 code_word:
   addi x0, x0, 0x123      /* 0x12300013, never reached as code here */
   nop
+  .option pop
 1:
 
 TEST_END

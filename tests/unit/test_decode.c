@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -119,12 +121,150 @@ static void test_illegal_words(void **state)
     }
 }
 
+/*
+ * C: each compressed instruction (assembled with -march=rv32imc/rv64imc)
+ * decodes as the 32-bit instruction gas writes for its expansion (with
+ * .option norvc), as the C_ form of that operation.
+ */
+struct compressed_case {
+    const char *asm_text;
+    uint16_t half;
+    uint32_t word; /* the expansion */
+    int xlen;
+};
+
+static const struct compressed_case compressed_cases[] = {
+    {"c.addi4spn a0,sp,1020", 0x1fe8, 0x3fc10513, 32},
+    {"c.addi4spn s1,sp,4", 0x0044, 0x00410493, 32},
+    {"c.lw a2,124(a5)", 0x5ff0, 0x07c7a603, 32},
+    {"c.ld a2,248(a5)", 0x7ff0, 0x0f87b603, 64},
+    {"c.sw a3,64(s0)", 0xc034, 0x04d42023, 32},
+    {"c.sd a3,8(s1)", 0xe494, 0x00d4b423, 64},
+    {"c.addi a0,-32", 0x1501, 0xfe050513, 32},
+    {"c.addi t6,31", 0x0ffd, 0x01ff8f93, 32},
+    {"c.nop", 0x0001, 0x00000013, 32},
+    {"c.addiw a1,-1", 0x35fd, 0xfff5859b, 64},
+    {"c.li a5,-32", 0x5781, 0xfe000793, 32},
+    {"c.addi16sp sp,-512", 0x7101, 0xe0010113, 32},
+    {"c.addi16sp sp,496", 0x617d, 0x1f010113, 32},
+    {"c.lui s0,0xfffe1", 0x7405, 0xfffe1437, 32},
+    {"c.lui t0,0x1f", 0x62fd, 0x0001f2b7, 32},
+    {"c.srli a0,31", 0x817d, 0x01f55513, 32},
+    {"c.srli a0,63", 0x917d, 0x03f55513, 64},
+    {"c.srai s1,33", 0x9485, 0x4214d493, 64},
+    {"c.andi a4,-20", 0x9b31, 0xfec77713, 32},
+    {"c.sub s1,a0", 0x8c89, 0x40a484b3, 32},
+    {"c.xor a5,a4", 0x8fb9, 0x00e7c7b3, 32},
+    {"c.or s0,s1", 0x8c45, 0x00946433, 32},
+    {"c.and a2,a3", 0x8e75, 0x00d67633, 32},
+    {"c.subw a0,a1", 0x9d0d, 0x40b5053b, 64},
+    {"c.addw a0,a1", 0x9d2d, 0x00b5053b, 64},
+    {"c.j .-2048", 0xb001, 0x801ff06f, 32},
+    {"c.j .+2046", 0xaffd, 0x7fe0006f, 32},
+    {"c.jal .+1000", 0x26e5, 0x3e8000ef, 32},
+    {"c.beqz s0,.-256", 0xd001, 0xf00400e3, 32},
+    {"c.bnez a5,.+254", 0xeffd, 0x0e079f63, 32},
+    {"c.slli t1,63", 0x137e, 0x03f31313, 64},
+    {"c.slli ra,1", 0x0086, 0x00109093, 32},
+    {"c.lwsp s2,252(sp)", 0x597e, 0x0fc12903, 32},
+    {"c.ldsp ra,504(sp)", 0x70fe, 0x1f813083, 64},
+    {"c.jr ra", 0x8082, 0x00008067, 32},
+    {"c.jr t0", 0x8282, 0x00028067, 32},
+    {"c.jr a0", 0x8502, 0x00050067, 32},
+    {"c.mv a0,s11", 0x856e, 0x01b00533, 32},
+    {"c.jalr a5", 0x9782, 0x000780e7, 32},
+    {"c.jalr t0", 0x9282, 0x000280e7, 32},
+    {"c.jalr ra", 0x9082, 0x000080e7, 32},
+    {"c.add a0,s11", 0x956e, 0x01b50533, 32},
+    {"c.swsp t6,252(sp)", 0xdffe, 0x0ff12e23, 32},
+    {"c.sdsp s0,504(sp)", 0xffa2, 0x1e813c23, 64},
+};
+
+/* Whether the operation has an rs2 operand (else decode_insn leaves immediate bits there). */
+static int uses_rs2(enum insn_op op)
+{
+    switch (op) {
+    case OP_ADD:
+    case OP_SUB:
+    case OP_XOR:
+    case OP_OR:
+    case OP_AND:
+    case OP_ADDW:
+    case OP_SUBW:
+    case OP_SW:
+    case OP_SD:
+    case OP_BEQ:
+    case OP_BNE: return 1;
+    default: return 0;
+    }
+}
+
+static void test_compressed_as_expansion(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof(compressed_cases) / sizeof(compressed_cases[0]); i++) {
+        const struct compressed_case *c = &compressed_cases[i];
+        struct insn full = decode_insn(c->word, c->xlen);
+        struct insn half = decode_compressed(c->half, c->xlen);
+        char want[32];
+        snprintf(want, sizeof(want), "C_%s", insn_op_name((enum insn_op)full.op));
+        if (strcmp(insn_op_name((enum insn_op)half.op), want) != 0)
+            fail_msg("%s: %s, want %s", c->asm_text, insn_op_name((enum insn_op)half.op), want);
+        assert_true(insn_op_is_compressed(half.op));
+        assert_int_equal(insn_op_length(half.op), 2);
+        if (full.op != OP_SW && full.op != OP_SD) /* a store's rd bits are immediate bits */
+            assert_int_equal(half.rd, full.rd);
+        if (full.op != OP_LUI && full.op != OP_JAL && full.op != OP_JAL_CALL)
+            assert_int_equal(half.rs1, full.rs1);
+        if (uses_rs2((enum insn_op)full.op))
+            assert_int_equal(half.rs2, full.rs2);
+        if (half.imm != full.imm)
+            fail_msg("%s: imm %d, want %d", c->asm_text, half.imm, full.imm);
+    }
+}
+
+/* Reserved and floating-point encodings, and RV64-only forms on RV32. */
+static void test_compressed_illegal(void **state)
+{
+    (void)state;
+    static const struct {
+        uint16_t half;
+        int xlen;
+    } bad[] = {
+        {0x0000, 32},               /* all zero (c.addi4spn with 0) */
+        {0x0000, 64}, {0x4002, 32}, /* c.lwsp into x0 */
+        {0x6002, 64},               /* c.ldsp into x0 */
+        {0x6101, 32},               /* c.addi16sp with 0 */
+        {0x6081, 32},               /* c.lui with 0 */
+        {0x8002, 64},               /* c.jr x0 */
+        {0x2000, 64},               /* c.fld */
+        {0xa002, 32},               /* c.fsdsp */
+        {0x6000, 32},               /* c.flw (c.ld on RV64) */
+        {0x9d0d, 32},               /* c.subw */
+        {0x917d, 32},               /* c.srli a0, 63 */
+        {0x137e, 32},               /* c.slli t1, 63 */
+        {0x9c41, 64},               /* reserved in the CA group */
+        {0x2001, 64},               /* c.addiw into x0 */
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct insn in = decode_compressed(bad[i].half, bad[i].xlen);
+        if (in.op != OP_ILLEGAL)
+            fail_msg("0x%04x (RV%d): %s", bad[i].half, bad[i].xlen,
+                     insn_op_name((enum insn_op)in.op));
+        assert_int_equal(in.imm, bad[i].half);
+    }
+    /* c.ebreak stops as ebreak does */
+    assert_int_equal(decode_compressed(0x9002, 32).op, OP_EBREAK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_assembler_words),
         cmocka_unit_test(test_rv64_only_is_illegal_on_rv32),
         cmocka_unit_test(test_illegal_words),
+        cmocka_unit_test(test_compressed_as_expansion),
+        cmocka_unit_test(test_compressed_illegal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,7 +26,7 @@ static const struct symtab syms = {.funcs = funcs, .max_end = max_end, .count = 
 static void jump(struct guest_profile *p, enum trace_kind kind, uint64_t pc, uint64_t target,
                  uint64_t retired)
 {
-    p->tracer.transfer(&p->tracer, kind, pc, target, trace_clock(&p->tracer, retired));
+    p->tracer.transfer(&p->tracer, kind, pc, 4, target, trace_clock(&p->tracer, retired));
 }
 
 static char *folded(struct guest_profile *p, uint64_t retired)

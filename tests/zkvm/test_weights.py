@@ -11,6 +11,13 @@ the zkVMs' own tables, cited where they are used, not from our output:
   pager.rs charges it (PAGE_CYCLES 322 per page in or out, NODE_CYCLES 13
   per Merkle node loaded or dirtied, RESERVED_PAGING_CYCLES 10 per
   segment), worked out here with a Merkle tree of its own;
+- SP1 v6 gas, in tenths: 3 * trace cells + complexity per chip event,
+  from SP1's rv64im_costs.json and vm/gas.rs (ReportGenerator);
+- ZisK area: MAIN_COST 68 per step plus the operation's and the memory
+  access's cost, from zisk_ops.rs, emu_costs.rs and
+  mem_operations_stats.rs;
+- OpenVM cells: the main trace width of the chip each instruction lands in
+  (OpenVM 1.x's main_cols per AIR);
 - a --cost-table file's classes, calls and pages.
 
 Each weight's total must come out the same in folded, speedscope and pprof
@@ -48,6 +55,111 @@ SP1_SHA_EXTEND = SP1_ECALL + 23 + 427 + 15936       # + SyscallCore + Global + S
 PAGE_CYCLES, NODE_CYCLES, RESERVED_PAGING, DEPTH = 322, 13, 10, 22
 REGS_PAGE = 0xFFFF0000 >> 10
 CODE_PAGE, DATA_PAGE = 0x00200800 >> 10, 0x00100000 >> 10
+
+
+# The weights guest's builds for SP1 v6, ZisK and OpenVM, by mnemonic, calls
+# apart (guests/zkvm/weights.S): the buffer's address, then _start's and
+# work's own instructions.
+def mix_of(*parts):
+    mix = {}
+    for part in parts:
+        for name, n in part.items():
+            mix[name] = mix.get(name, 0) + n
+    return mix
+
+
+ROUND = {m: 10 for m in ("mul", "div", "sw", "lw", "xor", "slli", "srli", "sltu", "addi", "bne")}
+BUFFER = {"lui": 1}
+ZISK_BUFFER = {"lui": 1, "slli": 1}
+START = {"addi": 1, "auipc": 1, "jal": 1}
+SP1_V6_START = mix_of(BUFFER, START, {"lui": 1, "addi": 3})
+ZISK_START = mix_of(ZISK_BUFFER, START, {"addi": 2})
+OPENVM_START = mix_of(BUFFER, START)
+WORK_V6 = mix_of(BUFFER, {"addi": 1, "jalr": 1}, ROUND)
+ZISK_WORK = mix_of(ZISK_BUFFER, {"addi": 1, "jalr": 1}, ROUND)
+
+# SP1 v6: (cells, complexity) of the chip each instruction lands in
+# (rv64im_costs.json; gas.rs get_complexity_mapping; shapes.rs
+# riscv_air_id_from_opcode): a chip event costs 3 * cells + complexity
+# tenths of gas (gas = (3 * trace_area + complexity) / 10).
+SP1_V6_CHIP = {"lui": (31, 19), "auipc": (31, 19), "addi": (30, 14), "jal": (31, 24),
+               "jalr": (38, 25), "mul": (82, 60), "div": (246, 347), "sw": (44, 27),
+               "lw": (44, 33), "xor": (51, 19), "slli": (65, 68), "srli": (69, 77),
+               "sltu": (44, 41), "bne": (45, 49)}
+
+
+# guests/zkvm/costmix.S by mnemonic ("addi0", "add0": writing x0; "jalr2":
+# by an offset not a multiple of 4), calls apart.
+MIX = mix_of({m: 1 for m in ("add", "sub", "sll", "sra", "slt", "slti", "andi", "ori", "mulh",
+                             "mulhu", "divu", "rem", "remu", "sb", "sh", "lb", "lbu", "lh",
+                             "lhu", "addi0", "add0", "blt", "jalr2")}, {"addi": 3})
+MIX_RV64 = mix_of(MIX, {m: 1 for m in ("addw", "subw", "addiw", "sllw", "sraiw", "mulw", "divw",
+                                       "remuw", "sd", "ld", "lwu")})
+SP1_V6_MIX_START = mix_of(BUFFER, {"jal": 1, "lui": 1, "addi": 4})
+ZISK_MIX_START = mix_of(ZISK_BUFFER, {"jal": 1, "addi": 4, "sd": 2})
+OPENVM_MIX_START = mix_of(BUFFER, {"jal": 1, "addi": 1})
+SP1_V6_CHIP.update({
+    "add": (33, 15), "add0": (33, 15), "sub": (33, 15), "addi0": (30, 14),      # Add, Sub, Addi
+    "sll": (65, 68), "sllw": (65, 68), "sra": (69, 77), "sraiw": (69, 77),      # shifts
+    "slt": (44, 41), "slti": (44, 41), "andi": (51, 19), "ori": (51, 19),       # Lt, Bitwise
+    "mulh": (82, 60), "mulhu": (82, 60), "mulw": (82, 60),                      # Mul
+    "divu": (246, 347), "rem": (246, 347), "remu": (246, 347), "divw": (246, 347),
+    "remuw": (246, 347),                                                        # DivRem
+    "sb": (50, 32), "sh": (45, 27), "sd": (39, 23),                             # Store*
+    "lb": (47, 32), "lbu": (47, 32), "lh": (44, 33), "lhu": (44, 33),           # Load*
+    "ld": (39, 24), "lwu": (44, 33),
+    "blt": (45, 49), "jalr2": (38, 25),                                         # Branch, Jalr
+    "addw": (36, 20), "addiw": (36, 20), "subw": (32, 15)})                     # Addw, Subw
+
+
+def tenths(chip):
+    cells, complexity = chip
+    return 3 * cells + complexity
+
+
+SP1_V6_ECALL = tenths((65, 93))                         # SyscallInstrs
+SP1_V6_SHA_EXTEND = (SP1_V6_ECALL + tenths((10, 2)) +   # + SyscallCore
+                     tenths((241, 216)) +               # + Global
+                     48 * tenths((128, 80)))            # + ShaExtend, 48 rows
+SP1_V6_KECCAK_PERMUTE = (SP1_V6_ECALL + tenths((10, 2)) + tenths((241, 216)) +
+                         24 * tenths((2640, 2859)))     # KeccakPermute, 24 rows
+
+# ZisK: MAIN_COST per step, each RISC-V instruction here one step, plus its
+# operation (add 26, binary 75, binary_e 54, arith 95, internal 0) and its
+# memory access (a 4-byte read or write: MEM_READ_UNALIGNED_1_COST 106).
+ZISK_MAIN = 68
+ZISK_OP = {"lui": 0, "auipc": 0, "jal": 0, "slli": 54, "srli": 54, "addi": 26, "mul": 95,
+           "div": 95, "sw": 106, "lw": 54 + 106, "xor": 75, "sltu": 75, "bne": 75,
+           "jalr": 75}
+ZISK_OP.update({
+    "add": 26, "add0": 26, "addi0": 26, "sub": 75, "slt": 75, "slti": 75, "andi": 75, "ori": 75,
+    "blt": 75, "addw": 75, "subw": 75, "addiw": 75,              # binary, the W adds
+    "sll": 54, "sra": 54, "sllw": 54, "sraiw": 54,               # binary_e
+    "mulh": 95, "mulhu": 95, "divu": 95, "rem": 95, "remu": 95, "mulw": 95, "divw": 95,
+    "remuw": 95,                                                 # arith
+    "sb": 32,                                                    # a byte write (100 fits)
+    "sh": 106, "lhu": 106, "lwu": 106, "lh": 54 + 106,           # 2 or 4 bytes in a word
+    "lb": 54 + 25, "lbu": 25,                                    # a byte read
+    "sd": 18, "ld": 16,                                          # 8 aligned bytes
+    "jalr2": ZISK_MAIN + 26 + 75})                               # 2 steps: add, and
+ZISK_SHA256F = ZISK_MAIN + 72 * 121                              # SHA256_COST
+ZISK_KECCAKF = ZISK_MAIN + ((93846 * 86) - 1) // 63 + 1  # KECCAK_COST
+ZISK_EXIT = ZISK_MAIN
+
+# OpenVM: the main trace width of each instruction's chip (main_cols).
+OPENVM_CHIP = {"lui": 18, "jal": 18, "auipc": 20, "addi": 36, "xor": 36, "slli": 53,
+               "srli": 53, "sltu": 37, "mul": 31, "div": 59, "sw": 41, "lw": 41, "bne": 26,
+               "jalr": 28}
+OPENVM_CHIP.update({
+    "add": 36, "sub": 36, "andi": 36, "ori": 36, "sll": 53, "sra": 53, "slt": 37, "slti": 37,
+    "mulh": 39, "mulhu": 39, "divu": 59, "rem": 59, "remu": 59, "sb": 41, "sh": 41,
+    "lbu": 41, "lhu": 41, "lb": 36, "lh": 36,                   # LoadSignExtend
+    "addi0": 6, "add0": 6,                                      # nop: PhantomAir
+    "blt": 32, "jalr2": 28})
+OPENVM_SHA256 = 17 * 470                                        # Sha256VmAir, one block
+OPENVM_ADD256 = 168                                             # BaseAluCoreAir<32, 8>
+OPENVM_KECCAK256 = 24 * 3163                              # KeccakVmAir, one block
+OPENVM_TERMINATE = 0
 
 
 def class_cost(mix, cost):
@@ -120,8 +232,8 @@ class WeightsTest(unittest.TestCase):
             self.skipTest(f"{path} not built")
         return path
 
-    def execute(self, zkvm, args, status=0):
-        elf = self.guest(f"zkvm-weights-{zkvm}-rv32.elf")
+    def execute(self, zkvm, args, status=0, xlen=32, guest="weights"):
+        elf = self.guest(f"zkvm-{guest}-{zkvm}-rv{xlen}.elf")
         r = subprocess.run([CLI, "execute", elf, "--zkvm", zkvm, "--stats", *args],
                            capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(r.returncode, status, r.stderr)
@@ -133,13 +245,13 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         return {w["name"]: w["total"] for w in json.loads(r.stdout)["weights"]}
 
-    def check_formats(self, zkvm, weights, expected, extra=()):
+    def check_formats(self, zkvm, weights, expected, extra=(), xlen=32, guest="weights"):
         """Every format holds each weight's expected total; folded the first."""
         outs = [self.path(n) for n in ("p.json", "p.pb.gz", "p.folded")]
         args = [a for w in weights for a in ("--weight", w)] + list(extra)
         for out in outs:
             args += ["--flamegraph", out]
-        self.execute(zkvm, args)
+        self.execute(zkvm, args, xlen=xlen, guest=guest)
         for out in outs[:2]:
             totals = self.report_totals(out)
             if len(weights) == 1 and out.endswith(".json"):  # one unnamed profile
@@ -161,6 +273,41 @@ class WeightsTest(unittest.TestCase):
         self.assertEqual(stacks["_start"], sp1_gas(SP1_START))
         self.assertEqual(stacks["_start;[ecall:SHA_EXTEND]"], SP1_SHA_EXTEND)
         self.assertEqual(stacks["_start;[ecall:HALT]"], SP1_ECALL)
+
+    def check_model(self, zkvm, weight, start, work, calls, cost, xlen, guest="weights"):
+        """The weight's total in every format, and frame by frame."""
+        instructions = sum(start.values()) + sum(work.values()) + len(calls)
+        total = class_cost(start, cost) + class_cost(work, cost) + sum(calls.values())
+        out = self.check_formats(zkvm, [weight, "instructions"],
+                                 {weight: total, "instructions": instructions}, xlen=xlen,
+                                 guest=guest)
+        callee = "_start;work" if guest == "weights" else "_start;mix"
+        expected = {"_start": class_cost(start, cost), callee: class_cost(work, cost)}
+        expected.update({f"_start;[ecall:{c}]": n for c, n in calls.items() if n})
+        self.assertEqual(folded(out), expected)
+
+    def test_sp1_v6_gas(self):
+        cost = lambda m: tenths(SP1_V6_CHIP[m])
+        self.check_model("sp1", "gas", SP1_V6_START, WORK_V6,
+                         {"SHA_EXTEND": SP1_V6_SHA_EXTEND, "HALT": SP1_V6_ECALL}, cost, 64)
+        self.check_model("sp1", "gas", SP1_V6_MIX_START, MIX_RV64,
+                         {"KECCAK_PERMUTE": SP1_V6_KECCAK_PERMUTE, "HALT": SP1_V6_ECALL}, cost,
+                         64, guest="costmix")
+
+    def test_zisk_area(self):
+        cost = lambda m: ZISK_MAIN + ZISK_OP[m]
+        self.check_model("zisk", "area", ZISK_START, ZISK_WORK,
+                         {"keccakf": ZISK_KECCAKF, "exit": ZISK_EXIT}, cost, 64)
+        self.check_model("zisk", "area", ZISK_MIX_START, MIX_RV64,
+                         {"sha256f": ZISK_SHA256F, "exit": ZISK_EXIT}, cost, 64, guest="costmix")
+
+    def test_openvm_cells(self):
+        cost = lambda m: OPENVM_CHIP[m]
+        self.check_model("openvm", "cells", OPENVM_START, WORK_V6,
+                         {"KECCAK256": OPENVM_KECCAK256, "TERMINATE": OPENVM_TERMINATE}, cost, 32)
+        self.check_model("openvm", "cells", OPENVM_MIX_START, MIX,
+                         {"SHA256": OPENVM_SHA256, "ADD256": OPENVM_ADD256,
+                          "TERMINATE": OPENVM_TERMINATE}, cost, 32, guest="costmix")
 
     def test_risc0_cycles_with_paging(self):
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
@@ -210,6 +357,26 @@ class WeightsTest(unittest.TestCase):
         out = self.check_formats("sp1", ["cost"], {"cost": expected},
                                  extra=["--cost-table", self.path("t.json")])
         self.assertEqual(folded(out)["_start;work;[PageOut]"], 11)
+
+    def test_docs_cost_table_example(self):
+        """docs/ZKVMS.md's cost table (ZisK's older area figures by class)
+        reads, and weighs the ZisK guest as its classes say."""
+        docs = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "ZKVMS.md")
+        with open(docs) as f:
+            text = f.read()
+        block = text[text.index('{"name": "area_old"'):]
+        table = json.loads(block[:block.index("```")])
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        classes = {"lui": "add", "addi": "add", "slli": "shift_left", "srli": "shift_right",
+                   "auipc": "auipc", "jal": "jump", "jalr": "jump", "mul": "mul", "div": "div",
+                   "sw": "store", "lw": "load", "xor": "logic", "sltu": "slt", "bne": "branch"}
+        def cost(m):
+            return table["classes"].get(classes[m], table["classes"]["default"])
+        expected = (class_cost(ZISK_START, cost) + class_cost(ZISK_WORK, cost) +
+                    table["calls"]["keccakf"] + table["calls"]["default"])
+        self.check_formats("zisk", ["area_old"], {"area_old": expected}, xlen=64,
+                           extra=["--cost-table", self.path("t.json")])
 
     def test_segments(self):
         for po2, page_in, page_out in ((10, 7, 11), (11, 322, 322), (12, 100, 1), (16, 7, 11)):
@@ -309,8 +476,8 @@ class WeightsTest(unittest.TestCase):
                              "--flamegraph", self.path("w.folded")])
         self.assertEqual(folded(self.path("plain.folded")), folded(self.path("w.folded")))
 
-    def bad(self, args, status, text, zkvm="sp1"):
-        r = self.execute(zkvm, args, status=status)
+    def bad(self, args, status, text, zkvm="sp1", xlen=32):
+        r = self.execute(zkvm, args, status=status, xlen=xlen)
         lines = r.stderr.strip().splitlines()
         self.assertTrue(any(l.startswith("error:") and text in l for l in lines), r.stderr)
 
@@ -318,6 +485,10 @@ class WeightsTest(unittest.TestCase):
         out = ["--flamegraph", self.path("o.folded")]
         self.bad(["--weight", "area"] + out, 64, "--weight area")
         self.bad(["--weight", "gas"] + out, 64, "no such weight", zkvm="risc0")
+        self.bad(["--weight", "cells"] + out, 64, "(instructions, cycles, area)", zkvm="zisk",
+                 xlen=64)
+        self.bad(["--weight", "area"] + out, 64, "(instructions, cycles, cells)", zkvm="openvm")
+        self.bad(["--weight", "area"] + out, 64, "(instructions, cycles, gas)", xlen=64)
         self.bad(["--weight", "gas"], 64, "need --flamegraph")
         self.bad(["--weight", "gas", "--weight", "gas"] + out, 64, "twice")
         self.bad(["--weight", "classes", "--weight", "class:add"] + out, 64, "twice")

@@ -60,6 +60,13 @@ BLS_P = int("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241ea
             "ffffffffaaab", 16)
 BLS_G1_X = int("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb"
                "3af00adb22c6bb", 16)  # the BLS12-381 G1 generator (its standard)
+P256_P = 2**256 - 2**224 + 2**192 + 2**96 - 1
+P256_A = P256_P - 3
+P256_G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+          0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
+# 2G on P-256, as NIST's point multiplication test vectors give it (k = 2)
+P256_2G = (0x7CF27B188D034F7E8A52380304B51AC3C08969E277F21B35A60B48FC47669978,
+           0x07775510DB8ED040293D9AC69F7430DBBA7DADE63CE982299E04B79D227873D1)
 ED_P = 2**255 - 19
 ED_D = -121665 * pow(121666, -1, ED_P) % ED_P
 # RFC 8032 section 5.1: the base point B (y = 4/5, x even).
@@ -102,8 +109,8 @@ def ec_add(p, q, prime):
     return x, (lam * (p[0] - x) - p[1]) % prime
 
 
-def ec_double(p, prime):  # a = 0 on both curves
-    lam = 3 * p[0] * p[0] * pow(2 * p[1], -1, prime) % prime
+def ec_double(p, prime, a=0):
+    lam = (3 * p[0] * p[0] + a) * pow(2 * p[1], -1, prime) % prime
     x = (lam * lam - 2 * p[0]) % prime
     return x, (lam * (p[0] - x) - p[1]) % prime
 
@@ -129,6 +136,26 @@ def bibc(ops, types=(32,), consts=()):
 
 def point(p):
     return le256(p[0]) + le256(p[1])
+
+
+def le(v, n):
+    return v.to_bytes(n, "little")
+
+
+def fp2(op, x, y, p):  # Fp2 = Fp[u] / (u^2 + 1), elements (c0, c1)
+    if op == "div":
+        norm = pow(y[0] * y[0] + y[1] * y[1], -1, p)
+        y = (y[0] * norm % p, -y[1] * norm % p)
+        op = "mul"
+    if op == "mul":
+        return (x[0] * y[0] - x[1] * y[1]) % p, (x[0] * y[1] + x[1] * y[0]) % p
+    sign = 1 if op == "add" else -1
+    return (x[0] + sign * y[0]) % p, (x[1] + sign * y[1]) % p
+
+
+def bls_g1():  # the BLS12-381 G1 generator: its standard x, the root of x^3 + 4 with its y
+    y = sqrt_3mod4(BLS_G1_X**3 + 4, BLS_P)
+    return BLS_G1_X, y
 
 
 KB_P = 0x7F000001  # KoalaBear
@@ -1154,9 +1181,16 @@ class Nexus(ZkvmTest):
         self.assert_one_error(r, "nexus call 0x300: no call has this number in a7",
                               "nexus_rt_ecall")
 
-    def test_other_custom_instruction(self):
+    def test_unregistered_precompile(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "nexus call precompile is not supported", "nexus_rt_start_rust")
+        self.assert_one_error(r, "a custom-0 instruction (precompile 9) that no PRECOMPILE_9 symbol "
+                              "registers", "nexus_rt_start_rust")
+
+    def test_registered_precompile_named(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\7"])
+        self.assert_one_error(r, 'nexus call precompile is not supported: PRECOMPILE_0 '
+                              '(":: dummy_div :: DummyDiv") runs host code from its own crate',
+                              "nexus_rt_start_rust")
 
     def test_access_past_memory_top(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
@@ -1246,10 +1280,59 @@ class Openvm(ZkvmTest):
         self.assert_one_error(r, "openvm call ADDMOD (argument 0x0): the modulus was not set up",
                               "openvm_main")
 
-    def test_custom1_curves_not_implemented(self):
+    def test_weierstrass_curves(self):
+        self.assertEqual(ec_double(P256_G, P256_P, P256_A), P256_2G)  # the reference, against NIST
+        curves = [(SECP256K1_P, 0, SECP256K1_G, 32), (P256_P, P256_A, P256_G, 32),
+                  (BN254_P, 0, (1, 2), 32), (BLS_P, 0, bls_g1(), 48)]
+        inputs, want = [b"\x0a"], b""
+        for p, a, g, n in curves:
+            g2 = ec_double(g, p, a)
+            g3 = ec_add(g, g2, p)
+            inputs.append(b"".join(le(v, n) for v in (p, a, g[0], g[1], g2[0], g2[1])))
+            want += b"".join(le(v, n) for v in (g3[0], g3[1], g2[0], g2[1]))
+        r = self.run_cli(self.guest(self.GUEST), inputs)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, r"openvm_sw_\w+"),
+                         {"SETUP_EC_ADD_NE": 4, "SETUP_EC_DOUBLE": 4, "EC_ADD_NE": 4,
+                          "EC_DOUBLE": 4})
+
+    def test_curve_of_unknown_prime_refused(self):
+        record = b"".join(le(v, 32) for v in (2**255 - 19, 0, 1, 2, 3, 4))
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0a", record])
+        self.assert_one_error(r, "openvm call SETUP_EC_ADD_NE", "p at rs1 is not a modulus",
+                              "openvm_sw_setup_0")
+
+    def test_complex_extension_fields(self):
+        rng = random.Random(24)
+        inputs, want = [b"\x0b"], b""
+        for p, n in ((BN254_P, 32), (BLS_P, 48)):
+            x, y = [(rng.randrange(p), rng.randrange(p)) for _ in range(2)]
+            inputs.append(b"".join(le(v, n) for v in (p, *x, *y)))
+            for op in ("add", "sub", "mul", "div"):
+                want += b"".join(le(v, n) for v in fp2(op, x, y, p))
+            self.assertEqual(fp2("mul", fp2("div", x, y, p), y, p), x)  # the reference's division
+        r = self.run_cli(self.guest(self.GUEST), inputs)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, want)
+        self.assertEqual(ecall_counts(r.folded, r"openvm_complex_\w+"),
+                         {"SETUP_FP2": 4, "FP2_ADD": 2, "FP2_SUB": 2, "FP2_MUL": 2, "FP2_DIV": 2})
+
+    def test_curve_not_set_up(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "openvm call short Weierstrass curves is not supported",
+        self.assert_one_error(r, "openvm call EC_ADD_NE (argument 0x0): the curve was not set up",
                               "openvm_main")
+
+    def test_double_at_infinity(self):
+        record = b"".join(le(v, 32) for v in (SECP256K1_P, 0, 5, 0, 0, 0))
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0d", record])
+        self.assert_one_error(r, "openvm call EC_DOUBLE", "y is 0", "openvm_sw_double_0")
+
+    def test_final_exponentiation_hint_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0c"])
+        self.assert_one_error(r, "openvm call HintFinalExp is not supported: the pairing's final "
+                              "exponentiation hint", "openvm_main")
 
     def test_hint_stream_used_up(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
@@ -1329,9 +1412,100 @@ class Zisk(ZkvmTest):
         self.assertEqual(r.stat("abi"), "zisk (--zkvm zisk)")
         self.assertEqual(r.public, b"")  # no outputs: the count reads 0
 
+    DMA_GUEST = os.path.join("zisk-dma", "zkvm-zisk-dma-rv64.elf")
+
+    def test_arith384_add256_secp256r1(self):
+        r = self.arith384_add256_secp256r1(self.GUEST)
+        self.assertEqual(r.stat("zisk-precompiles"),
+                         "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)")
+
+    def test_later_numbering_from_0x815(self):  # ZisK's definitions/src/syscall.rs, 40e35b35
+        r = self.arith384_add256_secp256r1(self.DMA_GUEST)
+        self.assertRegex(r.stat("zisk-precompiles"), "^0x815 and up numbered with DMA")
+        r = self.run_cli(self.guest(self.DMA_GUEST), [b"\x0c"])
+        self.assert_one_error(r, "zisk call dma_inputcpy is not supported yet", "ziskos_main")
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0c"])
+        self.assert_one_error(r, "zisk call secp256r1_add (argument", "ziskos_main")
+
+    def arith384_add256_secp256r1(self, guest):
+        rng = random.Random(32)
+        a, b, c = (rng.randrange(2**384) for _ in range(3))
+        mod = rng.randrange(2**383, 2**384) | 1
+        record = b"".join(le(v, 48) for v in (a, b, c, mod))
+        r = self.run_cli(self.guest(guest), [b"\x09", record, point(P256_G)])
+        self.assertEqual(r.code, 0, r.stderr)
+        low = lambda v: v % 2**256
+        total = low(a) + low(b) + 1
+        g2 = ec_double(P256_G, P256_P, P256_A)
+        self.assertEqual(g2, P256_2G)  # the reference, against NIST's vector
+        want = (le((a * b + c) % mod, 48) + le256(total % 2**256) + u32(total >> 256)
+                + point(g2) + point(ec_add(P256_G, g2, P256_P)))
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+        counts = {}
+        for call in ("arith384_mod", "add256", "secp256r1_dbl", "secp256r1_add"):
+            counts.update(ecall_counts(r.folded, "ziskos_syscall_" + call))
+        self.assertEqual(counts, {"arith384_mod": 1, "add256": 1, "secp256r1_dbl": 1,
+                                  "secp256r1_add": 1})
+        return r
+
+    def test_free_input_calls(self):
+        u64s = lambda *v: struct.pack(f"<{len(v)}Q", *v)
+        # ZisK's own test vectors (zisklib/fcalls_impl/secp256k1/fp_sqrt.rs): a square and its
+        # roots of parity 0 and 1, and a non-square with the root of 3 x it answers
+        x = u64s(0x643764B2FAA1592A, 0x4AC3AB52286F702A, 0x6591D88C833FFD4F, 0xC6FB7A1E514EAC26)
+        root0 = u64s(0xA3D2FB0160F29DF6, 0x3EBCE4D565B52649, 0x4CDEC0BF5C968639, 0x123E42087C415355)
+        root1 = u64s(0x5C2D04FD9F0D5E39, 0xC1431B2A9A4AD9B6, 0xB3213F40A36979C6, 0xEDC1BDF783BEACAA)
+        y = u64s(0x643764B2FAA1592C, 0x4AC3AB52286F702A, 0x6591D88C833FFD4F, 0xC6FB7A1E514EAC26)
+        root_3y = u64s(0xDAB2978E63122590, 0x5DC785C971480237, 0x87A60DF9F92B07B9, 0x855B365E9F83D30D)
+        # and its BLS12-381 ones (bls12_381/fp_sqrt.rs): a square, a non-square and the root of 2 x
+        bls_sq = u64s(0xF22CB1516A067D13, 0x3E46BE206AB02DE6, 0x93153C30D0917C98,
+                      0x597D68CA77B5FA6D, 0x44A50733DF914E5E, 0x0F7377B1BB431D82)
+        bls_root = u64s(0x516E9B68EC7E4040, 0x4B1F0DE82104D372, 0x7E742E30000909D7,
+                        0x44051766A1553492, 0xE7043EA4BFFC292F, 0x03EFCB69D6BF0CE0)
+        bls_nonsq = u64s(0x361799CCD540A764, 0xF606E6B453A13BD8, 0x8880BD6A4B0B963A,
+                         0x8C9A8B3BA67F6D02, 0x922D30923791C733, 0x1975E3CCD03944CA)
+        bls_root_2x = u64s(0x5514D9E1A2FAEBF1, 0x391ED94DEC028013, 0x5A8C79B17991FDED,
+                           0x56207337F5F736D0, 0x0C6F1181533CC4B6, 0x0B1D40EDB0C1FEC0)
+        rng = random.Random(33)
+        z = rng.randrange(BLS_P)
+        f = (rng.randrange(BN254_P), rng.randrange(BN254_P))
+        g = (rng.randrange(BLS_P), rng.randrange(BLS_P))
+        xv = int.from_bytes(x, "little")
+        self.assertEqual(int.from_bytes(root0, "little") ** 2 % SECP256K1_P, xv)
+        pad = bytes(16)
+        r = self.run_cli(self.guest(self.GUEST),
+                         [b"\x0a", x, y, le(z, 64), point(f), le(g[0], 48) + le(g[1], 48),
+                          bls_sq + pad, bls_nonsq + pad])
+        self.assertEqual(r.code, 0, r.stderr)
+        inv_f = fp2("div", (1, 0), f, BN254_P)
+        inv_g = fp2("div", (1, 0), g, BLS_P)
+        want = (le256(pow(xv, -1, SECP256K1_P)) + le256(pow(xv, -1, SECP256K1_N))
+                + u64s(1) + root0 + u64s(1) + root1 + le256(pow(xv, -1, BN254_P))
+                + u64s(0) + root_3y + le(pow(z, -1, BLS_P), 48) + point(inv_f)
+                + le(inv_g[0], 48) + le(inv_g[1], 48) + u64s(1) + bls_root + u64s(0) + bls_root_2x)
+        self.assertEqual(r.public, want)
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, r"ziskos_fcall_\w+"),
+                         {"fcall_param": 14, "fcall_secp256k1_fp_inv": 1,
+                          "fcall_secp256k1_fn_inv": 1, "fcall_secp256k1_fp_sqrt": 3,
+                          "fcall_bn254_fp_inv": 1, "fcall_bls12_381_fp_inv": 1,
+                          "fcall_bn254_fp2_inv": 1, "fcall_bls12_381_fp2_inv": 1,
+                          "fcall_bls12_381_fp_sqrt": 2,
+                          "fcall_get": 4 * 3 + 5 * 3 + 6 + 8 + 12 + 7 * 2})
+
+    def test_early_fcall_csr(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0d"])
+        self.assert_one_error(r, "zisk call 0x860: early ziskos's free calls", "ziskos_main")
+
+    def test_fcall_get_without_a_call(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0b"])
+        self.assert_one_error(r, "zisk call fcall_get (argument 0x0): the last free call's result "
+                              "words are used up", "ziskos_fcall_get")
+
     def test_precompile_not_implemented(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\2"])
-        self.assert_one_error(r, "zisk call arith384_mod is not supported yet", "ziskos_main")
+        self.assert_one_error(r, "zisk call poseidon2 is not supported yet", "ziskos_main")
 
     def test_other_ecall(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
@@ -1348,7 +1522,8 @@ class Zisk(ZkvmTest):
 
     def test_fcall_not_implemented(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\6"])
-        self.assert_one_error(r, "zisk call fcall is not supported", "ziskos_main")
+        self.assert_one_error(r, "zisk call 0x5: no free call (fcall) with this id is computed here",
+                              "ziskos_main")
 
     def test_access_past_ram(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\7"])
@@ -1358,6 +1533,66 @@ class Zisk(ZkvmTest):
         r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "zisk"])
         self.assertEqual(r.code, 65, r.stderr)
         self.assertIn("ZisK guests are RV64", r.stderr)
+
+
+class Jolt(ZkvmTest):
+    GUEST = "zkvm-jolt-rv64.elf"
+
+    def test_full_run(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"\x01\x02", b"\x03\x04"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"jolt\nok\n")
+        zero_permuted = keccak_f([0] * 25)
+        self.assertEqual(zero_permuted[0], 0xF1258F7940E1DDE7)  # Keccak team's published vector
+        want = (b"\x01\x02\x03\x04" + b"".join(v.to_bytes(8, "little") for v in zero_permuted)
+                + SHA256_ABC + SHA256_ABC)
+        self.assertEqual(r.public, want)
+        self.assertEqual(r.stat("jolt-output-bytes"), str(len(want)))
+        self.assertRegex(r.stat("abi"), r"^jolt \(auto: symbol jolt_sdk")
+        self.assertRegex(r.stderr, r'(?m)^"keccak": [1-9]\d* RV64IMAC cycles$')
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_keccak_f"), {"KECCAK256_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_sha256_init"), {"SHA256_INIT_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_sha256_compress"), {"SHA256_INLINE": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_println_custom"), {"print": 1})
+        self.assertEqual(ecall_counts(r.folded, "jolt_sdk_ecall"),
+                         {"print": 1, "start_cycle_tracking": 1, "end_cycle_tracking": 1})
+
+    def test_guest_is_compressed(self):
+        with open(self.guest(self.GUEST), "rb") as f:
+            head = f.read(64)
+        self.assertEqual(int.from_bytes(head[48:52], "little") & 1, 1)  # e_flags: EF_RISCV_RVC
+
+    def test_panic_word(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "jolt"])
+        self.assertEqual(r.stat("abi"), "jolt (--zkvm jolt)")
+        self.assert_one_error(r, "guest panicked", "Jolt's panic word", "jolt_sdk_main")
+
+    def test_store_past_ram(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\2"])
+        self.assert_one_error(r, "store to unmapped memory (address 0x88000000)", "jolt_sdk_main")
+
+    def test_inline_not_implemented(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\3"])
+        self.assert_one_error(r, "jolt call SECP256K1_INLINE is not supported", "jolt_sdk_main")
+
+    def test_other_ecall(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assert_one_error(r, "jolt call 0x7: Jolt's calls are print (a0 = 0x505249)", "jolt_sdk_ecall")
+
+    def test_input_is_read_only(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\5"])
+        self.assert_one_error(r, "store to read-only memory (address 0x7fffa000)", "jolt_sdk_main")
+
+    def test_input_too_large(self):
+        r = self.run_cli(self.guest(self.GUEST), [bytes(4097)])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("larger than Jolt's default max_input_size", r.stderr)
+
+    def test_refuses_rv32(self):
+        r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "jolt"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Jolt guests are RV64", r.stderr)
 
 
 class Detection(ZkvmTest):
@@ -1371,7 +1606,7 @@ class Detection(ZkvmTest):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--zkvm", "nope"],
                            capture_output=True, timeout=TIMEOUT)
         self.assertEqual(p.returncode, 64)
-        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk",
+        self.assertIn("--zkvm wants auto, linux, sp1, risc0, lambda, nexus, openvm, zisk, jolt",
                       p.stderr.decode())
 
     def test_risc0_refuses_rv64(self):

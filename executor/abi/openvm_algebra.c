@@ -1,0 +1,274 @@
+/*
+ * openvm_algebra: OpenVM 1.x's custom-1 (0x2b) instructions, read from
+ * openvm-org/openvm: extensions/algebra/transpiler/src/lib.rs (b11125b7:
+ * ModArithBaseFunct7, ComplexExtFieldBaseFunct7), moduli-macros
+ * (moduli_init!, complex_init!: what the setups pass), extensions/ecc
+ * transpiler (bb693225: SwBaseFunct7, SETUP_EC_ADD_NE / SETUP_EC_DOUBLE by
+ * rs2), sw-macros (01316c1f: sw_init!, the setup's p1 = (p, a)) and
+ * extensions/pairing/guest (PairingBaseFunct7: HintFinalExp). Docs:
+ * docs/ZKVMS.md.
+ *
+ * funct3 0: modular arithmetic, funct7 = index * 8 + ADDMOD, SUBMOD,
+ *   MULMOD, DIVMOD, ISEQMOD, SETUP_MOD (rs1: the modulus, after the
+ *   [1][index][bytes as u32] header moduli_init! writes)
+ * funct3 1: short Weierstrass curves, funct7 = index * 8 + EC_ADD_NE,
+ *   EC_DOUBLE, SETUP (rs1: p then a; rs2 = x0 sets up the double, another
+ *   register the add)
+ * funct3 2: complex extension fields Fp2 = Fp[u] / (u^2 + 1), funct7 =
+ *   index * 8 + ADD, SUB, MUL, DIV, SETUP (rs1: the prime twice)
+ * funct3 3: pairings, funct7 = index * 16 + HintFinalExp (a phantom; not
+ *   computed here)
+ * [rd] = [rs1] op [rs2]: elements of 32 or 48 little-endian bytes, points
+ * and Fp2 elements two of them. OpenVM takes its moduli and curves from the
+ * app's configuration; here the setups define them, and an operation on
+ * an index never set up is exit 70.
+ */
+#include "executor/abi/openvm_algebra.h"
+
+#include <gmp.h>
+#include <string.h>
+
+#include "executor/abi/abi_util.h"
+#include "executor/precompile/bigint.h"
+#include "executor/precompile/curve.h"
+
+/* The fields of an R-type instruction word. */
+struct rtype {
+    unsigned rd, rs1, rs2, funct3, funct7;
+};
+
+static struct rtype split(uint32_t w)
+{
+    return (struct rtype){.rd = (w >> 7) & 31,
+                          .rs1 = (w >> 15) & 31,
+                          .rs2 = (w >> 20) & 31,
+                          .funct3 = (w >> 12) & 7,
+                          .funct7 = w >> 25};
+}
+
+static uint32_t reg(const struct machine *m, unsigned r)
+{
+    return (uint32_t)machine_get_reg(m, r);
+}
+
+static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
+{
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, why);
+}
+
+/* The operands [rs1] and [rs2], `bytes` each, into x and y. */
+static bool load_operands(struct machine *m, struct rtype f, uint32_t *x, uint32_t *y,
+                          uint32_t bytes)
+{
+    return abi_load(m, reg(m, f.rs1), x, bytes) && abi_load(m, reg(m, f.rs2), y, bytes);
+}
+
+/*
+ * SETUP_MOD: rs1 points at the modulus the openvm-algebra macros serialized
+ * after a header [1][index][bytes as a u32 LE]; it becomes modulus `index`.
+ */
+static enum ecall_result setup_mod(struct machine *m, struct openvm_modulus *mod, struct rtype f,
+                                   unsigned idx)
+{
+    uint32_t at = reg(m, f.rs1), bytes;
+    uint8_t head[6];
+    if (!abi_load(m, at - 6, head, sizeof(head)) || head[0] != 1 || head[1] != idx)
+        return bad(m, "SETUP_MOD", at,
+                   "no [1][index][limbs] header before the modulus (openvm-algebra's)");
+    memcpy(&bytes, head + 2, 4);
+    if ((bytes != 32 && bytes != 48) || !abi_load(m, at, mod->p, bytes))
+        return bad(m, "SETUP_MOD", at, "the modulus is not 32 or 48 bytes in memory");
+    mod->bytes = bytes;
+    return ECALL_CONTINUE;
+}
+
+/* r = a op b mod p (op: add, sub, mul, div); false when b has no inverse. */
+static bool mod_op(unsigned op, mpz_t r, const mpz_t a, const mpz_t b, const mpz_t p)
+{
+    switch (op) {
+    case 0: mpz_add(r, a, b); break;
+    case 1: mpz_sub(r, a, b); break;
+    case 2: mpz_mul(r, a, b); break;
+    default:
+        if (!mpz_invert(r, b, p))
+            return false;
+        mpz_mul(r, a, r);
+        break;
+    }
+    mpz_mod(r, r, p);
+    return true;
+}
+
+/* [rd] = [rs1] op [rs2] mod p, or (ISEQMOD, op 4) rd = 1 when they are equal mod p. */
+static enum ecall_result modular_op(struct machine *m, const struct openvm_modulus *mod,
+                                    struct rtype f, unsigned op, const char *call)
+{
+    uint32_t x[12], y[12], n = mod->bytes / 4;
+    if (!load_operands(m, f, x, y, mod->bytes))
+        return bad(m, call, reg(m, f.rs1), "an operand is not in memory");
+    mpz_t a, b, p, r;
+    mpz_inits(a, b, p, r, NULL);
+    bigint_import(a, x, n);
+    bigint_import(b, y, n);
+    bigint_import(p, mod->p, n);
+    bool ok = true;
+    if (op == 4) {
+        mpz_sub(r, a, b);
+        machine_set_reg(m, f.rd, mpz_divisible_p(r, p) ? 1 : 0);
+    } else if ((ok = mod_op(op, r, a, b, p))) {
+        bigint_export(x, n, r);
+    }
+    mpz_clears(a, b, p, r, NULL);
+    if (!ok)
+        return bad(m, call, reg(m, f.rs2), "no inverse of the divisor");
+    if (op != 4 && !abi_store(m, reg(m, f.rd), x, mod->bytes))
+        return bad(m, call, reg(m, f.rd), "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+static const char *const modular_names[6] = {"ADDMOD", "SUBMOD",  "MULMOD",
+                                             "DIVMOD", "ISEQMOD", "SETUP_MOD"};
+
+static enum ecall_result modular(struct machine *m, struct openvm_algebra *alg, struct rtype f,
+                                 const char **call)
+{
+    unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
+    if (op > 5)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no modular arithmetic instruction has this funct7");
+    *call = modular_names[op];
+    if (op == 5)
+        return setup_mod(m, &alg->moduli[idx], f, idx);
+    if (!alg->moduli[idx].bytes)
+        return bad(m, *call, idx, "the modulus was not set up");
+    return modular_op(m, &alg->moduli[idx], f, op, *call);
+}
+
+/* True when the n limbs at p are a prime set up by SETUP_MOD or a curve's prime known here. */
+static bool known_prime(const struct openvm_algebra *alg, const uint32_t *p, uint32_t bytes)
+{
+    for (int i = 0; i < OPENVM_KINDS; i++)
+        if (alg->moduli[i].bytes == bytes && memcmp(alg->moduli[i].p, p, bytes) == 0)
+            return true;
+    return curve_is_known_prime(p, bytes / 4);
+}
+
+/*
+ * The curve setup: rs1 points at p1 = (p, a), each of the coordinate
+ * field's size, which is the size (32 or 48 bytes) at which p is a prime
+ * set up by SETUP_MOD or one of the curves' here.
+ */
+static enum ecall_result setup_curve(struct machine *m, struct openvm_algebra *alg,
+                                     struct openvm_curve *c, struct rtype f, const char *call)
+{
+    uint32_t at = reg(m, f.rs1), p[24];
+    for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
+        if (!abi_load(m, at, p, 2 * bytes))
+            break;
+        if (!known_prime(alg, p, bytes))
+            continue;
+        c->field.bytes = bytes;
+        memcpy(c->field.p, p, bytes);
+        memcpy(c->a, p + bytes / 4, bytes);
+        return ECALL_CONTINUE;
+    }
+    return bad(m, call, at,
+               "p at rs1 is not a modulus SETUP_MOD set up, nor the prime of secp256k1, P-256, "
+               "BN254 or BLS12-381");
+}
+
+static const char *const curve_names[2] = {"EC_ADD_NE", "EC_DOUBLE"};
+
+/* Short Weierstrass curves (funct3 1): [rd] = [rs1] + [rs2] (x differ), or 2 [rs1]. */
+static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *alg, struct rtype f,
+                                     const char **call)
+{
+    unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
+    if (op > 2)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no short Weierstrass curve instruction has this funct7");
+    *call = op == 2 ? (f.rs2 ? "SETUP_EC_ADD_NE" : "SETUP_EC_DOUBLE") : curve_names[op];
+    struct openvm_curve *c = &alg->curves[idx];
+    if (op == 2)
+        return setup_curve(m, alg, c, f, *call);
+    uint32_t bytes = c->field.bytes, n = bytes / 4, p[24], q[24];
+    if (!bytes)
+        return bad(m, *call, idx, "the curve was not set up");
+    if (!abi_load(m, reg(m, f.rs1), p, 2 * bytes) ||
+        (op == 0 && !abi_load(m, reg(m, f.rs2), q, 2 * bytes)))
+        return bad(m, *call, reg(m, f.rs1), "a point is not in memory");
+    bool ok = op == 0 ? curve_add_on(c->field.p, n, p, q) : curve_double_on(c->field.p, c->a, n, p);
+    if (!ok)
+        return bad(m, *call, reg(m, f.rs1),
+                   op == 0 ? "the points share x (EC_ADD_NE takes points with x1 != x2)"
+                           : "y is 0: the double is at infinity");
+    if (!abi_store(m, reg(m, f.rd), p, 2 * bytes))
+        return bad(m, *call, reg(m, f.rd), "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+/* The complex setup: rs1 points at the prime twice (32 or 48 bytes each). */
+static enum ecall_result setup_complex(struct machine *m, struct openvm_modulus *mod,
+                                       struct rtype f)
+{
+    uint32_t at = reg(m, f.rs1), p[24];
+    for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
+        if (!abi_load(m, at, p, 2 * bytes))
+            break;
+        if (memcmp(p, p + bytes / 4, bytes) != 0 || !(p[0] & 1))
+            continue;
+        mod->bytes = bytes;
+        memcpy(mod->p, p, bytes);
+        return ECALL_CONTINUE;
+    }
+    return bad(m, "SETUP_FP2", at, "rs1 does not point at an odd prime twice (32 or 48 bytes)");
+}
+
+static const char *const complex_names[5] = {"FP2_ADD", "FP2_SUB", "FP2_MUL", "FP2_DIV",
+                                             "SETUP_FP2"};
+
+/* Complex extension fields (funct3 2): [rd] = [rs1] op [rs2] in Fp2. */
+static enum ecall_result complex_field(struct machine *m, struct openvm_algebra *alg,
+                                       struct rtype f, const char **call)
+{
+    static const enum field_op ops[4] = {FIELD_ADD, FIELD_SUB, FIELD_MUL, FIELD_DIV};
+    unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
+    if (op > 4)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no complex extension field instruction has this funct7");
+    *call = complex_names[op];
+    struct openvm_modulus *mod = &alg->complex[idx];
+    if (op == 4)
+        return setup_complex(m, mod, f);
+    uint32_t x[24], y[24];
+    if (!mod->bytes)
+        return bad(m, *call, idx, "the complex field was not set up");
+    if (!load_operands(m, f, x, y, 2 * mod->bytes))
+        return bad(m, *call, reg(m, f.rs1), "an operand is not in memory");
+    if (!curve_field2_on(mod->p, mod->bytes / 4, ops[op], x, y))
+        return bad(m, *call, reg(m, f.rs2), "the divisor is 0");
+    if (!abi_store(m, reg(m, f.rd), x, 2 * mod->bytes))
+        return bad(m, *call, reg(m, f.rd), "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
+enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,
+                                      const char **call)
+{
+    struct rtype f = split(w);
+    switch (f.funct3) {
+    case 0: return modular(m, alg, f, call);
+    case 1: return weierstrass(m, alg, f, call);
+    case 2: return complex_field(m, alg, f, call);
+    case 3:
+        if (f.funct7 % 16 == 0)
+            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "HintFinalExp", f.funct7,
+                             "the pairing's final exponentiation hint (a multi-Miller loop "
+                             "and its residue witness) is not computed here");
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
+                         "no pairing instruction has this funct7");
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                         "custom-1 funct3 4-7 are no OpenVM instructions");
+    }
+}

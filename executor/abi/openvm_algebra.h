@@ -1,0 +1,39 @@
+/*
+ * openvm_algebra: OpenVM 1.x's custom-1 (0x2b) instructions, its algebra,
+ * ecc and pairing extensions: modular arithmetic, complex extension fields
+ * and short Weierstrass curves, each on the moduli and curves the guest's
+ * setup instructions name. Internal to the OpenVM ABI (openvm.c).
+ */
+#ifndef EXECUTOR_ABI_OPENVM_ALGEBRA_H
+#define EXECUTOR_ABI_OPENVM_ALGEBRA_H
+
+#include <stdint.h>
+
+#include "executor/abi/abi.h"
+#include "executor/machine.h"
+
+enum { OPENVM_KINDS = 16 }; /* funct7 = index * 8 + operation: 16 indices */
+
+/* A prime the guest set up (SETUP_MOD, the complex setup), by its index. */
+struct openvm_modulus {
+    uint32_t bytes; /* 32 or 48: its limbs, the size of each element; 0: not set up */
+    uint32_t p[12]; /* little-endian limbs */
+};
+
+/* A short Weierstrass curve y^2 = x^3 + a x + b the guest set up; b is not needed. */
+struct openvm_curve {
+    struct openvm_modulus field;
+    uint32_t a[12];
+};
+
+struct openvm_algebra {
+    struct openvm_modulus moduli[OPENVM_KINDS];  /* funct3 0 */
+    struct openvm_modulus complex[OPENVM_KINDS]; /* funct3 2: Fp2 over that prime */
+    struct openvm_curve curves[OPENVM_KINDS];    /* funct3 1 */
+};
+
+/* Runs the custom-1 instruction `w`; *call names its frame. */
+enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,
+                                      const char **call);
+
+#endif
