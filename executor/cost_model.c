@@ -347,8 +347,8 @@ int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, 
     char own[64];
     list_own_weights(own, sizeof(own), abi, xlen);
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s%s, "
-                      "classes, class:NAME, pages); a --cost-table file adds one",
+                      "--weight %s: %s guests have no such weight here (instructions%s%s), and "
+                      "every guest has classes, class:NAME and pages; a --cost-table file adds one",
                       name, abi, zkvm ? ", cycles" : "", own);
 }
 
