@@ -212,7 +212,7 @@ static void text_mix_row(FILE *out, const struct report_sums *s, uint32_t id)
                 100.0 * (double)v / (double)sum);
         sep = ", ";
     }
-    fputs("\n", out);
+    fputs(sum ? "\n" : "no instructions\n", out); /* [PageIn], [PageOut] */
 }
 
 /* The opcode classes of the whole profile and of the top functions by self value. */
@@ -276,8 +276,9 @@ static void write_text(FILE *out, const struct report_sums *s, const struct repo
         fprintf(out, "  %s calls %" PRIu64, strtab_get(p->names, rows[i]),
                 s->incl[cw * s->nnames + rows[i]]);
         for (size_t w = 0; w < p->nweights; w++)
-            fprintf(out, ", %s %" PRIu64, profile_weight_name(p, w),
-                    s->incl[w * s->nnames + rows[i]]);
+            if (!is_class_weight(p, w)) /* a call is one ecall: the class mix shows it */
+                fprintf(out, ", %s %" PRIu64, profile_weight_name(p, w),
+                        s->incl[w * s->nnames + rows[i]]);
         fputs("\n", out);
     }
     text_class_mix(out, s, o->top, rows);

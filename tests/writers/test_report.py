@@ -122,6 +122,22 @@ class Report(unittest.TestCase):
             self.assertIn("  all: add 7 (63.64%), load 4 (36.36%)", text)
             self.assertIn("paged in 3, paged out 1", text)
 
+    def test_class_mix_text_of_calls_and_paging(self):
+        """A call's line names the weights other than the classes (the mix
+        shows its ecall); ranked by a weight other than instructions, a
+        [PageIn] leaf has no instructions and says so."""
+        names = ["cycles", "class:add", "class:ecall"]
+        stacks = {"main": [2, 2, 0], "main;[ecall:SHA]": [5, 0, 1], "main;[PageIn]": [9, 0, 0]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "in.pb.gz")
+            with open(src, "wb") as f:
+                f.write(P.encode_pprof([(n, "count") for n in names], stacks))
+            text = P.cli("report", src).stdout
+            self.assertIn("  [ecall:SHA] calls 5, cycles 5\n", text)
+            self.assertIn("opcode-class mix of the top 3 functions by self cycles:", text)
+            self.assertIn("  [PageIn]: no instructions\n", text)
+            self.assertIn("  [ecall:SHA]: ecall 1 (100.00%)\n", text)
+
 
 if __name__ == "__main__":
     unittest.main()
