@@ -188,13 +188,23 @@ static void charge(struct page_touch *pt, struct machine *m, uint64_t in, uint64
         arm(pt, m);
 }
 
+/* The length of the instruction at pc: 2 for a compressed one on a hart with C, else 4. */
+static unsigned fetch_length(const struct machine *m, uint64_t pc)
+{
+    uint16_t half;
+    if (m->code.slot_shift != 1 || !mem_range_has(&m->mem, pc, 2, PAGE_X))
+        return 4;
+    memcpy(&half, mem_host(&m->mem, pc), 2);
+    return (half & 3) == 3 ? 4 : 2;
+}
+
 bool page_touch_fetch(struct machine *m, uint64_t pc)
 {
     struct page_touch *pt = m->pages;
     if (pt->armed && !pt->rerun)
         return false; /* stop before this instruction: the segment may be over */
     uint64_t before = pt->seg_paging, pages_before = pt->pages_in;
-    touch(m, pc, 4, false);
+    touch(m, pc, fetch_length(m, pc), false);
     if (pt->armed && !pt->rerun) { /* this fetch armed: stop, noting what it charged */
         pt->pending = pt->seg_paging - before;
         pt->pending_pages = pt->pages_in - pages_before;

@@ -429,6 +429,31 @@ class WeightsTest(unittest.TestCase):
                                        "_start;[PageIn]": costs["in"],
                                        "_start;[PageOut]": costs["out"]})
 
+    def test_paging_of_compressed_fetches(self):
+        """guests/zkvm/pages_c.S (with C, under the linux ABI): paging runs
+        the C loops, and the fetch of the 2-byte c.j in the code page's last
+        halfword touches that page only: one page paged in, none out, and
+        the table's weight is its 5 instructions (c.j, li, c.li, ecall, c.j)
+        plus one page_in."""
+        table = {"name": "paged", "pages": {"page_in": 322, "page_out": 322, "segment_po2": 20}}
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        elf = self.guest("zkvm-pages-c-rv32.elf")
+        r = subprocess.run([CLI, "execute", elf, "--stats", "--weight", "pages", "--cost-table",
+                            self.path("t.json"), "--flamegraph", self.path("p.folded"),
+                            "--flamegraph", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("paging-cycles: 322\n", r.stderr)
+        self.assertEqual(folded(self.path("p.folded")), {"_start;[PageIn]": 1})
+        r = subprocess.run([CLI, "report", "--json", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        report = json.loads(r.stdout)
+        self.assertEqual(report["pages"], {"in": 1, "out": 0})
+        self.assertEqual({w["name"]: w["total"] for w in report["weights"]},
+                         {"pages": 1, "paged": 5 + 322})
+
     def test_report_class_mix_and_pages(self):
         """`classes` and `pages` carry the opcode-class mix and the pages
         touched; the report's are the hand counts of weights.S, in the
