@@ -840,12 +840,16 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     s.profiling = o->noutputs > 0 || o->report;
     bool weighted = execute_weights_asked(&s.weights);
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
+    bool every_pc = inlines && (o->lines || writes_raw(o));
+    bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
     struct guest_profile_options po = {
         .inlines = inlines,
-        .all_pcs = weighted || (inlines && (o->lines || writes_raw(o))),
+        .all_pcs = every_pc || weigh_pcs,
         .insn_length = img->rvc ? guest_insn_length : NULL,
         .insn_ctx = (void *)img,
     };
+    if (weigh_pcs && !every_pc) /* only functions whose pcs' costs differ */
+        execute_weights_watch(&s.weights, &po, img);
     if (rc == 0 && s.profiling && !guest_profile_init_with(&s.profile, syms, img->entry, &po)) {
         cli_error("out of memory setting up the profile");
         rc = EXIT_OSERR;

@@ -17,7 +17,10 @@ const char execute_weights_help[] =
     "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
     "                         [PageOut] frames); gas (SP1: RV32 trace cells, v6\n"
     "                         gas in tenths); area (ZisK); cells (OpenVM);\n"
-    "                         or a --cost-table's name (docs/ZKVMS.md, \"Weights\")\n"
+    "                         class:NAME (one opcode class's instructions), classes\n"
+    "                         (one weight per class); pages (the 1 KiB pages paging\n"
+    "                         touches); or a --cost-table's name (docs/ZKVMS.md,\n"
+    "                         \"Weights\")\n"
     "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
     "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
     "                         tables\"); added after the --weight ones unless named\n";
@@ -76,6 +79,35 @@ static void take_table(struct execute_weights *w, struct cost_model *t)
     memset(t, 0, sizeof(*t));
 }
 
+/* The built-in weight `name`; 0, or the exit status after reporting the error. */
+static int add_builtin(struct execute_weights *w, const char *name, const char *abi, int xlen)
+{
+    if (model_named(w, name) || w->nmodels == PROFILE_MAX_WEIGHTS) {
+        cli_error("--weight %s: given twice, or past %d weights", name, PROFILE_MAX_WEIGHTS);
+        return EXIT_USAGE;
+    }
+    struct error e = ERROR_INIT;
+    if (cost_model_builtin(&w->models[w->nmodels], name, abi, xlen, &e) != 0) {
+        cli_fail(&e, NULL);
+        return EXIT_USAGE;
+    }
+    w->nmodels++;
+    return 0;
+}
+
+/* `classes`: one class:NAME weight per opcode class, in the classes' order. */
+static int add_classes(struct execute_weights *w, const char *abi, int xlen)
+{
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++) {
+        char name[64];
+        snprintf(name, sizeof(name), CLASS_WEIGHT_PREFIX "%s", insn_class_name(c));
+        int rc = add_builtin(w, name, abi, xlen);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 static int resolve_names(struct execute_weights *w, struct cost_model *tables, const char *abi,
                          int xlen)
 {
@@ -91,17 +123,15 @@ static int resolve_names(struct execute_weights *w, struct cost_model *tables, c
             take_table(w, &tables[t]);
             continue;
         }
-        struct error e = ERROR_INIT;
-        if (cost_model_builtin(&w->models[w->nmodels], w->names[i], abi, xlen, &e) != 0) {
-            cli_fail(&e, NULL);
-            return EXIT_USAGE;
-        }
-        w->nmodels++;
+        int rc = strcmp(w->names[i], "classes") == 0 ? add_classes(w, abi, xlen)
+                                                     : add_builtin(w, w->names[i], abi, xlen);
+        if (rc)
+            return rc;
     }
     for (size_t t = 0; t < w->ntables; t++) {
         if (!tables[t].name)
             continue;
-        if (model_named(w, tables[t].name) || w->nmodels == EXECUTE_MAX_WEIGHTS) {
+        if (model_named(w, tables[t].name) || w->nmodels == PROFILE_MAX_WEIGHTS) {
             cli_error("cost table %s: its weight '%s' is there already", w->tables[t],
                       tables[t].name);
             return EXIT_USAGE;
@@ -135,6 +165,13 @@ int execute_weights_start(struct execute_weights *w, struct machine *m)
             return EXIT_USAGE;
         }
         paged = &w->models[i];
+    }
+    for (size_t i = 0; i < w->nmodels && !paged; i++) {
+        if (w->models[i].counts_pages) {
+            cli_error("--weight pages counts the pages another weight pages in and out: give "
+                      "one that pages (RISC Zero's cycles, or a --cost-table with pages)");
+            return EXIT_USAGE;
+        }
     }
     if (paged && !page_touch_start(&w->pages, m, paged)) {
         cli_error("out of memory setting up the page tracker");
@@ -220,10 +257,60 @@ static void paging_cost(void *ctx, uint32_t node, uint64_t *in, uint64_t *out)
 {
     const struct model_costs *c = ctx;
     const struct page_touch *pt = c->pages;
-    if (pt && pt->model == c->model && node < pt->nodes_cap) {
-        *in = pt->in[node];
-        *out = pt->out[node];
+    if (!pt || !pt->model || node >= pt->nodes_cap)
+        return;
+    if (pt->model == c->model) {
+        *in = pt->charged[node].in;
+        *out = pt->charged[node].out;
+    } else if (c->model->counts_pages) {
+        *in = pt->charged[node].pages_in;
+        *out = pt->charged[node].pages_out;
     }
+}
+
+/* Whether weight `m` charges instruction `word` what it charges one at a pc of no function. */
+static bool insn_is_plain(const struct cost_model *m, uint32_t word, int xlen)
+{
+    return cost_model_insn(m, word, xlen) == m->outside_cost;
+}
+
+bool execute_weights_need_pcs(const struct execute_weights *w)
+{
+    for (size_t i = 0; i < w->nmodels; i++) {
+        const struct cost_model *m = &w->models[i];
+        if (m->insn_cost) /* by word: any pc may differ */
+            return true;
+        for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
+            if (m->class_cost[c] != m->outside_cost)
+                return true;
+    }
+    return false;
+}
+
+/*
+ * guest_profile's pcs_differ: some instruction of [start, end) costs other
+ * than plain under some weight.
+ */
+static bool function_pcs_differ(void *ctx, uint64_t start, uint64_t end)
+{
+    struct execute_weights *w = ctx;
+    struct model_costs code = {.img = w->img};
+    for (uint64_t pc = start; pc < end;) {
+        uint32_t word = word_at(&code, pc);
+        for (size_t i = 0; i < w->nmodels; i++)
+            if (!insn_is_plain(&w->models[i], word, w->img->xlen))
+                return true;
+        pc += elf_image_insn_length(w->img, pc);
+    }
+    return false;
+}
+
+void execute_weights_watch(struct execute_weights *w, struct guest_profile_options *o,
+                           const struct elf_image *img)
+{
+    w->img = img;
+    o->pcs_differ = function_pcs_differ;
+    o->pcs_ctx = w;
 }
 
 int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
@@ -231,8 +318,8 @@ int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                           enum render_format format, const struct svg_options *svg,
                           const char *name, const struct report_options *report)
 {
-    struct model_costs costs[EXECUTE_MAX_WEIGHTS];
-    struct guest_weigher weighers[EXECUTE_MAX_WEIGHTS];
+    struct model_costs costs[PROFILE_MAX_WEIGHTS];
+    struct guest_weigher weighers[PROFILE_MAX_WEIGHTS];
     for (size_t i = 0; i < w->nmodels; i++) {
         costs[i] = (struct model_costs){.model = &w->models[i], .img = img, .pages = &w->pages};
         weighers[i] = (struct guest_weigher){.name = w->models[i].name,
@@ -299,7 +386,7 @@ static void print_class_mix(struct guest_profile *p, const struct elf_image *img
 void execute_weights_stats(const struct execute_weights *w, struct guest_profile *p,
                            const struct elf_image *img, FILE *out)
 {
-    if (p && p->tracer.per_pc)
+    if (p && p->all_pcs && !p->pcs_skipped) /* every pc counted */
         print_class_mix(p, img, out);
     const struct page_touch *pt = &w->pages;
     if (!pt->model)

@@ -19,16 +19,17 @@
 #include "flamegraph/svg.h"
 #include "tracer/guest_profile.h"
 
-#define EXECUTE_MAX_WEIGHTS 8
+#define EXECUTE_MAX_WEIGHTS 8 /* --weight and --cost-table options each */
 
 struct execute_weights {
     const char *names[EXECUTE_MAX_WEIGHTS]; /* --weight, in order */
     size_t nnames;
     const char *tables[EXECUTE_MAX_WEIGHTS]; /* --cost-table files */
     size_t ntables;
-    struct cost_model models[EXECUTE_MAX_WEIGHTS]; /* resolved: the weights, in order */
+    struct cost_model models[PROFILE_MAX_WEIGHTS]; /* resolved: the weights, in order */
     size_t nmodels;
-    struct page_touch pages; /* when a model pages (pages.model set) */
+    struct page_touch pages;     /* when a model pages (pages.model set) */
+    const struct elf_image *img; /* the guest's code, for execute_weights_watch */
 };
 
 enum { EXECUTE_OPT_WEIGHT = 512, EXECUTE_OPT_COST_TABLE };
@@ -55,6 +56,21 @@ static inline bool execute_weights_asked(const struct execute_weights *w)
  * cost tables). Returns 0, or the exit status after reporting the error.
  */
 int execute_weights_resolve(struct execute_weights *w, const char *abi, int xlen);
+
+/*
+ * True when a weight's cost differs between opcode classes (or from that of
+ * pcs of no function): the profile must count pcs (per-pc mode). Weights of
+ * one cost per instruction (instructions, cycles) need no per-pc counts.
+ */
+bool execute_weights_need_pcs(const struct execute_weights *w);
+
+/*
+ * Has the profile of options `o` (all_pcs) count the pcs only of functions
+ * whose instructions' costs differ under some weight (its pcs_differ);
+ * `img` holds their code and must outlive the profile.
+ */
+void execute_weights_watch(struct execute_weights *w, struct guest_profile_options *o,
+                           const struct elf_image *img);
 
 /*
  * Starts the page tracker on `m` (its tracer set) when a weight pages.

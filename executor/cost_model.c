@@ -269,6 +269,26 @@ static int risc0_cycles(struct cost_model *m, struct error *e)
     return 0;
 }
 
+/* "class:NAME": the instructions of one opcode class (docs/ZKVMS.md, "Weights"). */
+static int class_count(struct cost_model *m, const char *name, struct error *e)
+{
+    const char *want = name + strlen(CLASS_WEIGHT_PREFIX);
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++) {
+        if (strcmp(class_names[c], want) != 0)
+            continue;
+        if (cost_model_start(m, name, 0, e) != 0)
+            return -1;
+        m->class_cost[c] = 1;
+        m->call_default = c == INSN_ECALL;
+        m->outside_cost = c == INSN_OTHER;
+        return 0;
+    }
+    return error_fail(e, ERROR_UNSUPPORTED,
+                      "--weight %s: no such opcode class (add, logic, shift_left, shift_right, "
+                      "slt, mul, div, branch, jump, auipc, load, store, ecall, other)",
+                      name);
+}
+
 /* The zkVMs' own weights: by ABI, name and xlen (0: either). */
 static const struct builtin {
     const char *abi, *name;
@@ -310,6 +330,14 @@ int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, 
     memset(m, 0, sizeof(*m));
     if (strcmp(name, "instructions") == 0)
         return cost_model_start(m, name, 1, e);
+    if (strncmp(name, CLASS_WEIGHT_PREFIX, strlen(CLASS_WEIGHT_PREFIX)) == 0)
+        return class_count(m, name, e);
+    if (strcmp(name, "pages") == 0) {
+        if (cost_model_start(m, name, 0, e) != 0)
+            return -1;
+        m->counts_pages = true;
+        return 0;
+    }
     bool zkvm = strcmp(abi, "linux") != 0;
     const struct builtin *b = find_builtin(name, abi, xlen);
     if (b)
@@ -319,8 +347,8 @@ int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, 
     char own[64];
     list_own_weights(own, sizeof(own), abi, xlen);
     return error_fail(e, ERROR_UNSUPPORTED,
-                      "--weight %s: %s guests have no such weight here (instructions%s%s); a "
-                      "--cost-table file adds one",
+                      "--weight %s: %s guests have no such weight here (instructions%s%s), and "
+                      "every guest has classes, class:NAME and pages; a --cost-table file adds one",
                       name, abi, zkvm ? ", cycles" : "", own);
 }
 

@@ -36,6 +36,9 @@ enum insn_class {
     INSN_CLASS_COUNT
 };
 
+/* The prefix of the weights that count one class ("class:load"); `classes` names them all. */
+#define CLASS_WEIGHT_PREFIX "class:"
+
 /* The class's name in cost tables ("add", "shift_left", ...). */
 const char *insn_class_name(enum insn_class c);
 
@@ -65,6 +68,7 @@ struct cost_model {
     unsigned segment_po2;             /* segments of 2^po2 cycles; 0: one segment */
     uint64_t segment_reserved;        /* cycles of a segment no instruction may use */
     uint64_t segment_insn_max;        /* a segment splits this far below 2^po2 */
+    bool counts_pages;                /* the `pages` weight: 1 KiB pages paged in and out */
     /*
      * An instruction's cost by its 32-bit word, where the classes are too
      * coarse (NULL: class_cost); only for zkVMs without C.
@@ -91,7 +95,11 @@ static inline bool cost_model_pages(const struct cost_model *m)
  * The built-in weight `name` for a guest of ABI `abi` ("sp1", "risc0",
  * "lambda", "zisk", "openvm", "linux", ...) and `xlen`: "instructions"
  * for every ABI, "cycles", "gas", "area" and "cells" where
- * docs/ZKVMS.md says. Returns 0, or -1 with `e` set
+ * docs/ZKVMS.md says; for every ABI "class:NAME" (the instructions of one
+ * opcode class; a zkVM call is an ecall, an instruction at a pc of no
+ * function is "other") and "pages" (the 1 KiB pages another weight's
+ * paging pages in and out, on its [PageIn] and [PageOut] leaves).
+ * Returns 0, or -1 with `e` set
  * (ERROR_UNSUPPORTED: the ABI has no such figure; ERROR_NO_MEMORY).
  */
 int cost_model_builtin(struct cost_model *m, const char *name, const char *abi, int xlen,

@@ -421,6 +421,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define IN_PAGE_ACCESS(a, size, ok)                                                                \
     (IN_WINDOW(WINDOW_PAGE(a)) && (RIGHTS[WINDOW_PAGE(a)] & (ok)) &&                               \
      ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
+/* While paging is tracked: inside one 1 KiB page the segment has paged in (out); page_touch.h. */
+#define PAGED_ACCESS(a, size, bit, right)                                                          \
+    (m->paged && ((uint64_t)(a) >> 32) == 0 && (RIGHTS[WINDOW_PAGE(a)] & (right)) &&               \
+     ((a) & (PAGE_TOUCH_SIZE - 1)) <= PAGE_TOUCH_SIZE - (size) &&                                  \
+     (m->paged[(uint64_t)(a) >> PAGE_TOUCH_SHIFT] & (bit)))
 /* A load into rd; the handler goes on with `next` (NEXT or NEXT_C; see interp_ops.h). */
 #define LOAD_BODY(T) LOAD_BODY_(T, NEXT)
 #define LOAD_BODY_C(T) LOAD_BODY_(T, NEXT_C)
@@ -438,7 +443,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define LOAD_ELSEWHERE(T, a, next)                                                                 \
     do {                                                                                           \
         T v_;                                                                                      \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK)) {                                          \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK) ||                                          \
+            PAGED_ACCESS(a, sizeof(T), PAGED_LOADS, PAGE_R)) {                                     \
             memcpy(&v_, HOST(a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
@@ -470,7 +476,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 #define STORE_ELSEWHERE(T, a, v, next)                                                             \
     do {                                                                                           \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK) ||                                         \
+            (PAGED_ACCESS(a, sizeof(T), PAGED_STORES, PAGE_W) && !m->mem.snapshot)) {              \
             memcpy(HOST(a), &(v), sizeof(T));                                                    \
         } else {                                                                                   \
             SAVE_TRACER();                                                                         \

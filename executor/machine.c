@@ -136,7 +136,7 @@ enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
     bool per_pc = m->tracer && m->tracer->per_pc;
-    return stop_as_abi_says(m, (per_pc ? per_pc_loops : fast_loops)[m->xlen == 64](m, budget));
+    return stop_as_abi_says(m, (per_pc ? per_pc_loops : fast_loops)[isa_index(m)](m, budget));
 }
 
 enum ecall_result machine_ecall(struct machine *m)

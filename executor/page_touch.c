@@ -43,23 +43,23 @@ static bool grow_nodes(struct page_touch *pt, uint32_t node)
     size_t cap = pt->nodes_cap ? pt->nodes_cap : 1024;
     while (cap <= node)
         cap *= 2;
-    uint64_t *in = realloc(pt->in, cap * sizeof(*in));
-    if (in)
-        pt->in = in;
-    uint64_t *out = in ? realloc(pt->out, cap * sizeof(*out)) : NULL;
-    if (!out) {
+    struct page_charge *c = realloc(pt->charged, cap * sizeof(*c));
+    if (!c) {
         pt->out_of_memory = true;
         return false;
     }
-    pt->out = out;
-    memset(pt->in + pt->nodes_cap, 0, (cap - pt->nodes_cap) * sizeof(*in));
-    memset(pt->out + pt->nodes_cap, 0, (cap - pt->nodes_cap) * sizeof(*out));
+    memset(c + pt->nodes_cap, 0, (cap - pt->nodes_cap) * sizeof(*c));
+    pt->charged = c;
     pt->nodes_cap = cap;
     return true;
 }
 
-/* Charges paging cycles to the running frame; past the run's slack, arms the stop. */
-static void charge(struct page_touch *pt, struct machine *m, uint64_t in, uint64_t out);
+/*
+ * Charges paging cycles, and `pages_in` and `pages_out` pages, to the
+ * running frame; past the run's slack, arms the stop.
+ */
+static void charge(struct page_touch *pt, struct machine *m, uint64_t in, uint64_t out,
+                   unsigned pages_in, unsigned pages_out);
 
 /* Sets Merkle node `n` to `goal` and each ancestor below it, charging as pager.rs's fixup_costs. */
 static void fix_up(struct page_touch *pt, uint64_t n, uint8_t goal, uint64_t *in, uint64_t *out)
@@ -80,20 +80,32 @@ static void fix_up(struct page_touch *pt, uint64_t n, uint8_t goal, uint64_t *in
     }
 }
 
+/* What the interpreter may do inline in a 1 KiB page of this state (enum paged_bits). */
+static uint8_t paged_bits(const struct machine *m, uint64_t page, uint8_t state)
+{
+    unsigned r = mem_page_rights(&m->mem, page << PAGE_TOUCH_SHIFT);
+    bool code = (r & PAGE_X) && !m->mem.code_fixed; /* its stores drop decoded instructions */
+    return (uint8_t)((state && (r & PAGE_R) ? PAGED_LOADS : 0) |
+                     (state == STATE_DIRTY && (r & PAGE_W) && !code ? PAGED_STORES : 0));
+}
+
 /* A 1 KiB page's first load (or store) in the segment: pager.rs's page_in (page_for_writing). */
 static void touch_page(struct page_touch *pt, struct machine *m, uint64_t page, bool store)
 {
     uint64_t leaf = LEAVES + page, in = 0, out = 0;
-    if (pt->state[leaf] == 0) {
+    unsigned pages_in = pt->state[leaf] == 0, pages_out = 0;
+    if (pages_in) {
         in += pt->model->page_in;
         fix_up(pt, leaf, STATE_LOADED, &in, &out);
     }
     if (store && pt->state[leaf] == STATE_LOADED) {
+        pages_out = 1;
         out += pt->model->page_out;
         fix_up(pt, leaf, STATE_DIRTY, &in, &out);
     }
-    if (in || out)
-        charge(pt, m, in, out);
+    pt->paged[page] = paged_bits(m, page, pt->state[leaf]);
+    if (pages_in || pages_out)
+        charge(pt, m, in, out, pages_in, pages_out);
 }
 
 /* Gives a rights page its bits back once its 1 KiB pages are all loaded (dirty). */
@@ -159,17 +171,31 @@ static void disarm(struct page_touch *pt, struct machine *m)
     pt->armed = false;
 }
 
-static void charge(struct page_touch *pt, struct machine *m, uint64_t in, uint64_t out)
+static void charge(struct page_touch *pt, struct machine *m, uint64_t in, uint64_t out,
+                   unsigned pages_in, unsigned pages_out)
 {
     uint32_t node = current_node(m);
     if (!grow_nodes(pt, node))
         return;
-    pt->in[node] += in;
-    pt->out[node] += out;
+    pt->charged[node].in += in;
+    pt->charged[node].out += out;
+    pt->charged[node].pages_in += pages_in;
+    pt->charged[node].pages_out += pages_out;
+    pt->pages_in += pages_in;
     pt->seg_paging += in + out;
     pt->run_paging += in + out;
     if (pt->run_paging > pt->run_slack && !pt->armed)
         arm(pt, m);
+}
+
+/* The length of the instruction at pc: 2 for a compressed one on a hart with C, else 4. */
+static unsigned fetch_length(const struct machine *m, uint64_t pc)
+{
+    uint16_t half;
+    if (m->code.slot_shift != 1 || !mem_range_has(&m->mem, pc, 2, PAGE_X))
+        return 4;
+    memcpy(&half, mem_host(&m->mem, pc), 2);
+    return (half & 3) == 3 ? 4 : 2;
 }
 
 bool page_touch_fetch(struct machine *m, uint64_t pc)
@@ -177,10 +203,11 @@ bool page_touch_fetch(struct machine *m, uint64_t pc)
     struct page_touch *pt = m->pages;
     if (pt->armed && !pt->rerun)
         return false; /* stop before this instruction: the segment may be over */
-    uint64_t before = pt->seg_paging;
-    touch(m, pc, 4, false);
+    uint64_t before = pt->seg_paging, pages_before = pt->pages_in;
+    touch(m, pc, fetch_length(m, pc), false);
     if (pt->armed && !pt->rerun) { /* this fetch armed: stop, noting what it charged */
         pt->pending = pt->seg_paging - before;
+        pt->pending_pages = pt->pages_in - pages_before;
         pt->pending_node = current_node(m);
         return false;
     }
@@ -225,7 +252,7 @@ static void start_segment(struct page_touch *pt, struct machine *m)
     pt->seg_start = m->retired;
     pt->seg_paging = pt->model->segment_out; /* charged to the frame at the end */
     pt->run_slack = UINT64_MAX;              /* no run yet to stop */
-    charge(pt, m, pt->model->segment_in, 0);
+    charge(pt, m, pt->model->segment_in, 0, 0, 0);
     if (pt->model->node_in) /* RISC Zero's own layout: not for a --cost-table's pages */
         touch_page(pt, m, REGS_PAGE, true);
 }
@@ -235,13 +262,17 @@ static void end_segment(struct page_touch *pt, struct machine *m, unsigned po2)
 {
     uint32_t node = current_node(m);
     if (grow_nodes(pt, node))
-        pt->out[node] += pt->model->segment_out;
+        pt->charged[node].out += pt->model->segment_out;
     pt->segments++;
     pt->paging_total += pt->seg_paging;
     pt->padded_total += 1ull << po2;
     disarm(pt, m);
-    for (size_t i = 0; i < pt->nodes.count; i++)
-        pt->state[pt->nodes.at[i]] = 0;
+    for (size_t i = 0; i < pt->nodes.count; i++) {
+        uint64_t n = pt->nodes.at[i];
+        pt->state[n] = 0;
+        if (n >= LEAVES)
+            pt->paged[n - LEAVES] = 0;
+    }
     pt->nodes.count = 0;
     for (size_t i = 0; i < pt->rights.count; i++)
         mem_track_strip(&m->mem, pt->rights.at[i]);
@@ -269,7 +300,10 @@ static enum stop_reason after_run(struct page_touch *pt, struct machine *m, enum
         uint64_t pending = pt->pending;
         pt->pending = 0;
         if (segment_cycles(pt, m) - pending > pt->threshold) { /* over before this insn */
-            pt->in[pt->pending_node] -= pending; /* its fetch belongs to the next segment */
+            /* its fetch belongs to the next segment */
+            pt->charged[pt->pending_node].in -= pending;
+            pt->charged[pt->pending_node].pages_in -= pt->pending_pages;
+            pt->pages_in -= pt->pending_pages;
             pt->seg_paging -= pending;
         } else if (pending) { /* its fetch belongs here, and so does it */
             pt->rerun = true;
@@ -304,6 +338,7 @@ void page_touch_finish(struct page_touch *pt, struct machine *m)
         po2++;
     end_segment(pt, m, po2);
     m->pages = NULL;
+    m->paged = NULL;
 }
 
 bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cost_model *model)
@@ -311,9 +346,10 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
     memset(pt, 0, sizeof(*pt));
     pt->model = model;
     pt->state = calloc(2 * LEAVES, 1);
+    pt->paged = calloc(LEAVES, 1);
     pt->keep = code_cache_copy(&m->code);
     pt->shown = calloc((m->code.span >> PAGE_TOUCH_SHIFT) + 2, 1);
-    if (!pt->state || !pt->keep || !pt->shown) {
+    if (!pt->state || !pt->paged || !pt->keep || !pt->shown) {
         page_touch_free(pt);
         return false;
     }
@@ -325,6 +361,7 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
             mem_track_strip(&m->mem, rp);
     code_cache_hide(&m->code, m->code.lo, m->code.span, NULL);
     m->pages = pt;
+    m->paged = pt->paged;
     start_segment(pt, m);
     return !pt->out_of_memory;
 }
@@ -332,12 +369,12 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
 void page_touch_free(struct page_touch *pt)
 {
     free(pt->state);
+    free(pt->paged);
     free(pt->keep);
     free(pt->shown);
     free(pt->nodes.at);
     free(pt->rights.at);
     free(pt->code.at);
-    free(pt->in);
-    free(pt->out);
+    free(pt->charged);
     memset(pt, 0, sizeof(*pt));
 }

@@ -12,6 +12,9 @@
  * its decoded instructions, so a page's first access in the segment comes
  * here; a 4 KiB page gets its bits back once its four 1 KiB pages are
  * loaded (dirtied), a code page its instructions at its first fetch.
+ * Until then the interpreter tests `machine.paged`, a byte per 1 KiB page
+ * (PAGED_LOADS, PAGED_STORES), inline before it calls here: an access
+ * inside a page this segment has paged in (out) costs nothing more.
  */
 #ifndef EXECUTOR_PAGE_TOUCH_H
 #define EXECUTOR_PAGE_TOUCH_H
@@ -25,6 +28,13 @@
 
 #define PAGE_TOUCH_SHIFT 10 /* RISC Zero's 1 KiB pages */
 #define PAGE_TOUCH_DEPTH 22 /* its page table: 2^22 pages of the 4 GiB space */
+#define PAGE_TOUCH_SIZE  (1u << PAGE_TOUCH_SHIFT)
+
+/* machine.paged's bits: loads (stores) inside the page may be done inline. */
+enum paged_bits {
+    PAGED_LOADS = 1,  /* paged in this segment, and readable */
+    PAGED_STORES = 2, /* paged out (dirty) this segment, and writable without code in it */
+};
 
 /* A growable list of indexes (Merkle nodes, rights pages, code pages). */
 struct page_list {
@@ -32,29 +42,38 @@ struct page_list {
     size_t count, cap;
 };
 
+/* What a profile node was charged: paging cycles, and the 1 KiB pages paged in and out. */
+struct page_charge {
+    uint64_t in, out;
+    uint64_t pages_in, pages_out;
+};
+
 struct page_touch {
     const struct cost_model *model; /* page, node and segment costs */
     uint8_t *state;                 /* per Merkle node (1 .. 2^23): 0 unloaded, 1 loaded, 2 dirty */
+    uint8_t *paged;                 /* per 1 KiB page: enum paged_bits (machine.paged) */
     struct page_list nodes;         /* the nodes set this segment, to clear at its end */
     struct page_list rights;        /* the rights pages given their bits back this segment */
     struct page_list code;          /* the 1 KiB code pages whose instructions are back */
     struct insn *keep;              /* every code cache entry as decoded at the start */
     uint8_t *shown;                 /* per 1 KiB page of the code span: in `code` */
-    uint64_t *in, *out;             /* per profile node: paging cycles charged to it */
+    struct page_charge *charged;    /* per profile node: the paging charged to it */
     size_t nodes_cap;
-    uint64_t threshold;    /* a segment splits once its cycles pass this */
-    uint64_t seg_start;    /* instructions retired when the segment started */
-    uint64_t seg_paging;   /* its paging cycles so far (RESERVED_PAGING included) */
-    uint64_t run_budget;   /* the next run's budget: half the cycles left, at least 1 */
-    uint64_t run_slack;    /* paging the run may charge before it must stop to check */
-    uint64_t run_paging;   /* what it charged so far */
-    uint64_t pending;      /* the paging of a fetch that stopped the run before its insn */
-    uint32_t pending_node; /* the profile node it went to */
-    bool armed;            /* every code page hidden: the next fetch stops the run */
-    bool rerun;            /* running the instruction whose fetch stopped the run */
-    uint64_t segments;     /* segments finished */
-    uint64_t paging_total; /* every finished segment's paging cycles */
-    uint64_t padded_total; /* every finished segment's 2^po2 */
+    uint64_t threshold;     /* a segment splits once its cycles pass this */
+    uint64_t seg_start;     /* instructions retired when the segment started */
+    uint64_t seg_paging;    /* its paging cycles so far (RESERVED_PAGING included) */
+    uint64_t run_budget;    /* the next run's budget: half the cycles left, at least 1 */
+    uint64_t run_slack;     /* paging the run may charge before it must stop to check */
+    uint64_t run_paging;    /* what it charged so far */
+    uint64_t pending;       /* the paging of a fetch that stopped the run before its insn */
+    uint64_t pending_pages; /* the pages that fetch paged in */
+    uint64_t pages_in;      /* pages paged in so far, over all segments */
+    uint32_t pending_node;  /* the profile node it went to */
+    bool armed;             /* every code page hidden: the next fetch stops the run */
+    bool rerun;             /* running the instruction whose fetch stopped the run */
+    uint64_t segments;      /* segments finished */
+    uint64_t paging_total;  /* every finished segment's paging cycles */
+    uint64_t padded_total;  /* every finished segment's 2^po2 */
     bool out_of_memory;
 };
 

@@ -24,7 +24,7 @@
 #include "flamegraph/strtab.h"
 #include "flamegraph/trie.h"
 
-#define PROFILE_MAX_WEIGHTS 16
+#define PROFILE_MAX_WEIGHTS 32
 
 struct profile_weight {
     char *name; /* "instructions", "samples", "cycles", ... */

@@ -1,6 +1,7 @@
 """Shared helpers of the benchmark scripts: timing a command several times
 with its peak memory, and medians. Standard library only."""
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -89,3 +90,15 @@ def retired_from_stats(stderr):
         if line.startswith("instructions: "):
             return int(line.split()[1])
     raise RuntimeError("no 'instructions:' line in cli --stats output:\n" + stderr)
+
+
+def host_instructions(cmd):
+    """The host instructions cmd runs ("I refs" of valgrind --tool=cachegrind
+    --cache-sim=no), which the load of a shared host does not move; exits
+    with an error line if cmd fails."""
+    vg = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    r = subprocess.run(vg + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+    if r.returncode != 0 or not m:
+        sys.exit(f"error: {' '.join(cmd)} failed:\n{r.stderr}")
+    return int(m.group(1).replace(",", ""))

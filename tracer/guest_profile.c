@@ -148,15 +148,36 @@ static int function_inlines(struct guest_profile *p, uint32_t func)
     return *known == 2;
 }
 
+/* With all_pcs: whether function `func` (index + 1) needs its pcs counted; -1: no memory. */
+static int function_pcs_differ(struct guest_profile *p, uint32_t func)
+{
+    if (!p->pcs_differ)
+        return 1;
+    if (!p->func_pcs) {
+        p->func_pcs = calloc(p->syms->count, 1);
+        if (!p->func_pcs)
+            return -1;
+    }
+    uint8_t *known = &p->func_pcs[func - 1];
+    if (*known == 0) {
+        const struct symtab_func *f = &p->syms->funcs[func - 1];
+        *known = p->pcs_differ(p->pcs_ctx, f->start, f->end) ? 2 : 1;
+        p->pcs_skipped |= *known == 1;
+    }
+    return *known == 2;
+}
+
 /*
  * Per-pc mode: a new node of function `func` (index + 1, or 0) gets a run
- * array when the function has inlined code (function_inlines), or always
- * when every pc is counted (all_pcs).
+ * array when the function has inlined code (function_inlines), or when
+ * every pc is counted (all_pcs) and its pcs' costs differ.
  */
 static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
 {
     const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-    int inlines = !f ? 0 : p->all_pcs ? 1 : function_inlines(p, func);
+    int inlines = !f ? 0 : p->all_pcs ? function_pcs_differ(p, func) : 0;
+    if (f && inlines == 0 && p->inlines)
+        inlines = function_inlines(p, func);
     if (inlines < 0)
         return false;
     return add_runs(p, node, inlines ? (uint32_t)(f->end - f->start) : 0);
@@ -491,6 +512,8 @@ bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms,
     p->tracer.run_shift = o->insn_length ? 1 : 2;
     p->insn_length = o->insn_length;
     p->insn_ctx = o->insn_ctx;
+    p->pcs_differ = o->pcs_differ;
+    p->pcs_ctx = o->pcs_ctx;
     if (inlines && !strtab_init(&p->chains))
         return false;
     p->tracer.transfer = on_transfer;
@@ -535,6 +558,7 @@ void guest_profile_free(struct guest_profile *p)
     free(p->runs);
     free(p->chain_pcs);
     free(p->func_inlines);
+    free(p->func_pcs);
     if (p->inlines)
         strtab_free(&p->chains);
     free(p->stack);

@@ -78,7 +78,11 @@ struct guest_profile {
     struct inline_chains *inlines; /* per-pc mode (inline frames) when not NULL; not owned */
     int64_t **runs;                /* per node: its run array (executor/trace.h), or NULL */
     size_t runs_cap;
-    bool all_pcs;          /* per-pc mode: every function's pcs counted (weights, --lines) */
+    bool all_pcs; /* per-pc mode: every function's pcs counted (weights, --lines) */
+    bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end); /* guest_profile_options */
+    void *pcs_ctx;
+    bool pcs_skipped;      /* some function's pcs were not counted (pcs_differ said no) */
+    uint8_t *func_pcs;     /* per symtab function: 0 not asked, 1 pcs_differ no, 2 yes */
     uint8_t *func_inlines; /* per symtab function: whether it has inlined code */
                            /* (function_inlines; 0 not asked yet) */
     struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
@@ -119,6 +123,15 @@ struct guest_profile_options {
      */
     unsigned (*insn_length)(void *ctx, uint64_t pc);
     void *insn_ctx;
+    /*
+     * With all_pcs: whether function [start, end) needs its pcs counted
+     * (weights whose cost differs between its pcs); NULL: every one does.
+     * A function that does not keeps no run arrays unless it has inlined
+     * code, and its instructions count on its frame (guest_profile_node_pcs
+     * does not see them).
+     */
+    bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end);
+    void *pcs_ctx;
 };
 
 /* guest_profile_init with options. */

@@ -13,10 +13,12 @@
  *           RISC Zero: 5 addi, SHA of one block, 3 addi, HALT with 0
  *           ZisK: keccakf (csrs 0x800) on the buffer, addi, addi, exit
  *           OpenVM: KECCAK256 of 0 bytes to the buffer, TERMINATE 0
- *   work:   the buffer's address, addi, then 10 rounds of mul, div, sw,
- *           lw, xor, slli, srli, sltu, addi, bne; jalr back
+ *   work:   the buffer's address, addi, then 10 rounds of mul, div, lw,
+ *           sw, xor, slli, srli, sltu, addi, bne; jalr back
  * The one data page is the buffer, 0x0010_0000 (ZisK: 0xA0A0_0000 in its
- * RAM), stored first, then loaded; the one code page the text's first.
+ * RAM), loaded first, then stored (RISC Zero: paged in, then out; the
+ * rounds after the first access it inline, as paged); the one code page
+ * the text's first.
  */
 #include "weights_buffer.h"
 
@@ -66,8 +68,8 @@ work:
 1:
     mul a3, a1, a1            /* mul */
     div a3, a3, a1            /* div */
-    sw a3, 0(a4)              /* store */
     lw a5, 0(a4)              /* load */
+    sw a3, 0(a4)              /* store */
     xor a2, a2, a5            /* logic */
     slli a5, a5, 1            /* shift_left */
     srli a5, a5, 1            /* shift_right */

@@ -88,7 +88,55 @@ class Report(unittest.TestCase):
             text = P.cli("report", src).stdout
             self.assertIn("top 5 functions by self cycles:", text)
             self.assertIn("[ecall:SHA_COMPRESS] calls 400, cycles 4, instructions 400", text)
-            self.assertIn("not reported yet: the opcode-class mix", text)
+            self.assertIn("opcode-class mix: not in this profile", text)
+
+    def test_class_mix_and_pages(self):
+        """The class:NAME weights are the mix (of all, and of each top
+        function's own stacks), pages the [PageIn]/[PageOut] values of
+        weight pages, computed here from the stacks."""
+        names = ["instructions", "class:add", "class:load", "pages"]
+        stacks = {"main;f": [5, 3, 2, 0], "main;f;f": [2, 0, 2, 0], "main": [4, 4, 0, 0],
+                  "main;[PageIn]": [0, 0, 0, 3], "main;f;[PageOut]": [0, 0, 0, 1]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "in.pb.gz")
+            with open(src, "wb") as f:
+                f.write(P.encode_pprof([(n, "count") for n in names], stacks))
+            doc = json.loads(P.cli("report", "--json", src).stdout)
+            self.assertEqual(sorted(doc["top"]), ["instructions", "pages"])
+            mix = doc["class_mix"]
+            self.assertEqual(mix["by"], "instructions")
+            self.assertEqual(mix["all"], {"add": 7, "load": 4})
+            leaf = {}
+            for st, v in stacks.items():
+                fn = leaf.setdefault(st.split(";")[-1], [0, 0, 0])
+                for k in range(3):
+                    fn[k] += v[k]
+            order = sorted((-v[0], n) for n, v in leaf.items() if v[0])
+            self.assertEqual([r["function"] for r in mix["functions"]], [n for _, n in order])
+            for r in mix["functions"]:
+                _, add, load = leaf[r["function"]]
+                want = {k: v for k, v in (("add", add), ("load", load)) if v}
+                self.assertEqual(r["classes"], want)
+            self.assertEqual(doc["pages"], {"in": 3, "out": 1})
+            text = P.cli("report", src).stdout
+            self.assertIn("  all: add 7 (63.64%), load 4 (36.36%)", text)
+            self.assertIn("paged in 3, paged out 1", text)
+
+    def test_class_mix_text_of_calls_and_paging(self):
+        """A call's line names the weights other than the classes (the mix
+        shows its ecall); ranked by a weight other than instructions, a
+        [PageIn] leaf has no instructions and says so."""
+        names = ["cycles", "class:add", "class:ecall"]
+        stacks = {"main": [2, 2, 0], "main;[ecall:SHA]": [5, 0, 1], "main;[PageIn]": [9, 0, 0]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "in.pb.gz")
+            with open(src, "wb") as f:
+                f.write(P.encode_pprof([(n, "count") for n in names], stacks))
+            text = P.cli("report", src).stdout
+            self.assertIn("  [ecall:SHA] calls 5, cycles 5\n", text)
+            self.assertIn("opcode-class mix of the top 3 functions by self cycles:", text)
+            self.assertIn("  [PageIn]: no instructions\n", text)
+            self.assertIn("  [ecall:SHA]: ecall 1 (100.00%)\n", text)
 
 
 if __name__ == "__main__":

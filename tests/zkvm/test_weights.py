@@ -198,7 +198,7 @@ def risc0_paging():
     """The [PageIn] and [PageOut] of each frame, in the order the guest
     touches its pages: the segment's start (half the reserved cycles, the
     register page written by resume), the code page's first fetch, the
-    data page's first store in work, the segment's end."""
+    data page's first load and first store in work, the segment's end."""
     t = Merkle()
     start_in = RESERVED_PAGING // 2 + t.load(REGS_PAGE)
     start_out = t.store(REGS_PAGE) + RESERVED_PAGING // 2
@@ -322,6 +322,9 @@ class WeightsTest(unittest.TestCase):
 
     def test_risc0_stats(self):
         r = self.execute("risc0", ["--weight", "cycles", "--report", self.path("r.json")])
+        self.assertNotIn("opcode-classes:", r.stderr)  # cycles: one per instruction, no pcs
+        r = self.execute("risc0", ["--weight", "cycles", "--weight", "classes",
+                                   "--report", self.path("r.json")])
         paging = sum(risc0_paging().values())
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
         self.assertIn("segments: 1 ", r.stderr)
@@ -426,6 +429,71 @@ class WeightsTest(unittest.TestCase):
                                        "_start;[PageIn]": costs["in"],
                                        "_start;[PageOut]": costs["out"]})
 
+    def test_paging_of_compressed_fetches(self):
+        """guests/zkvm/pages_c.S (with C, under the linux ABI): paging runs
+        the C loops, and the fetch of the 2-byte c.j in the code page's last
+        halfword touches that page only: one page paged in, none out, and
+        the table's weight is its 5 instructions (c.j, li, c.li, ecall, c.j)
+        plus one page_in."""
+        table = {"name": "paged", "pages": {"page_in": 322, "page_out": 322, "segment_po2": 20}}
+        with open(self.path("t.json"), "w") as f:
+            json.dump(table, f)
+        elf = self.guest("zkvm-pages-c-rv32.elf")
+        r = subprocess.run([CLI, "execute", elf, "--stats", "--weight", "pages", "--cost-table",
+                            self.path("t.json"), "--flamegraph", self.path("p.folded"),
+                            "--flamegraph", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("paging-cycles: 322\n", r.stderr)
+        self.assertEqual(folded(self.path("p.folded")), {"_start;[PageIn]": 1})
+        r = subprocess.run([CLI, "report", "--json", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        report = json.loads(r.stdout)
+        self.assertEqual(report["pages"], {"in": 1, "out": 0})
+        self.assertEqual({w["name"]: w["total"] for w in report["weights"]},
+                         {"pages": 1, "paged": 5 + 322})
+
+    def test_report_class_mix_and_pages(self):
+        """`classes` and `pages` carry the opcode-class mix and the pages
+        touched; the report's are the hand counts of weights.S, in the
+        report cli execute writes and in one of its pprof file."""
+        args = ["--weight", "instructions", "--weight", "cycles", "--weight", "classes",
+                "--weight", "pages", "--flamegraph", self.path("p.pb.gz"),
+                "--report", self.path("r.json")]
+        self.execute("risc0", args)
+        r = subprocess.run([CLI, "report", "--json", self.path("p.pb.gz")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(self.path("r.json")) as f:
+            written = json.load(f)
+        # The register page and the code page paged in at the start, the
+        # data page by work; the register page and the data page out.
+        pages = {"in": 3, "out": 2}
+        for report in (written, json.loads(r.stdout)):
+            mix = report["class_mix"]
+            self.assertEqual(mix["by"], "instructions")
+            funcs = {f["function"]: f["classes"] for f in mix["functions"]}
+            self.assertEqual(funcs["work"], WORK)
+            self.assertEqual(funcs["_start"], RISC0_START)
+            self.assertEqual(funcs["[ecall:SHA]"], {"ecall": 1})
+            self.assertEqual(funcs["[ecall:HALT]"], {"ecall": 1})
+            self.assertEqual(sum(mix["all"].values()),
+                             sum(RISC0_START.values()) + sum(WORK.values()) + 2)
+            self.assertEqual(report["pages"], pages)
+            self.assertNotIn("class:load", report["top"])
+        # One class, and the pages, as folded files: the same counts.
+        self.execute("risc0", ["--weight", "class:load", "--flamegraph", self.path("l.folded")])
+        self.assertEqual(folded(self.path("l.folded")), {"_start;work": WORK["load"]})
+        self.execute("risc0", ["--weight", "pages", "--weight", "cycles",
+                               "--flamegraph", self.path("g.folded")])
+        self.assertEqual(folded(self.path("g.folded")),
+                         {"_start;[PageIn]": 2, "_start;[PageOut]": 1,
+                          "_start;work;[PageIn]": 1, "_start;work;[PageOut]": 1})
+        text = subprocess.run([CLI, "report", self.path("g.folded")], capture_output=True,
+                              text=True, timeout=TIMEOUT)
+        self.assertIn("opcode-class mix: not in this profile", text.stdout)
+
     def test_weights_cost_nothing_in_instructions(self):
         """The instruction weight equals the plain profile, stack by stack."""
         self.execute("sp1", ["--flamegraph", self.path("plain.folded")])
@@ -448,6 +516,9 @@ class WeightsTest(unittest.TestCase):
         self.bad(["--weight", "area"] + out, 64, "(instructions, cycles, gas)", xlen=64)
         self.bad(["--weight", "gas"], 64, "need --flamegraph")
         self.bad(["--weight", "gas", "--weight", "gas"] + out, 64, "twice")
+        self.bad(["--weight", "classes", "--weight", "class:add"] + out, 64, "twice")
+        self.bad(["--weight", "class:fma"] + out, 64, "no such opcode class")
+        self.bad(["--weight", "pages"] + out, 64, "give one that pages")
         self.bad(["--cost-table", self.path("missing.json")] + out, 66, "missing.json")
         cases = [("{", 65, "line 1"),
                  ('{"name": "c", "classes": {"mull": 1}}', 65, "classes.mull"),
