@@ -300,10 +300,10 @@ static bool jolt_store_stops(struct machine *m)
 static bool jolt_write_input(struct machine *m, struct error *e)
 {
     const struct jolt_state *st = m->abi_state;
-    uint64_t at = st->io.input_start;
+    uint64_t at = st->io.input_start, end = at + st->sizes.max_input_size; /* as declared */
     for (size_t i = 0; i < m->io.ninputs; i++) {
         uint64_t len = m->io.inputs[i].size;
-        if (len > st->io.input_end - at) {
+        if (len > end - at) {
             error_fail(e, ERROR_UNSUPPORTED,
                        "the input is larger than the guest's max_input_size (%llu bytes, %s)",
                        (unsigned long long)st->sizes.max_input_size, st->sizes_from);
