@@ -233,6 +233,13 @@ static bool jolt_mmio_store(struct machine *m, uint64_t addr, unsigned size, uin
     return true;
 }
 
+/* The region's first address: that of the larger advice area. */
+static uint64_t io_start(const struct jolt_layout *io)
+{
+    return io->trusted_advice_start < io->untrusted_advice_start ? io->trusted_advice_start
+                                                                 : io->untrusted_advice_start;
+}
+
 /* The area of the layout that holds addr, for messages. */
 static const char *io_area(const struct jolt_layout *io, uint64_t a)
 {
@@ -255,7 +262,7 @@ static void explain_io_fault(struct machine *m, struct jolt_state *st)
     snprintf(st->fault_why, sizeof(st->fault_why),
              "%s [0x%llx, 0x%llx) for the sizes %s (%s); a guest built with other "
              "#[jolt::provable] sizes needs them as --jolt-memory",
-             io_area(&st->io, m->fault.addr), (unsigned long long)st->io.trusted_advice_start,
+             io_area(&st->io, m->fault.addr), (unsigned long long)io_start(&st->io),
              (unsigned long long)st->io.io_end, sizes, st->sizes_from);
     m->fault.why = st->fault_why;
 }
@@ -361,10 +368,7 @@ static bool jolt_setup(struct machine *m, const struct elf_image *img, struct er
         return false;
     mem_fix_code(&m->mem);
     /* The I/O region read-only, up to its end's page: stores to it reach jolt_mmio_store. */
-    uint64_t lowest = st->io.trusted_advice_start < st->io.untrusted_advice_start
-                          ? st->io.trusted_advice_start
-                          : st->io.untrusted_advice_start;
-    mem_grant(&m->mem, lowest, st->io.io_end - lowest, PAGE_R);
+    mem_grant(&m->mem, io_start(&st->io), st->io.io_end - io_start(&st->io), PAGE_R);
     mem_grant(&m->mem, JOLT_RAM_START, JOLT_RAM_SIZE, PAGE_R | PAGE_W);
     if (!jolt_write_input(m, e))
         return false;

@@ -1744,11 +1744,13 @@ class Jolt(ZkvmTest):
 
     def test_other_sizes_mistaken(self):
         # Wrong sizes given: the guest's first output store lands in that layout's read-only
-        # input; or its output lands in that layout's output, and its termination store (which
-        # every mistaken layout moves) stops the run. Either way: exit 70, naming the option.
+        # input or advice (the last one's untrusted advice comes first, as the larger); or its
+        # output lands in that layout's output and its termination store, which these sizes
+        # move, stops the run. Either way: exit 70, naming the option.
         actual = jolt_memory_layout(*self.SIZED_SIZES)
         for sizes, where, words in [((1024, 1000, 0, 0), actual["output"], "in Jolt's input"),
-                                    ((100, 1000, 0, 0), actual["termination"], "outside Jolt's I/O")]:
+                                    ((100, 1000, 0, 0), actual["termination"], "outside Jolt's I/O"),
+                                    ((100, 1000, 8, 512), actual["output"], "in Jolt's advice")]:
             wrong = jolt_memory_layout(*sizes)
             self.assertNotEqual(wrong["termination"], actual["termination"])
             spec = ",".join(f"{n}={v}" for n, v in zip(
