@@ -202,7 +202,7 @@ static void take_size_symbol(void *ctx, Elf *elf, const GElf_Sym *sym, const cha
 {
     struct symbol_scan *sc = ctx;
     (void)elf;
-    if (strncmp(name, "__jolt_", 7) != 0)
+    if (strncmp(name, "__jolt_", 7) != 0 || sym->st_shndx == SHN_UNDEF)
         return;
     int i = size_index(name + 7, strlen(name + 7));
     if (i < 0 || i >= NIO_SIZES)
