@@ -38,7 +38,11 @@
 #include "executor/machine.h"
 #include "executor/precompile/sha256.h"
 
-/* Faults this far below RAM are taken as the I/O region's: any layout with sizes up to 64 MiB. */
+/*
+ * Faults this far below RAM (or in the layout's region, when it is larger) are
+ * taken as the I/O region's: where any layout whose sizes add up to under
+ * 256 MiB puts it.
+ */
 #define JOLT_IO_FLOOR    (JOLT_RAM_START - (256ull << 20))
 #define JOLT_RAM_SIZE    (128ull << 20)
 #define JOLT_PRINT       0x505249ull   /* "PRI": jolt_platform */
@@ -279,7 +283,7 @@ static bool jolt_store_stops(struct machine *m)
     enum fault_kind k = m->fault.kind;
     bool memory =
         k == FAULT_LOAD_UNMAPPED || k == FAULT_STORE_UNMAPPED || k == FAULT_STORE_READONLY;
-    if (!memory || a < JOLT_IO_FLOOR || a >= JOLT_RAM_START)
+    if (!memory || (a < JOLT_IO_FLOOR && a < io_start(&st->io)) || a >= JOLT_RAM_START)
         return false;
     if (k != FAULT_STORE_READONLY || a < st->io.panic || a >= st->io.io_end) {
         explain_io_fault(m, st);

@@ -1640,7 +1640,7 @@ def jolt_io_stat(layout):
 class Jolt(ZkvmTest):
     GUEST = "zkvm-jolt-rv64.elf"
     # guests/CMakeLists.txt builds these two for other sizes: baked into the code, and as symbols.
-    SIZED = "zkvm-jolt-sized-rv64.elf"
+    SIZED = os.path.join("jolt-sized", "zkvm-jolt-sized-rv64.elf")  # apart: needs --jolt-memory
     SIZED_SIZES = (100, 1000, 0, 256)
     SIZED_OPTION = ("max_input_size=100,max_output_size=1000,max_trusted_advice_size=0,"
                     "max_untrusted_advice_size=256")
