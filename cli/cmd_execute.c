@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
+#include "executor/abi/jolt.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
@@ -62,6 +63,18 @@ static const char execute_help[] =
     "                         (default: discarded)\n"
     "  --max-cycles N         stop after N retired instructions (exit 124);\n"
     "                         K, M, G suffixes are powers of 1000\n"
+    "  --jolt-memory SIZES    Jolt only: the I/O sizes the guest was built with,\n"
+    "                         as its #[jolt::provable(...)] names them:\n"
+    "                         max_input_size=N,max_output_size=N,\n"
+    "                         max_trusted_advice_size=N,max_untrusted_advice_size=N\n"
+    "                         (bytes, decimal or 0x hex; those left out keep\n"
+    "                         Jolt's default 4096; stack_size and memory_size are\n"
+    "                         taken and do not move the I/O region). They lay out\n"
+    "                         the input, output, panic and termination addresses as\n"
+    "                         Jolt's MemoryLayout does. Default: the ELF's\n"
+    "                         __jolt_max_*_size symbols when it has them, else\n"
+    "                         Jolt's defaults; an access below RAM outside that\n"
+    "                         layout stops the run (exit 70) naming this option\n"
     "  --stack-size N         size of the guest stack (default 8M; K, M, G are powers\n"
     "                         of 1024; a multiple of 4K)\n"
     "  --strict               linux: unsupported system calls fault instead of\n"
@@ -116,6 +129,8 @@ struct execute_options {
     bool unverified_assumptions; /* --no-verify-assumptions */
     bool stats;
     bool no_deferred_proof_verification;
+    bool jolt_memory_given;         /* --jolt-memory */
+    struct jolt_memory jolt_memory; /* its sizes, over Jolt's defaults */
     struct profile_output {
         const char *path;
         bool raw; /* frames as 0x<target> instead of names */
@@ -147,7 +162,27 @@ enum {
     OPT_REPORT,
     OPT_NO_INLINE,
     OPT_LINES,
+    OPT_JOLT_MEMORY,
 };
+
+/* --jolt-memory SIZES: read strictly, and laid out once to refuse sizes Jolt refuses. */
+static int take_jolt_memory(struct execute_options *o, const char *arg)
+{
+    struct error e = ERROR_INIT;
+    struct jolt_layout unused;
+    if (o->jolt_memory_given) {
+        cli_error("give --jolt-memory once, with all the sizes");
+        return EXIT_USAGE;
+    }
+    o->jolt_memory = jolt_memory_default();
+    if (!jolt_memory_parse(arg, &o->jolt_memory, &e) ||
+        !jolt_layout_compute(&o->jolt_memory, &unused, &e)) {
+        cli_error("--jolt-memory: %s", e.msg);
+        return EXIT_USAGE;
+    }
+    o->jolt_memory_given = true;
+    return CLI_GO_ON;
+}
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
 static int take_option(void *ctx, int c, const char *arg)
@@ -182,6 +217,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
     case OPT_LINES: o->lines = true; return CLI_GO_ON;
+    case OPT_JOLT_MEMORY: return take_jolt_memory(o, arg);
     case OPT_FLAMEGRAPH:
     case OPT_FLAMEGRAPH_RAW:
         if (o->noutputs == sizeof(o->outputs) / sizeof(o->outputs[0])) {
@@ -236,6 +272,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"public-output", required_argument, NULL, OPT_PUBLIC_OUTPUT},
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
+        {"jolt-memory", required_argument, NULL, OPT_JOLT_MEMORY},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"no-verify-assumptions", no_argument, NULL, OPT_NO_VERIFY_ASSUMPTIONS},
         {"stats", no_argument, NULL, OPT_STATS},
@@ -318,7 +355,7 @@ static void describe_csr_fault(const struct fault *f, char *what, size_t size)
 static void report_fault(const struct machine *m, const struct symtab *syms)
 {
     const struct fault *f = &m->fault;
-    char where[512], from[512], what[512];
+    char where[512], from[512], what[512], reason[512] = "";
     const char *text = fault_kind_text(f->kind);
     switch (f->kind) {
     case FAULT_LOAD_UNMAPPED:
@@ -326,6 +363,8 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
     case FAULT_STORE_READONLY:
     case FAULT_MISALIGNED_ACCESS:
         snprintf(what, sizeof(what), "%s (address 0x%llx)", text, (unsigned long long)f->addr);
+        if (f->why) /* the ABI's reading of it (Jolt's), after the place */
+            snprintf(reason, sizeof(reason), ": %s", f->why);
         break;
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
@@ -359,9 +398,9 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
         snprintf(from, sizeof(from), " (jumped to from 0x%llx%s)", (unsigned long long)f->from,
                  function_suffix(syms, f->from, fn, sizeof(fn)));
     }
-    cli_error("guest fault: %s at pc 0x%llx%s%s, after %llu instructions", what,
+    cli_error("guest fault: %s at pc 0x%llx%s%s, after %llu instructions%s", what,
               (unsigned long long)f->pc, function_suffix(syms, f->pc, where, sizeof(where)), from,
-              (unsigned long long)m->retired);
+              (unsigned long long)m->retired, reason);
 }
 
 /* The --stdin items and --input files, read whole (zkVM ABIs take them as items or one stream). */
@@ -905,6 +944,11 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
                   choice->abi->name);
         return EXIT_USAGE;
     }
+    if (o->jolt_memory_given && choice->abi != &abi_jolt) {
+        cli_error("--jolt-memory is for Jolt guests; this one runs as %s", choice->abi->name);
+        return EXIT_USAGE;
+    }
+    abi_jolt_use_memory(o->jolt_memory_given ? &o->jolt_memory : NULL);
     struct error e = ERROR_INIT;
     int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
                                        : read_inputs(o, &inputs);

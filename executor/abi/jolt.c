@@ -5,15 +5,20 @@
  * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256}). Docs: docs/ZKVMS.md.
  *
  * Memory: RAM from 0x8000_0000 (128 MiB, EMULATOR_MEMORY_CAPACITY); below it
- * the I/O region of MemoryLayout::new with Jolt's default sizes (4 KiB each
- * of trusted and untrusted advice, input and output): advice
- * [0x7FFF_8000, 0x7FFF_A000) and input [0x7FFF_A000, 0x7FFF_B000) read-only
- * (the --input items, concatenated: the guest's postcard bytes), output
- * [0x7FFF_B000, 0x7FFF_C000), the panic word 0x7FFF_C000 and the
- * termination word 0x7FFF_C008. The guest halts by storing to the
- * termination word (then spins: the run ends at the store); a store to the
- * panic word is a panic. The output is the bytes up to the highest one
- * written, as JoltDevice keeps them.
+ * the I/O region of MemoryLayout::new (jolt_layout.c) for the sizes the
+ * guest was built with: --jolt-memory, else the ELF's __jolt_max_*_size
+ * symbols, else Jolt's defaults (4 KiB each of trusted and untrusted
+ * advice, input and output: advice [0x7FFF_8000, 0x7FFF_A000), input
+ * [0x7FFF_A000, 0x7FFF_B000), output [0x7FFF_B000, 0x7FFF_C000), the panic
+ * word 0x7FFF_C000 and the termination word 0x7FFF_C008). The region's pages
+ * up to its end are read-only: advice (empty) and input (the --input items,
+ * concatenated: the guest's postcard bytes) read; output stores land
+ * (jolt_mmio_store). The guest halts by storing to the termination word
+ * (then spins: the run ends at the store); a store to the panic word is a
+ * panic. The output is the bytes up to the highest one written, as
+ * JoltDevice keeps them. Any other access below RAM faults, and the fault
+ * says the guest's sizes may differ and names --jolt-memory (a guest built
+ * with other sizes reads and writes elsewhere: it must not run on).
  *
  * Calls: ecall (or a custom-2 0x5B word) with a0 = 0x505249 (0x5052494E
  * in jolt-sdk before jolt_platform) prints a1, a2 bytes (a3 = 2: a line),
@@ -29,22 +34,22 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/jolt.h"
 #include "executor/machine.h"
 #include "executor/precompile/sha256.h"
 
-#define JOLT_ADVICE_START 0x7FFF8000ull
-#define JOLT_INPUT_START  0x7FFFA000ull
-#define JOLT_OUTPUT_START 0x7FFFB000ull
-#define JOLT_PANIC        0x7FFFC000ull
-#define JOLT_TERMINATION  0x7FFFC008ull
-#define JOLT_IO_END       0x7FFFC010ull
-#define JOLT_RAM_START    0x80000000ull
-#define JOLT_RAM_SIZE     (128ull << 20)
-#define JOLT_PRINT        0x505249ull   /* "PRI": jolt_platform */
-#define JOLT_PRINT_OLD    0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
-#define JOLT_CYCLE_TRACK  0xC7C1Eull    /* "CYCLE" */
-#define JOLT_LABEL_MAX    64
-#define JOLT_SPANS        32
+/*
+ * Faults this far below RAM (or in the layout's region, when it is larger) are
+ * taken as the I/O region's: where any layout whose sizes add up to under
+ * 256 MiB puts it.
+ */
+#define JOLT_IO_FLOOR    (JOLT_RAM_START - (256ull << 20))
+#define JOLT_RAM_SIZE    (128ull << 20)
+#define JOLT_PRINT       0x505249ull   /* "PRI": jolt_platform */
+#define JOLT_PRINT_OLD   0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
+#define JOLT_CYCLE_TRACK 0xC7C1Eull    /* "CYCLE" */
+#define JOLT_LABEL_MAX   64
+#define JOLT_SPANS       32
 
 /* A cycle span the guest started and has not ended. */
 struct jolt_span {
@@ -53,7 +58,11 @@ struct jolt_span {
 };
 
 struct jolt_state {
+    struct jolt_memory sizes;
+    const char *sizes_from; /* "--jolt-memory", "the ELF's __jolt_max_*_size symbols", ... */
+    struct jolt_layout io;
     uint64_t output_end; /* one past the highest output byte written */
+    char fault_why[400]; /* what a fault below RAM means, for m->fault.why */
     struct jolt_span spans[JOLT_SPANS];
     size_t nspans;
 };
@@ -220,31 +229,79 @@ static enum ecall_result jolt_custom(struct machine *m, uint32_t w, const char *
 static bool jolt_mmio_store(struct machine *m, uint64_t addr, unsigned size, uint64_t value)
 {
     struct jolt_state *st = m->abi_state;
-    if (addr < JOLT_OUTPUT_START || addr + size > JOLT_PANIC)
+    if (addr < st->io.output_start || addr + size > st->io.panic)
         return false; /* the panic and termination words stop the run: jolt_store_stops */
     memcpy(mem_host(&m->mem, addr), &value, size);
-    if (addr + size - JOLT_OUTPUT_START > st->output_end)
-        st->output_end = addr + size - JOLT_OUTPUT_START;
+    if (addr + size - st->io.output_start > st->output_end)
+        st->output_end = addr + size - st->io.output_start;
     return true;
 }
 
-/* A store to the termination word halts (exit 0) with the output written; to the panic word, a
- * panic. */
+/* The region's first address: that of the larger advice area. */
+static uint64_t io_start(const struct jolt_layout *io)
+{
+    return io->trusted_advice_start < io->untrusted_advice_start ? io->trusted_advice_start
+                                                                 : io->untrusted_advice_start;
+}
+
+/* The area of the layout that holds addr, for messages. */
+static const char *io_area(const struct jolt_layout *io, uint64_t a)
+{
+    if (a >= io->input_start && a < io->input_end)
+        return "in Jolt's input, which is read-only";
+    if ((a >= io->trusted_advice_start && a < io->trusted_advice_end) ||
+        (a >= io->untrusted_advice_start && a < io->untrusted_advice_end))
+        return "in Jolt's advice, which is read-only";
+    return "outside Jolt's I/O areas";
+}
+
+/*
+ * A fault below RAM: most likely a guest built with other I/O sizes than the
+ * layout used, reading its input or writing its output elsewhere.
+ */
+static void explain_io_fault(struct machine *m, struct jolt_state *st)
+{
+    char sizes[200];
+    jolt_memory_format(&st->sizes, sizes, sizeof(sizes));
+    snprintf(st->fault_why, sizeof(st->fault_why),
+             "%s [0x%llx, 0x%llx) for the sizes %s (%s); a guest built with other "
+             "#[jolt::provable] sizes needs them as --jolt-memory",
+             io_area(&st->io, m->fault.addr), (unsigned long long)io_start(&st->io),
+             (unsigned long long)st->io.io_end, sizes, st->sizes_from);
+    m->fault.why = st->fault_why;
+}
+
+/*
+ * A store to the termination word halts (exit 0) with the output written; to
+ * the panic word, a panic. Other faults below RAM (loads too: the machine asks
+ * after any fault) get explain_io_fault's reason.
+ */
 static bool jolt_store_stops(struct machine *m)
 {
-    const struct jolt_state *st = m->abi_state;
+    struct jolt_state *st = m->abi_state;
     uint64_t a = m->fault.addr;
-    if (m->fault.kind != FAULT_STORE_READONLY || a < JOLT_PANIC || a >= JOLT_IO_END)
+    enum fault_kind k = m->fault.kind;
+    bool memory =
+        k == FAULT_LOAD_UNMAPPED || k == FAULT_STORE_UNMAPPED || k == FAULT_STORE_READONLY;
+    if (!memory || (a < JOLT_IO_FLOOR && a < io_start(&st->io)) || a >= JOLT_RAM_START)
         return false;
-    if (a < JOLT_TERMINATION) {
+    if (k != FAULT_STORE_READONLY || a < st->io.panic || a >= st->io.io_end) {
+        explain_io_fault(m, st);
+        return false;
+    }
+    if (a < st->io.termination) {
+        snprintf(st->fault_why, sizeof(st->fault_why),
+                 "the guest stored to Jolt's panic word (0x%llx)",
+                 (unsigned long long)st->io.panic);
         m->fault.kind = FAULT_GUEST_PANIC;
         m->fault.call = "panic word";
-        m->fault.why = "the guest stored to Jolt's panic word (0x7fffc000)";
+        m->fault.why = st->fault_why;
         return false;
     }
     m->fault = (struct fault){0};
     m->exit_status = 0;
-    if (!abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, JOLT_OUTPUT_START), st->output_end))
+    if (!abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, st->io.output_start),
+                      st->output_end))
         fprintf(m->io.warnings ? m->io.warnings : stderr,
                 "warning: the host could not write the public output\n");
     return true;
@@ -253,12 +310,14 @@ static bool jolt_store_stops(struct machine *m)
 /* The input region: the --input items one after another. */
 static bool jolt_write_input(struct machine *m, struct error *e)
 {
-    uint64_t at = JOLT_INPUT_START;
+    const struct jolt_state *st = m->abi_state;
+    uint64_t at = st->io.input_start, end = at + st->sizes.max_input_size; /* as declared */
     for (size_t i = 0; i < m->io.ninputs; i++) {
         uint64_t len = m->io.inputs[i].size;
-        if (len > JOLT_OUTPUT_START - at) {
+        if (len > end - at) {
             error_fail(e, ERROR_UNSUPPORTED,
-                       "the input is larger than Jolt's default max_input_size (4096 bytes)");
+                       "the input is larger than the guest's max_input_size (%llu bytes, %s)",
+                       (unsigned long long)st->sizes.max_input_size, st->sizes_from);
             return false;
         }
         mem_poke(&m->mem, at, m->io.inputs[i].data, len);
@@ -267,19 +326,53 @@ static bool jolt_write_input(struct machine *m, struct error *e)
     return true;
 }
 
+/* What --jolt-memory said (abi_jolt_use_memory); the CLI sets it before building the machine. */
+static struct {
+    bool given;
+    struct jolt_memory sizes;
+} chosen_memory;
+
+void abi_jolt_use_memory(const struct jolt_memory *sizes)
+{
+    chosen_memory.given = sizes != NULL;
+    if (sizes)
+        chosen_memory.sizes = *sizes;
+}
+
+/* The sizes the guest was built with, as far as we can know them, and their layout. */
+static bool choose_layout(struct jolt_state *st, const struct elf_image *img, struct error *e)
+{
+    st->sizes = jolt_memory_default();
+    st->sizes_from = "Jolt's defaults";
+    if (chosen_memory.given) {
+        st->sizes = chosen_memory.sizes;
+        st->sizes_from = "--jolt-memory";
+    } else if (jolt_memory_from_symbols(img, &st->sizes)) {
+        st->sizes_from = "the ELF's __jolt_max_*_size symbols";
+    }
+    struct error why = ERROR_INIT;
+    if (jolt_layout_compute(&st->sizes, &st->io, &why))
+        return true;
+    error_fail(e, why.status, "%s (the sizes from %s)", why.msg, st->sizes_from);
+    return false;
+}
+
 static bool jolt_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     if (!abi_alloc_state(m, sizeof(struct jolt_state), e))
         return false;
+    struct jolt_state *st = m->abi_state;
     if (m->xlen != 64) {
         error_fail(e, ERROR_UNSUPPORTED, "Jolt guests are RV64 (ELFCLASS64), this one is RV32");
         return false;
     }
     if (!abi_check_inside(img, JOLT_RAM_START, JOLT_RAM_START + JOLT_RAM_SIZE, "Jolt's RAM", e))
         return false;
+    if (!choose_layout(st, img, e))
+        return false;
     mem_fix_code(&m->mem);
-    /* Advice, input, output and the two words read-only: stores to them reach jolt_mmio_store. */
-    mem_grant(&m->mem, JOLT_ADVICE_START, JOLT_RAM_START - JOLT_ADVICE_START, PAGE_R);
+    /* The I/O region read-only, up to its end's page: stores to it reach jolt_mmio_store. */
+    mem_grant(&m->mem, io_start(&st->io), st->io.io_end - io_start(&st->io), PAGE_R);
     mem_grant(&m->mem, JOLT_RAM_START, JOLT_RAM_SIZE, PAGE_R | PAGE_W);
     if (!jolt_write_input(m, e))
         return false;
@@ -291,6 +384,12 @@ static bool jolt_setup(struct machine *m, const struct elf_image *img, struct er
 static void jolt_report(const struct machine *m, FILE *out)
 {
     const struct jolt_state *st = m->abi_state;
+    char sizes[200];
+    jolt_memory_format(&st->sizes, sizes, sizeof(sizes));
+    fprintf(out, "jolt-memory: %s (%s)\n", sizes, st->sizes_from);
+    fprintf(out, "jolt-io: input 0x%llx output 0x%llx panic 0x%llx termination 0x%llx\n",
+            (unsigned long long)st->io.input_start, (unsigned long long)st->io.output_start,
+            (unsigned long long)st->io.panic, (unsigned long long)st->io.termination);
     fprintf(out, "jolt-output-bytes: %llu\n", (unsigned long long)st->output_end);
 }
 

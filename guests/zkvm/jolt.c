@@ -2,35 +2,97 @@
  * jolt: a guest written to Jolt's conventions, as its jolt-sdk crate does
  * it (RV64IMAC: built with C, so compressed instructions throughout):
  * _start sets sp and calls the program, which ends by storing 1 to the
- * termination word (0x7FFF_C008) and spinning. The input is read in place
- * at 0x7FFF_A000, the output written at 0x7FFF_B000 (Jolt's default
- * memory layout). Prints and cycle markers are ecalls (and the custom-2
- * 0x5B word) with a0 = 0x505249 (0x5052494E earlier) or 0xC7C1E; inlines
- * are custom-0 0x0B R-type words. The input's first byte is a mode:
+ * termination word and spinning. The I/O addresses are those of Jolt's
+ * MemoryLayout::new (common/src/jolt_device.rs @ 01f78185) for the sizes
+ * the guest is built with, computed here as jolt-sdk's macro computes them:
+ * from the JOLT_MAX_*_SIZE constants (Jolt's defaults, 4096 each, unless
+ * given: the addresses baked into the code, as upstream's macro does), or,
+ * with JOLT_SIZES_FROM_SYMBOLS, from the values of the linker symbols
+ * __jolt_max_{input,output,trusted_advice,untrusted_advice}_size (as
+ * jolt-sdk builds that declare them do). The input is read in place, the
+ * output written in place. Prints and cycle markers are ecalls (and the
+ * custom-2 0x5B word) with a0 = 0x505249 (0x5052494E earlier) or 0xC7C1E;
+ * inlines are custom-0 0x0B R-type words. The input's first byte is a mode:
  *   0  output: the input's next 4 bytes, Keccak-f of the zero state
  *      (KECCAK256_INLINE, inside the cycle span "keccak"), SHA-256("abc")
  *      from SHA256_INIT_INLINE and again from SHA256_INLINE on the IV;
  *      print "jolt" (0x5B, earlier number) and "ok" (ecall), each a line;
  *      terminate
- *   1  store to the panic word (0x7FFF_C000)
+ *   1  store to the panic word
  *   2  store to 0x8800_0000, past Jolt's RAM
  *   3  the secp256k1 inline (funct7 5), not run here
  *   4  an ecall with a0 = 7, no call of Jolt's
  *   5  store into the read-only input
+ *   6  output the input's bytes from its 4th on, as many as its bytes 1-2
+ *      (little-endian) say; terminate
  * The functions are named jolt_sdk_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
 
 __asm__(ZKVM_START_GP "  li sp, 0x81000000\n"
-                      "  call jolt_sdk_main\n"
-                      "  li t0, 0x7FFFC008\n"
-                      "  li t1, 1\n"
-                      "  sb t1, 0(t0)\n"
+                      "  call jolt_sdk_start\n"
                       "1: j 1b\n");
 
-#define INPUT_ADDR  0x7FFFA000ul
-#define OUTPUT_ADDR 0x7FFFB000ul
-#define PANIC_ADDR  0x7FFFC000ul
+#ifndef JOLT_MAX_INPUT_SIZE
+#define JOLT_MAX_INPUT_SIZE 4096
+#endif
+#ifndef JOLT_MAX_OUTPUT_SIZE
+#define JOLT_MAX_OUTPUT_SIZE 4096
+#endif
+#ifndef JOLT_MAX_TRUSTED_ADVICE_SIZE
+#define JOLT_MAX_TRUSTED_ADVICE_SIZE 4096
+#endif
+#ifndef JOLT_MAX_UNTRUSTED_ADVICE_SIZE
+#define JOLT_MAX_UNTRUSTED_ADVICE_SIZE 4096
+#endif
+
+/* The value of an absolute symbol below 2^31 (lui sign-extends): the linker's, not a load. */
+#define SYMBOL_VALUE(name)                                                                         \
+    ({                                                                                             \
+        uint64_t v_;                                                                               \
+        __asm__("lui %0, %%hi(" #name ")\n addi %0, %0, %%lo(" #name ")" : "=r"(v_));              \
+        v_;                                                                                        \
+    })
+
+/* The addresses of MemoryLayout::new this guest uses. */
+struct jolt_io {
+    uint64_t input, output, panic, termination;
+};
+
+static uint64_t align_up8(uint64_t v)
+{
+    return (v + 7) / 8 * 8;
+}
+
+/* MemoryLayout::new's I/O addresses for the four sizes (RAM_START_ADDRESS 0x8000_0000). */
+static struct jolt_io memory_layout(uint64_t in, uint64_t out, uint64_t trusted, uint64_t untrusted)
+{
+    in = align_up8(in);
+    out = align_up8(out);
+    trusted = align_up8(trusted);
+    untrusted = align_up8(untrusted);
+    uint64_t words = 1;
+    while (words < (in + out + trusted + untrusted + 16) / 8)
+        words *= 2;
+    uint64_t advice_end = 0x80000000ul - words * 8 + trusted + untrusted;
+    struct jolt_io io = {.input = advice_end, .output = advice_end + in};
+    io.panic = io.output + out;
+    io.termination = io.panic + 8;
+    return io;
+}
+
+static struct jolt_io jolt_io(void)
+{
+#ifdef JOLT_SIZES_FROM_SYMBOLS
+    return memory_layout(SYMBOL_VALUE(__jolt_max_input_size), SYMBOL_VALUE(__jolt_max_output_size),
+                         SYMBOL_VALUE(__jolt_max_trusted_advice_size),
+                         SYMBOL_VALUE(__jolt_max_untrusted_advice_size));
+#else
+    return memory_layout(JOLT_MAX_INPUT_SIZE, JOLT_MAX_OUTPUT_SIZE, JOLT_MAX_TRUSTED_ADVICE_SIZE,
+                         JOLT_MAX_UNTRUSTED_ADVICE_SIZE);
+#endif
+}
+
 #define PRINT       0x505249ul
 #define PRINT_OLD   0x5052494Eul /* jolt-sdk before jolt_platform */
 #define CYCLE_TRACK 0xC7C1Eul
@@ -41,13 +103,14 @@ __asm__(ZKVM_START_GP "  li sp, 0x81000000\n"
                      : "r"(rs1), "r"(rs2)                                                          \
                      : "memory")
 
+static struct jolt_io io;
 static size_t out_at;
 
 static void output_bytes(const void *p, size_t n)
 {
     const uint8_t *b = p;
     for (size_t i = 0; i < n; i++)
-        ((volatile uint8_t *)OUTPUT_ADDR)[out_at++] = b[i];
+        ((volatile uint8_t *)io.output)[out_at++] = b[i];
 }
 
 static uint64_t length(const char *s)
@@ -112,7 +175,7 @@ __attribute__((noinline)) static void jolt_sdk_full_run(void)
     static uint64_t state[25];
     static uint32_t h[8], w[16];
     static uint8_t digest[32];
-    output_bytes((const void *)(INPUT_ADDR + 1), 4);
+    output_bytes((const void *)(io.input + 1), 4);
     jolt_sdk_cycle_marker("keccak", 1);
     jolt_sdk_keccak_f(state);
     jolt_sdk_cycle_marker("keccak", 2);
@@ -129,15 +192,33 @@ __attribute__((noinline)) static void jolt_sdk_full_run(void)
     jolt_sdk_println("ok");
 }
 
+/* Mode 6: the input's bytes from its 4th, as many as its bytes 1-2 say. */
+__attribute__((noinline)) static void jolt_sdk_echo(void)
+{
+    const volatile uint8_t *in = (const volatile uint8_t *)io.input;
+    size_t n = in[1] | (size_t)in[2] << 8;
+    for (size_t i = 0; i < n; i++)
+        ((volatile uint8_t *)io.output)[out_at++] = in[3 + i];
+}
+
 void jolt_sdk_main(void)
 {
     static uint64_t p[4];
-    switch (*(const volatile uint8_t *)INPUT_ADDR) {
+    switch (*(const volatile uint8_t *)io.input) {
     case 0: jolt_sdk_full_run(); break;
-    case 1: *(volatile uint8_t *)PANIC_ADDR = 1; break;
+    case 1: *(volatile uint8_t *)io.panic = 1; break;
     case 2: *(volatile uint64_t *)0x88000000ul = 1; break;
     case 3: JOLT_INLINE(0, 5, p, p); break;
     case 4: jolt_sdk_ecall(7, 0, 0, 0); break;
-    case 5: *(volatile uint8_t *)INPUT_ADDR = 1; break;
+    case 5: *(volatile uint8_t *)io.input = 1; break;
+    case 6: jolt_sdk_echo(); break;
     }
+}
+
+/* As jolt-sdk's main: the program, then 1 to the termination word. */
+void jolt_sdk_start(void)
+{
+    io = jolt_io();
+    jolt_sdk_main();
+    *(volatile uint8_t *)io.termination = 1;
 }

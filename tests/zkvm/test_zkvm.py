@@ -21,6 +21,10 @@ one wrong thing. What is checked, against independent references:
 - the ABI is detected from the ELF (symbols, or the call-name strings of a
   stripped RISC Zero guest), --zkvm overrides it, a RISC Zero program
   binary (R0BF) is unpacked, a damaged one refused (65);
+- Jolt guests built for other I/O sizes find their input, output and
+  termination word where Jolt's MemoryLayout::new (written out here) puts
+  them, from --jolt-memory or the ELF's symbols; a layout that misses them
+  stops at the first stray access, naming the option;
 - every ecall counts once in an [ecall:NAME] leaf under its caller, and the
   folded counts add up to the instructions --stats reports.
 
@@ -1608,8 +1612,40 @@ class Zisk(ZkvmTest):
         self.assertIn("ZisK guests are RV64", r.stderr)
 
 
+def jolt_memory_layout(max_input, max_output, trusted, untrusted):
+    """The I/O addresses of Jolt's MemoryLayout::new (a16z/jolt @ 01f78185,
+    common/src/jolt_device.rs), written out here from its source."""
+    def up8(v):
+        return (v + 7) // 8 * 8
+    max_input, max_output, trusted, untrusted = map(up8, (max_input, max_output, trusted, untrusted))
+    words = (max_input + max_output + trusted + untrusted + 16) // 8
+    io_bytes = 8 * (1 << (words - 1).bit_length())  # u64::next_power_of_two
+    lowest = 0x8000_0000 - io_bytes
+    if trusted >= untrusted:
+        trusted_start, untrusted_start = lowest, lowest + trusted
+    else:
+        untrusted_start, trusted_start = lowest, lowest + untrusted
+    input_start = max(trusted_start + trusted, untrusted_start + untrusted)
+    output_start = input_start + max_input
+    panic = output_start + max_output
+    return {"lowest": lowest, "input": input_start, "output": output_start, "panic": panic,
+            "termination": panic + 8, "io_end": panic + 16}
+
+
+def jolt_io_stat(layout):
+    return ("input 0x{input:x} output 0x{output:x} panic 0x{panic:x} "
+            "termination 0x{termination:x}".format(**layout))
+
+
 class Jolt(ZkvmTest):
     GUEST = "zkvm-jolt-rv64.elf"
+    # guests/CMakeLists.txt builds these two for other sizes: baked into the code, and as symbols.
+    SIZED = os.path.join("jolt-sized", "zkvm-jolt-sized-rv64.elf")  # apart: needs --jolt-memory
+    SIZED_SIZES = (100, 1000, 0, 256)
+    SIZED_OPTION = ("max_input_size=100,max_output_size=1000,max_trusted_advice_size=0,"
+                    "max_untrusted_advice_size=256")
+    SYMBOLS = "zkvm-jolt-symbols-rv64.elf"
+    SYMBOLS_SIZES = (40000, 5000, 4096, 8192)
 
     def test_full_run(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\0", b"\x01\x02", b"\x03\x04"])
@@ -1622,6 +1658,10 @@ class Jolt(ZkvmTest):
         self.assertEqual(r.public, want)
         self.assertEqual(r.stat("jolt-output-bytes"), str(len(want)))
         self.assertRegex(r.stat("abi"), r"^jolt \(auto: symbol jolt_sdk")
+        default = jolt_memory_layout(4096, 4096, 4096, 4096)
+        self.assertEqual(default["input"], 0x7FFF_A000)  # the addresses docs/ZKVMS.md gives
+        self.assertEqual(default["termination"], 0x7FFF_C008)
+        self.assertEqual(r.stat("jolt-io"), jolt_io_stat(default))
         self.assertRegex(r.stderr, r'(?m)^"keccak": [1-9]\d* RV64IMAC cycles$')
         self.assert_folded_sum(r)
         self.assertEqual(ecall_counts(r.folded, "jolt_sdk_keccak_f"), {"KECCAK256_INLINE": 1})
@@ -1660,7 +1700,119 @@ class Jolt(ZkvmTest):
     def test_input_too_large(self):
         r = self.run_cli(self.guest(self.GUEST), [bytes(4097)])
         self.assertEqual(r.code, 65, r.stderr)
-        self.assertIn("larger than Jolt's default max_input_size", r.stderr)
+        self.assertIn("larger than the guest's max_input_size (4096 bytes, Jolt's defaults)",
+                      r.stderr)
+
+    def full_run_output(self, r):
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"jolt\nok\n")
+        want = (b"\x01\x02\x03\x04" + b"".join(v.to_bytes(8, "little") for v in keccak_f([0] * 25))
+                + SHA256_ABC + SHA256_ABC)
+        self.assertEqual(r.public, want)
+
+    def test_other_sizes_given(self):
+        # Baked-in sizes: nothing in the ELF says them, --jolt-memory does.
+        layout = jolt_memory_layout(*self.SIZED_SIZES)
+        self.assertEqual(layout["input"], 0x7FFF_F900)  # untrusted advice first, 2 KiB region
+        r = self.run_cli(self.guest(self.SIZED), [b"\0", b"\x01\x02", b"\x03\x04"],
+                         ["--jolt-memory", self.SIZED_OPTION])
+        self.full_run_output(r)
+        self.assertEqual(r.stat("jolt-io"), jolt_io_stat(layout))
+        self.assertIn("(--jolt-memory)", r.stat("jolt-memory"))
+        self.assert_folded_sum(r)
+
+    def test_other_sizes_echo_and_panic(self):
+        r = self.run_cli(self.guest(self.SIZED), [b"\6\x03\x00abc"], ["--jolt-memory", self.SIZED_OPTION])
+        self.assertEqual((r.code, r.public), (0, b"abc"), r.stderr)
+        r = self.run_cli(self.guest(self.SIZED), [b"\1"], ["--jolt-memory", self.SIZED_OPTION])
+        panic = jolt_memory_layout(*self.SIZED_SIZES)["panic"]
+        self.assert_one_error(r, "guest panicked", f"Jolt's panic word (0x{panic:x})")
+        r = self.run_cli(self.guest(self.SIZED), [bytes(100)], ["--jolt-memory", self.SIZED_OPTION])
+        self.assertEqual(r.code, 0, r.stderr)  # mode 0 with zeros: exactly max_input_size fits
+        r = self.run_cli(self.guest(self.SIZED), [bytes(101)], ["--jolt-memory", self.SIZED_OPTION])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("larger than the guest's max_input_size (100 bytes, --jolt-memory)", r.stderr)
+
+    def test_other_sizes_not_given(self):
+        # Run with the default layout, the guest reads its input where nothing is mapped: it
+        # stops there, saying why, instead of running on zeros.
+        r = self.run_cli(self.guest(self.SIZED), [b"\0", b"\x01\x02", b"\x03\x04"])
+        layout = jolt_memory_layout(*self.SIZED_SIZES)
+        self.assert_one_error(r, f"load from unmapped memory (address 0x{layout['input']:x})",
+                              "jolt_sdk_main", "Jolt's defaults", "--jolt-memory")
+        self.assertEqual(r.public, b"")
+
+    def test_other_sizes_mistaken(self):
+        # Wrong sizes given: the guest's first output store lands in that layout's read-only
+        # input or advice (the last one's untrusted advice comes first, as the larger); or its
+        # output lands in that layout's output and its termination store, which these sizes
+        # move, stops the run. Either way: exit 70, naming the option.
+        actual = jolt_memory_layout(*self.SIZED_SIZES)
+        for sizes, where, words in [((1024, 1000, 0, 0), actual["output"], "in Jolt's input"),
+                                    ((100, 1000, 0, 0), actual["termination"], "outside Jolt's I/O"),
+                                    ((100, 1000, 8, 512), actual["output"], "in Jolt's advice")]:
+            wrong = jolt_memory_layout(*sizes)
+            self.assertNotEqual(wrong["termination"], actual["termination"])
+            spec = ",".join(f"{n}={v}" for n, v in zip(
+                ["max_input_size", "max_output_size", "max_trusted_advice_size",
+                 "max_untrusted_advice_size"], sizes))
+            r = self.run_cli(self.guest(self.SIZED), [b"\0", b"\x01\x02", b"\x03\x04"],
+                             ["--jolt-memory", spec])
+            self.assert_one_error(r, f"store to read-only memory (address 0x{where:x})", words,
+                                  f"[0x{wrong['lowest']:x}, 0x{wrong['io_end']:x})", "(--jolt-memory)",
+                                  "needs them as --jolt-memory")
+
+    def test_sizes_from_symbols(self):
+        layout = jolt_memory_layout(*self.SYMBOLS_SIZES)
+        self.assertLess(layout["lowest"], 0x7FFF_8000)  # larger than the default region
+        r = self.run_cli(self.guest(self.SYMBOLS), [b"\0", b"\x01\x02", b"\x03\x04"])
+        self.full_run_output(r)
+        self.assertEqual(r.stat("jolt-io"), jolt_io_stat(layout))
+        self.assertEqual(r.stat("jolt-memory"),
+                         "max_input_size=40000,max_output_size=5000,max_trusted_advice_size=4096,"
+                         "max_untrusted_advice_size=8192 (the ELF's __jolt_max_*_size symbols)")
+        # An input larger than the default 4 KiB, echoed to fill the 5000-byte output exactly.
+        data = random.Random(11).randbytes(5000)
+        r = self.run_cli(self.guest(self.SYMBOLS), [b"\6" + (5000).to_bytes(2, "little") + data])
+        self.assertEqual((r.code, r.public), (0, data), r.stderr)
+        self.assertEqual(r.stat("jolt-output-bytes"), "5000")
+
+    def test_option_over_symbols(self):
+        # --jolt-memory wins over the symbols: here wrongly, the guest's input is not mapped.
+        r = self.run_cli(self.guest(self.SYMBOLS), [b"\0"], ["--jolt-memory", "max_input_size=4096"])
+        input_start = jolt_memory_layout(*self.SYMBOLS_SIZES)["input"]
+        self.assert_one_error(r, f"load from unmapped memory (address 0x{input_start:x})",
+                              "--jolt-memory")
+
+    def test_default_sizes_spelled_out(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\0", b"\x01\x02", b"\x03\x04"],
+                         ["--jolt-memory", "max_input_size=4096,max_output_size=0x1000,"
+                          "stack_size=65536,memory_size=33554432"])
+        self.full_run_output(r)
+
+    def test_bad_jolt_memory(self):
+        elf = self.guest(self.GUEST)
+        for spec, words in [
+                ("max_input=4096", "unknown size 'max_input'"),
+                ("max_input_size=4k", "max_input_size wants a byte count"),
+                ("max_input_size=", "max_input_size wants a byte count"),
+                ("max_input_size=-1", "max_input_size wants a byte count"),
+                ("max_input_size=1,max_input_size=2", "max_input_size given twice"),
+                ("max_input_size", "'max_input_size' is not NAME=N"),
+                ("max_input_size=8,", "'' is not NAME=N"),
+                ("max_trusted_advice_size=3000", "powers of two or 0"),
+                ("max_output_size=2147483648", "max_output_size wants a byte count below 2^31")]:
+            p = subprocess.run([CLI, "execute", elf, "--jolt-memory", spec], capture_output=True,
+                               timeout=TIMEOUT)
+            self.assertEqual(p.returncode, 64, spec)
+            err = p.stderr.decode()
+            self.assertEqual(len(err.splitlines()), 1, err)
+            self.assertTrue(err.startswith("error: --jolt-memory: "), err)
+            self.assertIn(words, err)
+        p = subprocess.run([CLI, "execute", self.guest("hello-rv64.elf"), "--jolt-memory",
+                            "max_input_size=8"], capture_output=True, timeout=TIMEOUT)
+        self.assertEqual(p.returncode, 64)
+        self.assertIn("--jolt-memory is for Jolt guests; this one runs as linux", p.stderr.decode())
 
     def test_refuses_rv32(self):
         r = self.run_cli(self.guest("hello-rv32.elf"), extra=["--zkvm", "jolt"])
