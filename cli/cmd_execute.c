@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
-#include "executor/abi/jolt.h"
+#include "executor/abi/jolt_layout.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
@@ -948,7 +948,7 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         cli_error("--jolt-memory is for Jolt guests; this one runs as %s", choice->abi->name);
         return EXIT_USAGE;
     }
-    abi_jolt_use_memory(o->jolt_memory_given ? &o->jolt_memory : NULL);
+    io.jolt_memory = o->jolt_memory_given ? &o->jolt_memory : NULL;
     struct error e = ERROR_INIT;
     int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
                                        : read_inputs(o, &inputs);

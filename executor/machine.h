@@ -61,6 +61,8 @@ struct machine_input {
     size_t size;
 };
 
+struct jolt_memory; /* executor/abi/jolt_layout.h */
+
 struct machine_io {
     int private_input_fd;               /* guest fd 0; -1 reads as empty */
     int stdout_fd;                      /* guest fd 1; -1 discards */
@@ -75,6 +77,8 @@ struct machine_io {
     /* SP1: the proofs its --stdin file carried; whether VERIFY_SP1_PROOF passes unverified */
     uint64_t deferred_proofs;
     bool skip_deferred_proof_verification;
+    /* Jolt: the I/O sizes --jolt-memory gave, over the ELF's and Jolt's defaults; NULL: none */
+    const struct jolt_memory *jolt_memory;
 };
 
 union regfile {

@@ -34,7 +34,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
-#include "executor/abi/jolt.h"
+#include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
 #include "executor/precompile/sha256.h"
 
@@ -326,26 +326,14 @@ static bool jolt_write_input(struct machine *m, struct error *e)
     return true;
 }
 
-/* What --jolt-memory said (abi_jolt_use_memory); the CLI sets it before building the machine. */
-static struct {
-    bool given;
-    struct jolt_memory sizes;
-} chosen_memory;
-
-void abi_jolt_use_memory(const struct jolt_memory *sizes)
-{
-    chosen_memory.given = sizes != NULL;
-    if (sizes)
-        chosen_memory.sizes = *sizes;
-}
-
 /* The sizes the guest was built with, as far as we can know them, and their layout. */
-static bool choose_layout(struct jolt_state *st, const struct elf_image *img, struct error *e)
+static bool choose_layout(struct jolt_state *st, const struct machine_io *io,
+                          const struct elf_image *img, struct error *e)
 {
     st->sizes = jolt_memory_default();
     st->sizes_from = "Jolt's defaults";
-    if (chosen_memory.given) {
-        st->sizes = chosen_memory.sizes;
+    if (io->jolt_memory) {
+        st->sizes = *io->jolt_memory;
         st->sizes_from = "--jolt-memory";
     } else if (jolt_memory_from_symbols(img, &st->sizes)) {
         st->sizes_from = "the ELF's __jolt_max_*_size symbols";
@@ -368,7 +356,7 @@ static bool jolt_setup(struct machine *m, const struct elf_image *img, struct er
     }
     if (!abi_check_inside(img, JOLT_RAM_START, JOLT_RAM_START + JOLT_RAM_SIZE, "Jolt's RAM", e))
         return false;
-    if (!choose_layout(st, img, e))
+    if (!choose_layout(st, &m->io, img, e))
         return false;
     mem_fix_code(&m->mem);
     /* The I/O region read-only, up to its end's page: stores to it reach jolt_mmio_store. */
