@@ -14,9 +14,10 @@ const char execute_weights_help[] =
     "  --weight NAME          a weight of the profile, repeatable, in order (folded and\n"
     "                         SVG files show the first; pprof, Gecko and speedscope\n"
     "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
-    "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
-    "                         [PageOut] frames); gas (SP1: RV32 trace cells, v6\n"
-    "                         gas in tenths); area (ZisK); cells (OpenVM);\n"
+    "                         instruction; RISC Zero: with its kernel's and\n"
+    "                         accelerators' cycles in each call's frame and paging,\n"
+    "                         as [PageIn] and [PageOut] frames); gas (SP1: RV32 trace\n"
+    "                         cells, v6 gas in tenths); area (ZisK); cells (OpenVM);\n"
     "                         or a --cost-table's name (docs/ZKVMS.md, \"Weights\")\n"
     "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
     "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
@@ -226,6 +227,14 @@ static void paging_cost(void *ctx, uint32_t node, uint64_t *in, uint64_t *out)
     }
 }
 
+static int call_extra_cost(void *ctx, uint32_t node,
+                           int (*add)(void *to, const char *call, uint64_t cost), void *to)
+{
+    const struct model_costs *c = ctx;
+    const struct page_touch *pt = c->pages;
+    return pt && pt->model == c->model ? call_cycles_each(&pt->calls, node, add, to) : 0;
+}
+
 int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                           const struct execute_weights *w, const struct elf_image *img,
                           enum render_format format, const struct svg_options *svg,
@@ -241,6 +250,7 @@ int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                                              .call = call_cost,
                                              .outside = outside_cost,
                                              .paging = paging_cost,
+                                             .call_extra = call_extra_cost,
                                              .ctx = &costs[i]};
     }
     struct profile prof;
@@ -307,6 +317,9 @@ void execute_weights_stats(const struct execute_weights *w, struct guest_profile
     fprintf(out, "segments: %llu (2^%u cycles each)\n", (unsigned long long)pt->segments,
             pt->model->segment_po2);
     fprintf(out, "paging-cycles: %llu\n", (unsigned long long)pt->paging_total);
+    if (pt->model->node_in) /* RISC Zero's own model: its calls' kernel and accelerator cycles */
+        fprintf(out, "call-cycles: %llu (the zkVM calls' own, beyond their ecalls)\n",
+                (unsigned long long)pt->calls.total);
     fprintf(out, "total-cycles: %llu (every segment padded to a power of two)\n",
             (unsigned long long)pt->padded_total);
 }

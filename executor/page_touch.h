@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "executor/call_cycles.h"
 #include "executor/cost_model.h"
 #include "executor/machine.h"
 
@@ -42,19 +43,21 @@ struct page_touch {
     uint8_t *shown;                 /* per 1 KiB page of the code span: in `code` */
     uint64_t *in, *out;             /* per profile node: paging cycles charged to it */
     size_t nodes_cap;
-    uint64_t threshold;    /* a segment splits once its cycles pass this */
-    uint64_t seg_start;    /* instructions retired when the segment started */
-    uint64_t seg_paging;   /* its paging cycles so far (RESERVED_PAGING included) */
-    uint64_t run_budget;   /* the next run's budget: half the cycles left, at least 1 */
-    uint64_t run_slack;    /* paging the run may charge before it must stop to check */
-    uint64_t run_paging;   /* what it charged so far */
-    uint64_t pending;      /* the paging of a fetch that stopped the run before its insn */
-    uint32_t pending_node; /* the profile node it went to */
-    bool armed;            /* every code page hidden: the next fetch stops the run */
-    bool rerun;            /* running the instruction whose fetch stopped the run */
-    uint64_t segments;     /* segments finished */
-    uint64_t paging_total; /* every finished segment's paging cycles */
-    uint64_t padded_total; /* every finished segment's 2^po2 */
+    uint64_t threshold;       /* a segment splits once its cycles pass this */
+    uint64_t seg_start;       /* instructions retired when the segment started */
+    uint64_t seg_paging;      /* its paging cycles so far (RESERVED_PAGING included) */
+    uint64_t run_budget;      /* the next run's budget: half the cycles left, at least 1 */
+    uint64_t run_slack;       /* paging the run may charge before it must stop to check */
+    uint64_t run_paging;      /* what it charged so far */
+    uint64_t pending;         /* the paging of a fetch that stopped the run before its insn */
+    uint32_t pending_node;    /* the profile node it went to */
+    bool armed;               /* every code page hidden: the next fetch stops the run */
+    bool rerun;               /* running the instruction whose fetch stopped the run */
+    uint64_t segments;        /* segments finished */
+    uint64_t paging_total;    /* every finished segment's paging cycles */
+    uint64_t padded_total;    /* every finished segment's 2^po2 */
+    struct call_cycles calls; /* zkVM calls' own cycles by frame and call (page_touch_call) */
+    uint64_t seg_calls;       /* the segment's share of them */
     bool out_of_memory;
 };
 
@@ -86,5 +89,17 @@ bool page_touch_load(struct machine *m, uint64_t addr, unsigned size);
 bool page_touch_store(struct machine *m, uint64_t addr, unsigned size);
 /* An instruction fetch from a code page that lost its instructions: gives them back. */
 bool page_touch_fetch(struct machine *m, uint64_t pc);
+
+/*
+ * A zkVM call's own work, for RISC Zero's model only (a --cost-table's
+ * pages take none): `cycles` beyond its ecall (the kernel's instructions,
+ * the accelerator's: executor/abi/risc0_cycles.h) for the call `call` (a
+ * static name) of the running frame, counted in the segment as user
+ * cycles and shown in its [ecall:NAME] frame; and the [addr, addr+len)
+ * its host side loads or stores, paged as the guest's own accesses.
+ * No-ops on a machine without paging.
+ */
+void page_touch_call(struct machine *m, const char *call, uint64_t cycles);
+void page_touch_host(struct machine *m, uint64_t addr, uint64_t len, bool store);
 
 #endif

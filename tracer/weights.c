@@ -7,6 +7,7 @@
 #include "tracer/weights.h"
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "tracer/profile_expand.h"
 
@@ -30,7 +31,25 @@ static uint64_t weigh_node(void *ctx, const struct call_node *n, uint64_t own)
     return x->w->outside(x->w->ctx, own);
 }
 
-/* The paging charged to profile node `node`, as [PageIn] and [PageOut] leaves of its frame. */
+/* Where a node's calls' extra cost goes: the node's named frame. */
+struct call_target {
+    struct expand *e;
+    uint32_t named;
+};
+
+/* A call's cost beyond its ecalls, into its [ecall:NAME] frame (the same name meets the leaf). */
+static int add_call_extra(void *to, const char *call, uint64_t cost)
+{
+    const struct call_target *t = to;
+    char frame[128];
+    snprintf(frame, sizeof(frame), "[ecall:%s]", call);
+    return cost ? profile_expand_add(t->e, t->named, frame, cost) : 0;
+}
+
+/*
+ * The paging charged to profile node `node`, as [PageIn] and [PageOut]
+ * leaves of its frame, and its calls' cost beyond their ecalls.
+ */
 static int weigh_paging(void *ctx, struct expand *e, uint32_t node, uint32_t named)
 {
     const struct pass *x = ctx;
@@ -41,7 +60,8 @@ static int weigh_paging(void *ctx, struct expand *e, uint32_t node, uint32_t nam
         return -1;
     if (out && profile_expand_add(e, named, "[PageOut]", out) != 0)
         return -1;
-    return 0;
+    struct call_target to = {.e = e, .named = named};
+    return x->w->call_extra ? x->w->call_extra(x->w->ctx, node, add_call_extra, &to) : 0;
 }
 
 /* One weight's pass: the trie's counts zeroed, expanded with its costs, adopted as a column. */

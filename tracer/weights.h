@@ -28,6 +28,13 @@ struct guest_weigher {
     uint64_t (*outside)(void *ctx, uint64_t count);
     /* The paging charged to profile node `node` (NULL: none): [PageIn], [PageOut] leaves. */
     void (*paging)(void *ctx, uint32_t node, uint64_t *in, uint64_t *out);
+    /*
+     * Gives `add` what each zkVM call profile node `node` made cost beyond
+     * its ecalls (RISC Zero's kernel and accelerators), added to the call's
+     * [ecall:NAME] frame under the node's (NULL: none). Returns 0, or add's -1.
+     */
+    int (*call_extra)(void *ctx, uint32_t node,
+                      int (*add)(void *to, const char *call, uint64_t cost), void *to);
     void *ctx;
 };
 
