@@ -43,22 +43,24 @@ struct page_touch {
     uint8_t *shown;                 /* per 1 KiB page of the code span: in `code` */
     uint64_t *in, *out;             /* per profile node: paging cycles charged to it */
     size_t nodes_cap;
-    uint64_t threshold;       /* a segment splits once its cycles pass this */
-    uint64_t seg_start;       /* instructions retired when the segment started */
-    uint64_t seg_paging;      /* its paging cycles so far (RESERVED_PAGING included) */
-    uint64_t run_budget;      /* the next run's budget: half the cycles left, at least 1 */
-    uint64_t run_slack;       /* paging the run may charge before it must stop to check */
-    uint64_t run_paging;      /* what it charged so far */
-    uint64_t pending;         /* the paging of a fetch that stopped the run before its insn */
-    uint32_t pending_node;    /* the profile node it went to */
-    bool armed;               /* every code page hidden: the next fetch stops the run */
-    bool rerun;               /* running the instruction whose fetch stopped the run */
-    uint64_t segments;        /* segments finished */
-    uint64_t paging_total;    /* every finished segment's paging cycles */
-    uint64_t padded_total;    /* every finished segment's 2^po2 */
-    struct call_cycles calls; /* zkVM calls' own cycles by frame and call (page_touch_call) */
-    uint64_t seg_calls;       /* the segment's share of them */
+    uint64_t threshold;    /* a segment splits once its cycles pass this */
+    uint64_t seg_start;    /* instructions retired when the segment started */
+    uint64_t seg_paging;   /* its paging cycles so far (RESERVED_PAGING included) */
+    uint64_t run_budget;   /* the next run's budget: half the cycles left, at least 1 */
+    uint64_t run_slack;    /* paging the run may charge before it must stop to check */
+    uint64_t run_paging;   /* what it charged so far */
+    uint64_t pending;      /* the paging of a fetch that stopped the run before its insn */
+    uint32_t pending_node; /* the profile node it went to */
+    bool armed;            /* every code page hidden: the next fetch stops the run */
+    bool rerun;            /* running the instruction whose fetch stopped the run */
+    uint64_t segments;     /* segments finished */
+    uint64_t paging_total; /* every finished segment's paging cycles */
+    uint64_t padded_total; /* every finished segment's 2^po2 */
     bool out_of_memory;
+
+    /* zkVM calls' own cycles (page_touch_call): by frame and call, the segment's share */
+    struct call_cycles calls;
+    uint64_t seg_calls;
 };
 
 /*
