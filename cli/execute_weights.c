@@ -227,12 +227,29 @@ static void paging_cost(void *ctx, uint32_t node, uint64_t *in, uint64_t *out)
     }
 }
 
-static int call_extra_cost(void *ctx, uint32_t node,
-                           int (*add)(void *to, const char *call, uint64_t cost), void *to)
+/* A call's cycles, when it is the one looked for (call_cycles_each stops there). */
+struct call_sought {
+    const char *call;
+    uint64_t cycles;
+};
+
+static int take_if_sought(void *ctx, const char *call, uint64_t cycles)
+{
+    struct call_sought *s = ctx;
+    if (strcmp(call, s->call) != 0)
+        return 0;
+    s->cycles = cycles;
+    return 1;
+}
+
+static uint64_t call_extra_cost(void *ctx, uint32_t node, const char *call)
 {
     const struct model_costs *c = ctx;
     const struct page_touch *pt = c->pages;
-    return pt && pt->model == c->model ? call_cycles_each(&pt->calls, node, add, to) : 0;
+    struct call_sought s = {.call = call};
+    if (pt && pt->model == c->model)
+        call_cycles_each(&pt->calls, node, take_if_sought, &s);
+    return s.cycles;
 }
 
 int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,

@@ -29,12 +29,12 @@ struct guest_weigher {
     /* The paging charged to profile node `node` (NULL: none): [PageIn], [PageOut] leaves. */
     void (*paging)(void *ctx, uint32_t node, uint64_t *in, uint64_t *out);
     /*
-     * Gives `add` what each zkVM call profile node `node` made cost beyond
-     * its ecalls (RISC Zero's kernel and accelerators), added to the call's
-     * [ecall:NAME] frame under the node's (NULL: none). Returns 0, or add's -1.
+     * What the calls `call` made by profile node `node`'s frame cost
+     * beyond their ecalls (RISC Zero's kernel and accelerators): part of
+     * the call's [ecall:NAME] leaf (the first, when the calls were made
+     * from several inline frames of it). NULL: nothing.
      */
-    int (*call_extra)(void *ctx, uint32_t node,
-                      int (*add)(void *to, const char *call, uint64_t cost), void *to);
+    uint64_t (*call_extra)(void *ctx, uint32_t node, const char *call);
     void *ctx;
 };
 
