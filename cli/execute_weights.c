@@ -14,9 +14,10 @@ const char execute_weights_help[] =
     "  --weight NAME          a weight of the profile, repeatable, in order (folded and\n"
     "                         SVG files show the first; pprof, Gecko and speedscope\n"
     "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
-    "                         instruction; RISC Zero: with paging, as [PageIn] and\n"
-    "                         [PageOut] frames); gas (SP1: RV32 trace cells, v6\n"
-    "                         gas in tenths); area (ZisK); cells (OpenVM);\n"
+    "                         instruction; RISC Zero: with its kernel's and\n"
+    "                         accelerators' cycles in each call's frame and paging,\n"
+    "                         as [PageIn] and [PageOut] frames); gas (SP1: RV32 trace\n"
+    "                         cells, v6 gas in tenths); area (ZisK); cells (OpenVM);\n"
     "                         class:NAME (one opcode class's instructions), classes\n"
     "                         (one weight per class); pages (the 1 KiB pages paging\n"
     "                         touches); or a --cost-table's name (docs/ZKVMS.md,\n"
@@ -313,6 +314,31 @@ void execute_weights_watch(struct execute_weights *w, struct guest_profile_optio
     o->pcs_ctx = w;
 }
 
+/* A call's cycles, when it is the one looked for (call_cycles_each stops there). */
+struct call_sought {
+    const char *call;
+    uint64_t cycles;
+};
+
+static int take_if_sought(void *ctx, const char *call, uint64_t cycles)
+{
+    struct call_sought *s = ctx;
+    if (strcmp(call, s->call) != 0)
+        return 0;
+    s->cycles = cycles;
+    return 1;
+}
+
+static uint64_t call_extra_cost(void *ctx, uint32_t node, const char *call)
+{
+    const struct model_costs *c = ctx;
+    const struct page_touch *pt = c->pages;
+    struct call_sought s = {.call = call};
+    if (pt && pt->model == c->model)
+        call_cycles_each(&pt->calls, node, take_if_sought, &s);
+    return s.cycles;
+}
+
 int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                           const struct execute_weights *w, const struct elf_image *img,
                           enum render_format format, const struct svg_options *svg,
@@ -328,6 +354,7 @@ int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                                              .call = call_cost,
                                              .outside = outside_cost,
                                              .paging = paging_cost,
+                                             .call_extra = call_extra_cost,
                                              .ctx = &costs[i]};
     }
     struct profile prof;
@@ -394,6 +421,9 @@ void execute_weights_stats(const struct execute_weights *w, struct guest_profile
     fprintf(out, "segments: %llu (2^%u cycles each)\n", (unsigned long long)pt->segments,
             pt->model->segment_po2);
     fprintf(out, "paging-cycles: %llu\n", (unsigned long long)pt->paging_total);
+    if (pt->model->node_in) /* RISC Zero's own model: its calls' kernel and accelerator cycles */
+        fprintf(out, "call-cycles: %llu (the zkVM calls' own, beyond their ecalls)\n",
+                (unsigned long long)pt->calls.total);
     fprintf(out, "total-cycles: %llu (every segment padded to a power of two)\n",
             (unsigned long long)pt->padded_total);
 }

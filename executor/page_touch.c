@@ -224,7 +224,8 @@ bool page_touch_fetch(struct machine *m, uint64_t pc)
 /* The segment's cycles so far, as RISC Zero's segment_cycles(). */
 static uint64_t segment_cycles(const struct page_touch *pt, const struct machine *m)
 {
-    return (m->retired - pt->seg_start) + pt->seg_paging + pt->model->segment_reserved;
+    return (m->retired - pt->seg_start) + pt->seg_calls + pt->seg_paging +
+           pt->model->segment_reserved;
 }
 
 /*
@@ -250,6 +251,7 @@ static void plan_run(struct page_touch *pt, const struct machine *m, uint64_t bu
 static void start_segment(struct page_touch *pt, struct machine *m)
 {
     pt->seg_start = m->retired;
+    pt->seg_calls = 0;
     pt->seg_paging = pt->model->segment_out; /* charged to the frame at the end */
     pt->run_slack = UINT64_MAX;              /* no run yet to stop */
     charge(pt, m, pt->model->segment_in, 0, 0, 0);
@@ -376,5 +378,43 @@ void page_touch_free(struct page_touch *pt)
     free(pt->rights.at);
     free(pt->code.at);
     free(pt->charged);
+    call_cycles_free(&pt->calls);
     memset(pt, 0, sizeof(*pt));
+}
+
+/* ---- a zkVM call's own work (RISC Zero's kernel and accelerators) ---- */
+
+/* Whether `m` tracks RISC Zero's own paging, which its calls' work belongs to. */
+static bool tracks_risc0(const struct machine *m)
+{
+    return m->pages && m->pages->model->node_in;
+}
+
+void page_touch_call(struct machine *m, const char *call, uint64_t cycles)
+{
+    struct page_touch *pt = m->pages;
+    if (!tracks_risc0(m) || !cycles)
+        return;
+    if (!call_cycles_add(&pt->calls, current_node(m), call, cycles)) {
+        pt->out_of_memory = true;
+        return;
+    }
+    pt->seg_calls += cycles;
+    pt->run_paging += cycles; /* the run's slack covers them too: past it, stop and check */
+    if (pt->run_paging > pt->run_slack && !pt->armed)
+        arm(pt, m);
+}
+
+void page_touch_host(struct machine *m, uint64_t addr, uint64_t len, bool store)
+{
+    if (!tracks_risc0(m) || len == 0 || addr >= (1ull << 32))
+        return;
+    if (len > (1ull << 32) - addr)
+        len = (1ull << 32) - addr;
+    while (len) { /* touch takes an unsigned size: 2 GiB at a time */
+        unsigned part = len > (1u << 31) ? 1u << 31 : (unsigned)len;
+        touch(m, addr, part, store);
+        addr += part;
+        len -= part;
+    }
 }

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "executor/call_cycles.h"
 #include "executor/cost_model.h"
 #include "executor/machine.h"
 
@@ -75,6 +76,10 @@ struct page_touch {
     uint64_t paging_total;  /* every finished segment's paging cycles */
     uint64_t padded_total;  /* every finished segment's 2^po2 */
     bool out_of_memory;
+
+    /* zkVM calls' own cycles (page_touch_call): by frame and call, the segment's share */
+    struct call_cycles calls;
+    uint64_t seg_calls;
 };
 
 /*
@@ -105,5 +110,17 @@ bool page_touch_load(struct machine *m, uint64_t addr, unsigned size);
 bool page_touch_store(struct machine *m, uint64_t addr, unsigned size);
 /* An instruction fetch from a code page that lost its instructions: gives them back. */
 bool page_touch_fetch(struct machine *m, uint64_t pc);
+
+/*
+ * A zkVM call's own work, for RISC Zero's model only (a --cost-table's
+ * pages take none): `cycles` beyond its ecall (the kernel's instructions,
+ * the accelerator's: executor/abi/risc0_cycles.h) for the call `call` (a
+ * static name) of the running frame, counted in the segment as user
+ * cycles and shown in its [ecall:NAME] frame; and the [addr, addr+len)
+ * its host side loads or stores, paged as the guest's own accesses.
+ * No-ops on a machine without paging.
+ */
+void page_touch_call(struct machine *m, const char *call, uint64_t cycles);
+void page_touch_host(struct machine *m, uint64_t addr, uint64_t len, bool store);
 
 #endif

@@ -28,6 +28,13 @@ struct guest_weigher {
     uint64_t (*outside)(void *ctx, uint64_t count);
     /* The paging charged to profile node `node` (NULL: none): [PageIn], [PageOut] leaves. */
     void (*paging)(void *ctx, uint32_t node, uint64_t *in, uint64_t *out);
+    /*
+     * What the calls `call` made by profile node `node`'s frame cost
+     * beyond their ecalls (RISC Zero's kernel and accelerators): part of
+     * the call's [ecall:NAME] leaf (the first, when the calls were made
+     * from several inline frames of it). NULL: nothing.
+     */
+    uint64_t (*call_extra)(void *ctx, uint32_t node, const char *call);
     void *ctx;
 };
 

@@ -28,7 +28,9 @@
  * the journal, goes to --public-output; SYS_PIPE's pipes are fds 4 on.
  * Each software call does what RISC Zero's host does for it (sw_calls);
  * receipts are not verified, so SYS_VERIFY_INTEGRITY needs
- * --no-verify-assumptions.
+ * --no-verify-assumptions. Under the `cycles` weight each call also costs
+ * what RISC Zero's kernel and executor spend on it (risc0_cycles.h), and
+ * the memory they touch for it is paged (page_touch_call, page_touch_host).
  */
 #include <string.h>
 
@@ -36,7 +38,9 @@
 #include "executor/abi/abi_util.h"
 #include <stdlib.h>
 
+#include "executor/abi/risc0_cycles.h"
 #include "executor/machine.h"
+#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/bigint2.h"
 #include "executor/precompile/keccak.h"
@@ -74,6 +78,7 @@ enum {
     RISC0_MAX_FD = 1000,     /* RISC Zero's host opens no fd from 1000 */
     RISC0_KECCAK_STATE_WORDS = 50,
     RISC0_KECCAK_MAX_INPUTS = (1 << 17) / 200, /* permutations the keccak circuit (po2 17) takes */
+    RISC0_ECALL_DISPATCH = 0xFFFF1000,         /* where a user ecall reads the kernel's entry */
 };
 
 #define RISC0_MAX_PIPE_BYTES ((size_t)1 << 30)
@@ -104,6 +109,7 @@ struct risc0_state {
     uint64_t keccak_permutes; /* SYS_KECCAK mode 0 */
     uint64_t keccak_proves;   /* SYS_KECCAK mode 1: batches proving would take */
     uint32_t keccak_batch;    /* permutations since the last mode 1 */
+    uint64_t cycles;          /* the call's user cycles in RISC Zero (risc0_cycles.h) */
 };
 
 /* ---- file descriptors: fd 0 the --input files, pipes from fd 4 ---- */
@@ -437,6 +443,66 @@ static enum ecall_result sw_keccak(struct machine *m, struct risc0_state *st, st
 
 typedef enum ecall_result (*sw_handler)(struct machine *, struct risc0_state *, struct sw_call *);
 
+/* How the 2.x kernel passes a software call to the host (zkos/v1compat/src/main.rs). */
+enum sw_host {
+    SW_SYSCALL, /* host_syscall: a read of nothing */
+    SW_A0_A1,   /* host_syscall_a0_a1: that, then the two result words */
+    SW_TRUNC,   /* host_ecall_read_trunc into the buffer (1 KiB at most), the result words */
+    SW_RANDOM,  /* a read into the buffer per KiB */
+    SW_READ,    /* sys_read: per KiB, a read of its whole words and the result words */
+};
+
+/* A host read of `len` bytes into the guest at `ptr`: its stores paged, its cycles. */
+static uint64_t host_read(struct machine *m, uint64_t ptr, uint64_t len)
+{
+    page_touch_host(m, ptr, len, true);
+    return risc0_cycles_host_read(ptr, len);
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+/*
+ * sys_read's host reads for `got` of the a4 bytes wanted: each KiB's whole
+ * words from the host, the result words, the last bytes copied by the
+ * kernel; a KiB read short ends it.
+ */
+static uint64_t read_chunks(struct machine *m, const struct sw_call *c, uint64_t got)
+{
+    uint64_t cycles = 0;
+    for (uint64_t at = 0; at < c->a4; at += RISC0_IO_CHUNK_BYTES) {
+        uint64_t len = min_u64(RISC0_IO_CHUNK_BYTES, c->a4 - at), whole = len & ~3ull;
+        uint64_t nread = got > at ? min_u64(len, got - at) : 0;
+        cycles += host_read(m, c->buf + at, whole) + risc0_cycles_host_a0_a1();
+        if (nread > whole)
+            page_touch_host(m, c->buf + at + whole, nread - whole, true);
+        if (nread < len)
+            break;
+    }
+    return cycles;
+}
+
+/* The cycles of the host reads a software call makes, its pages touched (risc0_cycles.h). */
+static uint64_t sw_host_cycles(struct machine *m, enum sw_host how, const struct sw_call *c)
+{
+    uint64_t bytes = 4 * c->words, cycles = 0;
+    switch (how) {
+    case SW_SYSCALL: return risc0_cycles_host_syscall();
+    case SW_A0_A1: return risc0_cycles_host_syscall() + risc0_cycles_host_a0_a1();
+    case SW_TRUNC:
+        return host_read(m, c->buf, min_u64(bytes, RISC0_IO_CHUNK_BYTES)) +
+               risc0_cycles_host_a0_a1();
+    case SW_RANDOM:
+        for (uint64_t at = 0; at < bytes; at += RISC0_IO_CHUNK_BYTES)
+            cycles += host_read(m, c->buf + at, min_u64(RISC0_IO_CHUNK_BYTES, bytes - at));
+        return cycles;
+    case SW_READ: return read_chunks(m, c, c->ret0);
+    }
+    return 0;
+}
+
 /* Why a call RISC Zero's own executor does not run either stops here. */
 #define NO_HANDLER "RISC Zero's executor has no handler for it either (Unknown syscall)"
 
@@ -449,29 +515,32 @@ static const struct sw_entry {
     const char *name; /* the frame: "sys_read" */
     sw_handler run;
     const char *refused;
+    enum sw_host host;
 } sw_calls[] = {
-    {"SYS_READ", "sys_read", sw_read, NULL},
-    {"SYS_WRITE", "sys_write", sw_write, NULL},
-    {"SYS_LOG", "sys_log", sw_log, NULL},
-    {"SYS_PANIC", "sys_panic", sw_panic, NULL},
-    {"SYS_CYCLE_COUNT", "sys_cycle_count", sw_cycle_count, NULL},
-    {"SYS_RANDOM", "sys_random", sw_random, NULL},
-    {"SYS_ARGC", "sys_argc", sw_argc, NULL},
-    {"SYS_ARGV", "sys_argv", sw_argv, NULL},
-    {"SYS_GETENV", "sys_getenv", sw_getenv, NULL},
-    {"SYS_PIPE", "sys_pipe", sw_pipe, NULL},
-    {"SYS_KECCAK", "sys_keccak", sw_keccak, NULL},
-    {"SYS_VERIFY_INTEGRITY", "sys_verify_integrity", sw_verify, NULL},
-    {"SYS_VERIFY_INTEGRITY2", "sys_verify_integrity2", sw_verify2, NULL},
-    {"SYS_EXIT", "sys_exit", NULL, NO_HANDLER},
-    {"SYS_FORK", "sys_fork", NULL, NO_HANDLER " (its fork handler is disabled)"},
-    {"SYS_EXECUTE_ZKR", "sys_execute_zkr", NULL, NO_HANDLER},
+    {"SYS_READ", "sys_read", sw_read, NULL, SW_READ},
+    {"SYS_WRITE", "sys_write", sw_write, NULL, SW_SYSCALL},
+    {"SYS_LOG", "sys_log", sw_log, NULL, SW_SYSCALL},
+    {"SYS_PANIC", "sys_panic", sw_panic, NULL, SW_SYSCALL},
+    {"SYS_CYCLE_COUNT", "sys_cycle_count", sw_cycle_count, NULL, SW_A0_A1},
+    {"SYS_RANDOM", "sys_random", sw_random, NULL, SW_RANDOM},
+    {"SYS_ARGC", "sys_argc", sw_argc, NULL, SW_A0_A1},
+    {"SYS_ARGV", "sys_argv", sw_argv, NULL, SW_TRUNC},
+    {"SYS_GETENV", "sys_getenv", sw_getenv, NULL, SW_TRUNC},
+    {"SYS_PIPE", "sys_pipe", sw_pipe, NULL, SW_TRUNC},
+    {"SYS_KECCAK", "sys_keccak", sw_keccak, NULL, SW_TRUNC},
+    {"SYS_VERIFY_INTEGRITY", "sys_verify_integrity", sw_verify, NULL, SW_A0_A1},
+    {"SYS_VERIFY_INTEGRITY2", "sys_verify_integrity2", sw_verify2, NULL, SW_A0_A1},
+    {"SYS_EXIT", "sys_exit", NULL, NO_HANDLER, SW_A0_A1},
+    {"SYS_FORK", "sys_fork", NULL, NO_HANDLER " (its fork handler is disabled)", SW_A0_A1},
+    {"SYS_EXECUTE_ZKR", "sys_execute_zkr", NULL, NO_HANDLER, SW_SYSCALL},
     {"SYS_PROVE_ZKR", "sys_prove_zkr", NULL,
      "it asks the host to prove a recursion program registered with it (1.x, unstable); 2.x "
-     "and 3.x executors have no handler"},
+     "and 3.x executors have no handler",
+     SW_SYSCALL},
     {"SYS_PROVE_KECCAK", "sys_prove_keccak", NULL,
      "it asks a keccak coprocessor to prove (1.x, unstable; RISC Zero's executor stops without "
-     "one); 3.x proves through SYS_KECCAK mode 1"},
+     "one); 3.x proves through SYS_KECCAK mode 1",
+     SW_SYSCALL},
 };
 
 /* The platform's prefixes: "risc0_zkvm_platform::syscall::nr::", and 3.x's deprecated one. */
@@ -533,6 +602,7 @@ static enum ecall_result risc0_software(struct machine *m, struct risc0_state *s
     if (r == ECALL_CONTINUE) {
         machine_set_reg(m, REG_A0, c.ret0);
         machine_set_reg(m, REG_A1, c.ret1);
+        st->cycles = risc0_cycles_software(sw_host_cycles(m, e->host, &c));
     }
     return r;
 }
@@ -548,6 +618,8 @@ static enum ecall_result risc0_halt(struct machine *m, struct risc0_state *st)
     if (!abi_load(m, digest, st->output_digest, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HALT", digest,
                          "the output digest (a1) is not in memory");
+    page_touch_host(m, digest, 32, false); /* the kernel copies it to GLOBAL_OUTPUT_ADDR */
+    st->cycles = risc0_cycles_halt();
     st->halt_type = type;
     m->exit_status = (int)((a0 >> 8) & 0xff);
     if (type == RISC0_HALT_PAUSE && m->io.warnings)
@@ -572,7 +644,7 @@ static void store_state(uint8_t *p, const uint32_t h[8])
         p[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
-static enum ecall_result risc0_sha(struct machine *m)
+static enum ecall_result risc0_sha(struct machine *m, struct risc0_state *st)
 {
     uint64_t out = machine_get_reg(m, REG_A0), in = machine_get_reg(m, REG_A1),
              b1 = machine_get_reg(m, REG_A2), b2 = machine_get_reg(m, REG_A3),
@@ -585,19 +657,24 @@ static enum ecall_result risc0_sha(struct machine *m)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", in, "the in state is not in memory");
     uint32_t h[8];
     load_state(state, h);
+    page_touch_host(m, in, 32, false);
     for (uint64_t i = 0; i < count; i++) {
         if (!abi_load(m, b1 + 64 * i, block, 32) || !abi_load(m, b2 + 64 * i, block + 32, 32))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", b1 + 64 * i,
                              "a block is not in memory");
+        page_touch_host(m, b1 + 64 * i, 32, false);
+        page_touch_host(m, b2 + 64 * i, 32, false);
         sha256_block(h, block);
     }
     store_state(state, h);
     if (!abi_store(m, out, state, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", out, "the out state is not in memory");
+    page_touch_host(m, out, 32, true);
+    st->cycles = risc0_cycles_sha(count);
     return ECALL_CONTINUE;
 }
 
-static enum ecall_result risc0_bigint(struct machine *m)
+static enum ecall_result risc0_bigint(struct machine *m, struct risc0_state *st)
 {
     uint64_t zp = machine_get_reg(m, REG_A0), op = machine_get_reg(m, REG_A1);
     uint64_t xp = machine_get_reg(m, REG_A2), yp = machine_get_reg(m, REG_A3),
@@ -611,6 +688,11 @@ static enum ecall_result risc0_bigint(struct machine *m)
     bigint_mulmod_256(z, x, y, n);
     if (!abi_store_words(m, zp, z, 8))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", zp, "the result is not in memory");
+    page_touch_host(m, xp, 32, false);
+    page_touch_host(m, yp, 32, false);
+    page_touch_host(m, np, 32, false);
+    page_touch_host(m, zp, 32, true);
+    st->cycles = risc0_cycles_bigint();
     return ECALL_CONTINUE;
 }
 
@@ -629,6 +711,7 @@ static bool bigint2_arena(void *ctx, uint32_t reg, uint32_t *addr)
 
 static bool bigint2_load(void *ctx, uint32_t addr, uint32_t *w, size_t n)
 {
+    page_touch_host(ctx, addr, 4 * (uint64_t)n, false);
     return abi_load_words(ctx, addr, w, n);
 }
 
@@ -642,10 +725,12 @@ static enum ecall_result bigint2_fault(struct machine *m, struct risc0_state *st
 /* Writes the witness chunks, lowest address first. */
 static enum ecall_result bigint2_store(struct machine *m, const struct bigint2_witness *w)
 {
-    for (size_t i = 0; i < w->n; i++)
+    for (size_t i = 0; i < w->n; i++) {
         if (!abi_store_words(m, w->chunk[i].addr, w->chunk[i].w, BIGINT2_CHUNK_WORDS))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", w->chunk[i].addr,
                              "the program stores outside writable memory");
+        page_touch_host(m, w->chunk[i].addr, 4 * BIGINT2_CHUNK_WORDS, true);
+    }
     return ECALL_CONTINUE;
 }
 
@@ -676,12 +761,20 @@ static enum ecall_result risc0_bigint2(struct machine *m, struct risc0_state *st
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT2", nondet,
                          "the nondeterministic program (t1) is not in memory");
     }
+    /* The executor reads the header, the nondeterministic program, then its loads, the rest. */
+    page_touch_host(m, blob, 4 * 3, false);
+    page_touch_host(m, nondet, 4 * (uint64_t)sizes[0], false);
     struct bigint2_memory mem = {
         .ctx = m, .arena = bigint2_arena, .load = bigint2_load, .end = RISC0_BIGINT2_END};
     struct bigint2_witness w = {0};
     struct bigint2_error err;
     bool ok = bigint2_run(prog, 4 * (size_t)sizes[0], &mem, &w, &err);
     free(prog);
+    if (ok) {
+        page_touch_host(m, verify - 4, 4 * (uint64_t)sizes[1], false);
+        page_touch_host(m, consts, 4 * (uint64_t)sizes[2], false);
+        st->cycles = risc0_cycles_bigint2(sizes[1]);
+    }
     enum ecall_result r =
         ok ? bigint2_store(m, &w) : bigint2_fault(m, st, err.addr, "%s", err.text);
     bigint2_witness_free(&w);
@@ -696,13 +789,14 @@ static enum ecall_result poseidon2_fault(struct machine *m, uint64_t addr, const
 }
 
 /* The next block of input at *in (a byte address) into the rate cells. */
-static bool poseidon2_block(const struct machine *m, uint64_t *in, bool is_elem,
+static bool poseidon2_block(struct machine *m, uint64_t *in, bool is_elem,
                             uint32_t cells[POSEIDON2_CELLS])
 {
     uint32_t w[16];
     size_t n = is_elem ? 16 : 8;
     if (!abi_load_words(m, *in, w, n))
         return false;
+    page_touch_host(m, *in, 4 * n, false);
     *in += 4 * n;
     for (size_t i = 0; i < 8; i++) {
         cells[2 * i] = is_elem ? w[2 * i] : w[i] & 0xffff;
@@ -711,7 +805,7 @@ static bool poseidon2_block(const struct machine *m, uint64_t *in, bool is_elem,
     return true;
 }
 
-static enum ecall_result risc0_poseidon2(struct machine *m)
+static enum ecall_result risc0_poseidon2(struct machine *m, struct risc0_state *st)
 {
     uint64_t state = 4 * machine_get_reg(m, REG_A0), in = 4 * machine_get_reg(m, REG_A1),
              out = 4 * machine_get_reg(m, REG_A2);
@@ -719,6 +813,8 @@ static enum ecall_result risc0_poseidon2(struct machine *m)
     uint32_t cells[POSEIDON2_CELLS] = {0}, old[RISC0_DIGEST_WORDS];
     if (state && !abi_load_words(m, state, cells + 16, RISC0_DIGEST_WORDS))
         return poseidon2_fault(m, state, "the state (a0, a word address) is not in memory");
+    if (state)
+        page_touch_host(m, state, 4 * RISC0_DIGEST_WORDS, false);
     for (uint32_t b = 0; b < blocks; b++) {
         if (!poseidon2_block(m, &in, flags & RISC0_P2_IS_ELEM, cells))
             return poseidon2_fault(m, in, "the input (a1, a word address) is not in memory");
@@ -732,20 +828,45 @@ static enum ecall_result risc0_poseidon2(struct machine *m)
     } else if (!abi_store_words(m, out, cells, RISC0_DIGEST_WORDS)) {
         return poseidon2_fault(m, out, "the output (a2, a word address) is not in memory");
     }
+    page_touch_host(m, out, 4 * RISC0_DIGEST_WORDS, !(flags & RISC0_P2_CHECK_OUT));
     if (state && !abi_store_words(m, state, cells + 16, RISC0_DIGEST_WORDS))
         return poseidon2_fault(m, state, "the state (a0, a word address) is not in memory");
+    if (state)
+        page_touch_host(m, state, 4 * RISC0_DIGEST_WORDS, true);
+    st->cycles = risc0_cycles_poseidon2(state != 0, blocks, flags & RISC0_P2_IS_ELEM);
     return ECALL_CONTINUE;
 }
 
 /* INPUT: a word of the input digest, which is zero here (no digest is given). */
-static enum ecall_result risc0_input(struct machine *m)
+static enum ecall_result risc0_input(struct machine *m, struct risc0_state *st)
 {
     uint64_t index = machine_get_reg(m, REG_A0);
     if (index >= RISC0_DIGEST_WORDS)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "INPUT", index,
                          "the input digest has 8 words (the kernel stops at unimp)");
     machine_set_reg(m, REG_A0, 0);
+    st->cycles = risc0_cycles_input();
     return ECALL_CONTINUE;
+}
+
+/* Runs the call of kind `kind`, its cycles in st->cycles (risc0_cycles.h). */
+static enum ecall_result risc0_kind(struct machine *m, struct risc0_state *st, uint64_t kind,
+                                    const char **call)
+{
+    st->cycles = 1;
+    switch (kind) {
+    case RISC0_HALT: return risc0_halt(m, st);
+    case RISC0_INPUT: return risc0_input(m, st);
+    case RISC0_SOFTWARE: return risc0_software(m, st, call);
+    case RISC0_SHA: return risc0_sha(m, st);
+    case RISC0_BIGINT: return risc0_bigint(m, st);
+    case RISC0_BIGINT2: return risc0_bigint2(m, st);
+    case RISC0_POSEIDON2: return risc0_poseidon2(m, st);
+    default: /* USER */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind,
+                         "kind 5 is reserved: RISC Zero's kernel has no handler for it (its "
+                         "entry is unimp) and the 1.x executor stops at it too");
+    }
 }
 
 static enum ecall_result risc0_ecall(struct machine *m, const char **call)
@@ -760,19 +881,11 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
         return ECALL_FAULT;
     }
     *call = kind_names[kind];
-    switch (kind) {
-    case RISC0_HALT: return risc0_halt(m, st);
-    case RISC0_INPUT: return risc0_input(m);
-    case RISC0_SOFTWARE: return risc0_software(m, st, call);
-    case RISC0_SHA: return risc0_sha(m);
-    case RISC0_BIGINT: return risc0_bigint(m);
-    case RISC0_BIGINT2: return risc0_bigint2(m, st);
-    case RISC0_POSEIDON2: return risc0_poseidon2(m);
-    default: /* USER */
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, kind_names[kind], kind,
-                         "kind 5 is reserved: RISC Zero's kernel has no handler for it (its "
-                         "entry is unimp) and the 1.x executor stops at it too");
-    }
+    page_touch_host(m, RISC0_ECALL_DISPATCH, 4, false); /* the user ecall's jump into the kernel */
+    enum ecall_result r = risc0_kind(m, st, kind, call);
+    if (r != ECALL_FAULT) /* its ecall counts already, as an instruction */
+        page_touch_call(m, *call, st->cycles - 1);
+    return r;
 }
 
 /* ---- set-up and report ---- */

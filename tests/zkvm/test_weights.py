@@ -7,10 +7,14 @@ the zkVMs' own tables, cited where they are used, not from our output:
 
 - SP1 gas: each instruction's CPU cells plus its chip's, from SP1's
   rv32im_costs.json and cost.rs (succinctlabs/sp1, commit 3c61993a);
-- RISC Zero cycles: one per instruction and call, plus paging as its
-  pager.rs charges it (PAGE_CYCLES 322 per page in or out, NODE_CYCLES 13
-  per Merkle node loaded or dirtied, RESERVED_PAGING_CYCLES 10 per
-  segment), worked out here with a Merkle tree of its own;
+- RISC Zero cycles: one per instruction, each call what its 2.x kernel's
+  instructions (kernel.s) and the executor's machine ecalls count (r0vm.rs,
+  sha2.rs, poseidon2.rs, bigint.rs; the R0_* figures below), plus paging
+  as its pager.rs charges it (PAGE_CYCLES 322 per page in or out,
+  NODE_CYCLES 13 per Merkle node loaded or dirtied, RESERVED_PAGING_CYCLES
+  10 per segment) for the guest's accesses and its calls' (the kernel's
+  dispatch word, the host side's loads and stores), worked out here with a
+  Merkle tree of its own;
 - SP1 v6 gas, in tenths: 3 * trace cells + complexity per chip event,
   from SP1's rv64im_costs.json and vm/gas.rs (ReportGenerator);
 - ZisK area: MAIN_COST 68 per step plus the operation's and the memory
@@ -51,10 +55,57 @@ SP1_CHIP = {"add": 46, "auipc": 40, "jump": 50, "mul": 82, "div": 145 + 82 + 55,
 SP1_ECALL = SP1_CPU + 80                            # CPU + SyscallInstrs
 SP1_SHA_EXTEND = SP1_ECALL + 23 + 427 + 15936       # + SyscallCore + Global + ShaExtend
 
-# RISC Zero's pager (pager.rs) and memory layout (platform.rs).
+# RISC Zero's pager (pager.rs) and memory layout (platform.rs): a user ecall
+# loads the kernel's entry from ECALL_DISPATCH_ADDR (r0vm.rs user_ecall).
 PAGE_CYCLES, NODE_CYCLES, RESERVED_PAGING, DEPTH = 322, 13, 10, 22
-REGS_PAGE = 0xFFFF0000 >> 10
+RESERVED_CYCLES = ((1 << 8) + (1 << 16)) // 16 + 1
+REGS_PAGE, DISPATCH_PAGE = 0xFFFF0000 >> 10, 0xFFFF1000 >> 10
 CODE_PAGE, DATA_PAGE = 0x00200800 >> 10, 0x00100000 >> 10
+
+# RISC Zero's calls in user cycles, the user ecall included. The 2.x kernel
+# (risc0/zkos/v1compat/src/kernel.s, commit 9a94c406) enters every call
+# with the ecall, _ecall_dispatch (li tp and la s1 two instructions each,
+# li s2, lw, bgeu, slli, add, jr) and its table's j, and returns with mret.
+# Its machine ecalls count (risc0/circuit/rv32im/src/execute): a host read
+# 1 + 1 for its setup, then 1 per byte to a word boundary, per 4 words, per
+# byte after (r0vm.rs ecall_read); TERMINATE 2; SHA 1 + 4 + 68 a block + 1,
+# at most 10 blocks each (sha2.rs); POSEIDON2 1 + 1 to load the state + 10
+# a block (11 with 16 elements) + 1 out + 1 to store the state + 1
+# (poseidon2.rs); BIGINT2 1 + its verify program's words + 1 (bigint.rs).
+R0_ENTRY, R0_MRET = 1 + (2 + 2 + 1 + 5) + 1, 1
+
+
+def r0_host_read(ptr, n):
+    head = min(n, -ptr % 4)
+    words, tail = divmod(n - head, 4)
+    return 2 + head + -(-words // 4) + tail
+
+
+R0_HOST_SYSCALL = r0_host_read(0, 0)  # main.rs host_syscall
+R0_A0_A1 = r0_host_read(0, 8)         # main.rs read_a0_a1
+# _ecall_halt: lw, li (2), 8 lw + sw, lw, 6 ALU ops, li a1, li a7; TERMINATE.
+R0_HALT = R0_ENTRY + (1 + 2 + 16 + 1 + 6 + 1 + 1) + 2
+# _ecall_input: lw, li, bge, slli, li (2), add, lw, sw.
+R0_INPUT = R0_ENTRY + (1 + 1 + 1 + 1 + 2 + 1 + 1 + 1) + R0_MRET
+R0_BIGINT = R0_ENTRY + 5 + R0_MRET  # 5 lw; ecall_bigint_v1compat's own not counted
+
+
+def r0_software(host):  # 4 lw, ecall_software (its Rust not counted) and its host reads
+    return R0_ENTRY + 4 + host + R0_MRET
+
+
+def r0_sha(blocks):  # 5 lw, ecall_sha's machine ecalls (its Rust not counted)
+    ecalls = max(1, -(-blocks // 10))
+    return R0_ENTRY + 5 + ecalls * (1 + 4 + 1) + blocks * (16 + 48 + 4) + R0_MRET
+
+
+def r0_poseidon2(state, blocks, elements):  # 4 lw, li a7, the machine ecall
+    block = (2 if elements else 1) + 4 + 1 + 4
+    return R0_ENTRY + 5 + 1 + 2 * state + blocks * block + 1 + 1 + R0_MRET
+
+
+def r0_bigint2(verify_words):  # mv, lw sp, li, 10 lw, li a7; the machine ecall; mv
+    return R0_ENTRY + 14 + 1 + verify_words + 1 + 1 + R0_MRET
 
 
 # The weights guest's builds for SP1 v6, ZisK and OpenVM, by mnemonic, calls
@@ -198,15 +249,26 @@ def risc0_paging():
     """The [PageIn] and [PageOut] of each frame, in the order the guest
     touches its pages: the segment's start (half the reserved cycles, the
     register page written by resume), the code page's first fetch, the
-    data page's first load and first store in work, the segment's end."""
+    data page's first load and first store in work, the SHA call's
+    dispatch word (its state and block are on the data page, as is HALT's
+    digest), the segment's end."""
     t = Merkle()
     start_in = RESERVED_PAGING // 2 + t.load(REGS_PAGE)
     start_out = t.store(REGS_PAGE) + RESERVED_PAGING // 2
     start_in += t.load(CODE_PAGE)
     work_in = t.load(DATA_PAGE)
     work_out = t.store(DATA_PAGE)
+    start_in += t.load(DISPATCH_PAGE)
     return {"_start;[PageIn]": start_in, "_start;[PageOut]": start_out,
             "_start;work;[PageIn]": work_in, "_start;work;[PageOut]": work_out}
+
+
+def padded(cycles):
+    """A segment's cycles padded to a power of two, as RISC Zero's final one."""
+    po2 = 1
+    while po2 < cycles:
+        po2 *= 2
+    return po2
 
 
 def folded(path):
@@ -312,11 +374,12 @@ class WeightsTest(unittest.TestCase):
     def test_risc0_cycles_with_paging(self):
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
         paging = risc0_paging()
+        calls = {"_start;[ecall:SHA]": r0_sha(1), "_start;[ecall:HALT]": R0_HALT}
         out = self.check_formats("risc0", ["cycles", "instructions"],
-                                 {"cycles": instructions + sum(paging.values()),
-                                  "instructions": instructions})
+                                 {"cycles": instructions - 2 + sum(calls.values()) +
+                                  sum(paging.values()), "instructions": instructions})
         stacks = folded(out)
-        for frame, cycles in paging.items():
+        for frame, cycles in {**paging, **calls}.items():
             self.assertEqual(stacks.get(frame), cycles, frame)
         self.assertEqual(stacks["_start;work"], sum(WORK.values()))
 
@@ -326,6 +389,7 @@ class WeightsTest(unittest.TestCase):
         r = self.execute("risc0", ["--weight", "cycles", "--weight", "classes",
                                    "--report", self.path("r.json")])
         paging = sum(risc0_paging().values())
+        calls = r0_sha(1) - 1 + R0_HALT - 1
         instructions = sum(RISC0_START.values()) + sum(WORK.values()) + 2
         self.assertIn("segments: 1 ", r.stderr)
         mix = {"add": 10 + 12, "auipc": 1, "jump": 2, **{c: 10 for c in (
@@ -336,10 +400,70 @@ class WeightsTest(unittest.TestCase):
         self.assertIn("opcode-classes: " + "".join(f"{c} {mix[c]}, " for c in order) +
                       "zkVM calls 2\n", r.stderr)
         self.assertIn(f"paging-cycles: {paging}\n", r.stderr)
-        padded = 1
-        while padded < instructions + paging + 4113:  # RESERVED_CYCLES of platform.rs
-            padded *= 2
-        self.assertIn(f"total-cycles: {padded} ", r.stderr)
+        self.assertIn(f"call-cycles: {calls} ", r.stderr)
+        total = padded(instructions + calls + paging + RESERVED_CYCLES)
+        self.assertIn(f"total-cycles: {total} ", r.stderr)
+
+    def test_risc0_call_cycles(self):
+        """guests/zkvm/r0calls.S: each call costs what RISC Zero's kernel and
+        executor count for it, in the calling function's [ecall:NAME] frame;
+        the pages its host side loads and stores are paged there too. The
+        same totals in every format, and in --stats."""
+        with open(self.path("in.bin"), "wb") as f:
+            f.write(bytes(range(256)) * 5)  # more than the 1030 bytes sys_read asks
+        # sys_read of 1030 bytes to 0x0010_1002: its first KiB's whole words,
+        # the result words, then the 6 bytes left: 4 from the host, 2 that
+        # the kernel copies from the result words (main.rs sys_read).
+        read = r0_software(r0_host_read(0x101002, 1024) + R0_A0_A1 +
+                           r0_host_read(0x101402, 4) + R0_A0_A1)
+        random = r0_software(r0_host_read(0x102000, 1024) + r0_host_read(0x102400, 1200 - 1024))
+        calls = {"_start;[ecall:INPUT]": R0_INPUT,
+                 "_start;io;[ecall:sys_read]": read,
+                 "_start;[ecall:sys_write]": r0_software(R0_HOST_SYSCALL),
+                 "_start;[ecall:sys_random]": random,
+                 "_start;[ecall:sys_cycle_count]": r0_software(R0_HOST_SYSCALL + R0_A0_A1),
+                 "_start;[ecall:SHA]": r0_sha(11),
+                 "_start;[ecall:POSEIDON2]": r0_poseidon2(True, 2, True),
+                 "_start;[ecall:BIGINT]": R0_BIGINT,
+                 "_start;[ecall:HALT]": R0_HALT}
+        # The pages, in the order of the run: resume's register page, the
+        # code page, the dispatch word (INPUT), sys_read's buffer (two
+        # pages, in io), sys_random's (two), SHA's state and blocks, the
+        # Poseidon2 state, input and output, BIGINT's operands and result,
+        # HALT's digest.
+        t = Merkle()
+        page_in = RESERVED_PAGING // 2 + t.load(REGS_PAGE) + t.load(CODE_PAGE)
+        page_out = t.store(REGS_PAGE) + RESERVED_PAGING // 2
+        page_in += t.load(DISPATCH_PAGE)
+        io_in = io_out = 0
+        for page in (0x101000 >> 10, 0x101400 >> 10):
+            io_in += t.load(page)
+            io_out += t.store(page)
+        for page in (0x102000 >> 10, 0x102400 >> 10):
+            page_in += t.load(page)
+            page_out += t.store(page)
+        page_in += t.load(0x103000 >> 10) + t.load(0x103400 >> 10)
+        page_out += t.store(0x103000 >> 10)
+        page_in += t.load(0x104000 >> 10) + t.load(0x104400 >> 10) + t.load(0x104800 >> 10)
+        page_out += t.store(0x104800 >> 10) + t.store(0x104000 >> 10)
+        page_in += t.load(0x105400 >> 10) + t.load(0x105000 >> 10)
+        page_out += t.store(0x105000 >> 10)
+        page_in += t.load(0x100000 >> 10)
+        paging = {"_start;[PageIn]": page_in, "_start;[PageOut]": page_out,
+                  "_start;io;[PageIn]": io_in, "_start;io;[PageOut]": io_out}
+        # r0calls.S's own instructions: _start 41 and io 9, besides the 9 ecalls.
+        expected = {"_start": 41, "_start;io": 9, **calls, **paging}
+        total = sum(expected.values())
+        out = self.check_formats("risc0", ["cycles", "instructions"],
+                                 {"cycles": total, "instructions": 41 + 9 + 9},
+                                 extra=["--input", self.path("in.bin")], guest="r0calls")
+        self.assertEqual(folded(out), expected)
+        r = self.execute("risc0", ["--weight", "cycles", "--input", self.path("in.bin"),
+                                   "--flamegraph", self.path("s.folded")], guest="r0calls")
+        extra = sum(calls.values()) - len(calls)
+        self.assertIn(f"call-cycles: {extra} ", r.stderr)
+        self.assertIn(f"paging-cycles: {sum(paging.values())}\n", r.stderr)
+        self.assertIn(f"total-cycles: {padded(total + RESERVED_CYCLES)} ", r.stderr)
 
     def test_cost_table(self):
         table = {"name": "cost", "unit": "count",

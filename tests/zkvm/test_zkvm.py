@@ -865,12 +865,14 @@ class Risc0(ZkvmTest):
 
     # ---- BIGINT2: bibc programs assembled here, results against Python's integers ----
 
-    def run_bigint2(self, nondet, args, arg_words=16, temp_words=0):
+    def run_bigint2(self, nondet, args, arg_words=16, temp_words=0, verify_words=1, extra=()):
         """Runs the program on six operands (ints); returns the run and the operands after."""
-        blob = struct.pack("<4I", len(nondet) // 4, 1, 0, temp_words) + nondet + b"\0" * 4
+        blob = (struct.pack("<4I", len(nondet) // 4, verify_words, 0, temp_words) + nondet +
+                b"\0" * 4 * verify_words)
         data = b"".join(a.to_bytes(4 * arg_words, "little") for a in args)
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"),
-                         [b"\5" + struct.pack("<II", len(blob) // 4, arg_words) + blob + data])
+                         [b"\5" + struct.pack("<II", len(blob) // 4, arg_words) + blob + data],
+                         extra=extra)
         size = 4 * arg_words
         after = [int.from_bytes(r.public[i * size:(i + 1) * size], "little") for i in range(6)]
         return r, after
@@ -885,6 +887,24 @@ class Risc0(ZkvmTest):
         self.assertEqual(r.code, 0, r.stderr)
         self.assertEqual(after, [p, x, y, x * y % p, pow(x, -1, p), x * y // p])
         self.assertIn("risc0_zkvm_platform_sys_bigint2_6;[ecall:BIGINT2] 1\n", r.folded)
+
+    def test_bigint2_cycles(self):
+        """Under --weight cycles a BIGINT2 call costs what RISC Zero counts: the
+        2.x kernel's user ecall, _ecall_dispatch (10), its table's j,
+        _ecall_bigint2's 14 instructions before the machine ecall and 2 after
+        (kernel.s, commit 9a94c406), and the machine ecall's 1 + its verify
+        program's words + 1 (bigint.rs ecall_execute)."""
+        ops = [bop(LOAD, arena(A1)), bop(LOAD, arena(A2)), bop(MUL, 0, 1),
+               bop(STORE, arena(A3), 2, typ=1)]
+        for verify in (1, 40):
+            with self.subTest(verify=verify):
+                r, after = self.run_bigint2(bibc(ops, types=(32, 64)), [X, Y, 0, 0, 0, 0],
+                                            verify_words=verify, extra=["--weight", "cycles"])
+                self.assertEqual(r.code, 0, r.stderr)
+                self.assertEqual(after[2], X * Y)
+                cycles = 1 + 10 + 1 + 14 + (1 + verify + 1) + 2
+                self.assertIn(f"risc0_zkvm_platform_sys_bigint2_6;[ecall:BIGINT2] {cycles}\n",
+                              r.folded)
 
     def test_bigint2_ec_add_k256(self):
         # lambda = (y2 - y1) / (x2 - x1), kept non-negative by adding p as RISC Zero's programs do
