@@ -213,55 +213,121 @@ static void kallsyms_rules(void **state)
 }
 
 /*
- * The lazy index (searched, not read) names every address as the whole
- * text read by kallsyms_parse does: aliases, types not counted, '$' names,
- * a name at an address of its own between aliases, the trampoline, the
- * last symbol, modules after the kernel's own lines.
+ * A kernel's own lines with aliases, types not counted, '$' names, a
+ * name at an address of its own between aliases, the trampoline, the
+ * last symbol, then modules.
  */
-static void kallsyms_index_matches_parse(void **state)
+static const char index_text[] = "ffffffff81000000 T _text\n"
+                                 "ffffffff81000000 T _stext\n"
+                                 "ffffffff81000000 r rodata_alias\n"
+                                 "ffffffff81000040 t $x\n"
+                                 "ffffffff81000100 t helper\n"
+                                 "ffffffff81000100 t _helper_alias\n"
+                                 "ffffffff81000180 W weak_fn\n"
+                                 "ffffffff81000180 T strong_fn\n"
+                                 "ffffffff81000180 T SyS_fn\n"
+                                 "ffffffff81000300 r not_counted\n"
+                                 "ffffffff81000400 D some_data\n"
+                                 "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
+                                 "ffffffff81000600 T last_fn\n"
+                                 "ffffffff81000600 b last_alias_long\n"
+                                 "ffffffffc0001000 t mod_fn\t[mod]\n"
+                                 "ffffffffc0000000 t mod_low\t[mod2]\n";
+
+static const struct kallsyms_reloc index_reloc = {"_text", 0xffffffff81001000ull};
+
+/* index_text in a file, opened as an index; its map's range in *start, *end. */
+static void open_index_text(struct kallsyms_index *ix, uint64_t *start, uint64_t *end)
 {
-    (void)state;
-    static const char text[] = "ffffffff81000000 T _text\n"
-                               "ffffffff81000000 T _stext\n"
-                               "ffffffff81000000 r rodata_alias\n"
-                               "ffffffff81000040 t $x\n"
-                               "ffffffff81000100 t helper\n"
-                               "ffffffff81000100 t _helper_alias\n"
-                               "ffffffff81000180 W weak_fn\n"
-                               "ffffffff81000180 T strong_fn\n"
-                               "ffffffff81000180 T SyS_fn\n"
-                               "ffffffff81000300 r not_counted\n"
-                               "ffffffff81000400 D some_data\n"
-                               "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
-                               "ffffffff81000600 T last_fn\n"
-                               "ffffffff81000600 b last_alias_long\n"
-                               "ffffffffc0001000 t mod_fn\t[mod]\n"
-                               "ffffffffc0000000 t mod_low\t[mod2]\n";
     char path[] = "/tmp/zkprof-kallsyms-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
+    ssize_t len = (ssize_t)(sizeof(index_text) - 1);
+    assert_int_equal(write(fd, index_text, (size_t)len), len);
     close(fd);
-    struct kallsyms_reloc reloc = {"_text", 0xffffffff81001000ull};
+    assert_int_equal(kallsyms_index_open(ix, path, &index_reloc, true, start, end), 1);
+    unlink(path);
+}
+
+/* The index's answer for a equals perf's function from the whole text (NULL: none). */
+static void assert_index_names(struct kallsyms_index *ix, struct symtab *found,
+                               const struct symtab_func *want, uint64_t a)
+{
+    const struct symtab_func *got;
+    assert_int_equal(kallsyms_index_find(ix, found, a, &got), 0);
+    assert_true((want == NULL) == (got == NULL));
+    if (want) {
+        assert_string_equal(got->name, want->name);
+        assert_true(got->start == want->start && got->end == want->end);
+    }
+}
+
+/* The lazy index (searched, not read) names every address as the whole text read by kallsyms_parse
+ * does. */
+static void kallsyms_index_matches_parse(void **state)
+{
+    (void)state;
     struct symtab whole, found = {0};
     struct symbol_lookup l;
     struct kallsyms_index ix;
     uint64_t start, end, istart, iend;
-    assert_int_equal(kallsyms_parse(text, sizeof(text) - 1, &reloc, true, &whole, &l, &start, &end),
+    assert_int_equal(kallsyms_parse(index_text, sizeof(index_text) - 1, &index_reloc, true, &whole,
+                                    &l, &start, &end),
                      1);
-    assert_int_equal(kallsyms_index_open(&ix, path, &reloc, true, &istart, &iend), 1);
-    unlink(path);
+    open_index_text(&ix, &istart, &iend);
     assert_true(istart == start && iend == end);
-    for (uint64_t a = start - 0x10; a < end + 0x10; a++) {
-        const struct symtab_func *want = symbol_find(&whole, &l, a), *got;
-        assert_int_equal(kallsyms_index_find(&ix, &found, a, &got), 0);
-        assert_true((want == NULL) == (got == NULL));
-        if (want) {
-            assert_string_equal(got->name, want->name);
-            assert_true(got->start == want->start && got->end == want->end);
+    for (uint64_t a = start - 0x10; a < end + 0x10; a++)
+        assert_index_names(&ix, &found, symbol_find(&whole, &l, a), a);
+    assert_true(found.count < 10); /* each function once */
+    symtab_free(&found);
+    kallsyms_index_free(&ix);
+    symtab_free(&whole);
+    symbol_lookup_free(&l);
+}
+
+/*
+ * The functions found are remembered by range: addresses in a scrambled
+ * order (a function's inside before its start, gaps, the dropped
+ * trampoline, group boundaries, past the last symbol) get the same
+ * answers from the remembering index as from a fresh one (nothing
+ * remembered) and from the whole text, and each function is added once.
+ */
+static void kallsyms_index_remembers_found(void **state)
+{
+    (void)state;
+    struct symtab whole, found = {0};
+    struct symbol_lookup l;
+    struct kallsyms_index ix;
+    uint64_t start, end;
+    assert_int_equal(kallsyms_parse(index_text, sizeof(index_text) - 1, &index_reloc, true, &whole,
+                                    &l, &start, &end),
+                     1);
+    open_index_text(&ix, &start, &end);
+    uint64_t span = end + 0x20 - (start - 0x20);
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint64_t i = 0; i < span; i++) {
+            uint64_t a = start - 0x20 + (i * 7919 + (uint64_t)pass * 13) % span; /* 7919: prime */
+            assert_index_names(&ix, &found, symbol_find(&whole, &l, a), a);
         }
     }
-    assert_true(found.count < 10); /* each function once */
+    size_t added = found.count;
+    assert_true(added > 0 && added < 10);
+    for (size_t f = 0; f < whole.count; f++) { /* around every boundary, also from a fresh index */
+        uint64_t edges[2] = {whole.funcs[f].start, whole.funcs[f].end};
+        for (int e = 0; e < 2; e++)
+            for (uint64_t a = edges[e] - 1; a <= edges[e] + 1; a++) {
+                struct kallsyms_index fresh;
+                struct symtab fresh_found = {0};
+                uint64_t s, t;
+                open_index_text(&fresh, &s, &t);
+                const struct symtab_func *want;
+                assert_int_equal(kallsyms_index_find(&fresh, &fresh_found, a, &want), 0);
+                assert_index_names(&ix, &found, want, a);
+                symtab_free(&fresh_found);
+                kallsyms_index_free(&fresh);
+            }
+    }
+    assert_int_equal(found.count, added); /* nothing found twice */
     symtab_free(&found);
     kallsyms_index_free(&ix);
     symtab_free(&whole);
@@ -349,6 +415,7 @@ int main(void)
         cmocka_unit_test(rules_overlap_follows_the_tree),
         cmocka_unit_test(kallsyms_rules),
         cmocka_unit_test(kallsyms_index_matches_parse),
+        cmocka_unit_test(kallsyms_index_remembers_found),
         cmocka_unit_test(maps_split_on_overlap),
         cmocka_unit_test(order_rounds),
     };
