@@ -257,32 +257,44 @@ bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice
     return strncmp(a->name, "SyS", 3) != 0 && strncmp(a->name, "compat_SyS", 10) != 0;
 }
 
-/* What choose_best_symbol sees of a node; *readable: a demangled name to free. */
-static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t node,
-                                      char **readable)
+/*
+ * A node's name as choose_best_symbol compares it: demangled (the costly
+ * part) once, when size and binding do not decide, and kept while the
+ * node stays the one its address's next aliases are compared with.
+ */
+struct compared_name {
+    uint32_t node;
+    bool made;
+    char *readable; /* demangled, to free; NULL: the name as read (or out of memory) */
+};
+
+static struct symbol_choice choice_of(const struct symbol_builder *bl, struct compared_name *c)
 {
-    const struct rule_symbol *s = &bl->syms[node];
-    const char *name = name_of(bl, node);
-    *readable = bl->demangle ? perf_demangle_symbol(name) : NULL;
-    if (*readable) /* (out of memory: the name as read) */
-        name = *readable;
+    const struct rule_symbol *s = &bl->syms[c->node];
+    if (!c->made) {
+        c->readable = bl->demangle ? perf_demangle_symbol(name_of(bl, c->node)) : NULL;
+        c->made = true;
+    }
+    const char *name = c->readable ? c->readable : name_of(bl, c->node);
     return (struct symbol_choice){s->end != s->start, s->binding, name, strlen(name)};
 }
 
-/* Names are demangled (the costly part) only when size and binding do not decide. */
-static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
+static void compare_name(struct compared_name *c, uint32_t node)
 {
-    const struct rule_symbol *sa = &bl->syms[na], *sb = &bl->syms[nb];
+    free(c->readable);
+    *c = (struct compared_name){node, false, NULL};
+}
+
+static bool keep_first(const struct symbol_builder *bl, struct compared_name *a,
+                       struct compared_name *b)
+{
+    const struct rule_symbol *sa = &bl->syms[a->node], *sb = &bl->syms[b->node];
     int kind =
         keep_first_by_kind(sa->end != sa->start, sa->binding, sb->end != sb->start, sb->binding);
     if (kind >= 0)
         return kind;
-    char *ra, *rb;
-    struct symbol_choice a = choice_of(bl, na, &ra), b = choice_of(bl, nb, &rb);
-    bool first = symbol_keep_first(&a, &b);
-    free(ra);
-    free(rb);
-    return first;
+    struct symbol_choice ca = choice_of(bl, a), cb = choice_of(bl, b);
+    return symbol_keep_first(&ca, &cb);
 }
 
 /* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */
@@ -290,18 +302,22 @@ static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, siz
 {
     if (n == 0)
         return;
-    uint32_t curr = order[0];
+    struct compared_name curr = {order[0], false, NULL}, next = {0, false, NULL};
     for (size_t i = 1; i < n; i++) {
-        uint32_t next = order[i];
-        if (b->syms[curr].start != b->syms[next].start) {
-            curr = next;
-        } else if (keep_first(b, curr, next)) {
-            symbol_builder_erase(b, next);
+        compare_name(&next, order[i]);
+        if (b->syms[curr.node].start != b->syms[next.node].start) {
+            compare_name(&curr, next.node);
+        } else if (keep_first(b, &curr, &next)) {
+            symbol_builder_erase(b, next.node);
         } else {
-            symbol_builder_erase(b, curr);
-            curr = next;
+            symbol_builder_erase(b, curr.node);
+            free(curr.readable);
+            curr = next; /* its name, made or not, goes with it */
+            next = (struct compared_name){0, false, NULL};
         }
     }
+    compare_name(&curr, 0);
+    compare_name(&next, 0);
 }
 
 int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
