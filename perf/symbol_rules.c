@@ -29,6 +29,7 @@ void symbol_builder_free(struct symbol_builder *b)
     free(b->names);
     free(b->order);
     free(b->dead);
+    free(b->pending);
     symbol_tree_free(&b->tree);
     bool sorted_only = b->sorted_only;
     symbol_builder_init(b);
@@ -297,17 +298,13 @@ static bool keep_first(const struct symbol_builder *bl, struct compared_name *a,
     return symbol_keep_first(&ca, &cb);
 }
 
-/* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */
-static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, size_t n)
+/* perf's choose_best_symbol over one address's symbols g[0, n), losers erased in its order. */
+static void fold_group(struct symbol_builder *b, const uint32_t *g, size_t n)
 {
-    if (n == 0)
-        return;
-    struct compared_name curr = {order[0], false, NULL}, next = {0, false, NULL};
+    struct compared_name curr = {g[0], false, NULL}, next = {0, false, NULL};
     for (size_t i = 1; i < n; i++) {
-        compare_name(&next, order[i]);
-        if (b->syms[curr.node].start != b->syms[next.node].start) {
-            compare_name(&curr, next.node);
-        } else if (keep_first(b, &curr, &next)) {
+        compare_name(&next, g[i]);
+        if (keep_first(b, &curr, &next)) {
             symbol_builder_erase(b, next.node);
         } else {
             symbol_builder_erase(b, curr.node);
@@ -320,6 +317,84 @@ static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, siz
     compare_name(&next, 0);
 }
 
+static bool same_kind(const struct rule_symbol *a, const struct rule_symbol *b)
+{
+    return keep_first_by_kind(a->end != a->start, a->binding, b->end != b->start, b->binding) < 0;
+}
+
+static bool push_pending(struct symbol_builder *b, uint32_t value)
+{
+    if (b->pending_len == b->pending_capacity) {
+        size_t cap = b->pending_capacity ? b->pending_capacity * 2 : 256;
+        uint32_t *pending = realloc(b->pending, cap * sizeof(*pending));
+        if (!pending)
+            return false;
+        b->pending = pending;
+        b->pending_capacity = cap;
+    }
+    b->pending[b->pending_len++] = value;
+    return true;
+}
+
+/*
+ * lazy_names: one address's symbols g[0, n) without demangling. perf's
+ * fold keeps a symbol of the best kind (size, then binding: a total
+ * order), the first of that kind unless names differ. When those of the
+ * best kind end alike (sized: the function's range is the same whoever
+ * wins), the first stays and the group waits in `pending`. False (nothing
+ * done): the names would decide the range, so fold_group must.
+ */
+static bool defer_group(struct symbol_builder *b, const uint32_t *g, size_t n)
+{
+    size_t best = 0, count = 0;
+    for (size_t i = 1; i < n; i++) {
+        const struct rule_symbol *x = &b->syms[g[best]], *y = &b->syms[g[i]];
+        if (keep_first_by_kind(x->end != x->start, x->binding, y->end != y->start, y->binding) == 0)
+            best = i;
+    }
+    const struct rule_symbol *w = &b->syms[g[best]];
+    bool same_ends = true;
+    for (size_t i = 0; i < n; i++)
+        if (same_kind(w, &b->syms[g[i]])) {
+            same_ends &= b->syms[g[i]].end == w->end;
+            count++;
+        }
+    if (count > 1 && (!same_ends || w->end == w->start))
+        return false;
+    best = 0;
+    while (!same_kind(w, &b->syms[g[best]]))
+        best++; /* the first of the best kind */
+    size_t mark = b->pending_len;
+    if (count > 1) {
+        bool ok = push_pending(b, (uint32_t)count);
+        for (size_t i = best; ok && i < n; i++)
+            if (same_kind(w, &b->syms[g[i]]))
+                ok = push_pending(b, g[i]);
+        if (!ok) {
+            b->pending_len = mark;
+            return false; /* (out of memory: decided now) */
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (i != best)
+            symbol_builder_erase(b, g[i]);
+    b->erased_lazily = true;
+    return true;
+}
+
+/* perf's symbols__fixup_duplicate: one symbol per address. */
+static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && b->syms[order[j]].start == b->syms[order[i]].start)
+            j++;
+        if (j - i > 1 && !(b->lazy_names && !b->sorted_only && defer_group(b, order + i, j - i)))
+            fold_group(b, order + i, j - i);
+        i = j;
+    }
+}
+
 int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
 {
     size_t n;
@@ -328,6 +403,7 @@ int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
         return -1;
     fixup_end(b, order, n, kallsyms);
     fixup_duplicate(b, order, n);
+    b->fixed_count = b->count;
     return 0;
 }
 
@@ -365,6 +441,72 @@ static int keep_tree(const struct symbol_builder *b, const uint32_t *order, size
     return 0;
 }
 
+/* overlapping() over the symbols in order, before they become a table. */
+static bool order_overlaps(const struct symbol_builder *b, const uint32_t *order, size_t n)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct rule_symbol *s = &b->syms[order[i]];
+        if ((i > 0 && largest > s->start) || s->start == s->end)
+            return true;
+        if (s->end > largest)
+            largest = s->end;
+    }
+    return false;
+}
+
+/*
+ * The tree again, in perf's order of insertions and erasures: the
+ * symbols read before the duplicates were fixed, their fold with names
+ * demangled, then the rest. Returns 0, or -1 when memory runs out.
+ */
+static int replay_in_perf_order(struct symbol_builder *b)
+{
+    b->tree.root = TREE_NIL;
+    for (size_t i = 0; i < b->fixed_count; i++)
+        symbol_tree_insert(&b->tree, (uint32_t)i, b->syms[i].start);
+    size_t n;
+    const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (!order)
+        return -1;
+    b->lazy_names = false;
+    fixup_duplicate(b, order, n);
+    for (size_t i = b->fixed_count; i < b->count; i++)
+        symbol_tree_insert(&b->tree, (uint32_t)i, b->syms[i].start);
+    b->pending_len = 0;
+    return 0;
+}
+
+/* The pending groups as choices of the table's functions (order: the table's). */
+static int keep_choices(const struct symbol_builder *b, const uint32_t *order, size_t n,
+                        const struct symtab *tab, struct symbol_lookup *lookup)
+{
+    size_t groups = 0;
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p])
+        groups++;
+    if (groups == 0)
+        return 0;
+    lookup->choices = malloc(groups * sizeof(*lookup->choices));
+    lookup->choice_names = malloc(b->pending_len * sizeof(*lookup->choice_names));
+    if (!lookup->choices || !lookup->choice_names)
+        return -1;
+    size_t f = 0, names = 0;
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p]) {
+        uint32_t count = b->pending[p], keep = b->pending[p + 1];
+        while (f < n && order[f] != keep)
+            f++;
+        if (f == n)
+            return -1; /* (cannot happen: the first of a group stays) */
+        lookup->choices[lookup->nchoices++] =
+            (struct name_choice){(uint32_t)f, (uint32_t)names, count};
+        for (uint32_t k = 0; k < count; k++) {
+            const struct rule_symbol *s = &b->syms[b->pending[p + 1 + k]];
+            lookup->choice_names[names++] = s->borrowed ? s->borrowed : tab->names + s->name;
+        }
+    }
+    return 0;
+}
+
 int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
                           struct symbol_lookup *lookup)
 {
@@ -373,6 +515,8 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     lookup->root = TREE_NIL;
     size_t n;
     const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (order && b->erased_lazily && order_overlaps(b, order, n))
+        order = replay_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
     if (!order) {
         symbol_builder_free(b);
         return -1;
@@ -391,8 +535,12 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
         rc = symtab_index(tab);
     if (rc == 0 && !b->sorted_only && overlapping(tab))
         rc = keep_tree(b, order, n, lookup);
-    if (rc != 0)
+    if (rc == 0)
+        rc = keep_choices(b, order, n, tab, lookup);
+    if (rc != 0) {
         symtab_free(tab);
+        symbol_lookup_free(lookup);
+    }
     symbol_builder_free(b);
     return rc;
 }
@@ -414,10 +562,60 @@ const struct symtab_func *symbol_find(const struct symtab *tab, const struct sym
     return NULL;
 }
 
+static const struct name_choice *choice_for(const struct symbol_lookup *lookup, size_t index)
+{
+    size_t lo = 0, hi = lookup->nchoices;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (lookup->choices[m].func < index)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo < lookup->nchoices && lookup->choices[lo].func == index ? &lookup->choices[lo] : NULL;
+}
+
+static char *readable_name(const char *name, bool demangle)
+{
+    return demangle ? perf_demangle_symbol(name) : strdup(name);
+}
+
+/* perf's fold over aliases of one kind (fold_group's, by names only). */
+static char *chosen_name(const struct symbol_lookup *lookup, const struct name_choice *c,
+                         bool demangle)
+{
+    const char *const *names = lookup->choice_names + c->first;
+    char *best = readable_name(names[0], demangle);
+    for (uint32_t k = 1; best && k < c->count; k++) {
+        char *other = readable_name(names[k], demangle);
+        if (!other) {
+            free(best);
+            return NULL;
+        }
+        struct symbol_choice a = {true, 0, best, strlen(best)}, b = {true, 0, other, strlen(other)};
+        if (symbol_keep_first(&a, &b)) {
+            free(other);
+        } else {
+            free(best);
+            best = other;
+        }
+    }
+    return best;
+}
+
+char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
+                  bool demangle)
+{
+    const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
+    return c ? chosen_name(lookup, c, demangle) : readable_name(tab->funcs[index].name, demangle);
+}
+
 void symbol_lookup_free(struct symbol_lookup *lookup)
 {
     free(lookup->left);
     free(lookup->right);
+    free(lookup->choices);
+    free(lookup->choice_names);
     memset(lookup, 0, sizeof(*lookup));
     lookup->root = TREE_NIL;
 }

@@ -178,6 +178,80 @@ static void rules_overlap_follows_the_tree(void **state)
     symbol_lookup_free(&l);
 }
 
+/* A builder's symbols for one trial of rules_lazy_names_as_perf (the same for both builders). */
+static void add_trial(struct symbol_builder *b, unsigned seed, bool plt)
+{
+    static const char *const names[] = {"_Z3foov", "_Z6foobarv", "_ZN1AC1Ev", "_ZN1AC2Ev",
+                                        "_under",  "__x",        "SyS_read",  "sys_read",
+                                        "plain",   "_Z1fi",      "longer_one"};
+    static const uint8_t bindings[] = {STB_GLOBAL, STB_GLOBAL, STB_WEAK, STB_LOCAL};
+    srand(seed);
+    for (int i = 0; i < 40; i++) {
+        uint64_t start = 0x1000 + (uint64_t)(rand() % 12) * 0x20;
+        uint64_t size = rand() % 3 == 0 ? 0 : (uint64_t)(rand() % 2 + 1) * 0x10;
+        add(b, start, size, bindings[rand() % 4], names[rand() % 11]);
+    }
+    if (!plt)
+        return;
+    assert_int_equal(symbol_builder_fixup(b, false), 0);
+    add(b, 0x1008, 0x10, STB_GLOBAL, "puts@plt"); /* over what the fixups stretched */
+    add(b, 0x1108, 0x8, STB_GLOBAL, "_Z3foov@plt");
+}
+
+/* A builder's table, fixed up (the trial's own fixup when it has PLT entries). */
+static struct symtab finish_trial(struct symbol_builder *b, bool plt, struct symbol_lookup *l)
+{
+    struct symtab tab;
+    if (!plt)
+        assert_int_equal(symbol_builder_fixup(b, false), 0);
+    assert_int_equal(symbol_builder_finish(b, &tab, l), 0);
+    return tab;
+}
+
+/*
+ * Aliases left undecided (lazy_names) and named when a frame needs them
+ * get perf's answers: the same function (range) for every address as
+ * deciding them at once (names demangled, perf's order of erasures, its
+ * tree where functions overlap) and the same demangled name.
+ */
+static void rules_lazy_names_as_perf(void **state)
+{
+    (void)state;
+    size_t deferred = 0, overlapped = 0;
+    for (unsigned seed = 1; seed <= 200; seed++) {
+        bool plt = seed % 2 == 0;
+        struct symbol_builder now, later;
+        struct symbol_lookup ln, ll;
+        symbol_builder_init(&now);
+        symbol_builder_init(&later);
+        now.demangle = later.demangle = true;
+        later.lazy_names = true;
+        add_trial(&now, seed, plt);
+        add_trial(&later, seed, plt);
+        struct symtab tn = finish_trial(&now, plt, &ln), tl = finish_trial(&later, plt, &ll);
+        assert_int_equal(tn.count, tl.count);
+        deferred += ll.nchoices;
+        overlapped += ll.left != NULL;
+        for (uint64_t a = 0xff0; a < 0x1300; a++) {
+            const struct symtab_func *fn = symbol_find(&tn, &ln, a), *fl = symbol_find(&tl, &ll, a);
+            assert_true((fn == NULL) == (fl == NULL));
+            if (!fn)
+                continue;
+            assert_true(fn->start == fl->start && fn->end == fl->end);
+            char *want = symbol_name(&tn, &ln, (size_t)(fn - tn.funcs), true);
+            char *got = symbol_name(&tl, &ll, (size_t)(fl - tl.funcs), true);
+            assert_string_equal(got, want);
+            free(want);
+            free(got);
+        }
+        symtab_free(&tn);
+        symtab_free(&tl);
+        symbol_lookup_free(&ln);
+        symbol_lookup_free(&ll);
+    }
+    assert_true(deferred > 0 && overlapped > 0); /* both ways were taken */
+}
+
 static void kallsyms_rules(void **state)
 {
     (void)state;
@@ -413,6 +487,7 @@ int main(void)
         cmocka_unit_test(tree_random_insert_erase),
         cmocka_unit_test(rules_ends_and_aliases),
         cmocka_unit_test(rules_overlap_follows_the_tree),
+        cmocka_unit_test(rules_lazy_names_as_perf),
         cmocka_unit_test(kallsyms_rules),
         cmocka_unit_test(kallsyms_index_matches_parse),
         cmocka_unit_test(kallsyms_index_remembers_found),
