@@ -336,6 +336,22 @@ static bool push_pending(struct symbol_builder *b, uint32_t value)
     return true;
 }
 
+/* Whether perf's fold over g[0, n) compares two names (size and binding do not decide). */
+static bool names_needed(const struct symbol_builder *b, const uint32_t *g, size_t n)
+{
+    uint32_t curr = g[0];
+    for (size_t i = 1; i < n; i++) {
+        const struct rule_symbol *x = &b->syms[curr], *y = &b->syms[g[i]];
+        int kind =
+            keep_first_by_kind(x->end != x->start, x->binding, y->end != y->start, y->binding);
+        if (kind < 0)
+            return true;
+        if (kind == 0)
+            curr = g[i];
+    }
+    return false;
+}
+
 /*
  * lazy_names: one address's symbols g[0, n) without demangling. perf's
  * fold keeps a symbol of the best kind (size, then binding: a total
@@ -346,6 +362,8 @@ static bool push_pending(struct symbol_builder *b, uint32_t value)
  */
 static bool defer_group(struct symbol_builder *b, const uint32_t *g, size_t n)
 {
+    if (!names_needed(b, g, n))
+        return false; /* fold_group erases in perf's order and demangles nothing */
     size_t best = 0, count = 0;
     for (size_t i = 1; i < n; i++) {
         const struct rule_symbol *x = &b->syms[g[best]], *y = &b->syms[g[i]];
