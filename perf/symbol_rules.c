@@ -29,6 +29,7 @@ void symbol_builder_free(struct symbol_builder *b)
     free(b->names);
     free(b->order);
     free(b->dead);
+    free(b->erasures);
     free(b->pending);
     symbol_tree_free(&b->tree);
     bool sorted_only = b->sorted_only;
@@ -60,10 +61,13 @@ static int resize_symbols(struct symbol_builder *b, size_t cap)
     uint32_t *order = realloc(b->order, cap * sizeof(*order));
     if (order)
         b->order = order;
-    uint8_t *dead = b->sorted_only ? realloc(b->dead, cap) : NULL;
+    uint8_t *dead = realloc(b->dead, cap);
     if (dead)
         b->dead = dead;
-    if (!syms || !order || (b->sorted_only ? !dead : symbol_tree_reserve(&b->tree, cap) != 0))
+    uint32_t *erasures = b->sorted_only ? NULL : realloc(b->erasures, 2 * cap * sizeof(*erasures));
+    if (erasures)
+        b->erasures = erasures;
+    if (!syms || !order || !dead || (!b->sorted_only && !erasures))
         return -1;
     b->capacity = cap;
     return 0;
@@ -98,11 +102,7 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         .binding = binding,
         .module = memchr(name, '[', name_len) != NULL,
     };
-    if (b->sorted_only) {
-        b->dead[b->count] = 0;
-        b->order_valid = false;
-    } else
-        symbol_tree_insert(&b->tree, (uint32_t)b->count, start);
+    b->dead[b->count] = 0; /* (the order takes it in when next asked) */
     b->count++;
     b->names_len += name_len + 1;
     return 0;
@@ -123,45 +123,102 @@ struct sort_key {
     uint32_t node;
 };
 
-static int by_start(const void *pa, const void *pb)
+#define DIGIT_BITS 11
+#define DIGITS     (1u << DIGIT_BITS)
+
+/* One stable counting pass over keys a -> out by the digit at `shift`. */
+static void radix_pass(const struct sort_key *a, struct sort_key *out, size_t n, unsigned shift,
+                       size_t *counts)
 {
-    const struct sort_key *a = pa, *b = pb;
-    if (a->start != b->start)
-        return a->start < b->start ? -1 : 1;
-    return a->node < b->node ? -1 : a->node > b->node; /* ties: insertion order */
+    memset(counts, 0, DIGITS * sizeof(*counts));
+    for (size_t i = 0; i < n; i++)
+        counts[(a[i].start >> shift) & (DIGITS - 1)]++;
+    size_t at = 0;
+    for (size_t d = 0; d < DIGITS; d++) {
+        size_t c = counts[d];
+        counts[d] = at;
+        at += c;
+    }
+    for (size_t i = 0; i < n; i++)
+        out[counts[(a[i].start >> shift) & (DIGITS - 1)]++] = a[i];
 }
 
-/* order[] by start, ties in insertion order. Returns false when memory runs out. */
-static bool sort_by_start(struct symbol_builder *b)
+/*
+ * Nodes [from, to) into out[] by start, ties in insertion order (perf's
+ * tree puts an equal start right of the ones before): a stable radix
+ * sort of the starts less the smallest, as many passes as their span
+ * needs. False: out of memory.
+ */
+static bool sort_by_start(const struct symbol_builder *b, size_t from, size_t to, uint32_t *out)
 {
-    struct sort_key *keys = malloc(b->count * sizeof(*keys));
-    if (!keys)
-        return false;
-    for (size_t i = 0; i < b->count; i++)
-        keys[i] = (struct sort_key){b->syms[i].start, (uint32_t)i};
-    qsort(keys, b->count, sizeof(*keys), by_start);
-    for (size_t i = 0; i < b->count; i++)
-        b->order[i] = keys[i].node;
+    size_t n = to - from;
+    bool sorted = true; /* (/proc/kallsyms mostly is) */
+    uint64_t low = UINT64_MAX, high = 0;
+    for (size_t i = from; i < to; i++) {
+        uint64_t x = b->syms[i].start;
+        sorted &= i == from || b->syms[i - 1].start <= x;
+        low = x < low ? x : low;
+        high = x > high ? x : high;
+        out[i - from] = (uint32_t)i;
+    }
+    if (sorted)
+        return true;
+    struct sort_key *keys = malloc(n * sizeof(*keys)), *other = malloc(n * sizeof(*other));
+    size_t *counts = malloc(DIGITS * sizeof(*counts));
+    bool ok = keys && other && counts;
+    if (ok) {
+        for (size_t i = 0; i < n; i++)
+            keys[i] = (struct sort_key){b->syms[from + i].start - low, (uint32_t)(from + i)};
+        for (unsigned shift = 0; shift < 64 && ((high - low) >> shift) != 0; shift += DIGIT_BITS) {
+            radix_pass(keys, other, n, shift, counts);
+            struct sort_key *t = keys;
+            keys = other;
+            other = t;
+        }
+        for (size_t i = 0; i < n; i++)
+            out[i] = keys[i].node;
+    }
     free(keys);
+    free(other);
+    free(counts);
+    return ok;
+}
+
+/* Merges the nodes added since the order was made (sorted apart) into it. False: out of memory. */
+static bool merge_added(struct symbol_builder *b)
+{
+    size_t k = b->count - b->sorted_count;
+    uint32_t *added = malloc(k * sizeof(*added));
+    if (!added || !sort_by_start(b, b->sorted_count, b->count, added)) {
+        free(added);
+        return false;
+    }
+    size_t i = b->order_len, j = k, w = b->order_len + k;
+    while (j > 0) { /* from the end: a tie puts the later node last */
+        if (i > 0 && b->syms[b->order[i - 1]].start > b->syms[added[j - 1]].start)
+            b->order[--w] = b->order[--i];
+        else
+            b->order[--w] = added[--j];
+    }
+    free(added);
+    b->order_len += k;
+    b->sorted_count = b->count;
     return true;
 }
 
 /*
- * Sorts every node once (after the last addition); later calls only drop
- * the erased. Returns false when memory runs out.
+ * Sorts every node once; nodes added later are merged in, and each call
+ * drops the erased. Returns false when memory runs out.
  */
 static bool sorted_order(struct symbol_builder *b, size_t *len)
 {
     if (!b->order_valid) {
-        bool sorted = true; /* /proc/kallsyms mostly is */
-        for (size_t i = 0; i < b->count; i++) {
-            b->order[i] = (uint32_t)i;
-            sorted &= i == 0 || b->syms[i - 1].start <= b->syms[i].start;
-        }
-        if (!sorted && !sort_by_start(b))
+        if (!sort_by_start(b, 0, b->count, b->order))
             return false;
-        b->order_len = b->count;
+        b->order_len = b->sorted_count = b->count;
         b->order_valid = true;
+    } else if (b->sorted_count < b->count && !merge_added(b)) {
+        return false;
     }
     size_t n = 0;
     for (size_t i = 0; i < b->order_len; i++)
@@ -178,18 +235,36 @@ const uint32_t *symbol_builder_in_order(struct symbol_builder *b, size_t *n)
     *n = 0;
     if (b->count == 0)
         return none;
-    if (b->sorted_only)
-        return sorted_order(b, n) ? b->order : NULL;
-    *n = symbol_tree_in_order(&b->tree, b->order);
-    return b->order;
+    return sorted_order(b, n) ? b->order : NULL;
 }
 
 void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
 {
-    if (b->sorted_only)
-        b->dead[node] = 1;
-    else
-        symbol_tree_erase(&b->tree, node);
+    if (b->dead[node])
+        return;
+    b->dead[node] = 1;
+    if (!b->sorted_only) { /* for perf's tree, if one is built */
+        b->erasures[2 * b->nerasures] = node;
+        b->erasures[2 * b->nerasures + 1] = (uint32_t)b->count;
+        b->nerasures++;
+    }
+}
+
+/* perf's tree: its insertions (in node order) and erasures, in the order they were made. */
+static int build_tree(struct symbol_builder *b)
+{
+    if (symbol_tree_reserve(&b->tree, b->count))
+        return -1;
+    b->tree.root = TREE_NIL;
+    uint32_t next = 0;
+    for (size_t e = 0; e < b->nerasures; e++) {
+        for (; next < b->erasures[2 * e + 1]; next++)
+            symbol_tree_insert(&b->tree, next, b->syms[next].start);
+        symbol_tree_erase(&b->tree, b->erasures[2 * e]);
+    }
+    for (; next < b->count; next++)
+        symbol_tree_insert(&b->tree, next, b->syms[next].start);
+    return 0;
 }
 
 static const char *name_of(const struct symbol_builder *b, uint32_t node)
@@ -474,25 +549,25 @@ static bool order_overlaps(const struct symbol_builder *b, const uint32_t *order
 }
 
 /*
- * The tree again, in perf's order of insertions and erasures: the
- * symbols read before the duplicates were fixed, their fold with names
- * demangled, then the rest. Returns 0, or -1 when memory runs out.
+ * The duplicates fixed again, in perf's order (names demangled), over the
+ * symbols read before they were fixed. Returns 0, or -1 when memory runs out.
  */
-static int replay_in_perf_order(struct symbol_builder *b)
+static int fix_again_in_perf_order(struct symbol_builder *b)
 {
-    b->tree.root = TREE_NIL;
-    for (size_t i = 0; i < b->fixed_count; i++)
-        symbol_tree_insert(&b->tree, (uint32_t)i, b->syms[i].start);
-    size_t n;
+    size_t count = b->count, n;
+    memset(b->dead, 0, count);
+    b->nerasures = 0;
+    b->count = b->fixed_count; /* (the symbols added later were not there yet) */
+    b->order_valid = false;
     const uint32_t *order = symbol_builder_in_order(b, &n);
-    if (!order)
-        return -1;
-    b->lazy_names = false;
-    fixup_duplicate(b, order, n);
-    for (size_t i = b->fixed_count; i < b->count; i++)
-        symbol_tree_insert(&b->tree, (uint32_t)i, b->syms[i].start);
+    if (order) {
+        b->lazy_names = false;
+        fixup_duplicate(b, order, n);
+    }
+    b->count = count;
+    b->order_valid = false;
     b->pending_len = 0;
-    return 0;
+    return order ? 0 : -1;
 }
 
 /* The pending groups as choices of the table's functions (order: the table's). */
@@ -534,7 +609,7 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     size_t n;
     const uint32_t *order = symbol_builder_in_order(b, &n);
     if (order && b->erased_lazily && order_overlaps(b, order, n))
-        order = replay_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
+        order = fix_again_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
     if (!order) {
         symbol_builder_free(b);
         return -1;
@@ -552,7 +627,7 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     if (rc == 0)
         rc = symtab_index(tab);
     if (rc == 0 && !b->sorted_only && overlapping(tab))
-        rc = keep_tree(b, order, n, lookup);
+        rc = build_tree(b) ? -1 : keep_tree(b, order, n, lookup);
     if (rc == 0)
         rc = keep_choices(b, order, n, tab, lookup);
     if (rc != 0) {

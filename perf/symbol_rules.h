@@ -35,20 +35,27 @@ struct rule_symbol {
     bool module;          /* the name holds '[' (kallsyms: "name\t[module]") */
 };
 
-/* Symbols being read, in perf's tree (nodes are indexes into syms: insertion order). */
+/*
+ * Symbols being read (nodes are indexes into syms: insertion order). The
+ * order of perf's tree is a stable sort by start; the tree itself (its
+ * shape decides lookups where functions overlap) is built only when they
+ * do, from the insertions and the erasures, in the order they were made.
+ */
 struct symbol_builder {
     struct rule_symbol *syms;
     size_t count, capacity;
     char *names;
     size_t names_len, names_capacity;
     struct symbol_tree tree;
-    uint32_t *order;  /* scratch: the tree in order */
-    bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
+    uint32_t *erasures; /* [node, nodes added before its erasure] each */
+    size_t nerasures;
+    uint32_t *order;  /* scratch: the symbols in order */
+    bool sorted_only; /* no tree ever (kallsyms never overlap) */
     bool demangle;    /* names as read from an ELF file: ties compare them demangled, as perf */
     bool borrow;      /* the ELF file outlives the table: names are not copied */
-    uint8_t *dead;    /* sorted_only: erased symbols */
-    bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
-    size_t order_len;
+    uint8_t *dead;    /* erased symbols */
+    bool order_valid; /* order[0..order_len) is sorted, holds every live node below sorted_count */
+    size_t order_len, sorted_count;
     /*
      * lazy_names (set by the caller, tree builders only): aliases that
      * only their demangled names tell apart are not demangled now; the
@@ -56,7 +63,7 @@ struct symbol_builder {
      * when a frame needs it. Such groups are in `pending` ([count,
      * node...] each). The erasures do not follow perf's order then, so
      * when functions overlap at the end (perf's tree decides lookups)
-     * the tree is built again with perf's order.
+     * the duplicates are fixed again in perf's order.
      */
     bool lazy_names, erased_lazily;
     uint32_t *pending;
@@ -96,9 +103,9 @@ uint64_t symbol_page_up(uint64_t x);
 void symbol_builder_init(struct symbol_builder *b);
 
 /*
- * A builder that keeps no tree, for symbol sets that cannot overlap once
- * fixed up (kallsyms: no sizes, every end is the next start): sorting
- * once is much cheaper than a tree of 100,000 kernel symbols.
+ * A builder that never builds perf's tree (nor notes its erasures), for
+ * symbol sets that cannot overlap once fixed up (kallsyms: no sizes,
+ * every end is the next start).
  */
 void symbol_builder_init_sorted(struct symbol_builder *b);
 void symbol_builder_free(struct symbol_builder *b);
