@@ -87,14 +87,23 @@ int symbol_builder_reserve(struct symbol_builder *b, size_t n)
     return resize_symbols(b, n);
 }
 
+/* Appends one symbol: its name at `name` in the builder's names, or `borrowed`. */
+static int append_symbol(struct symbol_builder *b, const struct rule_symbol *sym)
+{
+    if (b->count >= TREE_NIL - 1 || reserve_symbols(b))
+        return -1;
+    b->syms[b->count] = *sym;
+    b->dead[b->count] = 0; /* (the order takes it in when next asked) */
+    b->count++;
+    return 0;
+}
+
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                        const char *name, size_t name_len)
 {
-    if (b->count >= TREE_NIL - 1 || reserve_symbols(b) || reserve_names(b, name_len + 1))
+    if (reserve_names(b, name_len + 1))
         return -1;
-    memcpy(b->names + b->names_len, name, name_len);
-    b->names[b->names_len + name_len] = '\0';
-    b->syms[b->count] = (struct rule_symbol){
+    struct rule_symbol sym = {
         .start = start,
         .end = start + size, /* perf's symbol__new: len ? start + len : start */
         .name = b->names_len,
@@ -102,8 +111,10 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         .binding = binding,
         .module = memchr(name, '[', name_len) != NULL,
     };
-    b->dead[b->count] = 0; /* (the order takes it in when next asked) */
-    b->count++;
+    if (append_symbol(b, &sym))
+        return -1;
+    memcpy(b->names + b->names_len, name, name_len);
+    b->names[b->names_len + name_len] = '\0';
     b->names_len += name_len + 1;
     return 0;
 }
@@ -111,11 +122,8 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
 int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
                                 uint8_t binding, const char *name)
 {
-    if (symbol_builder_add(b, start, size, binding, "", 0))
-        return -1;
-    b->names_len--; /* the empty name's byte is not needed */
-    b->syms[b->count - 1].borrowed = name;
-    return 0;
+    struct rule_symbol sym = {start, start + size, 0, name, binding, false};
+    return append_symbol(b, &sym);
 }
 
 struct sort_key {
