@@ -481,6 +481,77 @@ static void order_rounds(void **state)
     perf_order_free(&o);
 }
 
+/* Records as CPU buffers give them: runs in time order, interleaved in chunks. */
+struct model_item {
+    uint64_t time, seq;
+};
+
+static int by_model_order(const void *pa, const void *pb)
+{
+    const struct model_item *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+struct long_delivery {
+    uint64_t offsets[4096];
+    size_t n;
+};
+
+static int collect_long(void *ctx, const struct perf_record *r)
+{
+    struct long_delivery *d = ctx;
+    d->offsets[d->n++] = r->offset;
+    return 0;
+}
+
+/*
+ * The merge of runs delivers what a plain sort by (time, arrival) does,
+ * round by round: the model keeps perf's rule (a round delivers up to the
+ * previous round's maximum) with qsort.
+ */
+static void order_merges_runs(void **state)
+{
+    (void)state;
+    static struct long_delivery got, want;
+    static struct model_item queue[4096];
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        srand(seed);
+        struct perf_order o;
+        perf_order_init(&o);
+        got.n = want.n = 0;
+        size_t queued = 0, seq = 0;
+        uint64_t cpu_time[4] = {0, 0, 0, 0}, max_time = 0, next_flush = 0;
+        for (int chunk = 0; chunk < 150; chunk++) {
+            int cpu = rand() % 4, len = rand() % 8 + 1;
+            for (int k = 0; k < len && seq < 1000; k++) {
+                cpu_time[cpu] += (uint64_t)(rand() % 50); /* ties too */
+                push(&o, cpu_time[cpu], seq);
+                max_time = queued == 0 || cpu_time[cpu] > max_time ? cpu_time[cpu] : max_time;
+                queue[queued++] = (struct model_item){cpu_time[cpu], seq++};
+            }
+            if (rand() % 5 == 0 && queued > 0) { /* a round */
+                assert_int_equal(perf_order_round(&o, collect_long, &got), 0);
+                qsort(queue, queued, sizeof(*queue), by_model_order);
+                size_t i = 0;
+                for (; i < queued && queue[i].time <= next_flush; i++)
+                    want.offsets[want.n++] = queue[i].seq;
+                memmove(queue, queue + i, (queued - i) * sizeof(*queue));
+                queued -= i;
+                next_flush = max_time;
+            }
+        }
+        assert_int_equal(perf_order_finish(&o, collect_long, &got), 0);
+        qsort(queue, queued, sizeof(*queue), by_model_order);
+        for (size_t i = 0; i < queued; i++)
+            want.offsets[want.n++] = queue[i].seq;
+        assert_int_equal(got.n, want.n);
+        assert_memory_equal(got.offsets, want.offsets, got.n * sizeof(*got.offsets));
+        perf_order_free(&o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -493,6 +564,7 @@ int main(void)
         cmocka_unit_test(kallsyms_index_remembers_found),
         cmocka_unit_test(maps_split_on_overlap),
         cmocka_unit_test(order_rounds),
+        cmocka_unit_test(order_merges_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
