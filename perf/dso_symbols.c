@@ -128,7 +128,7 @@ struct sources {
     struct elf_file files[MAX_CANDIDATES + 1];
     size_t count;
     struct elf_file *syms, *runtime;
-    uint8_t *vdso; /* our own vdso's copy, when it is a source */
+    uint8_t *vdso;                        /* our own vdso's copy, when it is a source */
     const char *syms_path, *runtime_path; /* the candidates' paths */
 };
 
@@ -190,6 +190,7 @@ static int read_elf_symbols(struct perf_dso *dso, struct sources *s)
     struct symbol_builder b;
     symbol_builder_init(&b);
     b.borrow = syms && keep_names_file(dso, syms);
+    b.lazy_names = true; /* aliases told apart by name are named when a frame needs one */
     if (syms) {
         long n = elf_symbols_read(&b, syms, runtime);
         if (n > 0)

@@ -178,16 +178,57 @@ static int add_symbol(struct symbol_builder *b, struct symbol_context *c, GElf_S
     return 1;
 }
 
+/*
+ * A symbol table's string section read in place: elf_strptr's answers
+ * (a name is there when it starts inside the section and a '\0' follows
+ * it there) without its per-call checks, tens of thousands of times.
+ */
+struct string_table {
+    Elf *elf;
+    size_t index;
+    const char *data; /* NULL: ask elf_strptr (compressed, not a string table, ...) */
+    size_t last_nul;  /* names start at or before it */
+};
+
+static void open_strings(struct string_table *st, Elf *elf, size_t index)
+{
+    *st = (struct string_table){.elf = elf, .index = index};
+    Elf_Scn *scn = elf_getscn(elf, index);
+    GElf_Shdr shdr;
+    Elf_Data *data;
+    if (!scn || !gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_STRTAB ||
+        (shdr.sh_flags & SHF_COMPRESSED) || !(data = elf_rawdata(scn, NULL)) || !data->d_buf ||
+        data->d_size != shdr.sh_size)
+        return;
+    const char *bytes = data->d_buf;
+    size_t last = data->d_size;
+    while (last > 0 && bytes[last - 1] != '\0') /* (normally the last byte) */
+        last--;
+    if (last == 0)
+        return;
+    st->data = bytes;
+    st->last_nul = last - 1;
+}
+
+static const char *string_at(const struct string_table *st, size_t offset)
+{
+    if (!st->data)
+        return elf_strptr(st->elf, st->index, offset);
+    return offset <= st->last_nul ? st->data + offset : NULL;
+}
+
 static long add_symbols(struct symbol_builder *b, struct symbol_context *c, Elf_Data *data,
                         const GElf_Shdr *shdr)
 {
     size_t n = data->d_size / shdr->sh_entsize;
     long added = 0;
+    struct string_table strings;
+    open_strings(&strings, c->syms->elf, shdr->sh_link);
     for (size_t i = 0; i < n; i++) {
         GElf_Sym sym;
         if (!gelf_getsym(data, (int)i, &sym))
             continue;
-        const char *name = elf_strptr(c->syms->elf, shdr->sh_link, sym.st_name);
+        const char *name = string_at(&strings, sym.st_name);
         if (!name)
             continue;
         int rc = add_symbol(b, c, &sym, name);

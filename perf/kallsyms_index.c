@@ -305,11 +305,60 @@ static const struct symtab_func *function_of(struct kallsyms_index *ix, struct s
     return &funcs[tab->count++];
 }
 
+/* --- functions found ------------------------------------------------------------ */
+
+/* The number of ranges found that start at or before x. */
+static size_t found_upto(const struct kallsyms_index *ix, uint64_t x)
+{
+    size_t lo = 0, hi = ix->nfound;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (ix->found[m].start <= x)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo;
+}
+
+/* The function found before whose range holds x; NULL: none. */
+static const struct kallsyms_found *found_holding(const struct kallsyms_index *ix, uint64_t x)
+{
+    size_t n = found_upto(ix, x);
+    return n > 0 && x < ix->found[n - 1].end ? &ix->found[n - 1] : NULL;
+}
+
+/* Remembers the group's range (its function at table index `func`). Returns -1 when memory runs
+ * out. */
+static int remember(struct kallsyms_index *ix, const struct group *g, uint32_t func)
+{
+    size_t at = found_upto(ix, g->addr);
+    if (at > 0 && ix->found[at - 1].start == g->addr)
+        return 0;
+    if (ix->nfound == ix->found_capacity) {
+        size_t cap = ix->found_capacity ? ix->found_capacity * 2 : 256;
+        struct kallsyms_found *found = realloc(ix->found, cap * sizeof(*found));
+        if (!found)
+            return -1;
+        ix->found = found;
+        ix->found_capacity = cap;
+    }
+    memmove(&ix->found[at + 1], &ix->found[at], (ix->nfound - at) * sizeof(*ix->found));
+    ix->found[at] = (struct kallsyms_found){g->addr, g->end, func};
+    ix->nfound++;
+    return 0;
+}
+
 int kallsyms_index_find(struct kallsyms_index *ix, struct symtab *tab, uint64_t ip,
                         const struct symtab_func **func)
 {
     *func = NULL;
     uint64_t x = ip + ix->delta;
+    const struct kallsyms_found *known = found_holding(ix, x);
+    if (known) {
+        *func = &tab->funcs[known->func];
+        return 0;
+    }
     struct kallsyms_line l;
     if (!read_line(ix, 0, &l) || l.addr > x)
         return 0;
@@ -317,7 +366,9 @@ int kallsyms_index_find(struct kallsyms_index *ix, struct symtab *tab, uint64_t 
     if (!group_at(ix, last_passing(ix, 0, ix->core_end, at_or_below, x), &g) ||
         g.winner == SIZE_MAX || g.dropped || x >= g.end)
         return 0;
-    return (*func = function_of(ix, tab, &g)) ? 0 : -1;
+    if (!(*func = function_of(ix, tab, &g)))
+        return -1;
+    return remember(ix, &g, (uint32_t)(*func - tab->funcs));
 }
 
 void kallsyms_index_free(struct kallsyms_index *ix)
@@ -328,5 +379,6 @@ void kallsyms_index_free(struct kallsyms_index *ix)
     free(ix->names);
     free(ix->keys);
     free(ix->values);
+    free(ix->found);
     memset(ix, 0, sizeof(*ix));
 }

@@ -11,7 +11,11 @@
  * relocation symbol) are applied to the few lines around an address when
  * a frame needs it: a recording pays for the functions it hits, not for
  * 100,000-odd lines. A function found is added to a table once and keeps
- * its index (for caches of frame names). A file given with --kallsyms
+ * its index (for caches of frame names), and its range [start, end) is
+ * remembered: another address inside it is answered without the text
+ * (the kernel's lines are sorted, so the search would find the same
+ * group), only an address outside every function found searches the
+ * text. A file given with --kallsyms
  * is read whole (kallsyms_load): nothing promises its order.
  */
 #ifndef PERF_KALLSYMS_INDEX_H
@@ -24,6 +28,12 @@
 #include "perf/kallsyms.h"
 #include "symtab/symtab.h"
 
+/* A function found: its range in the text's addresses and its index in the table. */
+struct kallsyms_found {
+    uint64_t start, end;
+    uint32_t func;
+};
+
 struct kallsyms_index {
     struct kallsyms_text text;
     size_t core_end; /* the kernel's own lines: text[0, core_end) */
@@ -32,6 +42,8 @@ struct kallsyms_index {
     uint32_t *keys, *values; /* found functions: line offset + 1 -> index in the table */
     size_t slots, used;
     char **names; /* theirs, copied (the text's lines stay as they are, for the search) */
+    struct kallsyms_found *found; /* their ranges, sorted by start (they never overlap) */
+    size_t nfound, found_capacity;
 };
 
 /*

@@ -32,6 +32,8 @@ struct perf_order {
     uint64_t max_time;   /* perf's max_timestamp */
     uint64_t next_flush; /* deliver up to this at the next round */
     uint64_t seq;
+    struct perf_order_item *scratch; /* the sort's second buffer */
+    size_t scratch_capacity;
 };
 
 /* Receives each record in order; returns 0, or -1 to stop. */

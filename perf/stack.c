@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perf/perf_demangle.h"
-
 #define SKIP_FRAME UINT32_MAX /* a name that comes out empty: the frame is left out */
 /*
  * The frame cache: 1 << CACHE_BITS entries, direct-mapped, one probe per frame of every sample. A
@@ -111,10 +109,11 @@ static uint32_t function_frame(struct stack *s, const struct perf_location *loc,
     uint32_t *cached = loc->dso->frames ? &loc->dso->frames[loc->func_index] : NULL;
     if (cached && *cached && !java)
         return *cached;
-    char *readable = loc->dso->demangle ? perf_demangle_symbol(loc->func->name) : NULL;
-    if (loc->dso->demangle && !readable)
+    char *readable =
+        symbol_name(&loc->dso->syms, &loc->dso->lookup, loc->func_index, loc->dso->demangle);
+    if (!readable)
         return 0;
-    const char *text = printed_symbol(s, readable ? readable : loc->func->name);
+    const char *text = printed_symbol(s, readable);
     free(readable);
     uint32_t id = text ? name_frame(s, text, loc->dso->name, loc->addr, java) : 0;
     if (cached && !java)

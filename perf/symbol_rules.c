@@ -29,6 +29,8 @@ void symbol_builder_free(struct symbol_builder *b)
     free(b->names);
     free(b->order);
     free(b->dead);
+    free(b->erasures);
+    free(b->pending);
     symbol_tree_free(&b->tree);
     bool sorted_only = b->sorted_only;
     symbol_builder_init(b);
@@ -59,10 +61,13 @@ static int resize_symbols(struct symbol_builder *b, size_t cap)
     uint32_t *order = realloc(b->order, cap * sizeof(*order));
     if (order)
         b->order = order;
-    uint8_t *dead = b->sorted_only ? realloc(b->dead, cap) : NULL;
+    uint8_t *dead = realloc(b->dead, cap);
     if (dead)
         b->dead = dead;
-    if (!syms || !order || (b->sorted_only ? !dead : symbol_tree_reserve(&b->tree, cap) != 0))
+    uint32_t *erasures = b->sorted_only ? NULL : realloc(b->erasures, 2 * cap * sizeof(*erasures));
+    if (erasures)
+        b->erasures = erasures;
+    if (!syms || !order || !dead || (!b->sorted_only && !erasures))
         return -1;
     b->capacity = cap;
     return 0;
@@ -82,14 +87,23 @@ int symbol_builder_reserve(struct symbol_builder *b, size_t n)
     return resize_symbols(b, n);
 }
 
+/* Appends one symbol: its name at `name` in the builder's names, or `borrowed`. */
+static int append_symbol(struct symbol_builder *b, const struct rule_symbol *sym)
+{
+    if (b->count >= TREE_NIL - 1 || reserve_symbols(b))
+        return -1;
+    b->syms[b->count] = *sym;
+    b->dead[b->count] = 0; /* (the order takes it in when next asked) */
+    b->count++;
+    return 0;
+}
+
 int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, uint8_t binding,
                        const char *name, size_t name_len)
 {
-    if (b->count >= TREE_NIL - 1 || reserve_symbols(b) || reserve_names(b, name_len + 1))
+    if (reserve_names(b, name_len + 1))
         return -1;
-    memcpy(b->names + b->names_len, name, name_len);
-    b->names[b->names_len + name_len] = '\0';
-    b->syms[b->count] = (struct rule_symbol){
+    struct rule_symbol sym = {
         .start = start,
         .end = start + size, /* perf's symbol__new: len ? start + len : start */
         .name = b->names_len,
@@ -97,12 +111,10 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
         .binding = binding,
         .module = memchr(name, '[', name_len) != NULL,
     };
-    if (b->sorted_only) {
-        b->dead[b->count] = 0;
-        b->order_valid = false;
-    } else
-        symbol_tree_insert(&b->tree, (uint32_t)b->count, start);
-    b->count++;
+    if (append_symbol(b, &sym))
+        return -1;
+    memcpy(b->names + b->names_len, name, name_len);
+    b->names[b->names_len + name_len] = '\0';
     b->names_len += name_len + 1;
     return 0;
 }
@@ -110,11 +122,8 @@ int symbol_builder_add(struct symbol_builder *b, uint64_t start, uint64_t size, 
 int symbol_builder_add_borrowed(struct symbol_builder *b, uint64_t start, uint64_t size,
                                 uint8_t binding, const char *name)
 {
-    if (symbol_builder_add(b, start, size, binding, "", 0))
-        return -1;
-    b->names_len--; /* the empty name's byte is not needed */
-    b->syms[b->count - 1].borrowed = name;
-    return 0;
+    struct rule_symbol sym = {start, start + size, 0, name, binding, false};
+    return append_symbol(b, &sym);
 }
 
 struct sort_key {
@@ -122,45 +131,102 @@ struct sort_key {
     uint32_t node;
 };
 
-static int by_start(const void *pa, const void *pb)
+#define DIGIT_BITS 11
+#define DIGITS     (1u << DIGIT_BITS)
+
+/* One stable counting pass over keys a -> out by the digit at `shift`. */
+static void radix_pass(const struct sort_key *a, struct sort_key *out, size_t n, unsigned shift,
+                       size_t *counts)
 {
-    const struct sort_key *a = pa, *b = pb;
-    if (a->start != b->start)
-        return a->start < b->start ? -1 : 1;
-    return a->node < b->node ? -1 : a->node > b->node; /* ties: insertion order */
+    memset(counts, 0, DIGITS * sizeof(*counts));
+    for (size_t i = 0; i < n; i++)
+        counts[(a[i].start >> shift) & (DIGITS - 1)]++;
+    size_t at = 0;
+    for (size_t d = 0; d < DIGITS; d++) {
+        size_t c = counts[d];
+        counts[d] = at;
+        at += c;
+    }
+    for (size_t i = 0; i < n; i++)
+        out[counts[(a[i].start >> shift) & (DIGITS - 1)]++] = a[i];
 }
 
-/* order[] by start, ties in insertion order. Returns false when memory runs out. */
-static bool sort_by_start(struct symbol_builder *b)
+/*
+ * Nodes [from, to) into out[] by start, ties in insertion order (perf's
+ * tree puts an equal start right of the ones before): a stable radix
+ * sort of the starts less the smallest, as many passes as their span
+ * needs. False: out of memory.
+ */
+static bool sort_by_start(const struct symbol_builder *b, size_t from, size_t to, uint32_t *out)
 {
-    struct sort_key *keys = malloc(b->count * sizeof(*keys));
-    if (!keys)
-        return false;
-    for (size_t i = 0; i < b->count; i++)
-        keys[i] = (struct sort_key){b->syms[i].start, (uint32_t)i};
-    qsort(keys, b->count, sizeof(*keys), by_start);
-    for (size_t i = 0; i < b->count; i++)
-        b->order[i] = keys[i].node;
+    size_t n = to - from;
+    bool sorted = true; /* (/proc/kallsyms mostly is) */
+    uint64_t low = UINT64_MAX, high = 0;
+    for (size_t i = from; i < to; i++) {
+        uint64_t x = b->syms[i].start;
+        sorted &= i == from || b->syms[i - 1].start <= x;
+        low = x < low ? x : low;
+        high = x > high ? x : high;
+        out[i - from] = (uint32_t)i;
+    }
+    if (sorted)
+        return true;
+    struct sort_key *keys = malloc(n * sizeof(*keys)), *other = malloc(n * sizeof(*other));
+    size_t *counts = malloc(DIGITS * sizeof(*counts));
+    bool ok = keys && other && counts;
+    if (ok) {
+        for (size_t i = 0; i < n; i++)
+            keys[i] = (struct sort_key){b->syms[from + i].start - low, (uint32_t)(from + i)};
+        for (unsigned shift = 0; shift < 64 && ((high - low) >> shift) != 0; shift += DIGIT_BITS) {
+            radix_pass(keys, other, n, shift, counts);
+            struct sort_key *t = keys;
+            keys = other;
+            other = t;
+        }
+        for (size_t i = 0; i < n; i++)
+            out[i] = keys[i].node;
+    }
     free(keys);
+    free(other);
+    free(counts);
+    return ok;
+}
+
+/* Merges the nodes added since the order was made (sorted apart) into it. False: out of memory. */
+static bool merge_added(struct symbol_builder *b)
+{
+    size_t k = b->count - b->sorted_count;
+    uint32_t *added = malloc(k * sizeof(*added));
+    if (!added || !sort_by_start(b, b->sorted_count, b->count, added)) {
+        free(added);
+        return false;
+    }
+    size_t i = b->order_len, j = k, w = b->order_len + k;
+    while (j > 0) { /* from the end: a tie puts the later node last */
+        if (i > 0 && b->syms[b->order[i - 1]].start > b->syms[added[j - 1]].start)
+            b->order[--w] = b->order[--i];
+        else
+            b->order[--w] = added[--j];
+    }
+    free(added);
+    b->order_len += k;
+    b->sorted_count = b->count;
     return true;
 }
 
 /*
- * Sorts every node once (after the last addition); later calls only drop
- * the erased. Returns false when memory runs out.
+ * Sorts every node once; nodes added later are merged in, and each call
+ * drops the erased. Returns false when memory runs out.
  */
 static bool sorted_order(struct symbol_builder *b, size_t *len)
 {
     if (!b->order_valid) {
-        bool sorted = true; /* /proc/kallsyms mostly is */
-        for (size_t i = 0; i < b->count; i++) {
-            b->order[i] = (uint32_t)i;
-            sorted &= i == 0 || b->syms[i - 1].start <= b->syms[i].start;
-        }
-        if (!sorted && !sort_by_start(b))
+        if (!sort_by_start(b, 0, b->count, b->order))
             return false;
-        b->order_len = b->count;
+        b->order_len = b->sorted_count = b->count;
         b->order_valid = true;
+    } else if (b->sorted_count < b->count && !merge_added(b)) {
+        return false;
     }
     size_t n = 0;
     for (size_t i = 0; i < b->order_len; i++)
@@ -177,18 +243,36 @@ const uint32_t *symbol_builder_in_order(struct symbol_builder *b, size_t *n)
     *n = 0;
     if (b->count == 0)
         return none;
-    if (b->sorted_only)
-        return sorted_order(b, n) ? b->order : NULL;
-    *n = symbol_tree_in_order(&b->tree, b->order);
-    return b->order;
+    return sorted_order(b, n) ? b->order : NULL;
 }
 
 void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
 {
-    if (b->sorted_only)
-        b->dead[node] = 1;
-    else
-        symbol_tree_erase(&b->tree, node);
+    if (b->dead[node])
+        return;
+    b->dead[node] = 1;
+    if (!b->sorted_only) { /* for perf's tree, if one is built */
+        b->erasures[2 * b->nerasures] = node;
+        b->erasures[2 * b->nerasures + 1] = (uint32_t)b->count;
+        b->nerasures++;
+    }
+}
+
+/* perf's tree: its insertions (in node order) and erasures, in the order they were made. */
+static int build_tree(struct symbol_builder *b)
+{
+    if (symbol_tree_reserve(&b->tree, b->count))
+        return -1;
+    b->tree.root = TREE_NIL;
+    uint32_t next = 0;
+    for (size_t e = 0; e < b->nerasures; e++) {
+        for (; next < b->erasures[2 * e + 1]; next++)
+            symbol_tree_insert(&b->tree, next, b->syms[next].start);
+        symbol_tree_erase(&b->tree, b->erasures[2 * e]);
+    }
+    for (; next < b->count; next++)
+        symbol_tree_insert(&b->tree, next, b->syms[next].start);
+    return 0;
 }
 
 static const char *name_of(const struct symbol_builder *b, uint32_t node)
@@ -257,50 +341,158 @@ bool symbol_keep_first(const struct symbol_choice *a, const struct symbol_choice
     return strncmp(a->name, "SyS", 3) != 0 && strncmp(a->name, "compat_SyS", 10) != 0;
 }
 
-/* What choose_best_symbol sees of a node; *readable: a demangled name to free. */
-static struct symbol_choice choice_of(const struct symbol_builder *bl, uint32_t node,
-                                      char **readable)
+/*
+ * A node's name as choose_best_symbol compares it: demangled (the costly
+ * part) once, when size and binding do not decide, and kept while the
+ * node stays the one its address's next aliases are compared with.
+ */
+struct compared_name {
+    uint32_t node;
+    bool made;
+    char *readable; /* demangled, to free; NULL: the name as read (or out of memory) */
+};
+
+static struct symbol_choice choice_of(const struct symbol_builder *bl, struct compared_name *c)
 {
-    const struct rule_symbol *s = &bl->syms[node];
-    const char *name = name_of(bl, node);
-    *readable = bl->demangle ? perf_demangle_symbol(name) : NULL;
-    if (*readable) /* (out of memory: the name as read) */
-        name = *readable;
+    const struct rule_symbol *s = &bl->syms[c->node];
+    if (!c->made) {
+        c->readable = bl->demangle ? perf_demangle_symbol(name_of(bl, c->node)) : NULL;
+        c->made = true;
+    }
+    const char *name = c->readable ? c->readable : name_of(bl, c->node);
     return (struct symbol_choice){s->end != s->start, s->binding, name, strlen(name)};
 }
 
-/* Names are demangled (the costly part) only when size and binding do not decide. */
-static bool keep_first(const struct symbol_builder *bl, uint32_t na, uint32_t nb)
+static void compare_name(struct compared_name *c, uint32_t node)
 {
-    const struct rule_symbol *sa = &bl->syms[na], *sb = &bl->syms[nb];
+    free(c->readable);
+    *c = (struct compared_name){node, false, NULL};
+}
+
+static bool keep_first(const struct symbol_builder *bl, struct compared_name *a,
+                       struct compared_name *b)
+{
+    const struct rule_symbol *sa = &bl->syms[a->node], *sb = &bl->syms[b->node];
     int kind =
         keep_first_by_kind(sa->end != sa->start, sa->binding, sb->end != sb->start, sb->binding);
     if (kind >= 0)
         return kind;
-    char *ra, *rb;
-    struct symbol_choice a = choice_of(bl, na, &ra), b = choice_of(bl, nb, &rb);
-    bool first = symbol_keep_first(&a, &b);
-    free(ra);
-    free(rb);
-    return first;
+    struct symbol_choice ca = choice_of(bl, a), cb = choice_of(bl, b);
+    return symbol_keep_first(&ca, &cb);
 }
 
-/* perf's symbols__fixup_duplicate: one symbol per address, losers erased in its order. */
+/* perf's choose_best_symbol over one address's symbols g[0, n), losers erased in its order. */
+static void fold_group(struct symbol_builder *b, const uint32_t *g, size_t n)
+{
+    struct compared_name curr = {g[0], false, NULL}, next = {0, false, NULL};
+    for (size_t i = 1; i < n; i++) {
+        compare_name(&next, g[i]);
+        if (keep_first(b, &curr, &next)) {
+            symbol_builder_erase(b, next.node);
+        } else {
+            symbol_builder_erase(b, curr.node);
+            free(curr.readable);
+            curr = next; /* its name, made or not, goes with it */
+            next = (struct compared_name){0, false, NULL};
+        }
+    }
+    compare_name(&curr, 0);
+    compare_name(&next, 0);
+}
+
+static bool same_kind(const struct rule_symbol *a, const struct rule_symbol *b)
+{
+    return keep_first_by_kind(a->end != a->start, a->binding, b->end != b->start, b->binding) < 0;
+}
+
+static bool push_pending(struct symbol_builder *b, uint32_t value)
+{
+    if (b->pending_len == b->pending_capacity) {
+        size_t cap = b->pending_capacity ? b->pending_capacity * 2 : 256;
+        uint32_t *pending = realloc(b->pending, cap * sizeof(*pending));
+        if (!pending)
+            return false;
+        b->pending = pending;
+        b->pending_capacity = cap;
+    }
+    b->pending[b->pending_len++] = value;
+    return true;
+}
+
+/* Whether perf's fold over g[0, n) compares two names (size and binding do not decide). */
+static bool names_needed(const struct symbol_builder *b, const uint32_t *g, size_t n)
+{
+    uint32_t curr = g[0];
+    for (size_t i = 1; i < n; i++) {
+        const struct rule_symbol *x = &b->syms[curr], *y = &b->syms[g[i]];
+        int kind =
+            keep_first_by_kind(x->end != x->start, x->binding, y->end != y->start, y->binding);
+        if (kind < 0)
+            return true;
+        if (kind == 0)
+            curr = g[i];
+    }
+    return false;
+}
+
+/*
+ * lazy_names: one address's symbols g[0, n) without demangling. perf's
+ * fold keeps a symbol of the best kind (size, then binding: a total
+ * order), the first of that kind unless names differ. When those of the
+ * best kind end alike (sized: the function's range is the same whoever
+ * wins), the first stays and the group waits in `pending`. False (nothing
+ * done): the names would decide the range, so fold_group must.
+ */
+static bool defer_group(struct symbol_builder *b, const uint32_t *g, size_t n)
+{
+    if (!names_needed(b, g, n))
+        return false; /* fold_group erases in perf's order and demangles nothing */
+    size_t best = 0, count = 0;
+    for (size_t i = 1; i < n; i++) {
+        const struct rule_symbol *x = &b->syms[g[best]], *y = &b->syms[g[i]];
+        if (keep_first_by_kind(x->end != x->start, x->binding, y->end != y->start, y->binding) == 0)
+            best = i;
+    }
+    const struct rule_symbol *w = &b->syms[g[best]];
+    bool same_ends = true;
+    for (size_t i = 0; i < n; i++)
+        if (same_kind(w, &b->syms[g[i]])) {
+            same_ends &= b->syms[g[i]].end == w->end;
+            count++;
+        }
+    if (count > 1 && (!same_ends || w->end == w->start))
+        return false;
+    best = 0;
+    while (!same_kind(w, &b->syms[g[best]]))
+        best++; /* the first of the best kind */
+    size_t mark = b->pending_len;
+    if (count > 1) {
+        bool ok = push_pending(b, (uint32_t)count);
+        for (size_t i = best; ok && i < n; i++)
+            if (same_kind(w, &b->syms[g[i]]))
+                ok = push_pending(b, g[i]);
+        if (!ok) {
+            b->pending_len = mark;
+            return false; /* (out of memory: decided now) */
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (i != best)
+            symbol_builder_erase(b, g[i]);
+    b->erased_lazily = true;
+    return true;
+}
+
+/* perf's symbols__fixup_duplicate: one symbol per address. */
 static void fixup_duplicate(struct symbol_builder *b, const uint32_t *order, size_t n)
 {
-    if (n == 0)
-        return;
-    uint32_t curr = order[0];
-    for (size_t i = 1; i < n; i++) {
-        uint32_t next = order[i];
-        if (b->syms[curr].start != b->syms[next].start) {
-            curr = next;
-        } else if (keep_first(b, curr, next)) {
-            symbol_builder_erase(b, next);
-        } else {
-            symbol_builder_erase(b, curr);
-            curr = next;
-        }
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && b->syms[order[j]].start == b->syms[order[i]].start)
+            j++;
+        if (j - i > 1 && !(b->lazy_names && !b->sorted_only && defer_group(b, order + i, j - i)))
+            fold_group(b, order + i, j - i);
+        i = j;
     }
 }
 
@@ -312,6 +504,7 @@ int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
         return -1;
     fixup_end(b, order, n, kallsyms);
     fixup_duplicate(b, order, n);
+    b->fixed_count = b->count;
     return 0;
 }
 
@@ -349,6 +542,72 @@ static int keep_tree(const struct symbol_builder *b, const uint32_t *order, size
     return 0;
 }
 
+/* overlapping() over the symbols in order, before they become a table. */
+static bool order_overlaps(const struct symbol_builder *b, const uint32_t *order, size_t n)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct rule_symbol *s = &b->syms[order[i]];
+        if ((i > 0 && largest > s->start) || s->start == s->end)
+            return true;
+        if (s->end > largest)
+            largest = s->end;
+    }
+    return false;
+}
+
+/*
+ * The duplicates fixed again, in perf's order (names demangled), over the
+ * symbols read before they were fixed. Returns 0, or -1 when memory runs out.
+ */
+static int fix_again_in_perf_order(struct symbol_builder *b)
+{
+    size_t count = b->count, n;
+    memset(b->dead, 0, count);
+    b->nerasures = 0;
+    b->count = b->fixed_count; /* (the symbols added later were not there yet) */
+    b->order_valid = false;
+    const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (order) {
+        b->lazy_names = false;
+        fixup_duplicate(b, order, n);
+    }
+    b->count = count;
+    b->order_valid = false;
+    b->pending_len = 0;
+    return order ? 0 : -1;
+}
+
+/* The pending groups as choices of the table's functions (order: the table's). */
+static int keep_choices(const struct symbol_builder *b, const uint32_t *order, size_t n,
+                        const struct symtab *tab, struct symbol_lookup *lookup)
+{
+    size_t groups = 0;
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p])
+        groups++;
+    if (groups == 0)
+        return 0;
+    lookup->choices = malloc(groups * sizeof(*lookup->choices));
+    lookup->choice_names = malloc(b->pending_len * sizeof(*lookup->choice_names));
+    if (!lookup->choices || !lookup->choice_names)
+        return -1;
+    size_t f = 0, names = 0;
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p]) {
+        uint32_t count = b->pending[p], keep = b->pending[p + 1];
+        while (f < n && order[f] != keep)
+            f++;
+        if (f == n)
+            return -1; /* (cannot happen: the first of a group stays) */
+        lookup->choices[lookup->nchoices++] =
+            (struct name_choice){(uint32_t)f, (uint32_t)names, count};
+        for (uint32_t k = 0; k < count; k++) {
+            const struct rule_symbol *s = &b->syms[b->pending[p + 1 + k]];
+            lookup->choice_names[names++] = s->borrowed ? s->borrowed : tab->names + s->name;
+        }
+    }
+    return 0;
+}
+
 int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
                           struct symbol_lookup *lookup)
 {
@@ -357,6 +616,8 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     lookup->root = TREE_NIL;
     size_t n;
     const uint32_t *order = symbol_builder_in_order(b, &n);
+    if (order && b->erased_lazily && order_overlaps(b, order, n))
+        order = fix_again_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
     if (!order) {
         symbol_builder_free(b);
         return -1;
@@ -374,9 +635,13 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     if (rc == 0)
         rc = symtab_index(tab);
     if (rc == 0 && !b->sorted_only && overlapping(tab))
-        rc = keep_tree(b, order, n, lookup);
-    if (rc != 0)
+        rc = build_tree(b) ? -1 : keep_tree(b, order, n, lookup);
+    if (rc == 0)
+        rc = keep_choices(b, order, n, tab, lookup);
+    if (rc != 0) {
         symtab_free(tab);
+        symbol_lookup_free(lookup);
+    }
     symbol_builder_free(b);
     return rc;
 }
@@ -398,10 +663,60 @@ const struct symtab_func *symbol_find(const struct symtab *tab, const struct sym
     return NULL;
 }
 
+static const struct name_choice *choice_for(const struct symbol_lookup *lookup, size_t index)
+{
+    size_t lo = 0, hi = lookup->nchoices;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (lookup->choices[m].func < index)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo < lookup->nchoices && lookup->choices[lo].func == index ? &lookup->choices[lo] : NULL;
+}
+
+static char *readable_name(const char *name, bool demangle)
+{
+    return demangle ? perf_demangle_symbol(name) : strdup(name);
+}
+
+/* perf's fold over aliases of one kind (fold_group's, by names only). */
+static char *chosen_name(const struct symbol_lookup *lookup, const struct name_choice *c,
+                         bool demangle)
+{
+    const char *const *names = lookup->choice_names + c->first;
+    char *best = readable_name(names[0], demangle);
+    for (uint32_t k = 1; best && k < c->count; k++) {
+        char *other = readable_name(names[k], demangle);
+        if (!other) {
+            free(best);
+            return NULL;
+        }
+        struct symbol_choice a = {true, 0, best, strlen(best)}, b = {true, 0, other, strlen(other)};
+        if (symbol_keep_first(&a, &b)) {
+            free(other);
+        } else {
+            free(best);
+            best = other;
+        }
+    }
+    return best;
+}
+
+char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
+                  bool demangle)
+{
+    const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
+    return c ? chosen_name(lookup, c, demangle) : readable_name(tab->funcs[index].name, demangle);
+}
+
 void symbol_lookup_free(struct symbol_lookup *lookup)
 {
     free(lookup->left);
     free(lookup->right);
+    free(lookup->choices);
+    free(lookup->choice_names);
     memset(lookup, 0, sizeof(*lookup));
     lookup->root = TREE_NIL;
 }

@@ -10,7 +10,8 @@
  *     then not weak, then global, then fewer leading underscores, then the
  *     longer name, then the first (but never a "SyS" alias);
  *   - names are compared demangled (an ELF file's names are demangled
- *     for that only where two symbols share an address).
+ *     for that only where two symbols share an address, and, with
+ *     lazy_names, only when a frame needs that function's name).
  * The result is a `struct symtab` (symtab/) and, when functions overlap,
  * perf's tree over it (perf/symbol_tree.h), so that a lookup finds what
  * perf finds: symtab's binary search where at most one function covers an
@@ -34,26 +35,55 @@ struct rule_symbol {
     bool module;          /* the name holds '[' (kallsyms: "name\t[module]") */
 };
 
-/* Symbols being read, in perf's tree (nodes are indexes into syms: insertion order). */
+/*
+ * Symbols being read (nodes are indexes into syms: insertion order). The
+ * order of perf's tree is a stable sort by start; the tree itself (its
+ * shape decides lookups where functions overlap) is built only when they
+ * do, from the insertions and the erasures, in the order they were made.
+ */
 struct symbol_builder {
     struct rule_symbol *syms;
     size_t count, capacity;
     char *names;
     size_t names_len, names_capacity;
     struct symbol_tree tree;
-    uint32_t *order;  /* scratch: the tree in order */
-    bool sorted_only; /* no tree: the order is a stable sort (kallsyms never overlap) */
+    uint32_t *erasures; /* [node, nodes added before its erasure] each */
+    size_t nerasures;
+    uint32_t *order;  /* scratch: the symbols in order */
+    bool sorted_only; /* no tree ever (kallsyms never overlap) */
     bool demangle;    /* names as read from an ELF file: ties compare them demangled, as perf */
     bool borrow;      /* the ELF file outlives the table: names are not copied */
-    uint8_t *dead;    /* sorted_only: erased symbols */
-    bool order_valid; /* sorted_only: order[0..order_len) is sorted, holds every live node */
-    size_t order_len;
+    uint8_t *dead;    /* erased symbols */
+    bool order_valid; /* order[0..order_len) is sorted, holds every live node below sorted_count */
+    size_t order_len, sorted_count;
+    /*
+     * lazy_names (set by the caller, tree builders only): aliases that
+     * only their demangled names tell apart are not demangled now; the
+     * first of them stays in the tree and symbol_name picks the name
+     * when a frame needs it. Such groups are in `pending` ([count,
+     * node...] each). The erasures do not follow perf's order then, so
+     * when functions overlap at the end (perf's tree decides lookups)
+     * the duplicates are fixed again in perf's order.
+     */
+    bool lazy_names, erased_lazily;
+    uint32_t *pending;
+    size_t pending_len, pending_capacity;
+    size_t fixed_count; /* nodes when the duplicates were fixed */
 };
 
-/* Finding a function as perf does, when functions overlap. */
+/* A function whose name perf picks among aliases by their demangled names (lazy_names). */
+struct name_choice {
+    uint32_t func;         /* index in the symtab */
+    uint32_t first, count; /* its aliases' names: choice_names[first, first + count), in order */
+};
+
+/* Finding a function as perf does, when functions overlap, and naming it. */
 struct symbol_lookup {
     uint32_t *left, *right; /* perf's tree over symtab's functions; NULL: no overlap */
     uint32_t root;
+    struct name_choice *choices; /* by func */
+    size_t nchoices;
+    const char **choice_names;
 };
 
 /* What perf's choose_best_symbol compares of two symbols at one address. */
@@ -73,9 +103,9 @@ uint64_t symbol_page_up(uint64_t x);
 void symbol_builder_init(struct symbol_builder *b);
 
 /*
- * A builder that keeps no tree, for symbol sets that cannot overlap once
- * fixed up (kallsyms: no sizes, every end is the next start): sorting
- * once is much cheaper than a tree of 100,000 kernel symbols.
+ * A builder that never builds perf's tree (nor notes its erasures), for
+ * symbol sets that cannot overlap once fixed up (kallsyms: no sizes,
+ * every end is the next start).
  */
 void symbol_builder_init_sorted(struct symbol_builder *b);
 void symbol_builder_free(struct symbol_builder *b);
@@ -125,6 +155,14 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
 /* The function perf names for `addr`, or NULL. */
 const struct symtab_func *symbol_find(const struct symtab *tab, const struct symbol_lookup *lookup,
                                       uint64_t addr);
+
+/*
+ * The name perf prints for function `index` of `tab` (demangled when
+ * `demangle`), malloc'd; NULL when memory runs out. Where aliases were
+ * left undecided (lazy_names), perf's choice among them is made here.
+ */
+char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
+                  bool demangle);
 
 void symbol_lookup_free(struct symbol_lookup *lookup);
 

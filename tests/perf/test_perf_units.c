@@ -178,6 +178,80 @@ static void rules_overlap_follows_the_tree(void **state)
     symbol_lookup_free(&l);
 }
 
+/* A builder's symbols for one trial of rules_lazy_names_as_perf (the same for both builders). */
+static void add_trial(struct symbol_builder *b, unsigned seed, bool plt)
+{
+    static const char *const names[] = {"_Z3foov", "_Z6foobarv", "_ZN1AC1Ev", "_ZN1AC2Ev",
+                                        "_under",  "__x",        "SyS_read",  "sys_read",
+                                        "plain",   "_Z1fi",      "longer_one"};
+    static const uint8_t bindings[] = {STB_GLOBAL, STB_GLOBAL, STB_WEAK, STB_LOCAL};
+    srand(seed);
+    for (int i = 0; i < 40; i++) {
+        uint64_t start = 0x1000 + (uint64_t)(rand() % 12) * 0x20;
+        uint64_t size = rand() % 3 == 0 ? 0 : (uint64_t)(rand() % 2 + 1) * 0x10;
+        add(b, start, size, bindings[rand() % 4], names[rand() % 11]);
+    }
+    if (!plt)
+        return;
+    assert_int_equal(symbol_builder_fixup(b, false), 0);
+    add(b, 0x1008, 0x10, STB_GLOBAL, "puts@plt"); /* over what the fixups stretched */
+    add(b, 0x1108, 0x8, STB_GLOBAL, "_Z3foov@plt");
+}
+
+/* A builder's table, fixed up (the trial's own fixup when it has PLT entries). */
+static struct symtab finish_trial(struct symbol_builder *b, bool plt, struct symbol_lookup *l)
+{
+    struct symtab tab;
+    if (!plt)
+        assert_int_equal(symbol_builder_fixup(b, false), 0);
+    assert_int_equal(symbol_builder_finish(b, &tab, l), 0);
+    return tab;
+}
+
+/*
+ * Aliases left undecided (lazy_names) and named when a frame needs them
+ * get perf's answers: the same function (range) for every address as
+ * deciding them at once (names demangled, perf's order of erasures, its
+ * tree where functions overlap) and the same demangled name.
+ */
+static void rules_lazy_names_as_perf(void **state)
+{
+    (void)state;
+    size_t deferred = 0, overlapped = 0;
+    for (unsigned seed = 1; seed <= 200; seed++) {
+        bool plt = seed % 2 == 0;
+        struct symbol_builder now, later;
+        struct symbol_lookup ln, ll;
+        symbol_builder_init(&now);
+        symbol_builder_init(&later);
+        now.demangle = later.demangle = true;
+        later.lazy_names = true;
+        add_trial(&now, seed, plt);
+        add_trial(&later, seed, plt);
+        struct symtab tn = finish_trial(&now, plt, &ln), tl = finish_trial(&later, plt, &ll);
+        assert_int_equal(tn.count, tl.count);
+        deferred += ll.nchoices;
+        overlapped += ll.left != NULL;
+        for (uint64_t a = 0xff0; a < 0x1300; a++) {
+            const struct symtab_func *fn = symbol_find(&tn, &ln, a), *fl = symbol_find(&tl, &ll, a);
+            assert_true((fn == NULL) == (fl == NULL));
+            if (!fn)
+                continue;
+            assert_true(fn->start == fl->start && fn->end == fl->end);
+            char *want = symbol_name(&tn, &ln, (size_t)(fn - tn.funcs), true);
+            char *got = symbol_name(&tl, &ll, (size_t)(fl - tl.funcs), true);
+            assert_string_equal(got, want);
+            free(want);
+            free(got);
+        }
+        symtab_free(&tn);
+        symtab_free(&tl);
+        symbol_lookup_free(&ln);
+        symbol_lookup_free(&ll);
+    }
+    assert_true(deferred > 0 && overlapped > 0); /* both ways were taken */
+}
+
 static void kallsyms_rules(void **state)
 {
     (void)state;
@@ -213,55 +287,121 @@ static void kallsyms_rules(void **state)
 }
 
 /*
- * The lazy index (searched, not read) names every address as the whole
- * text read by kallsyms_parse does: aliases, types not counted, '$' names,
- * a name at an address of its own between aliases, the trampoline, the
- * last symbol, modules after the kernel's own lines.
+ * A kernel's own lines with aliases, types not counted, '$' names, a
+ * name at an address of its own between aliases, the trampoline, the
+ * last symbol, then modules.
  */
-static void kallsyms_index_matches_parse(void **state)
+static const char index_text[] = "ffffffff81000000 T _text\n"
+                                 "ffffffff81000000 T _stext\n"
+                                 "ffffffff81000000 r rodata_alias\n"
+                                 "ffffffff81000040 t $x\n"
+                                 "ffffffff81000100 t helper\n"
+                                 "ffffffff81000100 t _helper_alias\n"
+                                 "ffffffff81000180 W weak_fn\n"
+                                 "ffffffff81000180 T strong_fn\n"
+                                 "ffffffff81000180 T SyS_fn\n"
+                                 "ffffffff81000300 r not_counted\n"
+                                 "ffffffff81000400 D some_data\n"
+                                 "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
+                                 "ffffffff81000600 T last_fn\n"
+                                 "ffffffff81000600 b last_alias_long\n"
+                                 "ffffffffc0001000 t mod_fn\t[mod]\n"
+                                 "ffffffffc0000000 t mod_low\t[mod2]\n";
+
+static const struct kallsyms_reloc index_reloc = {"_text", 0xffffffff81001000ull};
+
+/* index_text in a file, opened as an index; its map's range in *start, *end. */
+static void open_index_text(struct kallsyms_index *ix, uint64_t *start, uint64_t *end)
 {
-    (void)state;
-    static const char text[] = "ffffffff81000000 T _text\n"
-                               "ffffffff81000000 T _stext\n"
-                               "ffffffff81000000 r rodata_alias\n"
-                               "ffffffff81000040 t $x\n"
-                               "ffffffff81000100 t helper\n"
-                               "ffffffff81000100 t _helper_alias\n"
-                               "ffffffff81000180 W weak_fn\n"
-                               "ffffffff81000180 T strong_fn\n"
-                               "ffffffff81000180 T SyS_fn\n"
-                               "ffffffff81000300 r not_counted\n"
-                               "ffffffff81000400 D some_data\n"
-                               "ffffffff81000500 T __entry_SYSCALL_64_trampoline\n"
-                               "ffffffff81000600 T last_fn\n"
-                               "ffffffff81000600 b last_alias_long\n"
-                               "ffffffffc0001000 t mod_fn\t[mod]\n"
-                               "ffffffffc0000000 t mod_low\t[mod2]\n";
     char path[] = "/tmp/zkprof-kallsyms-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
+    ssize_t len = (ssize_t)(sizeof(index_text) - 1);
+    assert_int_equal(write(fd, index_text, (size_t)len), len);
     close(fd);
-    struct kallsyms_reloc reloc = {"_text", 0xffffffff81001000ull};
+    assert_int_equal(kallsyms_index_open(ix, path, &index_reloc, true, start, end), 1);
+    unlink(path);
+}
+
+/* The index's answer for a equals perf's function from the whole text (NULL: none). */
+static void assert_index_names(struct kallsyms_index *ix, struct symtab *found,
+                               const struct symtab_func *want, uint64_t a)
+{
+    const struct symtab_func *got;
+    assert_int_equal(kallsyms_index_find(ix, found, a, &got), 0);
+    assert_true((want == NULL) == (got == NULL));
+    if (want) {
+        assert_string_equal(got->name, want->name);
+        assert_true(got->start == want->start && got->end == want->end);
+    }
+}
+
+/* The lazy index (searched, not read) names every address as the whole text read by kallsyms_parse
+ * does. */
+static void kallsyms_index_matches_parse(void **state)
+{
+    (void)state;
     struct symtab whole, found = {0};
     struct symbol_lookup l;
     struct kallsyms_index ix;
     uint64_t start, end, istart, iend;
-    assert_int_equal(kallsyms_parse(text, sizeof(text) - 1, &reloc, true, &whole, &l, &start, &end),
+    assert_int_equal(kallsyms_parse(index_text, sizeof(index_text) - 1, &index_reloc, true, &whole,
+                                    &l, &start, &end),
                      1);
-    assert_int_equal(kallsyms_index_open(&ix, path, &reloc, true, &istart, &iend), 1);
-    unlink(path);
+    open_index_text(&ix, &istart, &iend);
     assert_true(istart == start && iend == end);
-    for (uint64_t a = start - 0x10; a < end + 0x10; a++) {
-        const struct symtab_func *want = symbol_find(&whole, &l, a), *got;
-        assert_int_equal(kallsyms_index_find(&ix, &found, a, &got), 0);
-        assert_true((want == NULL) == (got == NULL));
-        if (want) {
-            assert_string_equal(got->name, want->name);
-            assert_true(got->start == want->start && got->end == want->end);
+    for (uint64_t a = start - 0x10; a < end + 0x10; a++)
+        assert_index_names(&ix, &found, symbol_find(&whole, &l, a), a);
+    assert_true(found.count < 10); /* each function once */
+    symtab_free(&found);
+    kallsyms_index_free(&ix);
+    symtab_free(&whole);
+    symbol_lookup_free(&l);
+}
+
+/*
+ * The functions found are remembered by range: addresses in a scrambled
+ * order (a function's inside before its start, gaps, the dropped
+ * trampoline, group boundaries, past the last symbol) get the same
+ * answers from the remembering index as from a fresh one (nothing
+ * remembered) and from the whole text, and each function is added once.
+ */
+static void kallsyms_index_remembers_found(void **state)
+{
+    (void)state;
+    struct symtab whole, found = {0};
+    struct symbol_lookup l;
+    struct kallsyms_index ix;
+    uint64_t start, end;
+    assert_int_equal(kallsyms_parse(index_text, sizeof(index_text) - 1, &index_reloc, true, &whole,
+                                    &l, &start, &end),
+                     1);
+    open_index_text(&ix, &start, &end);
+    uint64_t span = end + 0x20 - (start - 0x20);
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint64_t i = 0; i < span; i++) {
+            uint64_t a = start - 0x20 + (i * 7919 + (uint64_t)pass * 13) % span; /* 7919: prime */
+            assert_index_names(&ix, &found, symbol_find(&whole, &l, a), a);
         }
     }
-    assert_true(found.count < 10); /* each function once */
+    size_t added = found.count;
+    assert_true(added > 0 && added < 10);
+    for (size_t f = 0; f < whole.count; f++) { /* around every boundary, also from a fresh index */
+        uint64_t edges[2] = {whole.funcs[f].start, whole.funcs[f].end};
+        for (int e = 0; e < 2; e++)
+            for (uint64_t a = edges[e] - 1; a <= edges[e] + 1; a++) {
+                struct kallsyms_index fresh;
+                struct symtab fresh_found = {0};
+                uint64_t s, t;
+                open_index_text(&fresh, &s, &t);
+                const struct symtab_func *want;
+                assert_int_equal(kallsyms_index_find(&fresh, &fresh_found, a, &want), 0);
+                assert_index_names(&ix, &found, want, a);
+                symtab_free(&fresh_found);
+                kallsyms_index_free(&fresh);
+            }
+    }
+    assert_int_equal(found.count, added); /* nothing found twice */
     symtab_free(&found);
     kallsyms_index_free(&ix);
     symtab_free(&whole);
@@ -341,16 +481,90 @@ static void order_rounds(void **state)
     perf_order_free(&o);
 }
 
+/* Records as CPU buffers give them: runs in time order, interleaved in chunks. */
+struct model_item {
+    uint64_t time, seq;
+};
+
+static int by_model_order(const void *pa, const void *pb)
+{
+    const struct model_item *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+struct long_delivery {
+    uint64_t offsets[4096];
+    size_t n;
+};
+
+static int collect_long(void *ctx, const struct perf_record *r)
+{
+    struct long_delivery *d = ctx;
+    d->offsets[d->n++] = r->offset;
+    return 0;
+}
+
+/*
+ * The merge of runs delivers what a plain sort by (time, arrival) does,
+ * round by round: the model keeps perf's rule (a round delivers up to the
+ * previous round's maximum) with qsort.
+ */
+static void order_merges_runs(void **state)
+{
+    (void)state;
+    static struct long_delivery got, want;
+    static struct model_item queue[4096];
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        srand(seed);
+        struct perf_order o;
+        perf_order_init(&o);
+        got.n = want.n = 0;
+        size_t queued = 0, seq = 0;
+        uint64_t cpu_time[4] = {0, 0, 0, 0}, max_time = 0, next_flush = 0;
+        for (int chunk = 0; chunk < 150; chunk++) {
+            int cpu = rand() % 4, len = rand() % 8 + 1;
+            for (int k = 0; k < len && seq < 1000; k++) {
+                cpu_time[cpu] += (uint64_t)(rand() % 50); /* ties too */
+                push(&o, cpu_time[cpu], seq);
+                max_time = queued == 0 || cpu_time[cpu] > max_time ? cpu_time[cpu] : max_time;
+                queue[queued++] = (struct model_item){cpu_time[cpu], seq++};
+            }
+            if (rand() % 5 == 0 && queued > 0) { /* a round */
+                assert_int_equal(perf_order_round(&o, collect_long, &got), 0);
+                qsort(queue, queued, sizeof(*queue), by_model_order);
+                size_t i = 0;
+                for (; i < queued && queue[i].time <= next_flush; i++)
+                    want.offsets[want.n++] = queue[i].seq;
+                memmove(queue, queue + i, (queued - i) * sizeof(*queue));
+                queued -= i;
+                next_flush = max_time;
+            }
+        }
+        assert_int_equal(perf_order_finish(&o, collect_long, &got), 0);
+        qsort(queue, queued, sizeof(*queue), by_model_order);
+        for (size_t i = 0; i < queued; i++)
+            want.offsets[want.n++] = queue[i].seq;
+        assert_int_equal(got.n, want.n);
+        assert_memory_equal(got.offsets, want.offsets, got.n * sizeof(*got.offsets));
+        perf_order_free(&o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tree_random_insert_erase),
         cmocka_unit_test(rules_ends_and_aliases),
         cmocka_unit_test(rules_overlap_follows_the_tree),
+        cmocka_unit_test(rules_lazy_names_as_perf),
         cmocka_unit_test(kallsyms_rules),
         cmocka_unit_test(kallsyms_index_matches_parse),
+        cmocka_unit_test(kallsyms_index_remembers_found),
         cmocka_unit_test(maps_split_on_overlap),
         cmocka_unit_test(order_rounds),
+        cmocka_unit_test(order_merges_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
