@@ -30,6 +30,23 @@ enum {
     REG_T6 = 31,
 };
 
+/* The fields of a 32-bit instruction word that a zkVM's own instructions use. */
+struct abi_insn {
+    unsigned opcode, rd, rs1, rs2, funct3, funct7;
+    int32_t imm; /* the I-type immediate, sign-extended */
+};
+
+static inline struct abi_insn abi_insn_fields(uint32_t w)
+{
+    return (struct abi_insn){.opcode = w & 0x7f,
+                             .rd = (w >> 7) & 31,
+                             .rs1 = (w >> 15) & 31,
+                             .rs2 = (w >> 20) & 31,
+                             .funct3 = (w >> 12) & 7,
+                             .funct7 = w >> 25,
+                             .imm = (int32_t)w >> 20};
+}
+
 /*
  * True when no segment of `img` overlaps [start, end); else false with
  * ERROR_UNSUPPORTED, "segment [a, b) overlaps <what> [start, end)<hint>",

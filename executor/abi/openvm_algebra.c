@@ -32,20 +32,6 @@
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 
-/* The fields of an R-type instruction word. */
-struct rtype {
-    unsigned rd, rs1, rs2, funct3, funct7;
-};
-
-static struct rtype split(uint32_t w)
-{
-    return (struct rtype){.rd = (w >> 7) & 31,
-                          .rs1 = (w >> 15) & 31,
-                          .rs2 = (w >> 20) & 31,
-                          .funct3 = (w >> 12) & 7,
-                          .funct7 = w >> 25};
-}
-
 static uint32_t reg(const struct machine *m, unsigned r)
 {
     return (uint32_t)machine_get_reg(m, r);
@@ -57,7 +43,7 @@ static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr,
 }
 
 /* The operands [rs1] and [rs2], `bytes` each, into x and y. */
-static bool load_operands(struct machine *m, struct rtype f, uint32_t *x, uint32_t *y,
+static bool load_operands(struct machine *m, struct abi_insn f, uint32_t *x, uint32_t *y,
                           uint32_t bytes)
 {
     return abi_load(m, reg(m, f.rs1), x, bytes) && abi_load(m, reg(m, f.rs2), y, bytes);
@@ -67,7 +53,7 @@ static bool load_operands(struct machine *m, struct rtype f, uint32_t *x, uint32
  * SETUP_MOD: rs1 points at the modulus the openvm-algebra macros serialized
  * after a header [1][index][bytes as a u32 LE]; it becomes modulus `index`.
  */
-static enum ecall_result setup_mod(struct machine *m, struct openvm_modulus *mod, struct rtype f,
+static enum ecall_result setup_mod(struct machine *m, struct openvm_modulus *mod, struct abi_insn f,
                                    unsigned idx)
 {
     uint32_t at = reg(m, f.rs1), bytes;
@@ -101,7 +87,7 @@ static bool mod_op(unsigned op, mpz_t r, const mpz_t a, const mpz_t b, const mpz
 
 /* [rd] = [rs1] op [rs2] mod p, or (ISEQMOD, op 4) rd = 1 when they are equal mod p. */
 static enum ecall_result modular_op(struct machine *m, const struct openvm_modulus *mod,
-                                    struct rtype f, unsigned op, const char *call)
+                                    struct abi_insn f, unsigned op, const char *call)
 {
     uint32_t x[12], y[12], n = mod->bytes / 4;
     if (!load_operands(m, f, x, y, mod->bytes))
@@ -129,7 +115,7 @@ static enum ecall_result modular_op(struct machine *m, const struct openvm_modul
 static const char *const modular_names[6] = {"ADDMOD", "SUBMOD",  "MULMOD",
                                              "DIVMOD", "ISEQMOD", "SETUP_MOD"};
 
-static enum ecall_result modular(struct machine *m, struct openvm_algebra *alg, struct rtype f,
+static enum ecall_result modular(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
                                  const char **call)
 {
     unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
@@ -159,7 +145,7 @@ static bool known_prime(const struct openvm_algebra *alg, const uint32_t *p, uin
  * set up by SETUP_MOD or one of the curves' here.
  */
 static enum ecall_result setup_curve(struct machine *m, struct openvm_algebra *alg,
-                                     struct openvm_curve *c, struct rtype f, const char *call)
+                                     struct openvm_curve *c, struct abi_insn f, const char *call)
 {
     uint32_t at = reg(m, f.rs1), p[24];
     for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
@@ -180,8 +166,8 @@ static enum ecall_result setup_curve(struct machine *m, struct openvm_algebra *a
 static const char *const curve_names[2] = {"EC_ADD_NE", "EC_DOUBLE"};
 
 /* Short Weierstrass curves (funct3 1): [rd] = [rs1] + [rs2] (x differ), or 2 [rs1]. */
-static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *alg, struct rtype f,
-                                     const char **call)
+static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *alg,
+                                     struct abi_insn f, const char **call)
 {
     unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
     if (op > 2)
@@ -209,7 +195,7 @@ static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *a
 
 /* The complex setup: rs1 points at the prime twice (32 or 48 bytes each). */
 static enum ecall_result setup_complex(struct machine *m, struct openvm_modulus *mod,
-                                       struct rtype f)
+                                       struct abi_insn f)
 {
     uint32_t at = reg(m, f.rs1), p[24];
     for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
@@ -229,7 +215,7 @@ static const char *const complex_names[5] = {"FP2_ADD", "FP2_SUB", "FP2_MUL", "F
 
 /* Complex extension fields (funct3 2): [rd] = [rs1] op [rs2] in Fp2. */
 static enum ecall_result complex_field(struct machine *m, struct openvm_algebra *alg,
-                                       struct rtype f, const char **call)
+                                       struct abi_insn f, const char **call)
 {
     static const enum field_op ops[4] = {FIELD_ADD, FIELD_SUB, FIELD_MUL, FIELD_DIV};
     unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
@@ -255,7 +241,7 @@ static enum ecall_result complex_field(struct machine *m, struct openvm_algebra 
 enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,
                                       const char **call)
 {
-    struct rtype f = split(w);
+    struct abi_insn f = abi_insn_fields(w);
     switch (f.funct3) {
     case 0: return modular(m, alg, f, call);
     case 1: return weierstrass(m, alg, f, call);

@@ -37,10 +37,9 @@
 
 #include "executor/abi/abi_util.h"
 
-/* A CSR instruction's or a marker's fields. */
+/* A CSR instruction's or a marker's fields, and which marker it is. */
 struct insn_fields {
-    unsigned rd, rs1, rs2;
-    int64_t imm; /* addi's immediate, sign-extended */
+    struct abi_insn f;
     bool add, addi;
 };
 
@@ -49,18 +48,14 @@ struct dma {
     struct machine *m;
     const char *name;
     struct insn_fields csr, marker;
-    unsigned funct3;
 };
 
 static struct insn_fields decode(uint32_t w)
 {
-    unsigned opcode = w & 0x7f, funct3 = (w >> 12) & 7, funct7 = w >> 25;
-    return (struct insn_fields){.rd = (w >> 7) & 31,
-                                .rs1 = (w >> 15) & 31,
-                                .rs2 = (w >> 20) & 31,
-                                .imm = (int32_t)w >> 20,
-                                .add = opcode == 0x33 && funct3 == 0 && funct7 == 0,
-                                .addi = opcode == 0x13 && funct3 == 0};
+    struct abi_insn f = abi_insn_fields(w);
+    return (struct insn_fields){.f = f,
+                                .add = f.opcode == 0x33 && f.funct3 == 0 && f.funct7 == 0,
+                                .addi = f.opcode == 0x13 && f.funct3 == 0};
 }
 
 /* The instruction at `at`; false when it is not in memory. */
@@ -97,7 +92,7 @@ static uint64_t reg(const struct dma *d, unsigned r)
  */
 static enum ecall_result resume(struct dma *d, bool split, unsigned skip)
 {
-    if (split && d->marker.add && d->marker.rd == 0)
+    if (split && d->marker.add && d->marker.f.rd == 0)
         return ECALL_CONTINUE;
     d->m->pc += skip;
     return ECALL_JUMP;
@@ -106,8 +101,8 @@ static enum ecall_result resume(struct dma *d, bool split, unsigned skip)
 /* The count a marker carries: add's rs2, addi's immediate; false for a negative immediate. */
 static bool marker_count(const struct dma *d, uint64_t *count)
 {
-    *count = d->marker.add ? reg(d, d->marker.rs2) : (uint64_t)d->marker.imm;
-    return d->marker.add || d->marker.imm >= 0;
+    *count = d->marker.add ? reg(d, d->marker.f.rs2) : (uint64_t)d->marker.f.imm;
+    return d->marker.add || d->marker.f.imm >= 0;
 }
 
 /*
@@ -117,7 +112,7 @@ static bool marker_count(const struct dma *d, uint64_t *count)
  */
 static bool source_and_count(const struct dma *d, bool later, uint64_t *src, uint64_t *count)
 {
-    *src = reg(d, d->csr.rs1);
+    *src = reg(d, d->csr.f.rs1);
     if (!marker_count(d, count))
         return false;
     if (!later) {
@@ -130,8 +125,8 @@ static bool source_and_count(const struct dma *d, bool later, uint64_t *src, uin
 
 static enum ecall_result dma_memcpy(struct dma *d, bool later)
 {
-    uint64_t dst = reg(d, d->marker.rs1), src, count;
-    if (d->marker.rd != 0)
+    uint64_t dst = reg(d, d->marker.f.rs1), src, count;
+    if (d->marker.f.rd != 0)
         return bad_marker(d, "the marker writes a register (ziskos's is add x0 or addi x0)");
     if (!source_and_count(d, later, &src, &count))
         return bad_marker(d, NEGATIVE_COUNT);
@@ -144,8 +139,8 @@ static enum ecall_result dma_memcpy(struct dma *d, bool later)
 
 static enum ecall_result dma_memcmp(struct dma *d, bool later)
 {
-    uint64_t a = reg(d, d->marker.rs1), b, count;
-    if (d->csr.rd != 0 && d->marker.rd != 0)
+    uint64_t a = reg(d, d->marker.f.rs1), b, count;
+    if (d->csr.f.rd != 0 && d->marker.f.rd != 0)
         return bad_marker(d, "both the csrrs and its marker name a result register");
     if (!source_and_count(d, later, &b, &count))
         return bad_marker(d, NEGATIVE_COUNT);
@@ -155,13 +150,13 @@ static enum ecall_result dma_memcmp(struct dma *d, bool later)
     uint64_t result = 0;
     for (uint64_t i = 0; i < count && !result; i++)
         result = (uint64_t)((int64_t)pa[i] - (int64_t)pb[i]);
-    machine_set_reg(d->m, d->csr.rd ? d->csr.rd : d->marker.rd, result);
+    machine_set_reg(d->m, d->csr.f.rd ? d->csr.f.rd : d->marker.f.rd, result);
     return resume(d, true, 8);
 }
 
 static enum ecall_result dma_inputcpy(struct dma *d, struct zisk_fcalls *fc)
 {
-    uint64_t dst = reg(d, d->marker.rs1), count;
+    uint64_t dst = reg(d, d->marker.f.rs1), count;
     if (!marker_count(d, &count))
         return bad_marker(d, NEGATIVE_COUNT);
     if (fc->nresults == 0)
@@ -173,7 +168,7 @@ static enum ecall_result dma_inputcpy(struct dma *d, struct zisk_fcalls *fc)
     if (!abi_store(d->m, dst, fc->results + fc->next_result, count))
         return bad(d, dst, "the destination is not writable memory");
     fc->next_result += count / 8;
-    machine_set_reg(d->m, d->marker.rd, dst);
+    machine_set_reg(d->m, d->marker.f.rd, dst);
     return resume(d, false, 8);
 }
 
@@ -183,25 +178,25 @@ static enum ecall_result dma_inputcpy(struct dma *d, struct zisk_fcalls *fc)
  */
 static enum ecall_result dma_memset(struct dma *d)
 {
-    bool immediate = d->funct3 & 4;
+    bool immediate = d->csr.f.funct3 & 4;
     struct insn_fields fill = d->marker;
-    uint64_t dst = reg(d, d->csr.rs1), count = reg(d, d->marker.rs1);
+    uint64_t dst = reg(d, d->csr.f.rs1), count = reg(d, d->marker.f.rs1);
     if (!d->marker.addi)
         return bad_marker(d, "the marker is not an addi (ziskos's memset marker)");
     if (immediate) {
-        if (d->csr.rs1 != 2)
-            return bad(d, d->csr.rs1, "csrsi 0x816 takes 2 (two addi markers follow)");
+        if (d->csr.f.rs1 != 2)
+            return bad(d, d->csr.f.rs1, "csrsi 0x816 takes 2 (two addi markers follow)");
         if (!load_insn(d->m, d->m->pc + 8, &fill) || !fill.addi)
             return bad(d, d->m->pc + 8, "the second marker is not an addi");
-        dst = reg(d, d->marker.rs1);
+        dst = reg(d, d->marker.f.rs1);
         if (!marker_count(d, &count))
             return bad_marker(d, NEGATIVE_COUNT);
     }
-    if (fill.imm < 0 || fill.imm > 0xff)
-        return bad(d, (uint64_t)fill.imm, "the fill byte is not 0 to 255");
-    if (!abi_fill(d->m, dst, (uint8_t)fill.imm, count))
+    if (fill.f.imm < 0 || fill.f.imm > 0xff)
+        return bad(d, (uint64_t)fill.f.imm, "the fill byte is not 0 to 255");
+    if (!abi_fill(d->m, dst, (uint8_t)fill.f.imm, count))
         return bad(d, dst, "the destination is not writable memory");
-    machine_set_reg(d->m, d->marker.rd, dst);
+    machine_set_reg(d->m, d->marker.f.rd, dst);
     return resume(d, false, immediate ? 12 : 8);
 }
 
@@ -210,11 +205,11 @@ static const char *const dma_names[] = {"dma_memcpy", "dma_memcmp", "dma_inputcp
 /* The CSR instruction's own form: csrs (csrrs with rd x0 but memcmp's), or memset's csrsi. */
 static const char *csr_form_error(const struct dma *d, enum zisk_dma_call dma, bool later)
 {
-    if (d->funct3 == 6 && dma == ZISK_DMA_MEMSET && d->csr.rd == 0)
+    if (d->csr.f.funct3 == 6 && dma == ZISK_DMA_MEMSET && d->csr.f.rd == 0)
         return NULL;
-    if (d->funct3 != 2)
+    if (d->csr.f.funct3 != 2)
         return "a DMA call is csrs CSR, rs1 (csrsi 0x816, 2 for memset)";
-    if (d->csr.rd != 0 && (dma != ZISK_DMA_MEMCMP || !later))
+    if (d->csr.f.rd != 0 && (dma != ZISK_DMA_MEMCMP || !later))
         return "the CSR instruction writes a register (only later ziskos's memcmp does)";
     return NULL;
 }
@@ -222,7 +217,7 @@ static const char *csr_form_error(const struct dma *d, enum zisk_dma_call dma, b
 enum ecall_result zisk_dma(struct machine *m, enum zisk_dma_call dma, bool later, uint32_t w,
                            struct zisk_fcalls *fc, const char **call)
 {
-    struct dma d = {.m = m, .name = dma_names[dma], .csr = decode(w), .funct3 = (w >> 12) & 7};
+    struct dma d = {.m = m, .name = dma_names[dma], .csr = decode(w)};
     *call = d.name;
     const char *why = csr_form_error(&d, dma, later);
     if (why)
