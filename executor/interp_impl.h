@@ -487,24 +487,30 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         }                                                                                          \
         next();                                                                                    \
     } while (0)
-/* Transfers control to the aligned `target` from a jump at PC(); the caller writes rd. */
-#define JUMP_TO(target)                                                                            \
+/*
+ * Transfers control to the aligned `target` from a jump at PC(); the caller writes rd.
+ * JUMP_TO_RUN_DONE: the run at the target needs no start (a call the fast path pushed).
+ */
+#define JUMP_TO_(target, go)                                                                       \
     do {                                                                                           \
         uint64_t off_ = (uint64_t)(target)-m->code.lo;                                             \
         if (__builtin_expect(off_ >= m->code.span, 0)) {                                           \
             fault_pc = (target);                                                                   \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        GOTO_IP((struct insn *)(((uint64_t)(target)-pc_bias) << ENTRY_SHIFT));                     \
+        go((struct insn *)(((uint64_t)(target)-pc_bias) << ENTRY_SHIFT));                          \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
+#define JUMP_TO(target) JUMP_TO_(target, GOTO_IP)
+#define JUMP_TO_RUN_DONE(target) JUMP_TO_(target, GOTO_IP_RUN_DONE)
 /*
  * Reports a jump of the given kind from PC() to `target` to the machine's
  * tracer unless the fast path took care of it (see trace.h). The slow
  * path ends with `go`, the jump itself, as
  * the fast path does after the report: two copies, so that the fast path
- * runs straight on (a join would be a padded, aligned label). NO_TRACE
- * reports nothing.
+ * runs straight on (a join would be a padded, aligned label). A call the
+ * fast paths push goes on with `go_pushed`, which starts no run in the
+ * callee (see "Runs" in trace.h). NO_TRACE reports nothing.
  */
 #define TRACE_SLOW(target, go)                                                                \
     do {                                                                                           \
@@ -512,7 +518,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         top = interp_trace_slow(tracer, top, ip, PC(), (target), RET_AT(), NOW());                 \
         go;                                                                                        \
     } while (0)
-#define TRACE_JUMP(target, go)                                                                \
+#define TRACE_JUMP(target, go, go_pushed)                                                         \
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
             if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
@@ -527,28 +533,43 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define CALL_LINKED(target)                                                                        \
     (PER_PC ? trace_call_linked_site(tracer, &top, PC(), LEN, (target), RET_AT(), NOW())           \
             : trace_call_linked(tracer, &top, PC(), LEN, (target), RET_AT(), NOW()))
-#define TRACE_CALL(target, go)                                                                \
+#define TRACE_CALL(target, go, go_pushed)                                                          \
     do {                                                                                           \
         if (__builtin_expect(!CALL_FAST(target), 0)) {                                             \
             FORGET_POSITION();                                                                     \
             if (!CALL_LINKED(target))                                                              \
-                TRACE_SLOW(target, go);                                                       \
-            go;                                                                                    \
+                TRACE_SLOW(target, go);                                                            \
+            go_pushed;                                                                             \
         }                                                                                          \
     } while (0)
-#define TRACE_OTHER(target, go) TRACE_SLOW(target, go)
-#define NO_TRACE(target, go) ((void)0)
+#define TRACE_OTHER(target, go, go_pushed) TRACE_SLOW(target, go)
+#define NO_TRACE(target, go, go_pushed) ((void)0)
+/*
+ * Whether a jump reported with the given macro keeps the caller's run open
+ * (trace.h, "Runs"): a traced call's does, even when the slow path pushes
+ * no frame (the tracer then ends it).
+ */
+#define KEEPS_RUN_TRACE_CALL 1
+#define KEEPS_RUN_TRACE_JUMP 0
+#define KEEPS_RUN_TRACE_OTHER 0
+#define KEEPS_RUN_NO_TRACE 0
+#define KEEPS_RUN(TRACE) KEEPS_RUN_##TRACE
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
-#define JAL_GO()                                                                                   \
+#define JAL_GO_(go)                                                                                \
     do {                                                                                           \
-        GOTO_IP(ip + ip->imm);                                                                     \
+        go(ip + ip->imm);                                                                          \
         CHECKED_DISPATCH();                                                                        \
     } while (0)
+#define JAL_GO() JAL_GO_(GOTO_IP)
+#define JAL_GO_PUSHED() JAL_GO_(GOTO_IP_RUN_DONE)
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
-        RUN_END_AT(PC(), LEN);                                                                     \
+        if (!KEEPS_RUN(TRACE))                                                                     \
+            RUN_END_AT(PC(), LEN);                                                                 \
         RD = PC() + LEN;                                                                           \
-        TRACE(PC() + (ureg)((sreg)ip->imm * SLOT_BYTES), JAL_GO());                             \
+        TRACE(PC() + (ureg)((sreg)ip->imm * SLOT_BYTES), JAL_GO(), JAL_GO_PUSHED());              \
+        if (KEEPS_RUN(TRACE))                                                                      \
+            JAL_GO_PUSHED();                                                                       \
         JAL_GO();                                                                                  \
     } while (0)
 /*
@@ -557,12 +578,14 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
  * rs1 instead of keeping it in a register across the call (JALR_GO).
  */
 #define JALR_TARGET() ((RS1 + IMM) & ~(ureg)1)
-#define JALR_GO()                                                                                  \
+#define JALR_GO_(go)                                                                               \
     do {                                                                                           \
         ureg again_ = JALR_TARGET();                                                               \
         RD = PC() + LEN;                                                                           \
-        JUMP_TO(again_);                                                                           \
+        go(again_);                                                                                \
     } while (0)
+#define JALR_GO() JALR_GO_(JUMP_TO)
+#define JALR_GO_PUSHED() JALR_GO_(JUMP_TO_RUN_DONE)
 #define JALR_BODY(TRACE)                                                                           \
     do {                                                                                           \
         ureg target_ = JALR_TARGET();                                                              \
@@ -570,9 +593,12 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        RUN_END_AT(PC(), LEN);                                                                     \
-        TRACE(target_, JALR_GO());                                                              \
+        if (!KEEPS_RUN(TRACE))                                                                     \
+            RUN_END_AT(PC(), LEN);                                                                 \
+        TRACE(target_, JALR_GO(), JALR_GO_PUSHED());                                               \
         RD = PC() + LEN;                                                                           \
+        if (KEEPS_RUN(TRACE))                                                                      \
+            JUMP_TO_RUN_DONE(target_);                                                             \
         JUMP_TO(target_);                                                                          \
     } while (0)
 /* Where the code after the current instruction lies: a pushed frame's ret_at (see trace.h). */
@@ -593,10 +619,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
             struct insn *at_ = (struct insn *)top[1].ret_at; /* the frame just popped */           \
             RD = PC() + LEN;                                                                       \
             if (__builtin_expect(at_ == m->code.end, 0)) {                                         \
+                RUN_END_AT(ret_, 0); /* the caller's run, open since the call, ends */            \
                 fault_pc = ret_;                                                                   \
                 goto out_bad_target;                                                               \
             }                                                                                      \
-            GOTO_IP(at_);                                                                          \
+            GOTO_IP_RUN_DONE(at_); /* the caller's run goes on (trace.h, "Runs") */             \
             CHECKED_DISPATCH();                                                                    \
         }                                                                                          \
         FORGET_POSITION();                                                                         \
@@ -949,12 +976,19 @@ out_soft:
 #undef LOAD_BODY
 #undef STORE_BODY
 #undef JUMP_TO
+#undef JUMP_TO_
+#undef JUMP_TO_RUN_DONE
 #undef BRANCH_BODY
 #undef TRACE_JUMP
 #undef TRACE_CALL
 #undef TRACE_OTHER
 #undef TRACE_SLOW
 #undef NO_TRACE
+#undef KEEPS_RUN
+#undef KEEPS_RUN_TRACE_CALL
+#undef KEEPS_RUN_TRACE_JUMP
+#undef KEEPS_RUN_TRACE_OTHER
+#undef KEEPS_RUN_NO_TRACE
 #undef NOW
 #undef FORGET_POSITION
 #undef SAVE_TRACER
@@ -973,7 +1007,11 @@ out_soft:
 #undef JALR_RET_TRACED_BODY
 #undef RET_AT
 #undef JAL_GO
+#undef JAL_GO_
+#undef JAL_GO_PUSHED
 #undef JALR_GO
+#undef JALR_GO_
+#undef JALR_GO_PUSHED
 #undef JALR_TARGET
 #undef pc_bias
 #undef CHECKED_DISPATCH

@@ -325,6 +325,19 @@ static inline int trace_call_linked_site(const struct flow_tracer *t, struct tra
  * function's pcs). A node whose function holds no inlined code keeps none
  * (runs NULL): the hooks then do nothing. docs/ARCHITECTURE.md, "Inline
  * frames".
+ *
+ * Calls and returns, the commonest transfers, skip three of their four
+ * hooks, and the owner makes up for them when it writes the profile:
+ *   - a call leaves the caller's run open: it goes on at the return
+ *     address when the callee's frame returns there (the fast return
+ *     starts nothing); a frame popped any other way (the owner's
+ *     `transfer`, rewind) ends its caller's run at its return address,
+ *     and a frame pushed by hand starts one there; a live frame's open
+ *     run ends there when the profile is written;
+ *   - a call the fast paths push starts no run in the callee: each such
+ *     run starts at the node's key (the call target), so their number is
+ *     what the node's array has more ends than starts.
+ * Only the callee's run end at its return is written.
  */
 static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, unsigned shift)
 {

@@ -307,30 +307,50 @@ static void close_frame(struct trace_frame *f, uint64_t now)
     f->acc += now;
 }
 
-/* A frame for a call at pc, `len` bytes long, to target: it returns to pc + len. */
-static void push(struct guest_profile *p, uint64_t target, uint64_t pc, unsigned len, uint64_t now)
+/*
+ * A frame for a call at pc, `len` bytes long, to target: it returns to pc + len.
+ * Whether it was pushed (not when the call leads nowhere, or memory ran out).
+ */
+static bool push(struct guest_profile *p, uint64_t target, uint64_t pc, unsigned len, uint64_t now)
 {
     if (depth(p) == p->capacity && !grow_stack(p)) {
         p->out_of_memory = true;
-        return;
+        return false;
     }
     uint64_t ret = pc + len;
     uint32_t parent = call_parent(p, pc);
     const struct trace_link *link = parent == UINT32_MAX ? NULL : link_to(p, parent, target);
     if (!link)
-        return;
+        return false;
     struct trace_frame *f = ++p->tracer.top;
     set_up_slot(p, f, link);
     f->ret = ret;
     open_frame(f, now);
+    return true;
 }
 
+/*
+ * Pops frames down to depth d. Each popped frame's caller kept its run
+ * open to the frame's return address (executor/trace.h, "Runs"): the run
+ * ends there, and the loop starts one wherever the guest goes on.
+ */
 static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
 {
     if (d < 1)
         d = 1; /* the root frame is never popped */
-    while (depth(p) > d)
-        close_frame(p->tracer.top--, now);
+    while (depth(p) > d) {
+        struct trace_frame *f = p->tracer.top--;
+        close_frame(f, now);
+        if (p->tracer.per_pc)
+            trace_run_end_before(f - 1, f->ret, p->tracer.run_shift);
+    }
+}
+
+/* Per-pc mode: a frame pushed by hand keeps its caller's run open to its return address. */
+static void open_caller_run(struct guest_profile *p, const struct trace_frame *f)
+{
+    if (p->tracer.per_pc)
+        trace_run_start(f - 1, f->ret, p->tracer.run_shift);
 }
 
 /* A tail call: the top frame becomes a frame for `target`, keeping its return address. */
@@ -379,12 +399,21 @@ static void on_transfer(struct flow_tracer *t, enum trace_kind kind, uint64_t pc
     struct guest_profile *p = (struct guest_profile *)t;
     if (p->out_of_memory)
         return;
-    switch (kind) { /* a new frame returns after the call: pc + 4, or pc + 2 (c.jal, c.jalr) */
+    /*
+     * A new frame returns after the call: pc + 4, or pc + 2 (c.jal, c.jalr).
+     * The loop ended the top frame's run at the jump unless it was a call,
+     * whose run a pushed frame keeps open (executor/trace.h, "Runs").
+     */
+    switch (kind) {
     case TRACE_KIND_RETURN_CALL:
         pop_to_depth(p, depth(p) - 1, now);
-        push(p, target, pc, len, now);
+        if (push(p, target, pc, len, now))
+            open_caller_run(p, top(p));
         break;
-    case TRACE_KIND_CALL: push(p, target, pc, len, now); break;
+    case TRACE_KIND_CALL:
+        if (!push(p, target, pc, len, now) && p->tracer.per_pc)
+            trace_run_end_before(top(p), pc + len, p->tracer.run_shift);
+        break;
     case TRACE_KIND_RETURN: return_to(p, target, now); break;
     case TRACE_KIND_JUMP: jump(p, target, now); break;
     }
@@ -491,6 +520,7 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
         f->ret = p->marked[i].ret;
         f->ret_at = p->marked[i].ret_at;
         open_frame(f, now);
+        open_caller_run(p, f);
     }
 }
 
@@ -556,6 +586,7 @@ void guest_profile_free(struct guest_profile *p)
     for (size_t i = 0; i < p->runs_cap; i++)
         free(p->runs[i]);
     free(p->runs);
+    free(p->open_runs);
     free(p->chain_pcs);
     free(p->func_inlines);
     free(p->func_pcs);
@@ -568,10 +599,42 @@ void guest_profile_free(struct guest_profile *p)
     memset(p, 0, sizeof(*p));
 }
 
+static int open_run_order(const void *a, const void *b)
+{
+    const struct guest_open_run *x = a, *y = b;
+    if (x->node != y->node)
+        return x->node < y->node ? -1 : 1;
+    return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+/* Notes the runs the live frames below the top keep open (executor/trace.h, "Runs"). */
+static bool note_open_runs(struct guest_profile *p)
+{
+    size_t n = 0, below = depth(p) - 1;
+    struct guest_open_run *open = realloc(p->open_runs, (below ? below : 1) * sizeof(*open));
+    if (!open)
+        return false;
+    for (size_t i = 0; i < below; i++) {
+        const struct trace_frame *f = &p->stack[i];
+        if (f->link.runs)
+            open[n++] = (struct guest_open_run){
+                .node = f->link.node,
+                .slot = (uint32_t)trace_run_index(&f->link, f[1].ret, p->tracer.run_shift)};
+    }
+    qsort(open, n, sizeof(*open), open_run_order);
+    p->open_runs = open;
+    p->nopen_runs = n;
+    return true;
+}
+
 void guest_profile_flush(struct guest_profile *p, uint64_t retired)
 {
     if (p->out_of_memory)
         return;
+    if (p->tracer.per_pc && !note_open_runs(p)) {
+        p->out_of_memory = true;
+        return;
+    }
     uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         close_frame(f, now);
@@ -591,13 +654,33 @@ int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_p
     const struct symtab_func *f = &p->syms->funcs[p->trie.nodes[node].aux - 1];
     unsigned shift = p->tracer.run_shift;
     size_t slots = (size_t)((uint32_t)(f->end - f->start) + (1u << shift) - 1) >> shift;
+    /*
+     * The array holds every run's start and end but for two kinds
+     * (executor/trace.h, "Runs"): the runs live frames keep open have no
+     * end yet (open_runs: they end at their slot), and the runs of the
+     * calls the loop's fast paths pushed have no start: those start at
+     * the node's key, as many as the ends outnumber the starts.
+     */
+    const struct guest_open_run *open = p->open_runs, *open_end = open + p->nopen_runs;
+    while (open < open_end && open->node < node)
+        open++;
+    int64_t unstarted = 0;
+    for (size_t i = 0; i <= slots; i++)
+        unstarted -= runs[i];
+    for (const struct guest_open_run *o = open; o < open_end && o->node == node; o++)
+        unstarted++;
+    struct trace_link range = {.lo = f->start, .span = (uint32_t)(f->end - f->start)};
+    size_t key_slot = trace_run_index(&range, p->trie.nodes[node].key, shift);
     int64_t count = 0; /* the prefix sum: the count of the pc at slot i */
     for (size_t i = 0; i < slots;) {
         uint64_t pc = f->start + ((uint64_t)i << shift);
         /* with C, instructions are 2 or 4 bytes: a 4-byte one spans two slots */
         size_t n = p->insn_length ? p->insn_length(p->insn_ctx, pc) >> shift : 1;
-        for (size_t k = 0; k < n && i < slots; k++)
-            count += runs[i++];
+        for (size_t k = 0; k < n && i < slots; k++, i++) {
+            count += runs[i] + (i == key_slot ? unstarted : 0);
+            for (; open < open_end && open->node == node && open->slot == i; open++)
+                count--;
+        }
         if (count > 0) {
             int rc = visit(ctx, pc, (uint64_t)count);
             if (rc)

@@ -95,6 +95,15 @@ struct guest_profile {
      */
     unsigned (*insn_length)(void *ctx, uint64_t pc);
     void *insn_ctx;
+    /*
+     * Per-pc mode, made by guest_profile_flush: the runs the live frames
+     * below the top keep open (executor/trace.h, "Runs"), as (node, slot
+     * where the run ends), sorted.
+     */
+    struct guest_open_run {
+        uint32_t node, slot;
+    } * open_runs;
+    size_t nopen_runs;
 };
 
 /*
@@ -141,7 +150,8 @@ void guest_profile_free(struct guest_profile *p);
 
 /*
  * Brings the counts up to `retired` instructions: the live frames' time so
- * far, and what every slot still holds, is added to the nodes. Call before
+ * far, and what every slot still holds, is added to the nodes; notes the
+ * runs the live frames keep open for guest_profile_node_pcs. Call before
  * writing.
  */
 void guest_profile_flush(struct guest_profile *p, uint64_t retired);
