@@ -542,18 +542,36 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
             go_pushed;                                                                             \
         }                                                                                          \
     } while (0)
+/*
+ * jal's jump: one to a target inside the top frame's function is a taken
+ * branch for the runs (one hook); any other ends the run first. Its fast
+ * path goes on with `go_pushed` (no run to start).
+ */
+#define TRACE_JUMP_NEAR(target, go, go_pushed)                                                     \
+    do {                                                                                           \
+        if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
+            RUN_END_AT(PC(), LEN);                                                                 \
+            if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
+                TRACE_SLOW(target, go);                                                            \
+            go;                                                                                    \
+        }                                                                                          \
+        RUN_BRANCH(PC(), LEN, (target));                                                           \
+    } while (0)
 #define TRACE_OTHER(target, go, go_pushed) TRACE_SLOW(target, go)
 #define NO_TRACE(target, go, go_pushed) ((void)0)
 /*
- * Whether a jump reported with the given macro keeps the caller's run open
- * (trace.h, "Runs"): a traced call's does, even when the slow path pushes
- * no frame (the tracer then ends it).
+ * Whether the fast paths of a jump reported with the given macro do the
+ * runs' work themselves and go on with `go_pushed` (trace.h, "Runs"): a
+ * traced call keeps the caller's run open (when the slow path pushes no
+ * frame, the tracer ends it), jal's jump is a branch. Otherwise the jump
+ * ends the run before the report and the target starts one.
  */
-#define KEEPS_RUN_TRACE_CALL 1
-#define KEEPS_RUN_TRACE_JUMP 0
-#define KEEPS_RUN_TRACE_OTHER 0
-#define KEEPS_RUN_NO_TRACE 0
-#define KEEPS_RUN(TRACE) KEEPS_RUN_##TRACE
+#define RUN_DONE_TRACE_CALL 1
+#define RUN_DONE_TRACE_JUMP_NEAR 1
+#define RUN_DONE_TRACE_JUMP 0
+#define RUN_DONE_TRACE_OTHER 0
+#define RUN_DONE_NO_TRACE 0
+#define RUN_DONE(TRACE) RUN_DONE_##TRACE
 /* jal: link, report (JUMP or CALL), go; the target is near (code_cache_fill). */
 #define JAL_GO_(go)                                                                                \
     do {                                                                                           \
@@ -564,11 +582,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define JAL_GO_PUSHED() JAL_GO_(GOTO_IP_RUN_DONE)
 #define JAL_BODY(TRACE)                                                                            \
     do {                                                                                           \
-        if (!KEEPS_RUN(TRACE))                                                                     \
+        if (!RUN_DONE(TRACE))                                                                     \
             RUN_END_AT(PC(), LEN);                                                                 \
         RD = PC() + LEN;                                                                           \
         TRACE(PC() + (ureg)((sreg)ip->imm * SLOT_BYTES), JAL_GO(), JAL_GO_PUSHED());              \
-        if (KEEPS_RUN(TRACE))                                                                      \
+        if (RUN_DONE(TRACE))                                                                      \
             JAL_GO_PUSHED();                                                                       \
         JAL_GO();                                                                                  \
     } while (0)
@@ -593,11 +611,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
             fault_pc = target_;                                                                    \
             goto out_bad_target;                                                                   \
         }                                                                                          \
-        if (!KEEPS_RUN(TRACE))                                                                     \
+        if (!RUN_DONE(TRACE))                                                                     \
             RUN_END_AT(PC(), LEN);                                                                 \
         TRACE(target_, JALR_GO(), JALR_GO_PUSHED());                                               \
         RD = PC() + LEN;                                                                           \
-        if (KEEPS_RUN(TRACE))                                                                      \
+        if (RUN_DONE(TRACE))                                                                      \
             JUMP_TO_RUN_DONE(target_);                                                             \
         JUMP_TO(target_);                                                                          \
     } while (0)
@@ -780,8 +798,8 @@ op_ILLEGAL:
      * The jump handlers, with the given reports (suffix _T: the traced
      * table's); a return's handler is given whole.
      */
-#define JUMP_HANDLERS(prefix, suffix, jump, ret, call, other)                                      \
-    op_##prefix##JAL##suffix : JAL_BODY(jump);                                                     \
+#define JUMP_HANDLERS(prefix, suffix, near, jump, ret, call, other)                                \
+    op_##prefix##JAL##suffix : JAL_BODY(near);                                                     \
     op_##prefix##JAL_CALL##suffix : JAL_BODY(call);                                                \
     op_##prefix##JALR##suffix : JALR_BODY(jump);                                                   \
     op_##prefix##JALR_CALL##suffix : JALR_BODY(call);                                              \
@@ -790,14 +808,16 @@ op_ILLEGAL:
 /* A jump, whose handlers the lengths' loop below makes (LEN: its length in bytes). */
 #if !PRECISE
 #define JUMP_HANDLERS_OF(prefix)                                                                   \
-    JUMP_HANDLERS(prefix, , NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)                     \
-    JUMP_HANDLERS(prefix, _T, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
+    JUMP_HANDLERS(prefix, , NO_TRACE, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)           \
+    JUMP_HANDLERS(prefix, _T, TRACE_JUMP_NEAR, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL,       \
+                  TRACE_OTHER)
 #elif TRACED
 #define JUMP_HANDLERS_OF(prefix)                                                                   \
-    JUMP_HANDLERS(prefix, , TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL, TRACE_OTHER)
+    JUMP_HANDLERS(prefix, , TRACE_JUMP_NEAR, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL,         \
+                  TRACE_OTHER)
 #else
 #define JUMP_HANDLERS_OF(prefix)                                                                   \
-    JUMP_HANDLERS(prefix, , NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
+    JUMP_HANDLERS(prefix, , NO_TRACE, NO_TRACE, JALR_BODY(NO_TRACE), NO_TRACE, NO_TRACE)
 #endif
 /*
  * A jal or branch whose target is outside the code or misaligned: a
@@ -984,11 +1004,13 @@ out_soft:
 #undef TRACE_OTHER
 #undef TRACE_SLOW
 #undef NO_TRACE
-#undef KEEPS_RUN
-#undef KEEPS_RUN_TRACE_CALL
-#undef KEEPS_RUN_TRACE_JUMP
-#undef KEEPS_RUN_TRACE_OTHER
-#undef KEEPS_RUN_NO_TRACE
+#undef RUN_DONE
+#undef RUN_DONE_TRACE_CALL
+#undef RUN_DONE_TRACE_JUMP_NEAR
+#undef RUN_DONE_TRACE_JUMP
+#undef RUN_DONE_TRACE_OTHER
+#undef RUN_DONE_NO_TRACE
+#undef TRACE_JUMP_NEAR
 #undef NOW
 #undef FORGET_POSITION
 #undef SAVE_TRACER

@@ -350,14 +350,14 @@ static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, 
 /* A run starts at pc in the frame (or an end just before pc is undone). */
 static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    if (f->link.runs)
+    if (__builtin_expect(f->link.runs != NULL, 0))
         f->link.runs[trace_run_index(&f->link, pc, shift)]++;
 }
 
 /* A run ends just before pc (pc did not run) in the frame. */
 static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    if (f->link.runs)
+    if (__builtin_expect(f->link.runs != NULL, 0))
         f->link.runs[trace_run_index(&f->link, pc, shift)]--;
 }
 
@@ -371,7 +371,7 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
                                     uint64_t target, unsigned shift)
 {
     int64_t *runs = f->link.runs;
-    if (!runs)
+    if (__builtin_expect(!runs, 1))
         return;
     struct trace_link l = {.lo = f->link.lo, .span = f->link.span};
     size_t from = trace_run_index(&l, pc + len, shift), to = trace_run_index(&l, target, shift);
