@@ -504,29 +504,79 @@ static bool overlapping(const struct symtab *tab)
     return false;
 }
 
-/* What perf's tree is built from, for symbol_find to build it when first needed. */
-static int keep_replay(const struct symbol_builder *b, const uint32_t *order, size_t n,
+/* The builder's starts and erasures, as perf's tree is built from them. */
+static int keep_insertions(const struct symbol_builder *b, struct symbol_replay *r)
+{
+    size_t count = b->count ? b->count : 1, nerasures = b->nerasures ? b->nerasures : 1;
+    r->starts = malloc(count * sizeof(*r->starts));
+    r->erasures = malloc(2 * nerasures * sizeof(*r->erasures));
+    if (!r->starts || !r->erasures) {
+        free(r->starts);
+        free(r->erasures);
+        r->starts = NULL, r->erasures = NULL;
+        return -1;
+    }
+    r->count = b->count;
+    r->nerasures = b->nerasures;
+    for (size_t i = 0; i < b->count; i++)
+        r->starts[i] = b->syms[i].start;
+    memcpy(r->erasures, b->erasures, 2 * b->nerasures * sizeof(*r->erasures));
+    return 0;
+}
+
+/*
+ * What perf's tree is built from, for symbol_find to build it when first
+ * needed; with `refix`, the builder itself (moved out of `b`). Each node
+ * kept, and each alias of a group left undecided, maps to its function.
+ */
+static int keep_replay(struct symbol_builder *b, const uint32_t *order, size_t n, bool refix,
                        struct symbol_lookup *lookup)
 {
     struct symbol_replay *r = calloc(1, sizeof(*r));
     if (!r)
         return -1;
     lookup->replay = r;
-    size_t count = b->count ? b->count : 1, nerasures = b->nerasures ? b->nerasures : 1;
-    r->starts = malloc(count * sizeof(*r->starts));
-    r->func_of = malloc(count * sizeof(*r->func_of));
-    r->erasures = malloc(2 * nerasures * sizeof(*r->erasures));
-    if (!r->starts || !r->func_of || !r->erasures)
+    if (!(r->func_of = malloc((b->count ? b->count : 1) * sizeof(*r->func_of))))
         return -1;
-    r->count = b->count;
-    r->nerasures = b->nerasures;
-    for (size_t i = 0; i < b->count; i++) {
-        r->starts[i] = b->syms[i].start;
+    for (size_t i = 0; i < b->count; i++)
         r->func_of[i] = TREE_NIL;
-    }
     for (size_t i = 0; i < n; i++)
         r->func_of[order[i]] = (uint32_t)i;
-    memcpy(r->erasures, b->erasures, 2 * b->nerasures * sizeof(*r->erasures));
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p])
+        for (uint32_t k = 1; k < b->pending[p]; k++) /* the first of a group stays */
+            r->func_of[b->pending[p + 1 + k]] = r->func_of[b->pending[p + 1]];
+    if (!refix)
+        return keep_insertions(b, r);
+    if (!(r->refix = malloc(sizeof(*r->refix))))
+        return -1;
+    *r->refix = *b;
+    symbol_builder_init(b); /* (its arrays are the replay's now) */
+    return 0;
+}
+
+static int fix_again_in_perf_order(struct symbol_builder *b);
+
+/*
+ * The erasures of deciding the aliases in perf's order (names demangled,
+ * read from the table), as the tree is built from; the nodes perf erases
+ * are no function's. Returns 0, or -1 when memory runs out.
+ */
+static int refix_now(const struct symtab *tab, struct symbol_replay *r)
+{
+    struct symbol_builder *b = r->refix;
+    b->names = (char *)tab->names;
+    int rc = fix_again_in_perf_order(b);
+    b->names = NULL; /* (the table's) */
+    if (rc == 0)
+        rc = keep_insertions(b, r);
+    if (rc != 0)
+        return -1;
+    for (size_t i = 0; i < b->count; i++)
+        if (b->dead[i])
+            r->func_of[i] = TREE_NIL;
+    symbol_builder_free(b);
+    free(b);
+    r->refix = NULL;
     return 0;
 }
 
@@ -534,6 +584,11 @@ static void replay_free(struct symbol_replay *r)
 {
     if (!r)
         return;
+    if (r->refix) {
+        r->refix->names = NULL; /* (the table's) */
+        symbol_builder_free(r->refix);
+        free(r->refix);
+    }
     free(r->starts);
     free(r->func_of);
     free(r->erasures);
@@ -560,6 +615,8 @@ int symbol_lookup_build_tree(const struct symtab *tab, struct symbol_lookup *loo
     struct symbol_replay *r = lookup->replay;
     if (!r)
         return 0;
+    if (r->refix && refix_now(tab, r))
+        return -1;
     struct symbol_tree t;
     symbol_tree_init(&t);
     size_t n = tab->count ? tab->count : 1;
@@ -664,8 +721,9 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     lookup->root = TREE_NIL;
     size_t n;
     const uint32_t *order = symbol_builder_in_order(b, &n);
-    if (order && b->erased_lazily && order_overlaps(b, order, n))
-        order = fix_again_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
+    /* aliases left undecided where functions overlap: perf's tree needs them decided in its order
+     */
+    bool refix = order && b->erased_lazily && order_overlaps(b, order, n);
     if (!order) {
         symbol_builder_free(b);
         return -1;
@@ -682,10 +740,10 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     tab->count = rc == 0 ? n : 0;
     if (rc == 0)
         rc = symtab_index(tab);
-    if (rc == 0 && !b->sorted_only && overlapping(tab))
-        rc = keep_replay(b, order, n, lookup);
     if (rc == 0)
         rc = keep_choices(b, order, n, tab, lookup);
+    if (rc == 0 && !b->sorted_only && overlapping(tab))
+        rc = keep_replay(b, order, n, refix, lookup); /* (last: it may take the builder) */
     if (rc != 0) {
         symtab_free(tab);
         symbol_lookup_free(lookup);
@@ -754,34 +812,55 @@ static char *readable_name(const char *name, bool demangle)
     return demangle ? perf_demangle_symbol(name) : strdup(name);
 }
 
-/* perf's fold over aliases of one kind (fold_group's, by names only). */
-static char *chosen_name(const struct symbol_lookup *lookup, const struct name_choice *c,
-                         bool demangle)
+/*
+ * perf's fold over aliases of one kind (fold_group's, by names only): the
+ * winner's place among them, its readable name in *best (malloc'd).
+ * -1: memory ran out.
+ */
+static int chosen(const struct symbol_lookup *lookup, const struct name_choice *c, bool demangle,
+                  char **best)
 {
     const char *const *names = lookup->choice_names + c->first;
-    char *best = readable_name(names[0], demangle);
-    for (uint32_t k = 1; best && k < c->count; k++) {
+    int winner = 0;
+    *best = readable_name(names[0], demangle);
+    for (uint32_t k = 1; *best && k < c->count; k++) {
         char *other = readable_name(names[k], demangle);
         if (!other) {
-            free(best);
-            return NULL;
+            free(*best);
+            *best = NULL;
+            break;
         }
-        struct symbol_choice a = {true, 0, best, strlen(best)}, b = {true, 0, other, strlen(other)};
+        struct symbol_choice a = {true, 0, *best, strlen(*best)},
+                             b = {true, 0, other, strlen(other)};
         if (symbol_keep_first(&a, &b)) {
             free(other);
         } else {
-            free(best);
-            best = other;
+            free(*best);
+            *best = other;
+            winner = (int)k;
         }
     }
-    return best;
+    return *best ? winner : -1;
 }
 
 char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
                   bool demangle)
 {
     const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
-    return c ? chosen_name(lookup, c, demangle) : readable_name(tab->funcs[index].name, demangle);
+    char *best = NULL;
+    if (c)
+        chosen(lookup, c, demangle, &best);
+    return c ? best : readable_name(tab->funcs[index].name, demangle);
+}
+
+const char *symbol_kept_name(const struct symtab *tab, const struct symbol_lookup *lookup,
+                             size_t index, bool demangle)
+{
+    const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
+    char *best = NULL;
+    int winner = c ? chosen(lookup, c, demangle, &best) : -1;
+    free(best);
+    return winner >= 0 ? lookup->choice_names[c->first + (uint32_t)winner] : tab->funcs[index].name;
 }
 
 void symbol_lookup_free(struct symbol_lookup *lookup)

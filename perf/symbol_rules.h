@@ -85,6 +85,13 @@ struct name_choice {
  * near overlapping functions does).
  */
 struct symbol_replay {
+    /*
+     * Aliases were left undecided (lazy_names) and functions overlap:
+     * perf's erasures, which shape its tree, are those of deciding them
+     * in its order, names demangled; the builder is kept to do that when
+     * the tree is first needed. NULL: starts and erasures are set.
+     */
+    struct symbol_builder *refix;
     uint64_t *starts; /* per node, in insertion order */
     size_t count;
     uint32_t *erasures; /* [node, nodes added before its erasure] each */
@@ -185,6 +192,14 @@ int symbol_lookup_build_tree(const struct symtab *tab, struct symbol_lookup *loo
  */
 char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
                   bool demangle);
+
+/*
+ * The name, as read (not demangled), of the symbol perf keeps for
+ * function `index`: where aliases were left undecided, the one
+ * symbol_name picks (the table's name when memory runs out).
+ */
+const char *symbol_kept_name(const struct symtab *tab, const struct symbol_lookup *lookup,
+                             size_t index, bool demangle);
 
 void symbol_lookup_free(struct symbol_lookup *lookup);
 

@@ -216,7 +216,8 @@ static struct symtab finish_trial(struct symbol_builder *b, bool plt, struct sym
  * Aliases left undecided (lazy_names) and named when a frame needs them
  * get perf's answers: the same function (range) for every address as
  * deciding them at once (names demangled, perf's order of erasures, its
- * tree where functions overlap) and the same demangled name.
+ * tree where functions overlap), the same demangled name and the same
+ * symbol kept (its name as read, which inline frames compare with).
  */
 static void rules_lazy_names_as_perf(void **state)
 {
@@ -245,6 +246,8 @@ static void rules_lazy_names_as_perf(void **state)
             char *want = symbol_name(&tn, &ln, (size_t)(fn - tn.funcs), true);
             char *got = symbol_name(&tl, &ll, (size_t)(fl - tl.funcs), true);
             assert_string_equal(got, want);
+            assert_string_equal(symbol_kept_name(&tl, &ll, (size_t)(fl - tl.funcs), true),
+                                symbol_kept_name(&tn, &ln, (size_t)(fn - tn.funcs), true));
             free(want);
             free(got);
         }
