@@ -756,9 +756,10 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
  * Whether the tree's descent finds what symtab's search finds at `addr`:
  * the last function starting at or below it starts alone and above every
  * earlier function's end, and has a size. The descent then passes it (the
- * largest start not above addr), and no other node holds addr.
+ * largest start not above addr), and no other node holds addr. Then
+ * *found is that answer: the function, when it holds addr, else none.
  */
-static bool alone_at(const struct symtab *tab, uint64_t addr)
+static bool alone_at(const struct symtab *tab, uint64_t addr, const struct symtab_func **found)
 {
     size_t lo = 0, hi = tab->count; /* the first function starting above addr */
     while (lo < hi) {
@@ -768,17 +769,24 @@ static bool alone_at(const struct symtab *tab, uint64_t addr)
         else
             hi = mid;
     }
+    *found = NULL;
     if (lo == 0)
         return true; /* below every function: both find none */
     const struct symtab_func *f = &tab->funcs[lo - 1];
-    return f->start != f->end &&
-           (lo == 1 || (tab->max_end[lo - 2] <= f->start && tab->funcs[lo - 2].start != f->start));
+    if (f->start == f->end ||
+        (lo > 1 && (tab->max_end[lo - 2] > f->start || tab->funcs[lo - 2].start == f->start)))
+        return false;
+    *found = addr < f->end ? f : NULL;
+    return true;
 }
 
 const struct symtab_func *symbol_find(const struct symtab *tab, struct symbol_lookup *lookup,
                                       uint64_t addr)
 {
-    if (lookup->replay && !alone_at(tab, addr))
+    const struct symtab_func *alone;
+    if (lookup->replay && alone_at(tab, addr, &alone))
+        return alone;
+    if (lookup->replay)
         symbol_lookup_build_tree(tab, lookup); /* (memory short: symtab's answer) */
     if (!lookup->left)
         return symtab_lookup(tab, addr);
