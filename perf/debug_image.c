@@ -170,10 +170,12 @@ static int read_sections(const unsigned char *file, size_t size, struct sections
     return 1;
 }
 
+/* A DWARF section of the file's own (not split DWARF's .dwo, not in a section group). */
 static bool is_dwarf(const struct section *s)
 {
-    return s->name && strncmp(s->name, ".debug_", 7) == 0 && s->type != SHT_NOBITS &&
-           !(s->flags & SHF_GROUP);
+    size_t n = s->name ? strlen(s->name) : 0;
+    return n > 7 && strncmp(s->name, ".debug_", 7) == 0 && s->type != SHT_NOBITS &&
+           !(s->flags & SHF_GROUP) && !(n > 4 && strcmp(s->name + n - 4, ".dwo") == 0);
 }
 
 #define INFLATE_ALIGN 16

@@ -200,7 +200,7 @@ static void assert_hidden(Elf *elf, size_t index)
 static void inflated_hidden_and_damaged(void **state)
 {
     (void)state;
-    struct test_section *s = sections_of(10);
+    struct test_section *s = sections_of(11);
     const struct {
         const char *name;
         enum store store;
@@ -208,11 +208,11 @@ static void inflated_hidden_and_damaged(void **state)
         {".debug_info", ZLIB},        {".debug_loclists", ZLIB}, {".debug_line", GARBAGE},
         {".debug_str", PLAIN},        {".debug_abbrev", CUT},    {".debug_aranges", SIZE_LIES},
         {".debug_rnglists", HUGE},    {".debug_addr", PAST_END}, {".debug_line_str", ZSTD},
-        {".debug_str_offsets", ZLIB},
+        {".debug_str_offsets", ZLIB}, {".debug_info.dwo", ZLIB},
     };
-    for (size_t i = 0; i < 10; i++)
+    for (size_t i = 0; i < 11; i++)
         s[i].name = plan[i].name, s[i].store = plan[i].store;
-    char *path = write_elf(s, 10);
+    char *path = write_elf(s, 11);
     struct debug_image img;
     assert_int_equal(debug_image_open(&img, path), 1);
     assert_non_null(img.elf);
@@ -231,6 +231,9 @@ static void inflated_hidden_and_damaged(void **state)
     assert_int_equal(sh.sh_type, SHT_PROGBITS);
     assert_true(sh.sh_flags & SHF_COMPRESSED);
     assert_inflated(img.elf, 11, &s[9]);
+    section(img.elf, 12, &sh); /* split DWARF: libdw's */
+    assert_int_equal(sh.sh_type, SHT_PROGBITS);
+    assert_true(sh.sh_flags & SHF_COMPRESSED);
     /* libdw takes it (the bytes are no DWARF: it may refuse them, never crash) */
     Dwarf *dw = dwarf_begin_elf(img.elf, DWARF_C_READ, NULL);
     if (dw) {
