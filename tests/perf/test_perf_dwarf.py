@@ -18,6 +18,10 @@ against `perf script --no-inline`, with --no-inline.
             mis-unwinds the exec'd process now and then: Recording.perf_fell_back)
   inlines   C++: namespaces, a template, an anonymous namespace, a lambda,
             std::sort; always_inline functions print as inlined frames
+  inlines-z the same with its DWARF compressed (objcopy
+            --compress-debug-sections=zlib, SHF_COMPRESSED, as Debian's -dbg
+            files): the sections fold inflates itself (perf/debug_image.c)
+            give addr2line's answers
   rusty     Rust (rustc -C opt-level=2 -g, lld-linked, code away from its
             file offset): generics, traits, closures, inlined frames;
             skipped without rustc
@@ -90,18 +94,32 @@ def exiting(line):
     return re.search(r";__run_exit_handlers;\[libgcc_s\.so\.1( <[0-9a-f]+>)?\];", line) is not None
 
 
+def compress_debug(exe):
+    """Compresses exe's DWARF in place (SHF_COMPRESSED, zlib); False when objcopy cannot."""
+    if not shutil.which("objcopy"):
+        return False
+    r = subprocess.run(["objcopy", "--compress-debug-sections=zlib", exe], capture_output=True)
+    if r.returncode != 0:
+        return False
+    sections = subprocess.run(["readelf", "-SW", exe], capture_output=True, text=True).stdout
+    return re.search(r"\.debug_info\s+PROGBITS\s+\S+\s+\S+\s+\S+\s+\S+\s+\S*C",
+                     sections) is not None
+
+
 class Recording(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-dwarf-")
         cls.dir = cls.tmp.name
         cls.env = dict(os.environ, HOME=cls.dir)  # perf's build-id cache: ~/.debug
-        name = {"calls-fp": "calls", "small": "calls"}.get(PROGRAM, PROGRAM)
+        name = {"calls-fp": "calls", "small": "calls", "inlines-z": "inlines"}.get(PROGRAM, PROGRAM)
         cls.exe = os.path.join(cls.dir, name)
         if not build(name, cls.exe):
             raise unittest.SkipTest(f"no compiler for {name}")
         if name == "threads":
             os.symlink(cls.exe, cls.exe + "-exec")
+        if PROGRAM == "inlines-z" and not compress_debug(cls.exe):
+            raise unittest.SkipTest("objcopy cannot compress debug sections here")
         size = "dwarf,1024" if PROGRAM == "small" else "dwarf"
         cls.data = os.path.join(cls.dir, "perf.data")
         r = subprocess.run(["perf", "record", "--call-graph", size, "-F", "1000", "-o", cls.data,
@@ -166,6 +184,7 @@ class Recording(unittest.TestCase):
             "small": ";gamma_",
             "threads": ";start_thread;worker;spin",
             "inlines": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
+            "inlines-z": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
             "rusty": ";rusty::run;<rusty::Walker<T> as rusty::Step>::step;rusty::mix;rusty::spin",
         }[PROGRAM]
         self.assertTrue(any(expect in s for s in stacks), "\n".join(stacks[:20]))
@@ -188,7 +207,7 @@ class Recording(unittest.TestCase):
         """--no-inline: each unwound frame is its symbol alone, as perf script --no-inline
         prints it; where code was inlined, the default has more frames."""
         plain = self.same("--no-inline", script_args=("--no-inline",))
-        if PROGRAM in ("inlines", "rusty"):
+        if PROGRAM in ("inlines", "inlines-z", "rusty"):
             self.assertNotEqual(plain.stdout, fold(self.data, env=self.env).stdout)
             self.assertFalse(any("step<1>;(anonymous namespace)::step<1>" in line
                                  for line in folded_lines(plain.stdout)))
@@ -349,8 +368,8 @@ def main():
     global PROGRAM
     parser = argparse.ArgumentParser()
     parser.add_argument("--program", required=True,
-                        choices=["calls", "calls-fp", "small", "threads", "inlines", "rusty",
-                                 "bad"])
+                        choices=["calls", "calls-fp", "small", "threads", "inlines", "inlines-z",
+                                 "rusty", "bad"])
     args, rest = parser.parse_known_args()
     PROGRAM = args.program
     sys.argv = [sys.argv[0], *rest]
