@@ -217,7 +217,7 @@ static bool plan(struct sections *ss, const unsigned char *file, size_t size, si
         end = (end + s->inflated + INFLATE_ALIGN - 1) / INFLATE_ALIGN * INFLATE_ALIGN;
     }
     *image_size = end;
-    return compressed;
+    return compressed && (ss->elf64 || end <= UINT32_MAX); /* (ELF32 offsets are 32 bits) */
 }
 
 static void write_le(unsigned char *p, uint64_t v, size_t n)
