@@ -4,7 +4,7 @@
  * sections compressed by zlib's own compress2 (the reference): the wanted
  * sections come back byte for byte and uncompressed, the others hidden;
  * damaged ones (garbage, a cut stream, sizes that lie, headers past the
- * file) are hidden and counted; files it leaves to libdw (none compressed,
+ * file) are hidden and counted; ELF32 files too; files it leaves to libdw (none compressed,
  * .zdebug, dwz) are left; every cut and every flipped header byte of a
  * file is survived (ASan in the sanitizer build).
  */
@@ -93,6 +93,18 @@ static size_t stored(const struct test_section *s, unsigned char *out, size_t ca
     return sizeof(ch) + len;
 }
 
+/* A temporary file holding `size` bytes; its path (malloc'd). */
+static char *temp_file(const void *bytes, size_t size)
+{
+    char *path = strdup("/tmp/test_debug_image_XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, size), (ssize_t)size);
+    close(fd);
+    return path;
+}
+
 /* Writes an ELF64 file holding `sections` (after .shstrtab, section 1); returns its path. */
 static char *write_elf(const struct test_section *sections, size_t n)
 {
@@ -137,11 +149,7 @@ static char *write_elf(const struct test_section *sections, size_t n)
     }
     size_t shoff = put(&f, sh, (n + 2) * sizeof(Elf64_Shdr));
     ((Elf64_Ehdr *)f.bytes)->e_shoff = shoff;
-    char *path = strdup("/tmp/test_debug_image_XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, f.bytes, f.size), (ssize_t)f.size);
-    close(fd);
+    char *path = temp_file(f.bytes, f.size);
     free(f.bytes);
     return path;
 }
@@ -247,6 +255,59 @@ static void inflated_hidden_and_damaged(void **state)
     free(s);
 }
 
+/* An ELF32 file: .shstrtab, a compressed .debug_info (Elf32_Chdr) and .debug_loc. */
+static void elf32_sections(void **state)
+{
+    (void)state;
+    struct test_section *s = sections_of(2);
+    struct file f = {0};
+    Elf32_Ehdr eh = {
+        .e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS32, ELFDATA2LSB, EV_CURRENT},
+        .e_type = ET_EXEC,
+        .e_machine = EM_386,
+        .e_version = EV_CURRENT,
+        .e_ehsize = sizeof(Elf32_Ehdr),
+        .e_shentsize = sizeof(Elf32_Shdr),
+        .e_shnum = 4,
+        .e_shstrndx = 1};
+    put(&f, &eh, sizeof(eh));
+    static const char names[] = "\0.shstrtab\0.debug_info\0.debug_loc";
+    Elf32_Shdr sh[4] = {{0}};
+    sh[1] = (Elf32_Shdr){.sh_name = 1,
+                         .sh_type = SHT_STRTAB,
+                         .sh_offset = (Elf32_Off)put(&f, names, sizeof(names)),
+                         .sh_size = sizeof(names),
+                         .sh_addralign = 1};
+    for (int i = 0; i < 2; i++) {
+        unsigned char buf[2048];
+        Elf32_Chdr ch = {
+            .ch_type = ELFCOMPRESS_ZLIB, .ch_size = sizeof(s[i].content), .ch_addralign = 1};
+        uLongf len = sizeof(buf) - sizeof(ch);
+        assert_int_equal(compress2(buf + sizeof(ch), &len, s[i].content, sizeof(s[i].content), 9),
+                         Z_OK);
+        memcpy(buf, &ch, sizeof(ch));
+        sh[i + 2] = (Elf32_Shdr){.sh_name = i == 0 ? 11 : 23,
+                                 .sh_type = SHT_PROGBITS,
+                                 .sh_flags = SHF_COMPRESSED,
+                                 .sh_offset = (Elf32_Off)put(&f, buf, sizeof(ch) + len),
+                                 .sh_size = (Elf32_Word)(sizeof(ch) + len),
+                                 .sh_addralign = 4};
+    }
+    size_t shoff = put(&f, sh, sizeof(sh));
+    ((Elf32_Ehdr *)f.bytes)->e_shoff = (Elf32_Off)shoff;
+    char *path = temp_file(f.bytes, f.size);
+    free(f.bytes);
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, path), 1);
+    assert_int_equal(img.damaged, 0);
+    assert_inflated(img.elf, 2, &s[0]);
+    assert_hidden(img.elf, 3);
+    debug_image_close(&img);
+    unlink(path);
+    free(path);
+    free(s);
+}
+
 static void left_to_libdw(void **state)
 {
     (void)state;
@@ -275,11 +336,7 @@ static void left_to_libdw(void **state)
 /* Opens a damaged copy of `bytes`; whatever it makes must read as an ELF file. */
 static void open_bytes(const unsigned char *bytes, size_t size)
 {
-    char path[] = "/tmp/test_debug_image_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, bytes, size), (ssize_t)size);
-    close(fd);
+    char *path = temp_file(bytes, size);
     struct debug_image img;
     int rc = debug_image_open(&img, path);
     assert_true(rc == 0 || rc == 1);
@@ -296,6 +353,7 @@ static void open_bytes(const unsigned char *bytes, size_t size)
     }
     debug_image_close(&img);
     unlink(path);
+    free(path);
 }
 
 static void cut_and_flipped_files(void **state)
@@ -332,9 +390,8 @@ static void cut_and_flipped_files(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(wanted_sections),
-        cmocka_unit_test(inflated_hidden_and_damaged),
-        cmocka_unit_test(left_to_libdw),
+        cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
+        cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
         cmocka_unit_test(cut_and_flipped_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
