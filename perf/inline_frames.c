@@ -216,14 +216,16 @@ static const char *function_name(Dwarf_Die *die)
     return name ? name : "??";
 }
 
-/* The line addr2line gives for `addr`: 0 when unknown ("??:0"). */
-static int line_of(Dwarf_Die *cu, Dwarf_Addr addr)
+/*
+ * Whether the line table has a row for `addr`, as bfd's
+ * lookup_address_in_line_info_table finds one. A row whose line is 0
+ * counts: addr2line prints it as `file:?`, which perf 6.1's
+ * filename_split takes as an answer (only `??:0`, nothing found, is
+ * none), and so prints the functions inlined there.
+ */
+static bool has_line_row(Dwarf_Die *cu, Dwarf_Addr addr)
 {
-    Dwarf_Line *line = dwarf_getsrc_die(cu, addr);
-    int lineno = 0;
-    if (!line || dwarf_lineno(line, &lineno) != 0)
-        return 0;
-    return lineno;
+    return dwarf_getsrc_die(cu, addr) != NULL;
 }
 
 #define MAX_DEPTH 64 /* nested functions and blocks followed */
@@ -457,7 +459,7 @@ static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain 
 {
     Dwarf_Die cu, chain[MAX_DEPTH];
     int n = 0;
-    if (!dwarf_addrdie(d->dw, addr, &cu) || line_of(&cu, addr) == 0)
+    if (!dwarf_addrdie(d->dw, addr, &cu) || !has_line_row(&cu, addr))
         return 0;
     descend(&cu, addr, chain, &n, 0);
     if (n == 0) {
