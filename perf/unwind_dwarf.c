@@ -89,7 +89,9 @@ struct process {
     uint64_t *ips;
     size_t count, max, frames;
     bool memory_failed, module_missing;
-    bool read_zero; /* a word read as 0 since the last frame */
+    bool read_zero;      /* a word read as 0 since the last frame */
+    bool last_read_zero; /* the last word read, from anywhere, was 0 */
+    bool guessed;        /* a frame was guessed by rbp (libunwind's state differs after it) */
     /* libunwind's view (x86_64), where libdw's differs: see "perf's libunwind" below. */
     struct frame_regs start;   /* the registers a round of libdw's unwinding starts from */
     struct frame_regs last;    /* the last frame's registers as libunwind has them */
@@ -249,17 +251,19 @@ static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
     uint64_t start = p->sp, size = p->sample->user_stack_size;
     if (addr >= start && addr - start < size && size - (addr - start) > 8) {
         memcpy(result, p->sample->user_stack + (addr - start), 8);
+        p->last_read_zero = *result == 0;
         return true;
     }
     uint64_t word;
     if (addr + 8 >= addr && read_file_word(p, addr, &word)) {
         *result = word;
+        p->last_read_zero = word == 0;
         return true;
     }
     p->memory_failed = true;
     if (addr + 8 < addr || !perf_maps_find(p->thread->maps, addr))
         return false;
-    p->read_zero = true;
+    p->read_zero = p->last_read_zero = true;
     *result = 0;
     return true;
 }
@@ -355,6 +359,29 @@ static Dwfl_Module *report_module(struct process *p, uint64_t pc)
 
 #define MAX_ROUNDS 16
 
+static Dwarf_Frame *cfi_row(struct process *p, uint64_t lookup);
+
+/*
+ * Whether libdw's clean end came from a return address of 0 that
+ * libunwind takes as a frame (perf prints it as 0 - 1, then stops): the
+ * last word read was 0 and the last frame's CFI has a return address.
+ * perf does so only once a frame was guessed (a zero read by the CFI
+ * of the sampled frame ends its stack, as libdw's): the tests'
+ * perf script output, not libunwind's source, is the reference here.
+ */
+static bool zero_return_address(struct process *p)
+{
+    if (!p->last_read_zero || !p->guessed)
+        return false;
+    Dwarf_Frame *row = cfi_row(p, p->last.pc);
+    Dwarf_Op ops_mem[3], *ops;
+    size_t nops;
+    bool has = row && dwarf_frame_register(row, 16, ops_mem, &ops, &nops) == 0 &&
+               !(nops == 0 && ops == ops_mem);
+    free(row);
+    return has;
+}
+
 static void frame_regs_read(Dwfl_Frame *state, struct frame_regs *r)
 {
     r->known = 0;
@@ -387,6 +414,7 @@ static bool guess_caller(struct process *p)
     p->ips[p->count++] = ra - 1; /* 0 - 1 for a zero, as perf prints it; then no module */
     if (ra == 0 || p->count >= p->max || !report_module(p, ra - 1))
         return false;
+    p->guessed = true;
     p->start = (struct frame_regs){.known = 1u << 6 | 1u << 7, .pc = ra - 1, .cfa = r->cfa + 16};
     p->start.value[6] = caller_rbp;
     p->start.value[7] = r->cfa + 16;
@@ -633,7 +661,7 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     p->max = max;
     p->frames = 0;
     p->memory_failed = p->module_missing = p->read_zero = false;
-    p->restart = p->last_no_cfi = false;
+    p->restart = p->last_no_cfi = p->last_read_zero = p->guessed = false;
     if (!attach(p)) {
         *end = UNWIND_NO_MODULE;
         return 1;
@@ -648,7 +676,9 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     }
     p->restart = false;
     *end = why_stopped(p, rc);
-    if (rc == 0 && p->read_zero && p->count < p->max) {
+    if (rc == 0 && p->count < p->max &&
+        (p->read_zero ||
+         (p->u->regs == &REG_MAPS[0] && !p->memory_failed && zero_return_address(p)))) {
         /* libunwind goes on to a return address of 0 (printed as 0 - 1); libdw stops */
         p->ips[p->count++] = UINT64_MAX;
         *end = UNWIND_STACK_CUT;

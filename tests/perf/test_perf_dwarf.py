@@ -336,6 +336,24 @@ class BadStacks(perftest.PerfFilesTest):
                          300)
         self.against_perf(path, r)
 
+    def test_no_cfi_frame_pointer(self):
+        """A pc without CFI (`_fini`: .fini has no FDE): perf's libunwind takes the caller
+        from rbp (pc = [rbp + 8]) and its CFA 16 past the sampled sp, where libdw would
+        put sp at rbp + 16; the words below and above rbp differ, so only libunwind's rule
+        gives perf script's stack (docs/PERF.md, "DWARF unwinding")."""
+        rbp_off = 0x40
+        ret_beta, ret_alpha = BASE + self.syms["beta"] + 9, BASE + self.syms["alpha"] + 9
+        samples = []
+        for rbp_at, high in ((rbp_off, 0), (rbp_off, ret_alpha), (0x5000, 0), (0, 0)):
+            words = [ret_beta] * (rbp_off // 8) + [0, ret_beta] + [high] * 30
+            regs = self.regs("_fini", offset=0)
+            regs[6] = STACK + rbp_at if rbp_at else 0  # BP is perf's register 6
+            samples.append((100, regs, b"".join(struct.pack("<Q", w) for w in words)))
+        path, r = self.fold_file("nocfi.data", self.recording(samples))
+        self.assertTrue(any(";beta;" in line or line.endswith(";_fini 1") for line in
+                            folded_lines(r.stdout)), r.describe())
+        self.against_perf(path, r)
+
     def test_random_stacks(self):
         """Random registers and stack words over real and overwritten CFI: no crash."""
         rnd = random.Random(11)
