@@ -91,7 +91,6 @@ struct process {
     bool memory_failed, module_missing;
     bool read_zero;      /* a word read as 0 since the last frame */
     bool last_read_zero; /* the last word read, from anywhere, was 0 */
-    bool guessed;        /* a frame was guessed by rbp (libunwind's state differs after it) */
     /* libunwind's view (x86_64), where libdw's differs: see "perf's libunwind" below. */
     struct frame_regs start;   /* the registers a round of libdw's unwinding starts from */
     struct frame_regs last;    /* the last frame's registers as libunwind has them */
@@ -365,13 +364,13 @@ static Dwarf_Frame *cfi_row(struct process *p, uint64_t lookup);
  * Whether libdw's clean end came from a return address of 0 that
  * libunwind takes as a frame (perf prints it as 0 - 1, then stops): the
  * last word read was 0 and the last frame's CFI has a return address.
- * perf does so only once a frame was guessed (a zero read by the CFI
- * of the sampled frame ends its stack, as libdw's): the tests'
- * perf script output, not libunwind's source, is the reference here.
+ * perf does so past the first caller only (a zero return address read
+ * by the sampled frame's CFI ends its stack, as libdw's): perf script's
+ * output in BadStacks and LineZeroRows is the reference for this rule.
  */
 static bool zero_return_address(struct process *p)
 {
-    if (!p->last_read_zero || !p->guessed)
+    if (!p->last_read_zero || p->count < 2)
         return false;
     Dwarf_Frame *row = cfi_row(p, p->last.pc);
     Dwarf_Op ops_mem[3], *ops;
@@ -414,7 +413,6 @@ static bool guess_caller(struct process *p)
     p->ips[p->count++] = ra - 1; /* 0 - 1 for a zero, as perf prints it; then no module */
     if (ra == 0 || p->count >= p->max || !report_module(p, ra - 1))
         return false;
-    p->guessed = true;
     p->start = (struct frame_regs){.known = 1u << 6 | 1u << 7, .pc = ra - 1, .cfa = r->cfa + 16};
     p->start.value[6] = caller_rbp;
     p->start.value[7] = r->cfa + 16;
@@ -661,7 +659,7 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     p->max = max;
     p->frames = 0;
     p->memory_failed = p->module_missing = p->read_zero = false;
-    p->restart = p->last_no_cfi = p->last_read_zero = p->guessed = false;
+    p->restart = p->last_no_cfi = p->last_read_zero = false;
     if (!attach(p)) {
         *end = UNWIND_NO_MODULE;
         return 1;

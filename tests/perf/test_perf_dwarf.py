@@ -228,6 +228,19 @@ def symbols_of(exe):
             if len(parts) == 3}
 
 
+def return_addresses(exe):
+    """{callee: the address after the call to it} for each direct call in exe's code."""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", exe], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    found = {}
+    for line, following in zip(out, out[1:]):
+        m = re.search(r"\scall\s+[0-9a-f]+ <([^>+]+)>", line)
+        n = re.match(r"\s*([0-9a-f]+):", following)
+        if m and n:
+            found.setdefault(m.group(1), int(n.group(1), 16))
+    return found
+
+
 def section_range(exe, name):
     out = subprocess.run(["readelf", "-SW", exe], capture_output=True, text=True).stdout
     for line in out.splitlines():
@@ -352,6 +365,34 @@ class BadStacks(perftest.PerfFilesTest):
         path, r = self.fold_file("nocfi.data", self.recording(samples))
         self.assertTrue(any(";beta;" in line or line.endswith(";_fini 1") for line in
                             folded_lines(r.stdout)), r.describe())
+        self.against_perf(path, r)
+
+    def test_cfa_in_rbx(self):
+        """A CFA kept in rbx (programs/viarbx.c, as _dl_runtime_resolve keeps it) over a
+        frame whose CFI says nothing of rbx: libunwind keeps the sampled rbx there and goes
+        on to the caller, as perf script prints it (libdw alone ended at viarbx)."""
+        exe = os.path.join(self.dir, "viarbx")
+        subprocess.run(["cc", *NO_FP, os.path.join(PROGRAMS, "viarbx.c"), "-o", exe],
+                       check=True, capture_output=True)
+        syms = symbols_of(exe)
+        returns = return_addresses(exe)
+        rbx = STACK + 0x80
+        words = [0] * 64
+        words[0] = BASE + returns["leaf"]  # leaf's return into viarbx
+        words[0x88 // 8] = BASE + returns["viarbx"]  # at rbx + 8: viarbx's into outer
+        st = IP | TID | TIME | CALLCHAIN | PERIOD | REGS_USER | STACK_USER
+        p = PerfData(events=[Event("cpu-clock", sample_type=st, sample_regs_user=X86_MASK,
+                                   sample_stack_user=8192,
+                                   flags=FLAG_FREQ | FLAG_SAMPLE_ID_ALL |
+                                   FLAG_EXCLUDE_CALLCHAIN_USER)])
+        p.comm(300, 300, "viarbx", 1)
+        p.mmap2(300, 300, BASE, (os.path.getsize(exe) + 0xFFF) & ~0xFFF, 0, exe, 2)
+        regs = [0] * NREGS
+        regs[IP_SLOT], regs[SP_SLOT], regs[1] = BASE + syms["leaf"], STACK, rbx  # 1: BX
+        p.sample(300, 300, 10, ip=regs[IP_SLOT], callchain=[], period=1, regs=regs,
+                 stack=b"".join(struct.pack("<Q", w) for w in words))
+        path, r = self.fold_file("viarbx.data", p)
+        self.assertIn(";outer;viarbx;leaf ", r.stdout, r.describe())  # then outer's zero
         self.against_perf(path, r)
 
     def test_random_stacks(self):
