@@ -89,11 +89,6 @@ def perf_script_collapse(data, env, flags=(), script_args=()):
     return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
 
 
-def exiting(line):
-    """A stack in the exit handlers' libgcc_s code, where perf's unwinding fails."""
-    return re.search(r";__run_exit_handlers;\[libgcc_s\.so\.1( <[0-9a-f]+>)?\];", line) is not None
-
-
 def compress_debug(exe):
     """Compresses exe's DWARF in place (SHF_COMPRESSED, zlib); False when objcopy cannot."""
     if not shutil.which("objcopy"):
@@ -150,16 +145,14 @@ class Recording(unittest.TestCase):
     @staticmethod
     def perf_fell_back(mine, ref):  # noqa: C901
         """perf 6.1's libunwind sometimes finds no CFI in a process that exec'd after a fork
-        (docs/PERF.md), or in libgcc_s while the process exits, and then follows the frame
-        pointer into a [stack] address, into a zero ([unknown] at ffffffffffffffff), into a
-        data symbol (`__quick_exit_funcs`), or loses callers. The only difference allowed:
-        samples of the exec'd program ("threads-exec"), or samples in the exit handlers,
-        whose perf stack is that, unwound whole here, with the same total weight."""
+        (docs/PERF.md) and then follows the frame pointer into a [stack] address, into a
+        zero ([unknown] at ffffffffffffffff), or loses callers. The only difference allowed:
+        samples of the exec'd program ("threads-exec"), whose perf stack is that, unwound
+        whole here, with the same total weight."""
         mine_only = set(mine.splitlines()) - set(ref.splitlines())
         ref_only = set(ref.splitlines()) - set(mine.splitlines())
         exec_comm = re.compile(r"threads-exec(-\d+(/\d+)?)?;")  # with --pid, --tid
-        if not all(exec_comm.match(line) for line in mine_only | ref_only) and \
-                not all(exiting(line) for line in mine_only | ref_only):
+        if not all(exec_comm.match(line) for line in mine_only | ref_only):
             return False
         frames = lambda line: line.rsplit(" ", 1)[0].split(";")[1:]  # noqa: E731
         weight = lambda lines: sum(int(line.rsplit(" ", 1)[1]) for line in lines)  # noqa: E731
