@@ -53,6 +53,13 @@ struct frame_regs {
     uint64_t pc, cfa;
 };
 
+/* Whether a pc has CFI, remembered per process (its modules stay while the Dwfl does). */
+#define CFI_MEMO_SIZE 1024
+struct cfi_memo {
+    uint64_t pc; /* 0: empty */
+    bool has_cfi;
+};
+
 /* A mapped file's bytes, for memory the stack copy does not hold. */
 struct file_image {
     const struct perf_dso *dso; /* key */
@@ -96,7 +103,8 @@ struct process {
     struct frame_regs last;    /* the last frame's registers as libunwind has them */
     bool restart;              /* `start` holds the next round's registers */
     uint32_t last_libdw_known; /* the registers libdw itself has in the last frame */
-    bool last_no_cfi;          /* the last frame's pc has no CFI */
+    struct cfi_memo cfi_memo[CFI_MEMO_SIZE]; /* whether a pc has CFI, by pc */
+    bool last_no_cfi;                        /* the last frame's pc has no CFI */
     UT_hash_handle hh;
 };
 
@@ -440,10 +448,14 @@ static bool libunwind_frame(struct process *p, Dwfl_Frame *state, bool first, ui
         r.cfa = r.value[7];
     }
     p->last = r;
-    Dwarf_Frame *row = cfi_row(p, lookup);
-    p->last_no_cfi = row == NULL;
-    free(row);
-    return !p->last_no_cfi;
+    struct cfi_memo *m = &p->cfi_memo[(lookup ^ lookup >> 10) % CFI_MEMO_SIZE];
+    if (m->pc != lookup || lookup == 0) {
+        Dwarf_Frame *row = cfi_row(p, lookup);
+        *m = (struct cfi_memo){lookup, row != NULL};
+        free(row);
+    }
+    p->last_no_cfi = !m->has_cfi;
+    return m->has_cfi;
 }
 
 /*
