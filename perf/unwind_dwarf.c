@@ -1,6 +1,7 @@
 /*
  * unwind_dwarf: libdw's unwinder (dwfl_attach_state, dwfl_getthread_frames)
- * fed with one sample's registers and stack copy; one Dwfl per process,
+ * fed with one sample's registers and stack copy, and started again where
+ * perf's libunwind goes on and libdw would not; one Dwfl per process,
  * kept while the mappings over its modules stay the same.
  */
 #include "perf/unwind_dwarf.h"
