@@ -688,8 +688,8 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     p->restart = false;
     *end = why_stopped(p, rc);
     if (rc == 0 && p->count < p->max &&
-        (p->read_zero ||
-         (p->u->regs == &REG_MAPS[0] && !p->memory_failed && zero_return_address(p)))) {
+        (p->read_zero || (p->u->regs == &REG_MAPS[0] && !p->memory_failed && !p->module_missing &&
+                          zero_return_address(p)))) {
         /* libunwind goes on to a return address of 0 (printed as 0 - 1); libdw stops */
         p->ips[p->count++] = UINT64_MAX;
         *end = UNWIND_STACK_CUT;
