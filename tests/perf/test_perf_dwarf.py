@@ -27,7 +27,8 @@ against `perf script --no-inline`, with --no-inline.
             skipped without rustc
 
 `--program bad` needs no perf record: perf.data files written by perfgen
-map the calls program (and a copy with its CFI overwritten) and carry
+map the calls program (and a copy with its CFI overwritten; viarbx, whose
+CFA is kept in rbx; samples at `_fini`, which has no CFI) and carry
 user registers and stacks that are cut, short, missing, random: each
 folds with exit 0, a warning for the cut stacks and no sanitizer report;
 the deterministic ones equal perf script's unwinding.
