@@ -191,6 +191,11 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 "sample folds to the function it hit\n",
                 in, r->counted_event ? r->counted_event : "?");
     warn_dwarf(in, r);
+    if (r->damaged_debug_files)
+        fprintf(stderr,
+                "warning: %s: %zu debug file(s) have compressed DWARF sections that do not "
+                "inflate (first: %s); frames there may lack their inlined functions\n",
+                in, r->damaged_debug_files, r->damaged_debug_path);
     if (r->compressed_cut || r->compressed_leftover)
         fprintf(stderr,
                 "warning: %s: the compressed records (perf record -z) end inside %s; folded the "

@@ -224,9 +224,17 @@ static long add_symbols(struct symbol_builder *b, struct symbol_context *c, Elf_
     long added = 0;
     struct string_table strings;
     open_strings(&strings, c->syms->elf, shdr->sh_link);
+    /* a 64-bit table in memory (elf_getdata: host order, aligned) is GElf_Syms already */
+    const GElf_Sym *native = gelf_getclass(c->syms->elf) == ELFCLASS64 &&
+                                     data->d_type == ELF_T_SYM &&
+                                     shdr->sh_entsize == sizeof(Elf64_Sym)
+                                 ? data->d_buf
+                                 : NULL;
     for (size_t i = 0; i < n; i++) {
         GElf_Sym sym;
-        if (!gelf_getsym(data, (int)i, &sym))
+        if (native)
+            sym = native[i];
+        else if (!gelf_getsym(data, (int)i, &sym))
             continue;
         const char *name = string_at(&strings, sym.st_name);
         if (!name)

@@ -7,10 +7,12 @@
 #include "perf/fold.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "perf/event_match.h"
+#include "perf/inline_frames.h"
 #include "perf/perf_decomp.h"
 #include "perf/perf_features.h"
 #include "perf/perf_machine.h"
@@ -283,6 +285,10 @@ static void finish_report(struct folder *fo)
     r->compressed_records = fo->decomp.records;
     r->compressed_cut = fo->decomp.block_cut;
     r->compressed_leftover = perf_decomp_leftover(&fo->decomp);
+    const char *damaged = NULL;
+    r->damaged_debug_files = inline_frames_damaged(fo->stack.inlines, &damaged);
+    if (damaged)
+        snprintf(r->damaged_debug_path, sizeof(r->damaged_debug_path), "%s", damaged);
 }
 
 int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,

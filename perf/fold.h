@@ -45,13 +45,15 @@ struct perf_fold_report {
     uint64_t dwarf_samples; /* counted samples whose user stack was unwound (or tried) */
     uint64_t dwarf_ends[UNWIND_NO_MEMORY + 1]; /* how those unwindings ended */
     uint64_t unknown_samples;                  /* samples of no known event (perf skips them too) */
-    const char *counted_event;   /* the event counted (into the file's attributes); NULL: none */
-    const char *other_event;     /* one event left out, for the message */
-    bool no_callchain;           /* the counted event has no call chains: leaves only */
-    bool kernel_unresolved;      /* kernel frames were hit but no kallsyms fitted */
-    uint64_t compressed_records; /* PERF_RECORD_COMPRESSED(2) records read (perf record -z) */
-    bool compressed_cut;         /* the compressed data ends inside a zstd block */
-    size_t compressed_leftover;  /* bytes of an unfinished record after the last one */
+    const char *counted_event;    /* the event counted (into the file's attributes); NULL: none */
+    const char *other_event;      /* one event left out, for the message */
+    bool no_callchain;            /* the counted event has no call chains: leaves only */
+    bool kernel_unresolved;       /* kernel frames were hit but no kallsyms fitted */
+    uint64_t compressed_records;  /* PERF_RECORD_COMPRESSED(2) records read (perf record -z) */
+    bool compressed_cut;          /* the compressed data ends inside a zstd block */
+    size_t compressed_leftover;   /* bytes of an unfinished record after the last one */
+    size_t damaged_debug_files;   /* debug files whose compressed DWARF did not inflate */
+    char damaged_debug_path[256]; /* the first of them */
 };
 
 /*

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/hash_table.h"
+#include "perf/debug_image.h"
 #include "perf/elf_loads.h"
 #include "perf/perf_demangle.h"
 
@@ -37,9 +38,10 @@ struct function_state {
 struct dso_dwarf {
     const struct perf_dso *dso;       /* key */
     struct function_state *functions; /* uthash by DIE offset */
-    Elf *elf;
-    Dwarf *dw;         /* NULL: no usable DWARF (every answer is "none") */
-    const void *image; /* the runtime file (for its segments); NULL: none */
+    Elf *elf;                         /* the file as libdw opens it; NULL: see debug */
+    struct debug_image debug;         /* its compressed DWARF inflated by us (perf/debug_image.h) */
+    Dwarf *dw;                        /* NULL: no usable DWARF (every answer is "none") */
+    const void *image;                /* the runtime file (for its segments); NULL: none */
     size_t image_size;
     UT_hash_handle hh;
 };
@@ -58,6 +60,8 @@ struct chain_entry {
 struct inline_frames {
     struct dso_dwarf *dwarfs;   /* uthash by dso */
     struct chain_entry *chains; /* uthash by (dso, offset) */
+    size_t damaged_files;       /* debug files with DWARF sections that did not inflate */
+    const char *damaged_path;   /* the first of them (the DSO's path) */
 };
 
 struct inline_frames *inline_frames_new(void)
@@ -87,6 +91,7 @@ static void dso_dwarf_free(struct dso_dwarf *d)
         dwarf_end(d->dw);
     if (d->elf)
         elf_end(d->elf);
+    debug_image_close(&d->debug);
     if (d->image)
         munmap((void *)d->image, d->image_size);
     free(d);
@@ -155,10 +160,16 @@ static uint64_t objdump_address(const struct dso_dwarf *d, uint64_t offset)
 
 /*
  * The DWARF of the file the symbols came from, mapped (its descriptor
- * closed: a profile may name more DSOs than a process may hold files open).
+ * closed: a profile may name more DSOs than a process may hold files open);
+ * compressed DWARF is inflated by debug_image, only the sections read here.
  */
 static void open_dwarf(struct dso_dwarf *d, const char *path)
 {
+    if (debug_image_open(&d->debug, path) == 1) {
+        if (has_section(d->debug.elf, ".debug_line"))
+            d->dw = dwarf_begin_elf(d->debug.elf, DWARF_C_READ, NULL);
+        return;
+    }
     int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
     if (fd < 0)
         return;
@@ -180,6 +191,8 @@ static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_d
         return NULL;
     d->dso = dso;
     open_dwarf(d, dso->symsrc_path);
+    if (d->debug.damaged && in->damaged_files++ == 0)
+        in->damaged_path = dso->symsrc_path;
     if (d->dw)
         map_runtime(d, dso->runtime_path);
     bool hash_added = true;
@@ -203,14 +216,16 @@ static const char *function_name(Dwarf_Die *die)
     return name ? name : "??";
 }
 
-/* The line addr2line gives for `addr`: 0 when unknown ("??:0"). */
-static int line_of(Dwarf_Die *cu, Dwarf_Addr addr)
+/*
+ * Whether the line table has a row for `addr`, as bfd's
+ * lookup_address_in_line_info_table finds one. A row whose line is 0
+ * counts: addr2line prints it as `file:?`, which perf 6.1's
+ * filename_split takes as an answer (only `??:0`, nothing found, is
+ * none), and so prints the functions inlined there.
+ */
+static bool has_line_row(Dwarf_Die *cu, Dwarf_Addr addr)
 {
-    Dwarf_Line *line = dwarf_getsrc_die(cu, addr);
-    int lineno = 0;
-    if (!line || dwarf_lineno(line, &lineno) != 0)
-        return 0;
-    return lineno;
+    return dwarf_getsrc_die(cu, addr) != NULL;
 }
 
 #define MAX_DEPTH 64 /* nested functions and blocks followed */
@@ -444,7 +459,7 @@ static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain 
 {
     Dwarf_Die cu, chain[MAX_DEPTH];
     int n = 0;
-    if (!dwarf_addrdie(d->dw, addr, &cu) || line_of(&cu, addr) == 0)
+    if (!dwarf_addrdie(d->dw, addr, &cu) || !has_line_row(&cu, addr))
         return 0;
     descend(&cu, addr, chain, &n, 0);
     if (n == 0) {
@@ -493,4 +508,10 @@ struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso 
         return NULL;
     }
     return &e->chain;
+}
+
+size_t inline_frames_damaged(const struct inline_frames *in, const char **path)
+{
+    *path = in ? in->damaged_path : NULL;
+    return in ? in->damaged_files : 0;
 }

@@ -42,4 +42,10 @@ void inline_frames_free(struct inline_frames *in);
 struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso *dso,
                                       uint64_t offset);
 
+/*
+ * How many debug files had compressed DWARF sections that did not inflate
+ * (their frames keep their symbols there), and the first one's path.
+ */
+size_t inline_frames_damaged(const struct inline_frames *in, const char **path);
+
 #endif

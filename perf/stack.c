@@ -264,7 +264,8 @@ static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t
     for (size_t i = 0; i < chain->count; i++) {
         uint32_t id = java ? 0 : chain->frames[i];
         if (!id)
-            id = strcmp(chain->names[i], loc.func->name) == 0
+            id = strcmp(chain->names[i], symbol_kept_name(&loc.dso->syms, &loc.dso->lookup,
+                                                          loc.func_index, loc.dso->demangle)) == 0
                      ? function_frame(s, &loc, java)
                      : inlined_frame(s, chain->names[i], loc.addr, java);
         if (!java)

@@ -14,7 +14,6 @@
 void symbol_builder_init(struct symbol_builder *b)
 {
     memset(b, 0, sizeof(*b));
-    symbol_tree_init(&b->tree);
 }
 
 void symbol_builder_init_sorted(struct symbol_builder *b)
@@ -31,7 +30,7 @@ void symbol_builder_free(struct symbol_builder *b)
     free(b->dead);
     free(b->erasures);
     free(b->pending);
-    symbol_tree_free(&b->tree);
+    free(b->fixed_order);
     bool sorted_only = b->sorted_only;
     symbol_builder_init(b);
     b->sorted_only = sorted_only;
@@ -256,23 +255,6 @@ void symbol_builder_erase(struct symbol_builder *b, uint32_t node)
         b->erasures[2 * b->nerasures + 1] = (uint32_t)b->count;
         b->nerasures++;
     }
-}
-
-/* perf's tree: its insertions (in node order) and erasures, in the order they were made. */
-static int build_tree(struct symbol_builder *b)
-{
-    if (symbol_tree_reserve(&b->tree, b->count))
-        return -1;
-    b->tree.root = TREE_NIL;
-    uint32_t next = 0;
-    for (size_t e = 0; e < b->nerasures; e++) {
-        for (; next < b->erasures[2 * e + 1]; next++)
-            symbol_tree_insert(&b->tree, next, b->syms[next].start);
-        symbol_tree_erase(&b->tree, b->erasures[2 * e]);
-    }
-    for (; next < b->count; next++)
-        symbol_tree_insert(&b->tree, next, b->syms[next].start);
-    return 0;
 }
 
 static const char *name_of(const struct symbol_builder *b, uint32_t node)
@@ -503,6 +485,11 @@ int symbol_builder_fixup(struct symbol_builder *b, bool kallsyms)
     if (!order)
         return -1;
     fixup_end(b, order, n, kallsyms);
+    free(b->fixed_order);
+    b->fixed_order = NULL;
+    if (b->lazy_names && !b->sorted_only && n == b->count &&
+        (b->fixed_order = malloc((n ? n : 1) * sizeof(*order))))
+        memcpy(b->fixed_order, order, n * sizeof(*order)); /* (none: sorted again if needed) */
     fixup_duplicate(b, order, n);
     b->fixed_count = b->count;
     return 0;
@@ -517,28 +504,143 @@ static bool overlapping(const struct symtab *tab)
     return false;
 }
 
-/* perf's tree renumbered by function index, for symbol_find. */
-static int keep_tree(const struct symbol_builder *b, const uint32_t *order, size_t n,
-                     struct symbol_lookup *lookup)
+/* The builder's starts and erasures, as perf's tree is built from them. */
+static int keep_insertions(const struct symbol_builder *b, struct symbol_replay *r)
 {
-    uint32_t *index = malloc((b->count ? b->count : 1) * sizeof(*index));
-    lookup->left = malloc((n ? n : 1) * sizeof(*lookup->left));
-    lookup->right = malloc((n ? n : 1) * sizeof(*lookup->right));
-    if (!index || !lookup->left || !lookup->right) {
-        free(index);
-        symbol_lookup_free(lookup);
+    size_t count = b->count ? b->count : 1, nerasures = b->nerasures ? b->nerasures : 1;
+    r->starts = malloc(count * sizeof(*r->starts));
+    r->erasures = malloc(2 * nerasures * sizeof(*r->erasures));
+    if (!r->starts || !r->erasures) {
+        free(r->starts);
+        free(r->erasures);
+        r->starts = NULL, r->erasures = NULL;
         return -1;
     }
+    r->count = b->count;
+    r->nerasures = b->nerasures;
+    for (size_t i = 0; i < b->count; i++)
+        r->starts[i] = b->syms[i].start;
+    memcpy(r->erasures, b->erasures, 2 * b->nerasures * sizeof(*r->erasures));
+    return 0;
+}
+
+/*
+ * What perf's tree is built from, for symbol_find to build it when first
+ * needed; with `refix`, the builder itself (moved out of `b`). Each node
+ * kept, and each alias of a group left undecided, maps to its function.
+ */
+static int keep_replay(struct symbol_builder *b, const uint32_t *order, size_t n, bool refix,
+                       struct symbol_lookup *lookup)
+{
+    struct symbol_replay *r = calloc(1, sizeof(*r));
+    if (!r)
+        return -1;
+    lookup->replay = r;
+    if (!(r->func_of = malloc((b->count ? b->count : 1) * sizeof(*r->func_of))))
+        return -1;
+    for (size_t i = 0; i < b->count; i++)
+        r->func_of[i] = TREE_NIL;
     for (size_t i = 0; i < n; i++)
-        index[order[i]] = (uint32_t)i;
-    const struct symbol_tree *t = &b->tree;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t l = t->left[order[i]], r = t->right[order[i]];
-        lookup->left[i] = l == TREE_NIL ? TREE_NIL : index[l];
-        lookup->right[i] = r == TREE_NIL ? TREE_NIL : index[r];
+        r->func_of[order[i]] = (uint32_t)i;
+    for (size_t p = 0; p < b->pending_len; p += 1 + b->pending[p])
+        for (uint32_t k = 1; k < b->pending[p]; k++) /* the first of a group stays */
+            r->func_of[b->pending[p + 1 + k]] = r->func_of[b->pending[p + 1]];
+    if (!refix)
+        return keep_insertions(b, r);
+    if (!(r->refix = malloc(sizeof(*r->refix))))
+        return -1;
+    *r->refix = *b;
+    symbol_builder_init(b); /* (its arrays are the replay's now) */
+    return 0;
+}
+
+static int fix_again_in_perf_order(struct symbol_builder *b);
+
+/*
+ * The erasures of deciding the aliases in perf's order (names demangled,
+ * read from the table), as the tree is built from; the nodes perf erases
+ * are no function's. Returns 0, or -1 when memory runs out.
+ */
+static int refix_now(const struct symtab *tab, struct symbol_replay *r)
+{
+    struct symbol_builder *b = r->refix;
+    b->names = (char *)tab->names;
+    int rc = fix_again_in_perf_order(b);
+    b->names = NULL; /* (the table's) */
+    if (rc == 0)
+        rc = keep_insertions(b, r);
+    if (rc != 0)
+        return -1;
+    for (size_t i = 0; i < b->count; i++)
+        if (b->dead[i])
+            r->func_of[i] = TREE_NIL;
+    symbol_builder_free(b);
+    free(b);
+    r->refix = NULL;
+    return 0;
+}
+
+static void replay_free(struct symbol_replay *r)
+{
+    if (!r)
+        return;
+    if (r->refix) {
+        r->refix->names = NULL; /* (the table's) */
+        symbol_builder_free(r->refix);
+        free(r->refix);
     }
-    lookup->root = t->root == TREE_NIL ? TREE_NIL : index[t->root];
-    free(index);
+    free(r->starts);
+    free(r->func_of);
+    free(r->erasures);
+    free(r);
+}
+
+/* perf's tree: its insertions (in node order) and erasures, in the order they were made. */
+static void replay_tree(const struct symbol_replay *r, struct symbol_tree *t)
+{
+    t->root = TREE_NIL;
+    uint32_t next = 0;
+    for (size_t e = 0; e < r->nerasures; e++) {
+        for (; next < r->erasures[2 * e + 1]; next++)
+            symbol_tree_insert(t, next, r->starts[next]);
+        symbol_tree_erase(t, r->erasures[2 * e]);
+    }
+    for (; next < r->count; next++)
+        symbol_tree_insert(t, next, r->starts[next]);
+}
+
+/* The tree renumbered by function index (the nodes left in it are the table's functions). */
+int symbol_lookup_build_tree(const struct symtab *tab, struct symbol_lookup *lookup)
+{
+    struct symbol_replay *r = lookup->replay;
+    if (!r)
+        return 0;
+    if (r->refix && refix_now(tab, r))
+        return -1;
+    struct symbol_tree t;
+    symbol_tree_init(&t);
+    size_t n = tab->count ? tab->count : 1;
+    lookup->left = malloc(n * sizeof(*lookup->left));
+    lookup->right = malloc(n * sizeof(*lookup->right));
+    if (!lookup->left || !lookup->right || symbol_tree_reserve(&t, r->count)) {
+        free(lookup->left);
+        free(lookup->right);
+        lookup->left = lookup->right = NULL;
+        symbol_tree_free(&t);
+        return -1;
+    }
+    replay_tree(r, &t);
+    for (size_t node = 0; node < r->count; node++) {
+        uint32_t f = r->func_of[node], l = t.left[node], rt = t.right[node];
+        if (f == TREE_NIL)
+            continue;
+        lookup->left[f] = l == TREE_NIL ? TREE_NIL : r->func_of[l];
+        lookup->right[f] = rt == TREE_NIL ? TREE_NIL : r->func_of[rt];
+    }
+    lookup->root = t.root == TREE_NIL ? TREE_NIL : r->func_of[t.root];
+    symbol_tree_free(&t);
+    replay_free(r);
+    lookup->replay = NULL;
     return 0;
 }
 
@@ -565,15 +667,18 @@ static int fix_again_in_perf_order(struct symbol_builder *b)
     size_t count = b->count, n;
     memset(b->dead, 0, count);
     b->nerasures = 0;
-    b->count = b->fixed_count; /* (the symbols added later were not there yet) */
-    b->order_valid = false;
+    b->count = b->fixed_count;               /* (the symbols added later were not there yet) */
+    b->order_valid = b->fixed_order != NULL; /* the order they were fixed in, else sorted again */
+    if (b->fixed_order) {
+        memcpy(b->order, b->fixed_order, b->fixed_count * sizeof(*b->order));
+        b->order_len = b->sorted_count = b->fixed_count;
+    }
     const uint32_t *order = symbol_builder_in_order(b, &n);
     if (order) {
         b->lazy_names = false;
         fixup_duplicate(b, order, n);
     }
-    b->count = count;
-    b->order_valid = false;
+    b->count = count; /* the later ones are merged into the order when next asked */
     b->pending_len = 0;
     return order ? 0 : -1;
 }
@@ -616,8 +721,9 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     lookup->root = TREE_NIL;
     size_t n;
     const uint32_t *order = symbol_builder_in_order(b, &n);
-    if (order && b->erased_lazily && order_overlaps(b, order, n))
-        order = fix_again_in_perf_order(b) ? NULL : symbol_builder_in_order(b, &n);
+    /* aliases left undecided where functions overlap: perf's tree needs them decided in its order
+     */
+    bool refix = order && b->erased_lazily && order_overlaps(b, order, n);
     if (!order) {
         symbol_builder_free(b);
         return -1;
@@ -634,10 +740,10 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     tab->count = rc == 0 ? n : 0;
     if (rc == 0)
         rc = symtab_index(tab);
-    if (rc == 0 && !b->sorted_only && overlapping(tab))
-        rc = build_tree(b) ? -1 : keep_tree(b, order, n, lookup);
     if (rc == 0)
         rc = keep_choices(b, order, n, tab, lookup);
+    if (rc == 0 && !b->sorted_only && overlapping(tab))
+        rc = keep_replay(b, order, n, refix, lookup); /* (last: it may take the builder) */
     if (rc != 0) {
         symtab_free(tab);
         symbol_lookup_free(lookup);
@@ -646,9 +752,42 @@ int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
     return rc;
 }
 
-const struct symtab_func *symbol_find(const struct symtab *tab, const struct symbol_lookup *lookup,
+/*
+ * Whether the tree's descent finds what symtab's search finds at `addr`:
+ * the last function starting at or below it starts alone and above every
+ * earlier function's end, and has a size. The descent then passes it (the
+ * largest start not above addr), and no other node holds addr. Then
+ * *found is that answer: the function, when it holds addr, else none.
+ */
+static bool alone_at(const struct symtab *tab, uint64_t addr, const struct symtab_func **found)
+{
+    size_t lo = 0, hi = tab->count; /* the first function starting above addr */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (tab->funcs[mid].start <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = NULL;
+    if (lo == 0)
+        return true; /* below every function: both find none */
+    const struct symtab_func *f = &tab->funcs[lo - 1];
+    if (f->start == f->end ||
+        (lo > 1 && (tab->max_end[lo - 2] > f->start || tab->funcs[lo - 2].start == f->start)))
+        return false;
+    *found = addr < f->end ? f : NULL;
+    return true;
+}
+
+const struct symtab_func *symbol_find(const struct symtab *tab, struct symbol_lookup *lookup,
                                       uint64_t addr)
 {
+    const struct symtab_func *alone;
+    if (lookup->replay && alone_at(tab, addr, &alone))
+        return alone;
+    if (lookup->replay)
+        symbol_lookup_build_tree(tab, lookup); /* (memory short: symtab's answer) */
     if (!lookup->left)
         return symtab_lookup(tab, addr);
     for (uint32_t n = lookup->root; n != TREE_NIL;) {
@@ -681,38 +820,60 @@ static char *readable_name(const char *name, bool demangle)
     return demangle ? perf_demangle_symbol(name) : strdup(name);
 }
 
-/* perf's fold over aliases of one kind (fold_group's, by names only). */
-static char *chosen_name(const struct symbol_lookup *lookup, const struct name_choice *c,
-                         bool demangle)
+/*
+ * perf's fold over aliases of one kind (fold_group's, by names only): the
+ * winner's place among them, its readable name in *best (malloc'd).
+ * -1: memory ran out.
+ */
+static int chosen(const struct symbol_lookup *lookup, const struct name_choice *c, bool demangle,
+                  char **best)
 {
     const char *const *names = lookup->choice_names + c->first;
-    char *best = readable_name(names[0], demangle);
-    for (uint32_t k = 1; best && k < c->count; k++) {
+    int winner = 0;
+    *best = readable_name(names[0], demangle);
+    for (uint32_t k = 1; *best && k < c->count; k++) {
         char *other = readable_name(names[k], demangle);
         if (!other) {
-            free(best);
-            return NULL;
+            free(*best);
+            *best = NULL;
+            break;
         }
-        struct symbol_choice a = {true, 0, best, strlen(best)}, b = {true, 0, other, strlen(other)};
+        struct symbol_choice a = {true, 0, *best, strlen(*best)},
+                             b = {true, 0, other, strlen(other)};
         if (symbol_keep_first(&a, &b)) {
             free(other);
         } else {
-            free(best);
-            best = other;
+            free(*best);
+            *best = other;
+            winner = (int)k;
         }
     }
-    return best;
+    return *best ? winner : -1;
 }
 
 char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
                   bool demangle)
 {
     const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
-    return c ? chosen_name(lookup, c, demangle) : readable_name(tab->funcs[index].name, demangle);
+    char *best = NULL;
+    if (c)
+        chosen(lookup, c, demangle, &best);
+    return c ? best : readable_name(tab->funcs[index].name, demangle);
+}
+
+const char *symbol_kept_name(const struct symtab *tab, const struct symbol_lookup *lookup,
+                             size_t index, bool demangle)
+{
+    const struct name_choice *c = lookup->nchoices ? choice_for(lookup, index) : NULL;
+    char *best = NULL;
+    int winner = c ? chosen(lookup, c, demangle, &best) : -1;
+    free(best);
+    return winner >= 0 ? lookup->choice_names[c->first + (uint32_t)winner] : tab->funcs[index].name;
 }
 
 void symbol_lookup_free(struct symbol_lookup *lookup)
 {
+    replay_free(lookup->replay);
     free(lookup->left);
     free(lookup->right);
     free(lookup->choices);

@@ -39,14 +39,14 @@ struct rule_symbol {
  * Symbols being read (nodes are indexes into syms: insertion order). The
  * order of perf's tree is a stable sort by start; the tree itself (its
  * shape decides lookups where functions overlap) is built only when they
- * do, from the insertions and the erasures, in the order they were made.
+ * do, from the insertions and the erasures, in the order they were made,
+ * and only when a lookup first lands near an overlap (symbol_find).
  */
 struct symbol_builder {
     struct rule_symbol *syms;
     size_t count, capacity;
     char *names;
     size_t names_len, names_capacity;
-    struct symbol_tree tree;
     uint32_t *erasures; /* [node, nodes added before its erasure] each */
     size_t nerasures;
     uint32_t *order;  /* scratch: the symbols in order */
@@ -68,7 +68,8 @@ struct symbol_builder {
     bool lazy_names, erased_lazily;
     uint32_t *pending;
     size_t pending_len, pending_capacity;
-    size_t fixed_count; /* nodes when the duplicates were fixed */
+    size_t fixed_count;    /* nodes when the duplicates were fixed */
+    uint32_t *fixed_order; /* lazy_names: the order of those nodes (all live), kept for a refix */
 };
 
 /* A function whose name perf picks among aliases by their demangled names (lazy_names). */
@@ -78,10 +79,31 @@ struct name_choice {
 };
 
 /* Finding a function as perf does, when functions overlap, and naming it. */
+/*
+ * What perf's tree is built from: its insertions and erasures, replayed
+ * when a lookup first needs the tree (most never do: only an address
+ * near overlapping functions does).
+ */
+struct symbol_replay {
+    /*
+     * Aliases were left undecided (lazy_names) and functions overlap:
+     * perf's erasures, which shape its tree, are those of deciding them
+     * in its order, names demangled; the builder is kept to do that when
+     * the tree is first needed. NULL: starts and erasures are set.
+     */
+    struct symbol_builder *refix;
+    uint64_t *starts; /* per node, in insertion order */
+    size_t count;
+    uint32_t *erasures; /* [node, nodes added before its erasure] each */
+    size_t nerasures;
+    uint32_t *func_of; /* node -> function index; TREE_NIL: erased */
+};
+
 struct symbol_lookup {
-    uint32_t *left, *right; /* perf's tree over symtab's functions; NULL: no overlap */
+    uint32_t *left, *right; /* perf's tree over symtab's functions; NULL: not built (yet) */
     uint32_t root;
-    struct name_choice *choices; /* by func */
+    struct symbol_replay *replay; /* functions overlap and the tree is not built yet */
+    struct name_choice *choices;  /* by func */
     size_t nchoices;
     const char **choice_names;
 };
@@ -146,15 +168,22 @@ void symbol_builder_erase(struct symbol_builder *b, uint32_t node);
 
 /*
  * Moves the symbols into `tab` (address order) and, when they overlap,
- * perf's tree into `lookup`, emptying the builder. Returns 0, or -1 when
+ * what perf's tree is built from into `lookup`, emptying the builder. Returns 0, or -1 when
  * memory runs out.
  */
 int symbol_builder_finish(struct symbol_builder *b, struct symtab *tab,
                           struct symbol_lookup *lookup);
 
-/* The function perf names for `addr`, or NULL. */
-const struct symtab_func *symbol_find(const struct symtab *tab, const struct symbol_lookup *lookup,
+/*
+ * The function perf names for `addr`, or NULL: symtab's binary search
+ * where no function overlaps the one found (the tree's descent would find
+ * the same), else perf's tree, built the first time.
+ */
+const struct symtab_func *symbol_find(const struct symtab *tab, struct symbol_lookup *lookup,
                                       uint64_t addr);
+
+/* Builds perf's tree now, if it is owed. Returns 0, or -1 when memory runs out. */
+int symbol_lookup_build_tree(const struct symtab *tab, struct symbol_lookup *lookup);
 
 /*
  * The name perf prints for function `index` of `tab` (demangled when
@@ -163,6 +192,14 @@ const struct symtab_func *symbol_find(const struct symtab *tab, const struct sym
  */
 char *symbol_name(const struct symtab *tab, const struct symbol_lookup *lookup, size_t index,
                   bool demangle);
+
+/*
+ * The name, as read (not demangled), of the symbol perf keeps for
+ * function `index`: where aliases were left undecided, the one
+ * symbol_name picks (the table's name when memory runs out).
+ */
+const char *symbol_kept_name(const struct symtab *tab, const struct symbol_lookup *lookup,
+                             size_t index, bool demangle);
 
 void symbol_lookup_free(struct symbol_lookup *lookup);
 

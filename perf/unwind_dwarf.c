@@ -1,10 +1,12 @@
 /*
  * unwind_dwarf: libdw's unwinder (dwfl_attach_state, dwfl_getthread_frames)
- * fed with one sample's registers and stack copy; one Dwfl per process,
+ * fed with one sample's registers and stack copy, and started again where
+ * perf's libunwind goes on and libdw would not; one Dwfl per process,
  * kept while the mappings over its modules stay the same.
  */
 #include "perf/unwind_dwarf.h"
 
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -39,6 +41,24 @@ static const struct reg_map REG_MAPS[] = {
       16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31},
      32,
      31},
+};
+
+/*
+ * DWARF registers 0..16 of one frame (x86_64: rax .. r15, rip), the ones
+ * known in `known`; `pc` is where its CFI is looked up (a caller's return
+ * address minus 1), `cfa` libunwind's CFA (the sampled sp in the first).
+ */
+struct frame_regs {
+    uint64_t value[17];
+    uint32_t known;
+    uint64_t pc, cfa;
+};
+
+/* Whether a pc has CFI, remembered per process (its modules stay while the Dwfl does). */
+#define CFI_MEMO_SIZE 1024
+struct cfi_memo {
+    uint64_t pc; /* 0: empty */
+    bool has_cfi;
 };
 
 /* A mapped file's bytes, for memory the stack copy does not hold. */
@@ -77,7 +97,15 @@ struct process {
     uint64_t *ips;
     size_t count, max, frames;
     bool memory_failed, module_missing;
-    bool read_zero; /* a word read as 0 since the last frame */
+    bool read_zero;      /* a word read as 0 since the last frame */
+    bool last_read_zero; /* the last word read, from anywhere, was 0 */
+    /* libunwind's view (x86_64), where libdw's differs: see "perf's libunwind" below. */
+    struct frame_regs start;   /* the registers a round of libdw's unwinding starts from */
+    struct frame_regs last;    /* the last frame's registers as libunwind has them */
+    bool restart;              /* `start` holds the next round's registers */
+    uint32_t last_libdw_known; /* the registers libdw itself has in the last frame */
+    struct cfi_memo cfi_memo[CFI_MEMO_SIZE]; /* whether a pc has CFI, by pc */
+    bool last_no_cfi;                        /* the last frame's pc has no CFI */
     UT_hash_handle hh;
 };
 
@@ -231,17 +259,19 @@ static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
     uint64_t start = p->sp, size = p->sample->user_stack_size;
     if (addr >= start && addr - start < size && size - (addr - start) > 8) {
         memcpy(result, p->sample->user_stack + (addr - start), 8);
+        p->last_read_zero = *result == 0;
         return true;
     }
     uint64_t word;
     if (addr + 8 >= addr && read_file_word(p, addr, &word)) {
         *result = word;
+        p->last_read_zero = word == 0;
         return true;
     }
     p->memory_failed = true;
     if (addr + 8 < addr || !perf_maps_find(p->thread->maps, addr))
         return false;
-    p->read_zero = true;
+    p->read_zero = p->last_read_zero = true;
     *result = 0;
     return true;
 }
@@ -315,6 +345,151 @@ static Dwfl_Module *report_module(struct process *p, uint64_t pc)
     return mod && dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
 }
 
+/*
+ * ---- perf's libunwind (x86_64), where libdw's unwinder differs ----
+ *
+ * perf 6.1 unwinds with libunwind 1.6, whose rules differ from libdw's in
+ * two places that samples meet (docs/PERF.md, "DWARF unwinding"):
+ *
+ * - a register the CFI says nothing about keeps its value in the caller;
+ *   libdw 0.188 keeps only the ABI's callee-saved ones, and its x86_64
+ *   list names rax where rbx is meant, so a CFA kept in rbx
+ *   (_dl_runtime_resolve, stack realignment) ends libdw's stack there;
+ * - at a pc without CFI (a `.fini` section: `_fini`) libunwind takes the
+ *   caller from the frame pointer: pc = [rbp + 8], rbp = [rbp], nothing
+ *   else known, and its CFA 16 past the last one (not rbp + 16, where
+ *   libdw puts sp), if rbp lies within 16 KiB above that CFA.
+ *
+ * Each frame's registers are tracked as libunwind has them; where libdw
+ * stops for want of a register libunwind has, or a pc has no CFI, libdw
+ * starts again (a new round) from libunwind's registers for that frame.
+ */
+
+#define MAX_ROUNDS 16
+
+static Dwarf_Frame *cfi_row(struct process *p, uint64_t lookup);
+
+/*
+ * Whether libdw's clean end came from a return address of 0 that
+ * libunwind takes as a frame (perf prints it as 0 - 1, then stops): the
+ * last word read was 0 and the last frame's CFI has a return address.
+ * perf does so past the first caller only (a zero return address read
+ * by the sampled frame's CFI ends its stack, as libdw's): perf script's
+ * output in BadStacks and LineZeroRows is the reference for this rule.
+ */
+static bool zero_return_address(struct process *p)
+{
+    if (!p->last_read_zero || p->count < 2)
+        return false;
+    Dwarf_Frame *row = cfi_row(p, p->last.pc);
+    Dwarf_Op ops_mem[3], *ops;
+    size_t nops;
+    bool has = row && dwarf_frame_register(row, 16, ops_mem, &ops, &nops) == 0 &&
+               !(nops == 0 && ops == ops_mem);
+    free(row);
+    return has;
+}
+
+static void frame_regs_read(Dwfl_Frame *state, struct frame_regs *r)
+{
+    r->known = 0;
+    for (unsigned i = 0; i < 17; i++)
+        if (dwfl_frame_reg(state, i, &r->value[i]) == 0)
+            r->known |= 1u << i;
+}
+
+/* The CFI row for `lookup` (freed by the caller), or NULL. */
+static Dwarf_Frame *cfi_row(struct process *p, uint64_t lookup)
+{
+    Dwfl_Module *mod = dwfl_addrmodule(p->dwfl, lookup);
+    Dwarf_Addr bias;
+    Dwarf_CFI *cfi = mod ? dwfl_module_eh_cfi(mod, &bias) : NULL;
+    Dwarf_Frame *row;
+    return cfi && dwarf_cfi_addrframe(cfi, lookup - bias, &row) == 0 ? row : NULL;
+}
+
+/* libunwind's step from a frame without CFI; false: the stack ends there. */
+static bool guess_caller(struct process *p)
+{
+    const struct frame_regs *r = &p->last;
+    Dwarf_Word rbp, caller_rbp, ra;
+    if (!(r->known & (1u << 6)) || (rbp = r->value[6]) == 0)
+        return false;
+    if (!read_memory(p->dwfl, rbp, &caller_rbp, p) || rbp < r->cfa || rbp - r->cfa > 0x4000 ||
+        !read_memory(p->dwfl, rbp + 8, &ra, p))
+        return false;
+    p->memory_failed = false;    /* libunwind's guess fails quietly */
+    p->ips[p->count++] = ra - 1; /* 0 - 1 for a zero, as perf prints it; then no module */
+    if (ra == 0 || p->count >= p->max || !report_module(p, ra - 1))
+        return false;
+    p->start = (struct frame_regs){.known = 1u << 6 | 1u << 7, .pc = ra - 1, .cfa = r->cfa + 16};
+    p->start.value[6] = caller_rbp;
+    p->start.value[7] = r->cfa + 16;
+    return true;
+}
+
+/*
+ * Tracks the frame's registers as libunwind has them (the caller keeps
+ * what the CFI does not mention). False when the pc has no CFI: libdw
+ * must not guess the caller its way.
+ */
+static bool libunwind_frame(struct process *p, Dwfl_Frame *state, bool first, uint64_t lookup)
+{
+    struct frame_regs r;
+    if (first && p->restart) {
+        r = p->start;
+        p->last_libdw_known = r.known;
+    } else {
+        frame_regs_read(state, &r);
+        p->last_libdw_known = r.known;
+        for (unsigned i = 0; !first && i < 16; i++)
+            if (!(r.known & (1u << i)) && (p->last.known & (1u << i)))
+                r.value[i] = p->last.value[i], r.known |= 1u << i;
+        r.pc = lookup;
+        r.cfa = r.value[7];
+    }
+    p->last = r;
+    struct cfi_memo *m = &p->cfi_memo[(lookup ^ lookup >> 10) % CFI_MEMO_SIZE];
+    if (m->pc != lookup || lookup == 0) {
+        Dwarf_Frame *row = cfi_row(p, lookup);
+        *m = (struct cfi_memo){lookup, row != NULL};
+        free(row);
+    }
+    p->last_no_cfi = !m->has_cfi;
+    return m->has_cfi;
+}
+
+/*
+ * Where libdw stopped (or was stopped), whether libunwind goes on: from a
+ * frame without CFI by the frame pointer, or with a CFA register libdw
+ * had dropped. Sets up the next round; false: the stack ends here.
+ */
+static bool libunwind_goes_on(struct process *p)
+{
+    if (p->memory_failed || p->module_missing || p->count >= p->max)
+        return false;
+    if (p->last_no_cfi)
+        return guess_caller(p);
+    Dwarf_Frame *row = cfi_row(p, p->last.pc);
+    Dwarf_Op *ops;
+    size_t nops;
+    bool dropped = false;
+    if (row && dwarf_frame_cfa(row, &ops, &nops) == 0 && nops == 1) {
+        /* the CFA a register plus an offset (libdw gives DW_OP_bregx) */
+        uint64_t reg =
+            ops[0].atom == DW_OP_bregx ? ops[0].number : (uint64_t)(ops[0].atom - DW_OP_breg0);
+        dropped = (ops[0].atom == DW_OP_bregx ||
+                   (ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg16)) &&
+                  reg < 16 && reg != 7 && (p->last.known & (1u << reg)) &&
+                  !(p->last_libdw_known & (1u << reg));
+    }
+    free(row);
+    if (!dropped)
+        return false;
+    p->start = p->last;
+    return true;
+}
+
 /* ---- the thread callbacks: one thread, the sample's ---- */
 
 static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_arg)
@@ -337,6 +512,14 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
     struct process *p = arg;
     const struct reg_map *map = p->u->regs;
+    if (p->restart) { /* a later round: the registers libunwind has at its first frame */
+        for (int i = 0; i < 17; i++)
+            if ((p->start.known & (1u << i)) &&
+                !dwfl_thread_state_registers(thread, i, 1, &p->start.value[i]))
+                return false;
+        dwfl_thread_state_register_pc(thread, p->start.pc);
+        return true;
+    }
     for (int i = 0; i < map->nregs; i++) {
         Dwarf_Word value;
         if (sampled_reg(p->sample, map->perf[i], &value) &&
@@ -359,17 +542,25 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 {
     struct process *p = arg;
     Dwarf_Addr pc;
-    bool activation;
+    bool activation, failed_before = p->memory_failed;
     if (!dwfl_frame_pc(state, &pc, NULL))
         return DWARF_CB_ABORT;
     p->read_zero = false;
-    if (p->frames++ == 0)
-        return DWARF_CB_OK; /* the sampled pc, already there */
-    if (!report_module(p, pc))
+    bool first = p->frames++ == 0; /* the sampled pc, or a restart's: already there */
+    if (!first && !report_module(p, pc))
         p->module_missing = true; /* kept: perf prints it, then cannot go on */
+    /* after the report: to tell an activation, libdw unwinds this frame with its module */
     if (!dwfl_frame_pc(state, &pc, &activation))
         return DWARF_CB_ABORT;
-    p->ips[p->count++] = activation ? pc : pc - 1;
+    uint64_t lookup = activation ? pc : pc - 1;
+    if (!first)
+        p->ips[p->count++] = lookup;
+    if (p->u->regs == &REG_MAPS[0] && !p->module_missing &&
+        !libunwind_frame(p, state, first, lookup)) {
+        p->memory_failed = failed_before; /* what libdw read for its own guess does not count */
+        p->read_zero = false;
+        return DWARF_CB_ABORT; /* no CFI: libunwind's guess is the next round */
+    }
     return p->count < p->max ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
@@ -481,13 +672,24 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     p->max = max;
     p->frames = 0;
     p->memory_failed = p->module_missing = p->read_zero = false;
+    p->restart = p->last_no_cfi = p->last_read_zero = false;
     if (!attach(p)) {
         *end = UNWIND_NO_MODULE;
         return 1;
     }
     int rc = dwfl_getthread_frames(p->dwfl, sample->tid, on_frame, p);
+    for (int round = 1; round < MAX_ROUNDS && p->u->regs == &REG_MAPS[0] && libunwind_goes_on(p);
+         round++) {
+        p->restart = true;
+        p->frames = 0;
+        p->read_zero = p->last_no_cfi = false;
+        rc = dwfl_getthread_frames(p->dwfl, sample->tid, on_frame, p);
+    }
+    p->restart = false;
     *end = why_stopped(p, rc);
-    if (rc == 0 && p->read_zero && p->count < p->max) {
+    if (rc == 0 && p->count < p->max &&
+        (p->read_zero || (p->u->regs == &REG_MAPS[0] && !p->memory_failed && !p->module_missing &&
+                          zero_return_address(p)))) {
         /* libunwind goes on to a return address of 0 (printed as 0 - 1); libdw stops */
         p->ips[p->count++] = UINT64_MAX;
         *end = UNWIND_STACK_CUT;

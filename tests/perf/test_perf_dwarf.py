@@ -18,12 +18,17 @@ against `perf script --no-inline`, with --no-inline.
             mis-unwinds the exec'd process now and then: Recording.perf_fell_back)
   inlines   C++: namespaces, a template, an anonymous namespace, a lambda,
             std::sort; always_inline functions print as inlined frames
+  inlines-z the same with its DWARF compressed (objcopy
+            --compress-debug-sections=zlib, SHF_COMPRESSED, as Debian's -dbg
+            files): the sections fold inflates itself (perf/debug_image.c)
+            give addr2line's answers
   rusty     Rust (rustc -C opt-level=2 -g, lld-linked, code away from its
             file offset): generics, traits, closures, inlined frames;
             skipped without rustc
 
 `--program bad` needs no perf record: perf.data files written by perfgen
-map the calls program (and a copy with its CFI overwritten) and carry
+map the calls program (and a copy with its CFI overwritten; viarbx, whose
+CFA is kept in rbx; samples at `_fini`, which has no CFI) and carry
 user registers and stacks that are cut, short, missing, random: each
 folds with exit 0, a warning for the cut stacks and no sanitizer report;
 the deterministic ones equal perf script's unwinding.
@@ -85,9 +90,16 @@ def perf_script_collapse(data, env, flags=(), script_args=()):
     return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
 
 
-def exiting(line):
-    """A stack in the exit handlers' libgcc_s code, where perf's unwinding fails."""
-    return re.search(r";__run_exit_handlers;\[libgcc_s\.so\.1( <[0-9a-f]+>)?\];", line) is not None
+def compress_debug(exe):
+    """Compresses exe's DWARF in place (SHF_COMPRESSED, zlib); False when objcopy cannot."""
+    if not shutil.which("objcopy"):
+        return False
+    r = subprocess.run(["objcopy", "--compress-debug-sections=zlib", exe], capture_output=True)
+    if r.returncode != 0:
+        return False
+    sections = subprocess.run(["readelf", "-SW", exe], capture_output=True, text=True).stdout
+    return re.search(r"\.debug_info\s+PROGBITS\s+\S+\s+\S+\s+\S+\s+\S+\s+\S*C",
+                     sections) is not None
 
 
 class Recording(unittest.TestCase):
@@ -96,12 +108,14 @@ class Recording(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-dwarf-")
         cls.dir = cls.tmp.name
         cls.env = dict(os.environ, HOME=cls.dir)  # perf's build-id cache: ~/.debug
-        name = {"calls-fp": "calls", "small": "calls"}.get(PROGRAM, PROGRAM)
+        name = {"calls-fp": "calls", "small": "calls", "inlines-z": "inlines"}.get(PROGRAM, PROGRAM)
         cls.exe = os.path.join(cls.dir, name)
         if not build(name, cls.exe):
             raise unittest.SkipTest(f"no compiler for {name}")
         if name == "threads":
             os.symlink(cls.exe, cls.exe + "-exec")
+        if PROGRAM == "inlines-z" and not compress_debug(cls.exe):
+            raise unittest.SkipTest("objcopy cannot compress debug sections here")
         size = "dwarf,1024" if PROGRAM == "small" else "dwarf"
         cls.data = os.path.join(cls.dir, "perf.data")
         r = subprocess.run(["perf", "record", "--call-graph", size, "-F", "1000", "-o", cls.data,
@@ -132,16 +146,14 @@ class Recording(unittest.TestCase):
     @staticmethod
     def perf_fell_back(mine, ref):  # noqa: C901
         """perf 6.1's libunwind sometimes finds no CFI in a process that exec'd after a fork
-        (docs/PERF.md), or in libgcc_s while the process exits, and then follows the frame
-        pointer into a [stack] address, into a zero ([unknown] at ffffffffffffffff), into a
-        data symbol (`__quick_exit_funcs`), or loses callers. The only difference allowed:
-        samples of the exec'd program ("threads-exec"), or samples in the exit handlers,
-        whose perf stack is that, unwound whole here, with the same total weight."""
+        (docs/PERF.md) and then follows the frame pointer into a [stack] address, into a
+        zero ([unknown] at ffffffffffffffff), or loses callers. The only difference allowed:
+        samples of the exec'd program ("threads-exec"), whose perf stack is that, unwound
+        whole here, with the same total weight."""
         mine_only = set(mine.splitlines()) - set(ref.splitlines())
         ref_only = set(ref.splitlines()) - set(mine.splitlines())
         exec_comm = re.compile(r"threads-exec(-\d+(/\d+)?)?;")  # with --pid, --tid
-        if not all(exec_comm.match(line) for line in mine_only | ref_only) and \
-                not all(exiting(line) for line in mine_only | ref_only):
+        if not all(exec_comm.match(line) for line in mine_only | ref_only):
             return False
         frames = lambda line: line.rsplit(" ", 1)[0].split(";")[1:]  # noqa: E731
         weight = lambda lines: sum(int(line.rsplit(" ", 1)[1]) for line in lines)  # noqa: E731
@@ -166,6 +178,7 @@ class Recording(unittest.TestCase):
             "small": ";gamma_",
             "threads": ";start_thread;worker;spin",
             "inlines": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
+            "inlines-z": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
             "rusty": ";rusty::run;<rusty::Walker<T> as rusty::Step>::step;rusty::mix;rusty::spin",
         }[PROGRAM]
         self.assertTrue(any(expect in s for s in stacks), "\n".join(stacks[:20]))
@@ -188,7 +201,7 @@ class Recording(unittest.TestCase):
         """--no-inline: each unwound frame is its symbol alone, as perf script --no-inline
         prints it; where code was inlined, the default has more frames."""
         plain = self.same("--no-inline", script_args=("--no-inline",))
-        if PROGRAM in ("inlines", "rusty"):
+        if PROGRAM in ("inlines", "inlines-z", "rusty"):
             self.assertNotEqual(plain.stdout, fold(self.data, env=self.env).stdout)
             self.assertFalse(any("step<1>;(anonymous namespace)::step<1>" in line
                                  for line in folded_lines(plain.stdout)))
@@ -207,6 +220,19 @@ def symbols_of(exe):
     out = subprocess.run(["nm", exe], capture_output=True, text=True, check=True).stdout
     return {parts[2]: int(parts[0], 16) for parts in (line.split() for line in out.splitlines())
             if len(parts) == 3}
+
+
+def return_addresses(exe):
+    """{callee: the address after the call to it} for each direct call in exe's code."""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", exe], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    found = {}
+    for line, following in zip(out, out[1:]):
+        m = re.search(r"\scall\s+[0-9a-f]+ <([^>+]+)>", line)
+        n = re.match(r"\s*([0-9a-f]+):", following)
+        if m and n:
+            found.setdefault(m.group(1), int(n.group(1), 16))
+    return found
 
 
 def section_range(exe, name):
@@ -317,6 +343,52 @@ class BadStacks(perftest.PerfFilesTest):
                          300)
         self.against_perf(path, r)
 
+    def test_no_cfi_frame_pointer(self):
+        """A pc without CFI (`_fini`: .fini has no FDE): perf's libunwind takes the caller
+        from rbp (pc = [rbp + 8]) and its CFA 16 past the sampled sp, where libdw would
+        put sp at rbp + 16; the words below and above rbp differ, so only libunwind's rule
+        gives perf script's stack (docs/PERF.md, "DWARF unwinding")."""
+        rbp_off = 0x40
+        ret_beta, ret_alpha = BASE + self.syms["beta"] + 9, BASE + self.syms["alpha"] + 9
+        samples = []
+        for rbp_at, high in ((rbp_off, 0), (rbp_off, ret_alpha), (0x5000, 0), (0, 0)):
+            words = [ret_beta] * (rbp_off // 8) + [0, ret_beta] + [high] * 30
+            regs = self.regs("_fini", offset=0)
+            regs[6] = STACK + rbp_at if rbp_at else 0  # BP is perf's register 6
+            samples.append((100, regs, b"".join(struct.pack("<Q", w) for w in words)))
+        path, r = self.fold_file("nocfi.data", self.recording(samples))
+        self.assertTrue(any(";beta;" in line or line.endswith(";_fini 1") for line in
+                            folded_lines(r.stdout)), r.describe())
+        self.against_perf(path, r)
+
+    def test_cfa_in_rbx(self):
+        """A CFA kept in rbx (programs/viarbx.c, as _dl_runtime_resolve keeps it) over a
+        frame whose CFI says nothing of rbx: libunwind keeps the sampled rbx there and goes
+        on to the caller, as perf script prints it (libdw alone ended at viarbx)."""
+        exe = os.path.join(self.dir, "viarbx")
+        subprocess.run(["cc", *NO_FP, os.path.join(PROGRAMS, "viarbx.c"), "-o", exe],
+                       check=True, capture_output=True)
+        syms = symbols_of(exe)
+        returns = return_addresses(exe)
+        rbx = STACK + 0x80
+        words = [0] * 64
+        words[0] = BASE + returns["leaf"]  # leaf's return into viarbx
+        words[0x88 // 8] = BASE + returns["viarbx"]  # at rbx + 8: viarbx's into outer
+        st = IP | TID | TIME | CALLCHAIN | PERIOD | REGS_USER | STACK_USER
+        p = PerfData(events=[Event("cpu-clock", sample_type=st, sample_regs_user=X86_MASK,
+                                   sample_stack_user=8192,
+                                   flags=FLAG_FREQ | FLAG_SAMPLE_ID_ALL |
+                                   FLAG_EXCLUDE_CALLCHAIN_USER)])
+        p.comm(300, 300, "viarbx", 1)
+        p.mmap2(300, 300, BASE, (os.path.getsize(exe) + 0xFFF) & ~0xFFF, 0, exe, 2)
+        regs = [0] * NREGS
+        regs[IP_SLOT], regs[SP_SLOT], regs[1] = BASE + syms["leaf"], STACK, rbx  # 1: BX
+        p.sample(300, 300, 10, ip=regs[IP_SLOT], callchain=[], period=1, regs=regs,
+                 stack=b"".join(struct.pack("<Q", w) for w in words))
+        path, r = self.fold_file("viarbx.data", p)
+        self.assertIn(";outer;viarbx;leaf ", r.stdout, r.describe())  # then outer's zero
+        self.against_perf(path, r)
+
     def test_random_stacks(self):
         """Random registers and stack words over real and overwritten CFI: no crash."""
         rnd = random.Random(11)
@@ -338,6 +410,83 @@ class BadStacks(perftest.PerfFilesTest):
                          300)
 
 
+# ---- line-table rows with line 0: perfgen samples at each ------------------
+
+def line_rows(exe):
+    """(address, line) of each row of exe's decoded line table (binutils' objdump)."""
+    out = subprocess.run(["objdump", "--dwarf=decodedline", exe], capture_output=True,
+                         text=True, check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        fields = line.split()
+        if len(fields) >= 3 and fields[1].isdigit() and fields[2].startswith("0x"):
+            rows.append((int(fields[2], 16), int(fields[1])))
+    return rows
+
+
+def exec_segment(exe):
+    """(vaddr, offset, memsz) of exe's executable PT_LOAD."""
+    out = subprocess.run(["readelf", "-lW", exe], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if f and f[0] == "LOAD" and "E" in f[6:-1]:
+            return int(f[2], 16), int(f[1], 16), int(f[5], 16)
+    raise AssertionError("no executable PT_LOAD in " + exe)
+
+
+def addr2line_first(exe, addr):
+    """addr2line -i -f's records for addr: [(function, "file:line")]."""
+    out = subprocess.run(["addr2line", "-i", "-f", "-e", exe, hex(addr)], capture_output=True,
+                         text=True).stdout.splitlines()
+    return list(zip(out[0::2], out[1::2]))
+
+
+class LineZeroRows(perftest.PerfFilesTest):
+    """Samples (perfgen, no perf record) at line-table rows whose line is 0: addr2line
+    answers `file:?` there, perf 6.1 takes that as an answer and prints the functions
+    inlined at the address, and so must fold (docs/PERF.md, "Inlined frames"). A
+    recording of the Rust program differed from perf script when one of its samples
+    landed on such a row, about one recording in fifteen."""
+
+    def folds_like_perf(self, exe, comm):
+        vaddr, offset, memsz = exec_segment(exe)
+        start, pgoff = vaddr & ~0xFFF, offset & ~0xFFF
+        end = vaddr + memsz
+        rows = sorted({a for a, line in line_rows(exe) if line == 0 and vaddr <= a < end})
+        self.assertTrue(rows, f"{exe} has no line-0 rows")
+        rows = rows[::max(1, len(rows) // 300)]  # up to ~300, spread over the code
+        inlined_at_zero = [a for a in rows[:60] if len(addr2line_first(exe, a)) > 1
+                           and addr2line_first(exe, a)[0][1].endswith(":?")]
+        self.assertTrue(inlined_at_zero, "no line-0 row with inlined functions sampled")
+        st = IP | TID | TIME | CALLCHAIN | PERIOD | REGS_USER | STACK_USER
+        p = PerfData(events=[Event("cpu-clock", sample_type=st, sample_regs_user=X86_MASK,
+                                   sample_stack_user=8192,
+                                   flags=FLAG_FREQ | FLAG_SAMPLE_ID_ALL |
+                                   FLAG_EXCLUDE_CALLCHAIN_USER)])
+        p.comm(100, 100, comm, 1)
+        p.mmap2(100, 100, BASE + start, (end - start + 0xFFF) & ~0xFFF, pgoff, exe, 2)
+        for i, a in enumerate(rows):
+            regs = [0] * NREGS
+            regs[IP_SLOT], regs[SP_SLOT] = BASE + a, STACK
+            p.sample(100, 100, 10 + i, ip=BASE + a, callchain=[], period=1, regs=regs,
+                     stack=bytes(16))
+        path = self.write_file(comm + ".data", p.to_bytes())
+        for flags, script_args in (((), ()), (("--no-inline",), ("--no-inline",))):
+            mine = fold(path, *flags, kallsyms=self.kallsyms)
+            self.assertEqual(mine.code, 0, mine.describe())
+            ref = perftest.perf_script_collapse(path, kallsyms=self.kallsyms,
+                                                script_args=script_args)
+            self.assertEqual(ref.code, 0, ref.describe())
+            diff = set(mine.stdout.splitlines()) ^ set(ref.stdout.splitlines())
+            self.assertEqual(mine.stdout, ref.stdout, "\n".join(sorted(diff)[:6]))
+
+    def test_rust(self):
+        exe = os.path.join(self.dir, "rusty")
+        if not build("rusty", exe):
+            self.skipTest("no rustc")
+        self.folds_like_perf(exe, "rusty")
+
+
 def can_record(tmp):
     data = os.path.join(tmp, "probe.data")
     r = subprocess.run(["perf", "record", "--call-graph", "dwarf", "-o", data, "true"],
@@ -349,8 +498,8 @@ def main():
     global PROGRAM
     parser = argparse.ArgumentParser()
     parser.add_argument("--program", required=True,
-                        choices=["calls", "calls-fp", "small", "threads", "inlines", "rusty",
-                                 "bad"])
+                        choices=["calls", "calls-fp", "small", "threads", "inlines", "inlines-z",
+                                 "rusty", "bad"])
     args, rest = parser.parse_known_args()
     PROGRAM = args.program
     sys.argv = [sys.argv[0], *rest]
@@ -368,6 +517,8 @@ def main():
             print("skipped: perf record is not permitted here (perf_event_open): " + why)
             sys.exit(perftest.SKIP)
         suite = unittest.defaultTestLoader.loadTestsFromTestCase(Recording)
+        if PROGRAM == "rusty":
+            suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(LineZeroRows))
     verbosity = 2 if "-v" in rest else 1
     result = unittest.TextTestRunner(verbosity=verbosity).run(suite)
     if result.wasSuccessful() and result.skipped and len(result.skipped) >= result.testsRun:

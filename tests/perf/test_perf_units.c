@@ -2,7 +2,8 @@
  * test_perf_units: the perf.data reader's data structures on their own
  * (cmocka): the replayed rbtree keeps the red-black invariants and
  * in-order sequence through random insertions and erasures; perf's
- * symbol rules (ends, aliases, overlaps); address spaces split by a new
+ * symbol rules (ends, aliases, overlaps; the tree built when a lookup
+ * first needs it finds what it finds built at once); address spaces split by a new
  * mapping; the round-by-round ordering of records; kallsyms parsing.
  */
 #include <setjmp.h>
@@ -10,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -109,7 +111,7 @@ static struct symtab build(struct symbol_builder *b, bool kallsyms, struct symbo
     return tab;
 }
 
-static const char *name_at(const struct symtab *tab, const struct symbol_lookup *l, uint64_t a)
+static const char *name_at(const struct symtab *tab, struct symbol_lookup *l, uint64_t a)
 {
     const struct symtab_func *f = symbol_find(tab, l, a);
     return f ? f->name : "(none)";
@@ -144,6 +146,7 @@ static void rules_ends_and_aliases(void **state)
     assert_string_equal(name_at(&tab, &l, 0x1fff), "last");
     assert_string_equal(name_at(&tab, &l, 0x2000), "(none)");
     assert_null(l.left); /* nothing overlaps: symtab's binary search */
+    assert_null(l.replay);
     symtab_free(&tab);
     symbol_lookup_free(&l);
 }
@@ -162,7 +165,8 @@ static void rules_overlap_follows_the_tree(void **state)
     add(&b, 0x1040, 0x10, STB_GLOBAL, "qsort@plt");
     struct symtab tab;
     assert_int_equal(symbol_builder_finish(&b, &tab, &l), 0);
-    assert_non_null(l.left); /* they overlap: perf's tree decides */
+    assert_non_null(l.replay); /* they overlap: perf's tree decides, built when needed */
+    assert_null(l.left);
     /*
      * The rotations leave puts@plt at the root, _init left of it, main
      * right and qsort@plt left of main. A descent stops at the first
@@ -212,7 +216,8 @@ static struct symtab finish_trial(struct symbol_builder *b, bool plt, struct sym
  * Aliases left undecided (lazy_names) and named when a frame needs them
  * get perf's answers: the same function (range) for every address as
  * deciding them at once (names demangled, perf's order of erasures, its
- * tree where functions overlap) and the same demangled name.
+ * tree where functions overlap), the same demangled name and the same
+ * symbol kept (its name as read, which inline frames compare with).
  */
 static void rules_lazy_names_as_perf(void **state)
 {
@@ -231,7 +236,7 @@ static void rules_lazy_names_as_perf(void **state)
         struct symtab tn = finish_trial(&now, plt, &ln), tl = finish_trial(&later, plt, &ll);
         assert_int_equal(tn.count, tl.count);
         deferred += ll.nchoices;
-        overlapped += ll.left != NULL;
+        overlapped += ll.replay != NULL;
         for (uint64_t a = 0xff0; a < 0x1300; a++) {
             const struct symtab_func *fn = symbol_find(&tn, &ln, a), *fl = symbol_find(&tl, &ll, a);
             assert_true((fn == NULL) == (fl == NULL));
@@ -241,6 +246,8 @@ static void rules_lazy_names_as_perf(void **state)
             char *want = symbol_name(&tn, &ln, (size_t)(fn - tn.funcs), true);
             char *got = symbol_name(&tl, &ll, (size_t)(fl - tl.funcs), true);
             assert_string_equal(got, want);
+            assert_string_equal(symbol_kept_name(&tl, &ll, (size_t)(fl - tl.funcs), true),
+                                symbol_kept_name(&tn, &ln, (size_t)(fn - tn.funcs), true));
             free(want);
             free(got);
         }
@@ -250,6 +257,70 @@ static void rules_lazy_names_as_perf(void **state)
         symbol_lookup_free(&ll);
     }
     assert_true(deferred > 0 && overlapped > 0); /* both ways were taken */
+}
+
+/* A random soup of nested, overlapping, size-less and tied symbols, PLT entries after the fixup. */
+static void add_soup(struct symbol_builder *b, unsigned seed)
+{
+    static const uint8_t bindings[] = {STB_GLOBAL, STB_WEAK, STB_LOCAL};
+    char name[32];
+    srand(seed);
+    int n = 5 + rand() % 60;
+    for (int i = 0; i < n; i++) {
+        uint64_t start = 0x1000 + (uint64_t)(rand() % 64) * 8;
+        uint64_t size = rand() % 4 == 0 ? 0 : (uint64_t)(rand() % (rand() % 5 == 0 ? 0x200 : 0x20));
+        snprintf(name, sizeof(name), "f%d", i);
+        add(b, start, size, bindings[rand() % 3], name);
+    }
+    assert_int_equal(symbol_builder_fixup(b, false), 0);
+    for (int i = rand() % 4; i > 0; i--) {
+        snprintf(name, sizeof(name), "p%d@plt", i);
+        add(b, 0x1000 + (uint64_t)(rand() % 64) * 8, 0x10, STB_GLOBAL, name);
+    }
+}
+
+/*
+ * perf's tree built when a lookup first lands near an overlap finds, at
+ * every address, what the tree built at once finds (500 random soups),
+ * whatever address is asked first.
+ */
+static void rules_tree_built_when_needed(void **state)
+{
+    (void)state;
+    size_t built_late = 0, never = 0;
+    for (unsigned seed = 1; seed <= 500; seed++) {
+        struct symbol_builder now, later;
+        struct symbol_lookup ln, ll;
+        symbol_builder_init(&now);
+        symbol_builder_init(&later);
+        now.lazy_names = later.lazy_names = seed % 2 == 0;
+        now.demangle = later.demangle = true;
+        add_soup(&now, seed);
+        add_soup(&later, seed);
+        struct symtab tn, tl;
+        assert_int_equal(symbol_builder_finish(&now, &tn, &ln), 0);
+        assert_int_equal(symbol_builder_finish(&later, &tl, &ll), 0);
+        assert_int_equal(symbol_lookup_build_tree(&tn, &ln), 0);
+        assert_null(ln.replay);
+        assert_int_equal(tn.count, tl.count);
+        bool had_replay = ll.replay != NULL;
+        uint64_t first = 0xff8 + (uint64_t)(seed * 37 % 0x300);
+        for (uint64_t i = 0; i < 0x308; i++) {
+            uint64_t a = first + i < 0x1300 ? first + i : first + i - 0x308; /* wrapped */
+            const struct symtab_func *fn = symbol_find(&tn, &ln, a), *fl = symbol_find(&tl, &ll, a);
+            assert_true((fn == NULL) == (fl == NULL));
+            if (fn)
+                assert_int_equal(fn - tn.funcs, fl - tl.funcs);
+        }
+        built_late += had_replay && ll.left != NULL;
+        never += had_replay && ll.left == NULL;
+        symtab_free(&tn);
+        symtab_free(&tl);
+        symbol_lookup_free(&ln);
+        symbol_lookup_free(&ll);
+    }
+    assert_true(built_late > 0); /* the tree was needed, and built, in some */
+    (void)never;
 }
 
 static void kallsyms_rules(void **state)
@@ -559,6 +630,7 @@ int main(void)
         cmocka_unit_test(rules_ends_and_aliases),
         cmocka_unit_test(rules_overlap_follows_the_tree),
         cmocka_unit_test(rules_lazy_names_as_perf),
+        cmocka_unit_test(rules_tree_built_when_needed),
         cmocka_unit_test(kallsyms_rules),
         cmocka_unit_test(kallsyms_index_matches_parse),
         cmocka_unit_test(kallsyms_index_remembers_found),

@@ -1,0 +1,328 @@
+/*
+ * debug_image: a debug file's wanted DWARF inflated once, the rest hidden,
+ * handed to libdw through elf_memory (perf/debug_image.h).
+ */
+#include "perf/debug_image.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* One section header of the file, as far as the plan needs it. */
+struct section {
+    size_t header; /* file offset of its header */
+    const char *name;
+    uint32_t type;
+    uint64_t flags, offset, size;
+    size_t inflated; /* the size it inflates to; 0: not inflated by us */
+    size_t at;       /* where it is inflated, from the image's start */
+    bool damaged;    /* a zlib section whose header or bytes do not fit the file */
+};
+
+/* The file's section headers, read without trusting any of them. */
+struct sections {
+    bool elf64;
+    size_t count;
+    struct section *list;
+};
+
+/*
+ * Read by inline questions (perf/inline_frames.c): units and their DIEs,
+ * names, attribute forms that point elsewhere (addresses, strings, ranges),
+ * the address table, and line programs. Location lists, macros, CFI and
+ * name indexes are never read there.
+ */
+bool debug_section_wanted(const char *name)
+{
+    static const char *const wanted[] = {
+        ".debug_info",   ".debug_abbrev",   ".debug_str",   ".debug_str_offsets",
+        ".debug_line",   ".debug_line_str", ".debug_addr",  ".debug_aranges",
+        ".debug_ranges", ".debug_rnglists", ".debug_types",
+    };
+    for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
+        if (strcmp(name, wanted[i]) == 0)
+            return true;
+    return false;
+}
+
+static uint64_t read_le(const unsigned char *p, size_t n)
+{
+    uint64_t v = 0;
+    for (size_t i = n; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+size_t debug_compressed_size(const unsigned char *bytes, size_t size, bool elf64)
+{
+    size_t header = elf64 ? sizeof(Elf64_Chdr) : sizeof(Elf32_Chdr);
+    if (size < header || read_le(bytes, 4) != ELFCOMPRESS_ZLIB)
+        return 0;
+    uint64_t inflated = elf64 ? read_le(bytes + 8, 8) : read_le(bytes + 4, 4);
+    return inflated <= SIZE_MAX / 2 ? (size_t)inflated : 0;
+}
+
+/* The zlib stream's two-byte header: deflate, a 32 KiB window at most, no dictionary. */
+static bool zlib_header(const unsigned char *p)
+{
+    return (p[0] & 0x0f) == Z_DEFLATED && (p[0] >> 4) <= 7 && ((p[0] << 8) | p[1]) % 31 == 0 &&
+           !(p[1] & 0x20);
+}
+
+/*
+ * Inflated as raw deflate: zlib's Adler-32 pass over the output (10% of a
+ * libc fold) is left out; a damaged stream still fails on its codes or
+ * its length.
+ */
+int debug_inflate(const unsigned char *bytes, size_t size, bool elf64, void *out, size_t out_size)
+{
+    size_t header = elf64 ? sizeof(Elf64_Chdr) : sizeof(Elf32_Chdr);
+    if (debug_compressed_size(bytes, size, elf64) != out_size || out_size == 0 ||
+        size < header + 2 || !zlib_header(bytes + header) || size - header - 2 > UINT32_MAX ||
+        out_size > UINT32_MAX)
+        return -1;
+    z_stream z;
+    memset(&z, 0, sizeof(z));
+    if (inflateInit2(&z, -MAX_WBITS) != Z_OK)
+        return -1;
+    z.next_in = (Bytef *)(bytes + header + 2);
+    z.avail_in = (uInt)(size - header - 2);
+    z.next_out = out;
+    z.avail_out = (uInt)out_size;
+    int rc = inflate(&z, Z_FINISH);
+    bool whole = rc == Z_STREAM_END && z.total_out == out_size;
+    inflateEnd(&z);
+    return whole ? 0 : -1;
+}
+
+static bool within(uint64_t offset, uint64_t length, size_t size)
+{
+    return offset <= size && length <= size - offset;
+}
+
+/* The name at `index` of the section-name table, NULL when it is not there. */
+static const char *section_name(const unsigned char *file, size_t size, const struct section *names,
+                                uint64_t index)
+{
+    if (!names || names->type == SHT_NOBITS || !within(names->offset, names->size, size) ||
+        index >= names->size)
+        return NULL;
+    const char *start = (const char *)file + names->offset + index;
+    return memchr(start, '\0', names->size - index) ? start : NULL;
+}
+
+static void read_section(const unsigned char *file, bool elf64, size_t at, struct section *s)
+{
+    s->header = at;
+    const unsigned char *h = file + at;
+    s->type = (uint32_t)read_le(h + 4, 4);
+    s->flags = elf64 ? read_le(h + 8, 8) : read_le(h + 8, 4);
+    s->offset = elf64 ? read_le(h + 24, 8) : read_le(h + 16, 4);
+    s->size = elf64 ? read_le(h + 32, 8) : read_le(h + 20, 4);
+}
+
+/*
+ * The section headers of a little-endian ELF file (the hosts perf folds
+ * on), with their names. Returns 1, 0 when the file is not such a file or
+ * its headers do not fit it, -1 when memory runs out.
+ */
+static int read_sections(const unsigned char *file, size_t size, struct sections *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0 || file[EI_DATA] != ELFDATA2LSB ||
+        __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
+        return 0;
+    bool elf64 = file[EI_CLASS] == ELFCLASS64;
+    if (!elf64 && file[EI_CLASS] != ELFCLASS32)
+        return 0;
+    size_t ehdr = elf64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+    size_t entsize = elf64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+    if (size < ehdr)
+        return 0;
+    uint64_t shoff = elf64 ? read_le(file + 0x28, 8) : read_le(file + 0x20, 4);
+    const unsigned char *e = file + (elf64 ? 0x3a : 0x2e);
+    uint64_t count = read_le(e + 2, 2), strndx = read_le(e + 4, 2);
+    if (read_le(e, 2) != entsize || shoff == 0 || !within(shoff, entsize, size))
+        return 0;
+    struct section zero;
+    read_section(file, elf64, (size_t)shoff, &zero);
+    if (count == 0) /* more than SHN_LORESERVE sections: the count is section 0's size */
+        count = zero.size;
+    if (strndx == SHN_XINDEX)
+        strndx = read_le(file + shoff + (elf64 ? 40 : 24), 4); /* section 0's sh_link */
+    if (count == 0 || count > (size - shoff) / entsize || strndx >= count)
+        return 0;
+    if (!(out->list = calloc((size_t)count, sizeof(*out->list))))
+        return -1;
+    out->elf64 = elf64;
+    out->count = (size_t)count;
+    for (size_t i = 0; i < out->count; i++)
+        read_section(file, elf64, (size_t)shoff + i * entsize, &out->list[i]);
+    for (size_t i = 0; i < out->count; i++)
+        out->list[i].name =
+            section_name(file, size, &out->list[strndx], read_le(file + out->list[i].header, 4));
+    return 1;
+}
+
+/* A DWARF section of the file's own (not split DWARF's .dwo, not in a section group). */
+static bool is_dwarf(const struct section *s)
+{
+    size_t n = s->name ? strlen(s->name) : 0;
+    return n > 7 && strncmp(s->name, ".debug_", 7) == 0 && s->type != SHT_NOBITS &&
+           !(s->flags & SHF_GROUP) && !(n > 4 && strcmp(s->name + n - 4, ".dwo") == 0);
+}
+
+#define INFLATE_ALIGN 16
+
+/*
+ * Plans the image: which sections are inflated where (after the file's
+ * pages) and the image's size. Returns false when the file is left to
+ * libdw as it is.
+ */
+static bool plan(struct sections *ss, const unsigned char *file, size_t size, size_t page,
+                 size_t *image_size)
+{
+    bool compressed = false;
+    size_t end = (size + page - 1) / page * page;
+    for (size_t i = 0; i < ss->count; i++) {
+        struct section *s = &ss->list[i];
+        if (s->name &&
+            (strncmp(s->name, ".zdebug", 7) == 0 || strcmp(s->name, ".gnu_debugaltlink") == 0))
+            return false;
+        if (!is_dwarf(s) || !(s->flags & SHF_COMPRESSED))
+            continue;
+        compressed = true;
+        if (!debug_section_wanted(s->name))
+            continue;
+        if (!within(s->offset, s->size, size)) {
+            s->damaged = true;
+            continue;
+        }
+        size_t inflated = debug_compressed_size(file + s->offset, (size_t)s->size, ss->elf64);
+        if (inflated == 0 && s->size >= 4 && read_le(file + s->offset, 4) != ELFCOMPRESS_ZLIB)
+            continue; /* another compression: libdw's to try */
+        /* deflate inflates at most 1032 to 1: a larger size is a damaged header */
+        if (inflated == 0 || inflated / 1032 > s->size || inflated > SIZE_MAX / 2 - end) {
+            s->damaged = true;
+            continue;
+        }
+        s->inflated = inflated;
+        s->at = end;
+        end = (end + s->inflated + INFLATE_ALIGN - 1) / INFLATE_ALIGN * INFLATE_ALIGN;
+    }
+    *image_size = end;
+    return compressed && (ss->elf64 || end <= UINT32_MAX); /* (ELF32 offsets are 32 bits) */
+}
+
+static void write_le(unsigned char *p, uint64_t v, size_t n)
+{
+    for (size_t i = 0; i < n; i++, v >>= 8)
+        p[i] = (unsigned char)v;
+}
+
+/* Rewrites a section's header in the image: where its bytes now are, or hidden. */
+static void patch(unsigned char *image, bool elf64, const struct section *s, bool hide)
+{
+    unsigned char *h = image + s->header;
+    if (hide) {
+        write_le(h + 4, SHT_NOBITS, 4);
+        return;
+    }
+    uint64_t flags = s->flags & ~(uint64_t)SHF_COMPRESSED;
+    write_le(h + 8, flags, elf64 ? 8 : 4);
+    write_le(h + (elf64 ? 24 : 16), s->at, elf64 ? 8 : 4);
+    write_le(h + (elf64 ? 32 : 20), s->inflated, elf64 ? 8 : 4);
+    write_le(h + (elf64 ? 48 : 32), 1, elf64 ? 8 : 4); /* sh_addralign: bytes */
+}
+
+/* Inflates or hides each DWARF section of the planned image. */
+static void build(unsigned char *image, size_t size, const struct sections *ss, size_t *damaged)
+{
+    for (size_t i = 0; i < ss->count; i++) {
+        const struct section *s = &ss->list[i];
+        if (!is_dwarf(s) || !(s->flags & SHF_COMPRESSED))
+            continue;
+        if (!debug_section_wanted(s->name)) {
+            patch(image, ss->elf64, s, true);
+        } else if (s->inflated) {
+            bool ok = debug_inflate(image + s->offset, (size_t)s->size, ss->elf64, image + s->at,
+                                    s->inflated) == 0;
+            patch(image, ss->elf64, s, !ok);
+            *damaged += !ok;
+        } else if (s->damaged) {
+            patch(image, ss->elf64, s, true);
+            (*damaged)++;
+        }
+    }
+}
+
+/*
+ * Maps the file privately (its pages written only where headers change)
+ * followed by zeroed pages for the inflated sections. NULL: no memory.
+ */
+static unsigned char *map_image(int fd, size_t file_size, size_t image_size)
+{
+    void *image =
+        mmap(NULL, image_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (image == MAP_FAILED)
+        return NULL;
+    if (mmap(image, file_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, 0) ==
+        MAP_FAILED) {
+        munmap(image, image_size);
+        return NULL;
+    }
+    return image;
+}
+
+static int image_from(struct debug_image *img, int fd, size_t size)
+{
+    const unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (file == MAP_FAILED)
+        return 0;
+    struct sections ss;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), image_size = 0;
+    int rc = read_sections(file, size, &ss);
+    if (rc == 1 && !plan(&ss, file, size, page, &image_size))
+        rc = 0;
+    unsigned char *image = rc == 1 ? map_image(fd, size, image_size) : NULL;
+    if (rc == 1 && !image)
+        rc = 0; /* left to libdw, which would need the same memory */
+    if (rc == 1) {
+        build(image, size, &ss, &img->damaged);
+        img->map = image, img->map_size = image_size;
+        if (elf_version(EV_CURRENT) == EV_NONE ||
+            !(img->elf = elf_memory((char *)image, image_size)))
+            debug_image_close(img), rc = 0;
+    }
+    free(ss.list);
+    munmap((void *)file, size); /* the section names were read there */
+    return rc;
+}
+
+int debug_image_open(struct debug_image *img, const char *path)
+{
+    memset(img, 0, sizeof(*img));
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    struct stat st;
+    int rc = 0;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        rc = image_from(img, fd, (size_t)st.st_size);
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
+void debug_image_close(struct debug_image *img)
+{
+    if (img->elf)
+        elf_end(img->elf);
+    if (img->map)
+        munmap(img->map, img->map_size);
+    memset(img, 0, sizeof(*img));
+}

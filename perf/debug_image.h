@@ -1,0 +1,55 @@
+/*
+ * debug_image: a debug file as libdw should see it for inline questions
+ * (perf/inline_frames.c). dwarf_begin_elf inflates every compressed
+ * (SHF_COMPRESSED) DWARF section it knows when it opens a file, with
+ * zlib's checksum pass, location lists and macros included: for libc's
+ * debug file that is 10 MB and most of a small DWARF recording's fold.
+ * Here the file is mapped privately, the sections inline questions read
+ * (debug_section_wanted) are inflated once without the checksum pass
+ * into memory after the file's pages, the others are hidden (SHT_NOBITS,
+ * which libdw skips), and libdw gets the result through elf_memory.
+ *
+ * A section that does not inflate (cut, corrupt, a size that does not
+ * match) is hidden and counted: its questions find no DWARF, so the frames
+ * keep their symbols. Files without compressed DWARF, with GNU .zdebug
+ * sections or a dwz alternate file (.gnu_debugaltlink, found relative to
+ * the file's directory) are left to libdw as they are.
+ */
+#ifndef PERF_DEBUG_IMAGE_H
+#define PERF_DEBUG_IMAGE_H
+
+#include <libelf.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct debug_image {
+    Elf *elf;  /* NULL: not made (see debug_image_open) */
+    void *map; /* the file's pages, then the inflated sections */
+    size_t map_size;
+    size_t damaged; /* compressed DWARF sections that did not inflate (hidden) */
+};
+
+/* Whether inline questions read the DWARF section `name` (".debug_info"). */
+bool debug_section_wanted(const char *name);
+
+/*
+ * Inflates one SHF_COMPRESSED section's bytes (its compression header
+ * first; `elf64`: Elf64_Chdr, else Elf32_Chdr) into `out`, which holds
+ * the header's ch_size bytes (debug_compressed_size). Returns 0, or -1
+ * when they are not exactly that many zlib-compressed bytes.
+ */
+int debug_inflate(const unsigned char *bytes, size_t size, bool elf64, void *out, size_t out_size);
+
+/* The inflated size a compression header gives; 0: not a zlib header. */
+size_t debug_compressed_size(const unsigned char *bytes, size_t size, bool elf64);
+
+/*
+ * Opens `path` as described above. Returns 1 with `img->elf` set, 0 when
+ * the file is for libdw as it is (not an ELF file, no compressed DWARF, or
+ * a form left alone), -1 when memory runs out.
+ */
+int debug_image_open(struct debug_image *img, const char *path);
+
+void debug_image_close(struct debug_image *img);
+
+#endif

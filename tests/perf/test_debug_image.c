@@ -1,0 +1,398 @@
+/*
+ * test_debug_image: the debug image libdw gets for inline questions
+ * (perf/debug_image.h), in C (cmocka), over ELF files written here with
+ * sections compressed by zlib's own compress2 (the reference): the wanted
+ * sections come back byte for byte and uncompressed, the others hidden;
+ * damaged ones (garbage, a cut stream, sizes that lie, headers past the
+ * file) are hidden and counted; ELF32 files too; files it leaves to libdw (none compressed,
+ * .zdebug, dwz) are left; every cut and every flipped header byte of a
+ * file is survived (ASan in the sanitizer build).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <elf.h>
+#include <elfutils/libdw.h>
+#include <gelf.h>
+#include <zlib.h>
+
+#include "perf/debug_image.h"
+
+/* How a test section is stored. */
+enum store {
+    PLAIN,     /* as is */
+    ZLIB,      /* Elf64_Chdr + zlib stream, the true size */
+    GARBAGE,   /* Elf64_Chdr (zlib, the true size) + bytes that are no zlib stream */
+    CUT,       /* the zlib stream's first half */
+    SIZE_LIES, /* the zlib stream, a header size one byte short */
+    HUGE,      /* a header size no deflate stream of this length inflates to */
+    PAST_END,  /* the header's sh_offset past the end of the file */
+    ZSTD,      /* an Elf64_Chdr of another compression: left to libdw */
+};
+
+struct test_section {
+    const char *name;
+    enum store store;
+    unsigned char content[600];
+};
+
+/* A file being written: bytes, then section headers. */
+struct file {
+    unsigned char *bytes;
+    size_t size, cap;
+};
+
+static size_t put(struct file *f, const void *p, size_t n)
+{
+    while (f->size + n + 8 > f->cap) {
+        f->cap = f->cap ? f->cap * 2 : 4096;
+        f->bytes = realloc(f->bytes, f->cap);
+        assert_non_null(f->bytes);
+    }
+    size_t at = (f->size + 7) & ~(size_t)7;
+    memset(f->bytes + f->size, 0, at - f->size);
+    memcpy(f->bytes + at, p, n);
+    f->size = at + n;
+    return at;
+}
+
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (unsigned char)((i * 7 + seed) % 13 == 0 ? i * seed : 'a' + (i + seed) % 5);
+}
+
+/* The stored bytes of `s` (its Chdr first when compressed); their length. */
+static size_t stored(const struct test_section *s, unsigned char *out, size_t cap)
+{
+    if (s->store == PLAIN) {
+        memcpy(out, s->content, sizeof(s->content));
+        return sizeof(s->content);
+    }
+    Elf64_Chdr ch = {.ch_type = s->store == ZSTD ? 2 : ELFCOMPRESS_ZLIB,
+                     .ch_size = sizeof(s->content),
+                     .ch_addralign = 1};
+    uLongf len = (uLongf)(cap - sizeof(ch));
+    assert_int_equal(compress2(out + sizeof(ch), &len, s->content, sizeof(s->content), 9), Z_OK);
+    if (s->store == GARBAGE)
+        fill(out + sizeof(ch) + 2, len - 2, 3);
+    if (s->store == CUT)
+        len /= 2;
+    if (s->store == SIZE_LIES)
+        ch.ch_size--;
+    if (s->store == HUGE)
+        ch.ch_size = (uint64_t)1 << 40;
+    memcpy(out, &ch, sizeof(ch));
+    return sizeof(ch) + len;
+}
+
+/* A temporary file holding `size` bytes; its path (malloc'd). */
+static char *temp_file(const void *bytes, size_t size)
+{
+    char *path = strdup("/tmp/test_debug_image_XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, size), (ssize_t)size);
+    close(fd);
+    return path;
+}
+
+/* Writes an ELF64 file holding `sections` (after .shstrtab, section 1); returns its path. */
+static char *write_elf(const struct test_section *sections, size_t n)
+{
+    struct file f = {0};
+    Elf64_Ehdr eh = {
+        .e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB, EV_CURRENT},
+        .e_type = ET_EXEC,
+        .e_machine = EM_X86_64,
+        .e_version = EV_CURRENT,
+        .e_ehsize = sizeof(Elf64_Ehdr),
+        .e_shentsize = sizeof(Elf64_Shdr),
+        .e_shnum = (Elf64_Half)(n + 2),
+        .e_shstrndx = 1};
+    put(&f, &eh, sizeof(eh));
+    char names[512] = "";
+    size_t names_len = 1, name_at[16];
+    for (size_t i = 0; i < n; i++) {
+        name_at[i] = names_len;
+        strcpy(names + names_len, sections[i].name);
+        names_len += strlen(sections[i].name) + 1;
+    }
+    strcpy(names + names_len, ".shstrtab");
+    size_t shstrtab_name = names_len;
+    names_len += sizeof(".shstrtab");
+    Elf64_Shdr sh[18] = {{0}};
+    sh[1] = (Elf64_Shdr){.sh_name = (Elf64_Word)shstrtab_name,
+                         .sh_type = SHT_STRTAB,
+                         .sh_offset = put(&f, names, names_len),
+                         .sh_size = names_len,
+                         .sh_addralign = 1};
+    for (size_t i = 0; i < n; i++) {
+        unsigned char buf[2048];
+        size_t len = stored(&sections[i], buf, sizeof(buf));
+        sh[i + 2] = (Elf64_Shdr){.sh_name = (Elf64_Word)name_at[i],
+                                 .sh_type = SHT_PROGBITS,
+                                 .sh_flags = sections[i].store == PLAIN ? 0 : SHF_COMPRESSED,
+                                 .sh_offset = put(&f, buf, len),
+                                 .sh_size = len,
+                                 .sh_addralign = 8};
+        if (sections[i].store == PAST_END)
+            sh[i + 2].sh_offset = 1 << 20;
+    }
+    size_t shoff = put(&f, sh, (n + 2) * sizeof(Elf64_Shdr));
+    ((Elf64_Ehdr *)f.bytes)->e_shoff = shoff;
+    char *path = temp_file(f.bytes, f.size);
+    free(f.bytes);
+    return path;
+}
+
+static struct test_section *sections_of(size_t n)
+{
+    struct test_section *s = calloc(n, sizeof(*s));
+    assert_non_null(s);
+    for (size_t i = 0; i < n; i++)
+        fill(s[i].content, sizeof(s[i].content), (unsigned)i + 1);
+    return s;
+}
+
+static void wanted_sections(void **state)
+{
+    (void)state;
+    const char *wanted[] = {".debug_info",   ".debug_abbrev",   ".debug_str",  ".debug_str_offsets",
+                            ".debug_line",   ".debug_line_str", ".debug_addr", ".debug_aranges",
+                            ".debug_ranges", ".debug_rnglists", ".debug_types"};
+    const char *unwanted[] = {
+        ".debug_loc",      ".debug_loclists", ".debug_frame",    ".debug_macro", ".debug_macinfo",
+        ".debug_pubnames", ".debug_names",    ".debug_info.dwo", ".text",        ""};
+    for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
+        assert_true(debug_section_wanted(wanted[i]));
+    for (size_t i = 0; i < sizeof(unwanted) / sizeof(unwanted[0]); i++)
+        assert_false(debug_section_wanted(unwanted[i]));
+}
+
+static Elf_Scn *section(Elf *elf, size_t index, GElf_Shdr *sh)
+{
+    Elf_Scn *scn = elf_getscn(elf, index);
+    assert_non_null(scn);
+    assert_non_null(gelf_getshdr(scn, sh));
+    return scn;
+}
+
+static void assert_inflated(Elf *elf, size_t index, const struct test_section *s)
+{
+    GElf_Shdr sh;
+    Elf_Scn *scn = section(elf, index, &sh);
+    assert_int_equal(sh.sh_type, SHT_PROGBITS);
+    assert_false(sh.sh_flags & SHF_COMPRESSED);
+    Elf_Data *d = elf_getdata(scn, NULL);
+    assert_non_null(d);
+    assert_int_equal(d->d_size, sizeof(s->content));
+    assert_memory_equal(d->d_buf, s->content, sizeof(s->content));
+}
+
+static void assert_hidden(Elf *elf, size_t index)
+{
+    GElf_Shdr sh;
+    section(elf, index, &sh);
+    assert_int_equal(sh.sh_type, SHT_NOBITS);
+}
+
+static void inflated_hidden_and_damaged(void **state)
+{
+    (void)state;
+    struct test_section *s = sections_of(11);
+    const struct {
+        const char *name;
+        enum store store;
+    } plan[] = {
+        {".debug_info", ZLIB},        {".debug_loclists", ZLIB}, {".debug_line", GARBAGE},
+        {".debug_str", PLAIN},        {".debug_abbrev", CUT},    {".debug_aranges", SIZE_LIES},
+        {".debug_rnglists", HUGE},    {".debug_addr", PAST_END}, {".debug_line_str", ZSTD},
+        {".debug_str_offsets", ZLIB}, {".debug_info.dwo", ZLIB},
+    };
+    for (size_t i = 0; i < 11; i++)
+        s[i].name = plan[i].name, s[i].store = plan[i].store;
+    char *path = write_elf(s, 11);
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, path), 1);
+    assert_non_null(img.elf);
+    assert_int_equal(img.damaged, 5); /* garbage, cut, size lies, huge, past the end */
+    assert_inflated(img.elf, 2, &s[0]);
+    assert_hidden(img.elf, 3); /* not wanted */
+    assert_hidden(img.elf, 4);
+    GElf_Shdr sh;
+    section(img.elf, 5, &sh); /* plain: as it was */
+    assert_int_equal(sh.sh_flags, 0);
+    assert_memory_equal(elf_getdata(elf_getscn(img.elf, 5), NULL)->d_buf, s[3].content,
+                        sizeof(s[3].content));
+    for (size_t i = 6; i <= 9; i++)
+        assert_hidden(img.elf, i);
+    section(img.elf, 10, &sh); /* another compression: untouched, libdw's to try */
+    assert_int_equal(sh.sh_type, SHT_PROGBITS);
+    assert_true(sh.sh_flags & SHF_COMPRESSED);
+    assert_inflated(img.elf, 11, &s[9]);
+    section(img.elf, 12, &sh); /* split DWARF: libdw's */
+    assert_int_equal(sh.sh_type, SHT_PROGBITS);
+    assert_true(sh.sh_flags & SHF_COMPRESSED);
+    /* libdw takes it (the bytes are no DWARF: it may refuse them, never crash) */
+    Dwarf *dw = dwarf_begin_elf(img.elf, DWARF_C_READ, NULL);
+    if (dw) {
+        Dwarf_Die cu;
+        dwarf_addrdie(dw, 0x1000, &cu);
+        dwarf_end(dw);
+    }
+    debug_image_close(&img);
+    unlink(path);
+    free(path);
+    free(s);
+}
+
+/* An ELF32 file: .shstrtab, a compressed .debug_info (Elf32_Chdr) and .debug_loc. */
+static void elf32_sections(void **state)
+{
+    (void)state;
+    struct test_section *s = sections_of(2);
+    struct file f = {0};
+    Elf32_Ehdr eh = {
+        .e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS32, ELFDATA2LSB, EV_CURRENT},
+        .e_type = ET_EXEC,
+        .e_machine = EM_386,
+        .e_version = EV_CURRENT,
+        .e_ehsize = sizeof(Elf32_Ehdr),
+        .e_shentsize = sizeof(Elf32_Shdr),
+        .e_shnum = 4,
+        .e_shstrndx = 1};
+    put(&f, &eh, sizeof(eh));
+    static const char names[] = "\0.shstrtab\0.debug_info\0.debug_loc";
+    Elf32_Shdr sh[4] = {{0}};
+    sh[1] = (Elf32_Shdr){.sh_name = 1,
+                         .sh_type = SHT_STRTAB,
+                         .sh_offset = (Elf32_Off)put(&f, names, sizeof(names)),
+                         .sh_size = sizeof(names),
+                         .sh_addralign = 1};
+    for (int i = 0; i < 2; i++) {
+        unsigned char buf[2048];
+        Elf32_Chdr ch = {
+            .ch_type = ELFCOMPRESS_ZLIB, .ch_size = sizeof(s[i].content), .ch_addralign = 1};
+        uLongf len = sizeof(buf) - sizeof(ch);
+        assert_int_equal(compress2(buf + sizeof(ch), &len, s[i].content, sizeof(s[i].content), 9),
+                         Z_OK);
+        memcpy(buf, &ch, sizeof(ch));
+        sh[i + 2] = (Elf32_Shdr){.sh_name = i == 0 ? 11 : 23,
+                                 .sh_type = SHT_PROGBITS,
+                                 .sh_flags = SHF_COMPRESSED,
+                                 .sh_offset = (Elf32_Off)put(&f, buf, sizeof(ch) + len),
+                                 .sh_size = (Elf32_Word)(sizeof(ch) + len),
+                                 .sh_addralign = 4};
+    }
+    size_t shoff = put(&f, sh, sizeof(sh));
+    ((Elf32_Ehdr *)f.bytes)->e_shoff = (Elf32_Off)shoff;
+    char *path = temp_file(f.bytes, f.size);
+    free(f.bytes);
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, path), 1);
+    assert_int_equal(img.damaged, 0);
+    assert_inflated(img.elf, 2, &s[0]);
+    assert_hidden(img.elf, 3);
+    debug_image_close(&img);
+    unlink(path);
+    free(path);
+    free(s);
+}
+
+static void left_to_libdw(void **state)
+{
+    (void)state;
+    struct test_section *s = sections_of(2);
+    const char *cases[][2] = {{".debug_info", ".debug_line"},        /* nothing compressed */
+                              {".zdebug_info", ".debug_line"},       /* GNU compression */
+                              {".debug_info", ".gnu_debugaltlink"}}; /* dwz */
+    for (size_t c = 0; c < 3; c++) {
+        s[0].name = cases[c][0], s[1].name = cases[c][1];
+        s[0].store = c == 0 ? PLAIN : ZLIB, s[1].store = PLAIN;
+        char *path = write_elf(s, 2);
+        struct debug_image img;
+        assert_int_equal(debug_image_open(&img, path), 0);
+        assert_null(img.elf);
+        debug_image_close(&img);
+        unlink(path);
+        free(path);
+    }
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, "/nonexistent/file.debug"), 0);
+    assert_int_equal(debug_image_open(&img, NULL), 0);
+    assert_int_equal(debug_image_open(&img, "/dev/null"), 0);
+    free(s);
+}
+
+/* Opens a damaged copy of `bytes`; whatever it makes must read as an ELF file. */
+static void open_bytes(const unsigned char *bytes, size_t size)
+{
+    char *path = temp_file(bytes, size);
+    struct debug_image img;
+    int rc = debug_image_open(&img, path);
+    assert_true(rc == 0 || rc == 1);
+    if (rc == 1) {
+        for (Elf_Scn *scn = elf_nextscn(img.elf, NULL); scn; scn = elf_nextscn(img.elf, scn)) {
+            GElf_Shdr sh;
+            if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS &&
+                !(sh.sh_flags & SHF_COMPRESSED))
+                elf_getdata(scn, NULL);
+        }
+        Dwarf *dw = dwarf_begin_elf(img.elf, DWARF_C_READ, NULL);
+        if (dw)
+            dwarf_end(dw);
+    }
+    debug_image_close(&img);
+    unlink(path);
+    free(path);
+}
+
+static void cut_and_flipped_files(void **state)
+{
+    (void)state;
+    struct test_section *s = sections_of(3);
+    s[0].name = ".debug_info", s[0].store = ZLIB;
+    s[1].name = ".debug_loclists", s[1].store = ZLIB;
+    s[2].name = ".debug_line", s[2].store = ZLIB;
+    char *path = write_elf(s, 3);
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    unsigned char bytes[8192];
+    size_t size = fread(bytes, 1, sizeof(bytes), in);
+    fclose(in);
+    unlink(path);
+    free(path);
+    for (size_t cut = 0; cut < size; cut += 7)
+        open_bytes(bytes, cut);
+    size_t shoff = (size_t)((Elf64_Ehdr *)bytes)->e_shoff;
+    unsigned char copy[8192];
+    for (size_t i = 0; i < size; i++) {
+        if (i >= sizeof(Elf64_Ehdr) && i < shoff && i % 5) /* section bytes: a sample */
+            continue;
+        for (unsigned v = 0; v < 3; v++) {
+            memcpy(copy, bytes, size);
+            copy[i] = (unsigned char)(v == 0 ? 0xff : v == 1 ? 0 : copy[i] ^ 0x80);
+            open_bytes(copy, size);
+        }
+    }
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
+        cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
+        cmocka_unit_test(cut_and_flipped_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
