@@ -518,13 +518,17 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         top = interp_trace_slow(tracer, top, ip, PC(), (target), RET_AT(), NOW());                 \
         go;                                                                                        \
     } while (0)
-#define TRACE_JUMP(target, go, go_pushed)                                                         \
+/* A jump out of the top frame's function: a tail call (trace_tail_fast), else the slow path. */
+#define TRACE_TAIL(target, go)                                                                     \
     do {                                                                                           \
-        if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
-            if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
-                TRACE_SLOW(target, go);                                                       \
-            go;                                                                                    \
-        }                                                                                          \
+        if (!trace_tail_fast(tracer, top, (target), NOW()))                                        \
+            TRACE_SLOW(target, go);                                                                \
+        go;                                                                                        \
+    } while (0)
+#define TRACE_JUMP(target, go, go_pushed)                                                          \
+    do {                                                                                           \
+        if (__builtin_expect(!trace_jump_fast(top, (target)), 0))                                  \
+            TRACE_TAIL(target, go);                                                                \
     } while (0)
 /* Per-pc mode: the call pc picks the callee's parent too (see trace.h). */
 #define CALL_FAST(target)                                                                          \
@@ -551,9 +555,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     do {                                                                                           \
         if (__builtin_expect(!trace_jump_fast(top, (target)), 0)) {                                \
             RUN_END_AT(PC(), LEN);                                                                 \
-            if (!trace_tail_fast(tracer, top, (target), NOW()))                                    \
-                TRACE_SLOW(target, go);                                                            \
-            go;                                                                                    \
+            TRACE_TAIL(target, go);                                                                \
         }                                                                                          \
         RUN_BRANCH(PC(), LEN, (target));                                                           \
     } while (0)
@@ -1011,6 +1013,7 @@ out_soft:
 #undef RUN_DONE_TRACE_OTHER
 #undef RUN_DONE_NO_TRACE
 #undef TRACE_JUMP_NEAR
+#undef TRACE_TAIL
 #undef NOW
 #undef FORGET_POSITION
 #undef SAVE_TRACER

@@ -662,8 +662,15 @@ int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_p
      * the node's key, as many as the ends outnumber the starts.
      */
     const struct guest_open_run *open = p->open_runs, *open_end = open + p->nopen_runs;
-    while (open < open_end && open->node < node)
-        open++;
+    for (size_t n = p->nopen_runs; n > 0;) { /* the first of the node's, by halving */
+        size_t half = n / 2;
+        if (open[half].node < node) {
+            open += half + 1;
+            n -= half + 1;
+        } else {
+            n = half;
+        }
+    }
     int64_t unstarted = 0;
     for (size_t i = 0; i <= slots; i++)
         unstarted -= runs[i];
