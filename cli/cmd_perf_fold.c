@@ -209,8 +209,26 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 in);
 }
 
-static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t size)
+/*
+ * Where inflated DWARF is kept (docs/PERF.md, "Memory and speed"):
+ * $ZKPROF_CACHE_DIR (empty: nowhere), $XDG_CACHE_HOME/zkprof, ~/.cache/zkprof.
+ */
+static const char *debug_cache_dir(char *buf, size_t size)
 {
+    const char *dir = getenv("ZKPROF_CACHE_DIR");
+    if (dir)
+        return dir[0] ? dir : NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n = xdg && xdg[0] ? snprintf(buf, size, "%s/zkprof", xdg)
+            : home        ? snprintf(buf, size, "%s/.cache/zkprof", home)
+                          : -1;
+    return n > 0 && (size_t)n < size ? buf : NULL;
+}
+
+static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t size, char *cache,
+                          size_t cache_size)
+{
+    o->paths.debug_cache = debug_cache_dir(cache, cache_size);
     if (!o->paths.buildid_dir)
         o->paths.buildid_dir = getenv("PERF_BUILDID_DIR");
     const char *home = getenv("HOME");
@@ -259,8 +277,8 @@ int cmd_perf_fold(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status >= 0)
         return status;
-    char home_debug[4096];
-    default_paths(&a.opts, home_debug, sizeof(home_debug));
+    char home_debug[4096], cache[4096];
+    default_paths(&a.opts, home_debug, sizeof(home_debug), cache, sizeof(cache));
     struct trie trie;
     struct strtab names;
     if (!trie_init(&trie) || !strtab_init(&names)) {

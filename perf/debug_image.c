@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "perf/debug_cache.h"
+
 /* One section header of the file, as far as the plan needs it. */
 struct section {
     size_t header; /* file offset of its header */
@@ -241,8 +243,12 @@ static void patch(unsigned char *image, bool elf64, const struct section *s, boo
     write_le(h + (elf64 ? 48 : 32), 1, elf64 ? 8 : 4); /* sh_addralign: bytes */
 }
 
-/* Inflates or hides each DWARF section of the planned image. */
-static void build(unsigned char *image, size_t size, const struct sections *ss, size_t *damaged)
+/*
+ * Inflates or hides each DWARF section of the planned image; `cached`:
+ * the inflated bytes are there already (perf/debug_cache.h).
+ */
+static void build(unsigned char *image, size_t size, const struct sections *ss, bool cached,
+                  size_t *damaged)
 {
     for (size_t i = 0; i < ss->count; i++) {
         const struct section *s = &ss->list[i];
@@ -251,8 +257,8 @@ static void build(unsigned char *image, size_t size, const struct sections *ss, 
         if (!debug_section_wanted(s->name)) {
             patch(image, ss->elf64, s, true);
         } else if (s->inflated) {
-            bool ok = debug_inflate(image + s->offset, (size_t)s->size, ss->elf64, image + s->at,
-                                    s->inflated) == 0;
+            bool ok = cached || debug_inflate(image + s->offset, (size_t)s->size, ss->elf64,
+                                              image + s->at, s->inflated) == 0;
             patch(image, ss->elf64, s, !ok);
             *damaged += !ok;
         } else if (s->damaged) {
@@ -280,8 +286,38 @@ static unsigned char *map_image(int fd, size_t file_size, size_t image_size)
     return image;
 }
 
-static int image_from(struct debug_image *img, int fd, size_t size)
+/* A print of where the plan puts each inflated section, for the cache. */
+static uint64_t layout_print(const struct sections *ss)
 {
+    uint64_t h = ss->elf64;
+    for (size_t i = 0; i < ss->count; i++)
+        if (ss->list[i].inflated) {
+            const uint64_t v[3] = {i, ss->list[i].at, ss->list[i].inflated};
+            for (size_t k = 0; k < 3; k++) {
+                h ^= v[k] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+                h *= 0xff51afd7ed558ccdull;
+            }
+        }
+    return h;
+}
+
+/* Inflates the planned sections, or maps them from the cache; stores them there when new. */
+static void fill(struct debug_image *img, unsigned char *image, size_t size, size_t image_size,
+                 size_t page, const struct sections *ss, const struct stat *st,
+                 const char *cache_dir)
+{
+    size_t region = (size + page - 1) / page * page;
+    struct debug_cache_key key = {
+        .dir = cache_dir, .file = *st, .layout = layout_print(ss), .size = image_size - region};
+    img->cached = debug_cache_map(&key, image + region);
+    build(image, size, ss, img->cached, &img->damaged);
+    if (!img->cached && img->damaged == 0)
+        debug_cache_store(&key, image + region);
+}
+
+static int image_from(struct debug_image *img, int fd, const struct stat *st, const char *cache_dir)
+{
+    size_t size = (size_t)st->st_size;
     const unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (file == MAP_FAILED)
         return 0;
@@ -294,7 +330,7 @@ static int image_from(struct debug_image *img, int fd, size_t size)
     if (rc == 1 && !image)
         rc = 0; /* left to libdw, which would need the same memory */
     if (rc == 1) {
-        build(image, size, &ss, &img->damaged);
+        fill(img, image, size, image_size, page, &ss, st, cache_dir);
         img->map = image, img->map_size = image_size;
         if (elf_version(EV_CURRENT) == EV_NONE ||
             !(img->elf = elf_memory((char *)image, image_size)))
@@ -305,14 +341,14 @@ static int image_from(struct debug_image *img, int fd, size_t size)
     return rc;
 }
 
-int debug_image_open(struct debug_image *img, const char *path)
+int debug_image_open(struct debug_image *img, const char *path, const char *cache_dir)
 {
     memset(img, 0, sizeof(*img));
     int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
     struct stat st;
     int rc = 0;
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        rc = image_from(img, fd, (size_t)st.st_size);
+        rc = image_from(img, fd, &st, cache_dir);
     if (fd >= 0)
         close(fd);
     return rc;

@@ -27,6 +27,7 @@ struct debug_image {
     void *map; /* the file's pages, then the inflated sections */
     size_t map_size;
     size_t damaged; /* compressed DWARF sections that did not inflate (hidden) */
+    bool cached;    /* the inflated sections came from the cache (perf/debug_cache.h) */
 };
 
 /* Whether inline questions read the DWARF section `name` (".debug_info"). */
@@ -44,11 +45,13 @@ int debug_inflate(const unsigned char *bytes, size_t size, bool elf64, void *out
 size_t debug_compressed_size(const unsigned char *bytes, size_t size, bool elf64);
 
 /*
- * Opens `path` as described above. Returns 1 with `img->elf` set, 0 when
+ * Opens `path` as described above, the inflated sections mapped from
+ * `cache_dir` when they are there, else stored there (NULL or "": no
+ * cache; perf/debug_cache.h). Returns 1 with `img->elf` set, 0 when
  * the file is for libdw as it is (not an ELF file, no compressed DWARF, or
  * a form left alone), -1 when memory runs out.
  */
-int debug_image_open(struct debug_image *img, const char *path);
+int debug_image_open(struct debug_image *img, const char *path, const char *cache_dir);
 
 void debug_image_close(struct debug_image *img);
 

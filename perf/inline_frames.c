@@ -62,11 +62,15 @@ struct inline_frames {
     struct chain_entry *chains; /* uthash by (dso, offset) */
     size_t damaged_files;       /* debug files with DWARF sections that did not inflate */
     const char *damaged_path;   /* the first of them (the DSO's path) */
+    const char *debug_cache;    /* where inflated DWARF is kept (perf/debug_cache.h); NULL: not */
 };
 
-struct inline_frames *inline_frames_new(void)
+struct inline_frames *inline_frames_new(const char *debug_cache)
 {
-    return calloc(1, sizeof(struct inline_frames));
+    struct inline_frames *in = calloc(1, sizeof(struct inline_frames));
+    if (in)
+        in->debug_cache = debug_cache;
+    return in;
 }
 
 static void chain_free(struct inline_chain *c)
@@ -163,9 +167,9 @@ static uint64_t objdump_address(const struct dso_dwarf *d, uint64_t offset)
  * closed: a profile may name more DSOs than a process may hold files open);
  * compressed DWARF is inflated by debug_image, only the sections read here.
  */
-static void open_dwarf(struct dso_dwarf *d, const char *path)
+static void open_dwarf(struct dso_dwarf *d, const char *path, const char *debug_cache)
 {
-    if (debug_image_open(&d->debug, path) == 1) {
+    if (debug_image_open(&d->debug, path, debug_cache) == 1) {
         if (has_section(d->debug.elf, ".debug_line"))
             d->dw = dwarf_begin_elf(d->debug.elf, DWARF_C_READ, NULL);
         return;
@@ -190,7 +194,7 @@ static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_d
     if (!(d = calloc(1, sizeof(*d))))
         return NULL;
     d->dso = dso;
-    open_dwarf(d, dso->symsrc_path);
+    open_dwarf(d, dso->symsrc_path, in->debug_cache);
     if (d->debug.damaged && in->damaged_files++ == 0)
         in->damaged_path = dso->symsrc_path;
     if (d->dw)

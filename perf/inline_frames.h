@@ -32,7 +32,7 @@ struct inline_chain {
 struct inline_frames;
 
 /* NULL when memory runs out. */
-struct inline_frames *inline_frames_new(void);
+struct inline_frames *inline_frames_new(const char *debug_cache);
 void inline_frames_free(struct inline_frames *in);
 
 /*

@@ -59,6 +59,7 @@ struct symbol_paths {
     const char *buildid_dir; /* perf's build-id cache: $PERF_BUILDID_DIR, else ~/.debug */
     const char *debug_dir;   /* system debug files: /usr/lib/debug */
     bool offline;            /* read no binaries at all (fuzzing): every DSO is symbol-less */
+    const char *debug_cache; /* inflated DWARF kept here (perf/debug_cache.h); NULL: not kept */
 };
 
 /*

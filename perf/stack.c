@@ -43,7 +43,7 @@ void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
     s->ip_register = ip_register_of(arch);
     s->cache = calloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
     s->unwind = unwind_dwarf_new(m, arch);
-    s->inlines = inlines ? inline_frames_new() : NULL;
+    s->inlines = inlines ? inline_frames_new(m->paths.debug_cache) : NULL;
 }
 
 void stack_process_exit(struct stack *s, int32_t pid)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/hash_table.h"
+#include "perf/cfi_rules.h"
 #include "perf/elf_loads.h"
 
 #define REGS_ABI_64    2 /* PERF_SAMPLE_REGS_ABI_64 */
@@ -59,6 +60,18 @@ struct frame_regs {
 struct cfi_memo {
     uint64_t pc; /* 0: empty */
     bool has_cfi;
+};
+
+/*
+ * A pc's CFI rules, kept per process (its modules stay while the Dwfl
+ * does); `rules.usable` false: no CFI row there, or one the rules cannot
+ * express.
+ */
+#define RULES_MAX 65536
+struct rules_entry {
+    uint64_t lookup; /* key */
+    struct cfi_rules rules;
+    UT_hash_handle hh;
 };
 
 /* A mapped file's bytes, for memory the stack copy does not hold. */
@@ -106,6 +119,8 @@ struct process {
     uint32_t last_libdw_known; /* the registers libdw itself has in the last frame */
     struct cfi_memo cfi_memo[CFI_MEMO_SIZE]; /* whether a pc has CFI, by pc */
     bool last_no_cfi;                        /* the last frame's pc has no CFI */
+    struct rules_entry *rules;               /* uthash by pc: the kept CFI rules */
+    size_t nrules;
     UT_hash_handle hh;
 };
 
@@ -152,8 +167,20 @@ struct unwind_dwarf *unwind_dwarf_new(struct perf_machine *m, const char *arch)
     return u;
 }
 
+static void rules_clear(struct process *p)
+{
+    struct rules_entry *e, *tmp;
+    HASH_ITER(hh, p->rules, e, tmp)
+    {
+        HASH_DEL(p->rules, e);
+        free(e);
+    }
+    p->nrules = 0;
+}
+
 static void process_free(struct unwind_dwarf *u, struct process *p)
 {
+    rules_clear(p);
     HASH_DEL(u->processes, p);
     u->nprocesses--;
     if (p->dwfl)
@@ -564,6 +591,85 @@ static int on_frame(Dwfl_Frame *state, void *arg)
     return p->count < p->max ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
+/*
+ * ---- the kept rules: most stacks without libdw's unwinder ----
+ *
+ * Each pc's CFI row is read from libdw once and kept as cfi_rules; a
+ * stack whose every frame those rules take to its outermost frame (or to
+ * `max`), reading only the stack copy and the mapped files, is unwound
+ * by them alone, with libunwind's rules above. Anything else (a pc
+ * without usable CFI, a word the stack copy and the files do not hold, a
+ * return address of 0, a module missing) gives the sample to libdw's
+ * rounds above, which decide it as they always have.
+ */
+
+static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup)
+{
+    struct rules_entry *e;
+    HASH_FIND(hh, p->rules, &lookup, sizeof(lookup), e);
+    if (e)
+        return e->rules.usable ? &e->rules : NULL;
+    if (p->nrules >= RULES_MAX)
+        rules_clear(p);
+    if (!(e = calloc(1, sizeof(*e))))
+        return NULL;
+    e->lookup = lookup;
+    Dwarf_Frame *row = cfi_row(p, lookup);
+    if (row)
+        cfi_rules_of_frame(row, &e->rules);
+    free(row);
+    bool hash_added = true;
+    HASH_ADD(hh, p->rules, lookup, sizeof(e->lookup), e);
+    if (!hash_added) {
+        free(e);
+        return NULL;
+    }
+    p->nrules++;
+    return e->rules.usable ? &e->rules : NULL;
+}
+
+/* A word of the stack copy (not its last) or of the file mapped there; nothing else. */
+static bool rules_read(void *arg, uint64_t addr, uint64_t *word)
+{
+    struct process *p = arg;
+    uint64_t start = p->sp, size = p->sample->user_stack_size;
+    if (addr >= start && addr - start < size && size - (addr - start) > 8) {
+        memcpy(word, p->sample->user_stack + (addr - start), 8);
+        return true;
+    }
+    return addr + 8 >= addr && read_file_word(p, addr, word);
+}
+
+/* Unwinds the sample by the kept rules (x86_64); false: libdw is to do it. */
+static bool unwind_by_rules(struct process *p, enum unwind_end *end)
+{
+    struct cfi_regs regs = {.known = 0};
+    for (int i = 0; i < CFI_RULE_REGS; i++)
+        if (sampled_reg(p->sample, REG_MAPS[0].perf[i], &regs.value[i]))
+            regs.known |= 1u << i;
+    uint64_t lookup = p->pc;
+    size_t count = 1;
+    while (count < p->max) {
+        const struct cfi_rules *rules = rules_at(p, lookup);
+        struct cfi_regs caller;
+        enum cfi_step step =
+            rules ? cfi_rules_step(rules, &regs, &caller, rules_read, p) : CFI_STEP_GIVE_UP;
+        if (step == CFI_STEP_GIVE_UP)
+            return false;
+        if (step == CFI_STEP_OUTERMOST)
+            break;
+        uint64_t ra = caller.value[CFI_RA_REG];
+        if (!report_module(p, ra))
+            return false;
+        p->ips[count++] = ra - 1;
+        regs = caller;
+        lookup = ra - 1;
+    }
+    p->count = count;
+    *end = UNWIND_COMPLETE;
+    return true;
+}
+
 /* ---- processes ---- */
 
 static void evict_oldest(struct unwind_dwarf *u)
@@ -676,6 +782,12 @@ size_t unwind_dwarf_user(struct unwind_dwarf *u, struct perf_thread *thread,
     if (!attach(p)) {
         *end = UNWIND_NO_MODULE;
         return 1;
+    }
+    if (p->u->regs == &REG_MAPS[0] && unwind_by_rules(p, end)) {
+        p->thread = NULL;
+        p->sample = NULL;
+        p->ips = NULL;
+        return p->count;
     }
     int rc = dwfl_getthread_frames(p->dwfl, sample->tid, on_frame, p);
     for (int round = 1; round < MAX_ROUNDS && p->u->regs == &REG_MAPS[0] && libunwind_goes_on(p);

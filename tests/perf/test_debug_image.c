@@ -6,7 +6,9 @@
  * damaged ones (garbage, a cut stream, sizes that lie, headers past the
  * file) are hidden and counted; ELF32 files too; files it leaves to libdw (none compressed,
  * .zdebug, dwz) are left; every cut and every flipped header byte of a
- * file is survived (ASan in the sanitizer build).
+ * file is survived (ASan in the sanitizer build); the on-disk cache of
+ * inflated sections (perf/debug_cache.h) gives the same bytes, and a cut,
+ * flipped or stale cache file is not used.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <elf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
@@ -222,7 +227,7 @@ static void inflated_hidden_and_damaged(void **state)
         s[i].name = plan[i].name, s[i].store = plan[i].store;
     char *path = write_elf(s, 11);
     struct debug_image img;
-    assert_int_equal(debug_image_open(&img, path), 1);
+    assert_int_equal(debug_image_open(&img, path, NULL), 1);
     assert_non_null(img.elf);
     assert_int_equal(img.damaged, 5); /* garbage, cut, size lies, huge, past the end */
     assert_inflated(img.elf, 2, &s[0]);
@@ -298,7 +303,7 @@ static void elf32_sections(void **state)
     char *path = temp_file(f.bytes, f.size);
     free(f.bytes);
     struct debug_image img;
-    assert_int_equal(debug_image_open(&img, path), 1);
+    assert_int_equal(debug_image_open(&img, path, NULL), 1);
     assert_int_equal(img.damaged, 0);
     assert_inflated(img.elf, 2, &s[0]);
     assert_hidden(img.elf, 3);
@@ -320,16 +325,16 @@ static void left_to_libdw(void **state)
         s[0].store = c == 0 ? PLAIN : ZLIB, s[1].store = PLAIN;
         char *path = write_elf(s, 2);
         struct debug_image img;
-        assert_int_equal(debug_image_open(&img, path), 0);
+        assert_int_equal(debug_image_open(&img, path, NULL), 0);
         assert_null(img.elf);
         debug_image_close(&img);
         unlink(path);
         free(path);
     }
     struct debug_image img;
-    assert_int_equal(debug_image_open(&img, "/nonexistent/file.debug"), 0);
-    assert_int_equal(debug_image_open(&img, NULL), 0);
-    assert_int_equal(debug_image_open(&img, "/dev/null"), 0);
+    assert_int_equal(debug_image_open(&img, "/nonexistent/file.debug", NULL), 0);
+    assert_int_equal(debug_image_open(&img, NULL, NULL), 0);
+    assert_int_equal(debug_image_open(&img, "/dev/null", NULL), 0);
     free(s);
 }
 
@@ -338,7 +343,7 @@ static void open_bytes(const unsigned char *bytes, size_t size)
 {
     char *path = temp_file(bytes, size);
     struct debug_image img;
-    int rc = debug_image_open(&img, path);
+    int rc = debug_image_open(&img, path, NULL);
     assert_true(rc == 0 || rc == 1);
     if (rc == 1) {
         for (Elf_Scn *scn = elf_nextscn(img.elf, NULL); scn; scn = elf_nextscn(img.elf, scn)) {
@@ -356,13 +361,20 @@ static void open_bytes(const unsigned char *bytes, size_t size)
     free(path);
 }
 
-static void cut_and_flipped_files(void **state)
+/* Units and lines (wanted) around location lists (not), all compressed. */
+static struct test_section *three_sections(void)
 {
-    (void)state;
     struct test_section *s = sections_of(3);
     s[0].name = ".debug_info", s[0].store = ZLIB;
     s[1].name = ".debug_loclists", s[1].store = ZLIB;
     s[2].name = ".debug_line", s[2].store = ZLIB;
+    return s;
+}
+
+static void cut_and_flipped_files(void **state)
+{
+    (void)state;
+    struct test_section *s = three_sections();
     char *path = write_elf(s, 3);
     FILE *in = fopen(path, "rb");
     assert_non_null(in);
@@ -387,12 +399,88 @@ static void cut_and_flipped_files(void **state)
     free(s);
 }
 
+/* The one cache file in `dir` (there is one per debug file), into `out`. */
+static void cache_file(const char *dir, char *out, size_t size)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int found = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strncmp(e->d_name, "debug-", 6) == 0)
+            found++, snprintf(out, size, "%s/%s", dir, e->d_name);
+    closedir(d);
+    assert_int_equal(found, 1);
+}
+
+/* Opens `path` with the cache in `dir`: the sections inflated (or mapped) right. */
+static bool open_cached(const char *path, const char *dir, const struct test_section *s)
+{
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, path, dir), 1);
+    assert_int_equal(img.damaged, 0);
+    assert_inflated(img.elf, 2, &s[0]);
+    assert_hidden(img.elf, 3);
+    assert_inflated(img.elf, 4, &s[2]);
+    bool cached = img.cached;
+    debug_image_close(&img);
+    return cached;
+}
+
+/*
+ * The cache: stored at the first open, mapped at the next (same bytes);
+ * a cut, flipped or stale file is not used and is replaced; a debug file
+ * that changed gets a file of its own; a directory that cannot be made
+ * leaves the sections inflated.
+ */
+static void cached_sections(void **state)
+{
+    (void)state;
+    struct test_section *s = three_sections();
+    char *path = write_elf(s, 3);
+    char root[] = "/tmp/test_debug_cache.XXXXXX";
+    assert_non_null(mkdtemp(root));
+    char dir[100], file[200], cmd[150];
+    snprintf(dir, sizeof(dir), "%s/a/b", root); /* made as needed */
+    assert_false(open_cached(path, dir, s));
+    cache_file(dir, file, sizeof(file));
+    assert_true(open_cached(path, dir, s));
+    assert_true(open_cached(path, dir, s));
+    /* cut: not used, written again */
+    assert_int_equal(truncate(file, 4096 + 100), 0);
+    assert_false(open_cached(path, dir, s));
+    assert_true(open_cached(path, dir, s));
+    /* a header byte flipped (the region's size): not used */
+    FILE *f = fopen(file, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 56, SEEK_SET), 0);
+    fputc(0x5a, f);
+    fclose(f);
+    assert_false(open_cached(path, dir, s));
+    assert_true(open_cached(path, dir, s));
+    /* the debug file changed (its modification time): a new file of its own */
+    struct timespec times[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+    assert_false(open_cached(path, dir, s));
+    assert_true(open_cached(path, dir, s));
+    /* no cache, or one that cannot be made */
+    struct debug_image img;
+    assert_int_equal(debug_image_open(&img, path, ""), 1);
+    assert_false(img.cached);
+    debug_image_close(&img);
+    assert_false(open_cached(path, "/proc/no/such/dir", s));
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+    assert_int_equal(system(cmd), 0);
+    unlink(path);
+    free(path);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
         cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
-        cmocka_unit_test(cut_and_flipped_files),
+        cmocka_unit_test(cut_and_flipped_files), cmocka_unit_test(cached_sections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,124 @@
+/*
+ * debug_cache: inflated DWARF kept on disk, one file per debug file
+ * (perf/debug_cache.h).
+ */
+#include "perf/debug_cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define CACHE_MAGIC  "ZKPDBG1"
+#define HEADER_BYTES 4096 /* the region starts at a page (of 4 KiB or a divisor) */
+
+struct cache_header {
+    char magic[8];
+    uint64_t dev, ino, size, mtime_sec, mtime_nsec;
+    uint64_t layout, region_size;
+};
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static struct cache_header header_of(const struct debug_cache_key *key)
+{
+    struct cache_header h;
+    memset(&h, 0, sizeof(h));
+    memcpy(h.magic, CACHE_MAGIC, sizeof(CACHE_MAGIC));
+    h.dev = (uint64_t)key->file.st_dev;
+    h.ino = (uint64_t)key->file.st_ino;
+    h.size = (uint64_t)key->file.st_size;
+    h.mtime_sec = (uint64_t)key->file.st_mtim.tv_sec;
+    h.mtime_nsec = (uint64_t)key->file.st_mtim.tv_nsec;
+    h.layout = key->layout;
+    h.region_size = key->size;
+    return h;
+}
+
+/* The cache file's path; false when there is no cache or the path does not fit. */
+static bool cache_path(const struct debug_cache_key *key, char *out, size_t size)
+{
+    if (!key->dir || !key->dir[0] || key->size == 0)
+        return false;
+    struct cache_header h = header_of(key);
+    uint64_t name = mix(mix(mix(mix(h.dev, h.ino), h.size), h.mtime_sec), h.mtime_nsec);
+    int n = snprintf(out, size, "%s/debug-%016llx", key->dir, (unsigned long long)name);
+    return n > 0 && (size_t)n < size;
+}
+
+bool debug_cache_map(const struct debug_cache_key *key, void *region)
+{
+    char path[PATH_MAX];
+    if (!cache_path(key, path, sizeof(path)) || (size_t)sysconf(_SC_PAGESIZE) > HEADER_BYTES ||
+        HEADER_BYTES % (size_t)sysconf(_SC_PAGESIZE) != 0)
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    struct cache_header want = header_of(key), have;
+    struct stat st;
+    bool ok = pread(fd, &have, sizeof(have), 0) == (ssize_t)sizeof(have) &&
+              memcmp(&have, &want, sizeof(have)) == 0 && fstat(fd, &st) == 0 &&
+              S_ISREG(st.st_mode) && (uint64_t)st.st_size == HEADER_BYTES + (uint64_t)key->size &&
+              mmap(region, key->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+                   HEADER_BYTES) != MAP_FAILED;
+    close(fd);
+    return ok;
+}
+
+static bool write_all(int fd, const void *bytes, size_t size)
+{
+    const char *p = bytes;
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n, size -= (size_t)n;
+    }
+    return true;
+}
+
+/* mkdir -p for the cache directory (its parents made as needed). */
+static void make_dirs(const char *dir)
+{
+    char path[PATH_MAX];
+    size_t n = strlen(dir);
+    if (n >= sizeof(path))
+        return;
+    memcpy(path, dir, n + 1);
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0700);
+            *p = '/';
+        }
+    mkdir(path, 0700);
+}
+
+void debug_cache_store(const struct debug_cache_key *key, const void *region)
+{
+    char path[PATH_MAX], temp[PATH_MAX + 32];
+    if (!cache_path(key, path, sizeof(path)))
+        return;
+    make_dirs(key->dir);
+    snprintf(temp, sizeof(temp), "%s.%ld.tmp", path, (long)getpid());
+    int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    static const unsigned char zeros[HEADER_BYTES];
+    struct cache_header h = header_of(key);
+    bool ok = write_all(fd, &h, sizeof(h)) && write_all(fd, zeros, HEADER_BYTES - sizeof(h)) &&
+              write_all(fd, region, key->size);
+    ok = close(fd) == 0 && ok;
+    if (!ok || rename(temp, path) != 0)
+        unlink(temp);
+}

@@ -1,0 +1,44 @@
+/*
+ * debug_cache: the DWARF sections perf/debug_image.c inflates, kept on
+ * disk so that the next fold of a recording that names the same debug
+ * file maps them instead of inflating them again (for libc's debug file,
+ * 8.6 MB and most of a small DWARF recording's fold). perf keeps its own
+ * build-id cache (~/.debug) the same way; `cli perf fold` takes the
+ * directory from $ZKPROF_CACHE_DIR (empty: no cache), else
+ * $XDG_CACHE_HOME/zkprof, else ~/.cache/zkprof (docs/PERF.md, "Memory
+ * and speed").
+ *
+ * One file per debug file, named by the debug file's identity (device,
+ * inode, size, modification time), holding a page of header (that
+ * identity again, and a print of where each inflated section lies) then
+ * the inflated bytes as the image lays them out. A file whose header or
+ * size does not match is not used (and is replaced); writing is best
+ * effort: a temporary file renamed into place, nothing said on failure.
+ */
+#ifndef PERF_DEBUG_CACHE_H
+#define PERF_DEBUG_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+/* What a cached region must match. */
+struct debug_cache_key {
+    const char *dir;  /* NULL or "": no cache */
+    struct stat file; /* the debug file's */
+    uint64_t layout;  /* a print of the inflated sections' places and sizes */
+    size_t size;      /* the inflated region's bytes */
+};
+
+/*
+ * Maps the cached region over `region` (page-aligned, key->size bytes,
+ * private and writable). Returns true when it did; false leaves `region`
+ * as it was.
+ */
+bool debug_cache_map(const struct debug_cache_key *key, void *region);
+
+/* Stores `region` (key->size bytes) for the next run; best effort. */
+void debug_cache_store(const struct debug_cache_key *key, const void *region);
+
+#endif
