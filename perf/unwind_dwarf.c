@@ -71,6 +71,7 @@ struct cfi_memo {
 struct rules_entry {
     uint64_t lookup; /* key */
     struct cfi_rules rules;
+    bool caller_reported; /* the module at lookup + 1 (a return address) is reported */
     UT_hash_handle hh;
 };
 
@@ -603,17 +604,32 @@ static int on_frame(Dwfl_Frame *state, void *arg)
  * rounds above, which decide it as they always have.
  */
 
-static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup)
+/*
+ * The kept rules at `lookup`; for a caller (`ra`, not 0), after its
+ * module is reported as on_frame reports it (once per entry: a module
+ * stays reported while the Dwfl, and so the entry, lives). NULL: no usable
+ * rules, or no module there.
+ */
+static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup, uint64_t ra)
 {
     struct rules_entry *e;
     HASH_FIND(hh, p->rules, &lookup, sizeof(lookup), e);
-    if (e)
+    if (e && (ra == 0 || e->caller_reported))
         return e->rules.usable ? &e->rules : NULL;
+    if (ra != 0 && !report_module(p, ra))
+        return NULL;
+    if (e) {
+        e->caller_reported = true;
+        return e->rules.usable ? &e->rules : NULL;
+    }
+    if (!dwfl_addrmodule(p->dwfl, lookup))
+        return NULL; /* not kept: a module reported later may hold it */
     if (p->nrules >= RULES_MAX)
         rules_clear(p);
     if (!(e = calloc(1, sizeof(*e))))
         return NULL;
     e->lookup = lookup;
+    e->caller_reported = ra != 0;
     Dwarf_Frame *row = cfi_row(p, lookup);
     if (row)
         cfi_rules_of_frame(row, &e->rules);
@@ -647,10 +663,9 @@ static bool unwind_by_rules(struct process *p, enum unwind_end *end)
     for (int i = 0; i < CFI_RULE_REGS; i++)
         if (sampled_reg(p->sample, REG_MAPS[0].perf[i], &regs.value[i]))
             regs.known |= 1u << i;
-    uint64_t lookup = p->pc;
+    const struct cfi_rules *rules = rules_at(p, p->pc, 0);
     size_t count = 1;
     while (count < p->max) {
-        const struct cfi_rules *rules = rules_at(p, lookup);
         struct cfi_regs caller;
         enum cfi_step step =
             rules ? cfi_rules_step(rules, &regs, &caller, rules_read, p) : CFI_STEP_GIVE_UP;
@@ -659,11 +674,12 @@ static bool unwind_by_rules(struct process *p, enum unwind_end *end)
         if (step == CFI_STEP_OUTERMOST)
             break;
         uint64_t ra = caller.value[CFI_RA_REG];
-        if (!report_module(p, ra))
-            return false;
         p->ips[count++] = ra - 1;
         regs = caller;
-        lookup = ra - 1;
+        if (count < p->max)
+            rules = rules_at(p, ra - 1, ra);
+        else if (!report_module(p, ra))
+            return false;
     }
     p->count = count;
     *end = UNWIND_COMPLETE;
