@@ -62,6 +62,10 @@ static const char fold_help_head[] =
 
 static const char fold_help_tail[] =
     "\n"
+    "Compressed debug info read for inlined frames is kept inflated in\n"
+    "$ZKPROF_CACHE_DIR (empty: not kept), else $XDG_CACHE_HOME/zkprof, else\n"
+    "~/.cache/zkprof, for later folds.\n"
+    "\n"
     "Exit status: 0, 64 usage error, 65 a file that is not a usable perf.data\n"
     "(the error names what is wrong and its offset), 66 unreadable file, 71 out\n"
     "of memory, 73 unwritable output.\n";
