@@ -275,19 +275,32 @@ static bool read_file_word(struct process *p, uint64_t addr, uint64_t *word)
 
 /*
  * The stack copy holds [sp, sp + size); like perf's libunwind reader
- * (the unwinder of this machine's perf), its last word is not used. A
- * word of no mapping fails; a word of a mapping whose file does not
- * have it ([stack], [heap], past the file's end) reads as 0, as perf's
- * access_mem answers it (its failure code is not a negative one).
+ * (the unwinder of this machine's perf), its last word is not used.
  */
+static bool stack_copy_word(const struct process *p, uint64_t addr, uint64_t *word)
+{
+    uint64_t start = p->sp, size = p->sample->user_stack_size;
+    if (addr < start || addr - start >= size || size - (addr - start) <= 8)
+        return false;
+    memcpy(word, p->sample->user_stack + (addr - start), 8);
+    return true;
+}
+
+/*
+ * The stack copy, then the mapped file. A word of no mapping fails; a
+ * word of a mapping whose file does not have it ([stack], [heap], past
+ * the file's end) reads as 0, as perf's access_mem answers it (its
+ * failure code is not a negative one).
+ */
+
 static bool read_memory(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
     (void)dwfl;
     struct process *p = arg;
-    uint64_t start = p->sp, size = p->sample->user_stack_size;
-    if (addr >= start && addr - start < size && size - (addr - start) > 8) {
-        memcpy(result, p->sample->user_stack + (addr - start), 8);
-        p->last_read_zero = *result == 0;
+    uint64_t copied;
+    if (stack_copy_word(p, addr, &copied)) {
+        *result = copied;
+        p->last_read_zero = copied == 0;
         return true;
     }
     uint64_t word;
@@ -648,12 +661,7 @@ static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup, uint
 static bool rules_read(void *arg, uint64_t addr, uint64_t *word)
 {
     struct process *p = arg;
-    uint64_t start = p->sp, size = p->sample->user_stack_size;
-    if (addr >= start && addr - start < size && size - (addr - start) > 8) {
-        memcpy(word, p->sample->user_stack + (addr - start), 8);
-        return true;
-    }
-    return addr + 8 >= addr && read_file_word(p, addr, word);
+    return stack_copy_word(p, addr, word) || (addr + 8 >= addr && read_file_word(p, addr, word));
 }
 
 /* Unwinds the sample by the kept rules (x86_64); false: libdw is to do it. */
