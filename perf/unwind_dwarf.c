@@ -67,7 +67,7 @@ struct cfi_memo {
  * does); `rules.usable` false: no CFI row there, or one the rules cannot
  * express.
  */
-#define RULES_MAX 65536
+#define RULES_MAX 16384 /* per process: about 4 MB */
 struct rules_entry {
     uint64_t lookup; /* key */
     struct cfi_rules rules;
