@@ -55,6 +55,14 @@ bool cfi_rules_register(const Dwarf_Op *ops_mem, const Dwarf_Op *ops, size_t nop
     return true;
 }
 
+void cfi_rules_index(struct cfi_rules *rules)
+{
+    rules->nactive = 0;
+    for (uint8_t i = 0; i < CFI_RULE_REGS; i++)
+        if (rules->kind[i] != CFI_KEEP)
+            rules->active[rules->nactive++] = i;
+}
+
 void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out)
 {
     *out = (struct cfi_rules){.usable = false};
@@ -73,31 +81,33 @@ void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out)
                                 &out->offset[i]))
             return;
     }
+    cfi_rules_index(out);
     out->usable = true;
 }
 
 /*
  * The callee's registers stay unless a rule gives them (libunwind's
  * view); the return address is only what its rule gives. Every rule is
- * applied, the outermost frame's too, so a read that fails anywhere
- * gives the stack up as libdw would have found it.
+ * applied (in register order, the index's), the outermost frame's too, so
+ * a read that fails anywhere gives the stack up as libdw would have found
+ * it.
  */
 enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_regs *callee,
                              struct cfi_regs *caller, cfi_read_fn read, void *arg)
 {
-    if (!rules->usable || rules->cfa_reg >= CFI_RA_REG || !(callee->known & 1u << rules->cfa_reg))
+    if (!rules->usable || rules->cfa_reg >= CFI_RA_REG || !(callee->known & 1u << rules->cfa_reg) ||
+        rules->kind[CFI_RA_REG] == CFI_KEEP || rules->nactive > CFI_RULE_REGS)
         return CFI_STEP_GIVE_UP;
     uint64_t cfa = callee->value[rules->cfa_reg] + (uint64_t)rules->cfa_offset;
     *caller = *callee;
     caller->known &= ~(1u << CFI_RA_REG);
     bool outermost = false;
-    for (int i = 0; i < CFI_RULE_REGS; i++) {
+    for (unsigned n = 0; n < rules->nactive; n++) {
+        unsigned i = rules->active[n];
+        if (i >= CFI_RULE_REGS)
+            return CFI_STEP_GIVE_UP;
         uint64_t at = cfa + (uint64_t)rules->offset[i];
         switch (rules->kind[i]) {
-        case CFI_KEEP:
-            if (i == CFI_RA_REG)
-                return CFI_STEP_GIVE_UP;
-            continue;
         case CFI_AT_CFA:
             if (!read(arg, at, &caller->value[i]))
                 return CFI_STEP_GIVE_UP;
@@ -114,5 +124,6 @@ enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_reg
     }
     if (outermost)
         return CFI_STEP_OUTERMOST;
-    return caller->value[CFI_RA_REG] != 0 ? CFI_STEP_CALLER : CFI_STEP_GIVE_UP;
+    return (caller->known & 1u << CFI_RA_REG) && caller->value[CFI_RA_REG] != 0 ? CFI_STEP_CALLER
+                                                                                : CFI_STEP_GIVE_UP;
 }

@@ -33,6 +33,8 @@ struct cfi_rules {
     int64_t cfa_offset;
     uint8_t kind[CFI_RULE_REGS]; /* enum cfi_reg_rule */
     int64_t offset[CFI_RULE_REGS];
+    uint8_t nactive; /* the registers whose kind is not CFI_KEEP (cfi_rules_index) */
+    uint8_t active[CFI_RULE_REGS];
 };
 
 /* One frame's registers; bit i of `known` says value[i] is. */
@@ -63,10 +65,13 @@ bool cfi_rules_cfa(const Dwarf_Op *ops, size_t nops, uint8_t *reg, int64_t *offs
 bool cfi_rules_register(const Dwarf_Op *ops_mem, const Dwarf_Op *ops, size_t nops, bool is_ra,
                         uint8_t *kind, int64_t *offset);
 
-/* The rules of a CFI row (not freed here); `usable` false when they cannot be kept. */
+/* Lists the registers a step changes; after `kind` is set or changed. */
+void cfi_rules_index(struct cfi_rules *rules);
+
+/* The rules of a CFI row (not freed here), indexed; `usable` false when they cannot be kept. */
 void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out);
 
-/* The caller of the frame with registers `callee` under `rules`. */
+/* The caller of the frame with registers `callee` under (indexed) `rules`. */
 enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_regs *callee,
                              struct cfi_regs *caller, cfi_read_fn read, void *arg);
 

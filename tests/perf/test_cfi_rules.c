@@ -123,6 +123,7 @@ static struct cfi_rules framed_rules(void)
     r.kind[RBP] = CFI_AT_CFA, r.offset[RBP] = -16;
     r.kind[RSP] = CFI_VAL_CFA, r.offset[RSP] = 0;
     r.kind[CFI_RA_REG] = CFI_AT_CFA, r.offset[CFI_RA_REG] = -8;
+    cfi_rules_index(&r);
     return r;
 }
 
@@ -139,6 +140,7 @@ static void caller_computed(void **state)
     callee.value[CFI_RA_REG] = 0x400100;
     struct cfi_regs caller;
     assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_CALLER);
+    assert_int_equal(rules.nactive, 3); /* rbp, rsp, rip */
     assert_int_equal(caller.value[RBP], 0x7000);
     assert_int_equal(caller.value[CFI_RA_REG], 0x401234);
     assert_int_equal(caller.value[RSP], 0x7fff0010);
@@ -175,12 +177,15 @@ static void failures_give_up(void **state)
     assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = 9;
+    cfi_rules_index(&rules);
     assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = CFI_UNDEFINED; /* only the return address may end a stack */
+    cfi_rules_index(&rules);
     assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[CFI_RA_REG] = CFI_KEEP;
+    cfi_rules_index(&rules);
     assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.cfa_reg = CFI_RA_REG;
@@ -194,6 +199,7 @@ static void outermost_frame(void **state)
     struct cfi_rules rules = {.usable = true, .cfa_reg = RSP, .cfa_offset = 8};
     rules.kind[CFI_RA_REG] = CFI_UNDEFINED;
     rules.kind[RBP] = CFI_AT_CFA, rules.offset[RBP] = -8;
+    cfi_rules_index(&rules);
     const uint64_t stack[] = {0x1234};
     struct memory m = {.base = 0x7fff0000, .words = stack, .count = 1};
     struct cfi_regs callee = {.known = 1u << RSP}, caller;
@@ -243,6 +249,12 @@ static void random_rules(void **state)
         for (size_t i = 0; i < CFI_RULE_REGS; i++) {
             r.kind[i] = (uint8_t)(rng() % 5);
             r.offset[i] = (int64_t)(rng() % 64) - 32;
+        }
+        cfi_rules_index(&r);
+        if (rng() % 8 == 0) { /* an index that does not fit the rules: still no crash */
+            r.nactive = (uint8_t)(rng() % 20);
+            for (size_t i = 0; i < CFI_RULE_REGS; i++)
+                r.active[i] = (uint8_t)(rng() % 20);
         }
         step_randomly(&r);
     }
