@@ -134,6 +134,14 @@ struct flow_tracer {
      */
     void (*mark)(struct flow_tracer *t);
     void (*rewind)(struct flow_tracer *t, uint64_t now);
+    /*
+     * Per-pc mode: the owner says once per function [lo, end) whether its
+     * frames keep run arrays (`kept`), so that the machine can run that
+     * code's branches without the run hooks (code_cache_note_runs). The
+     * machine sets it (machine_attach_tracer; NULL: nobody listens).
+     */
+    void (*note_runs)(void *machine, uint64_t lo, uint64_t end, bool kept);
+    void *machine;
 };
 
 /*
