@@ -900,7 +900,7 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         return rc;
     }
     if (s.profiling)
-        s.m.tracer = &s.profile.tracer;
+        machine_attach_tracer(&s.m, &s.profile.tracer);
     rc = weighted ? execute_weights_start(&s.weights, &s.m) : 0;
     if (rc) {
         execute_weights_free(&s.weights);

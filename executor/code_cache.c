@@ -49,6 +49,7 @@ void code_cache_destroy(struct code_cache *cc)
 {
     if (cc->insns)
         munmap(cc->insns, cc->bytes);
+    free(cc->runs);
     memset(cc, 0, sizeof(*cc));
 }
 
@@ -58,24 +59,65 @@ static size_t entry_slots(const struct code_cache *cc, const struct insn *in)
     return insn_op_length(in->op) >> cc->slot_shift;
 }
 
+/* Whether entry i is a branch or jal whose handler may call the tracer's run hooks. */
+static bool hooks_runs(const struct insn *in)
+{
+    switch (in->op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU:
+    case OP_JAL:
+    case OP_C_BEQ:
+    case OP_C_BNE:
+    case OP_C_JAL: return true;
+    default: return false;
+    }
+}
+
+/*
+ * Whether entry i may run without run hooks: it calls none, or it is a
+ * near branch or jal and every entry from it to its target (an entry
+ * count away: code_cache_fill) lies in functions that keep no runs (see
+ * code_cache_note_runs).
+ */
+static bool runs_unhooked(const struct code_cache *cc, size_t i)
+{
+    const struct insn *in = &cc->insns[i];
+    if (!hooks_runs(in))
+        return true;
+    if (!cc->runs)
+        return false;
+    size_t to = i + (size_t)(ptrdiff_t)in->imm;
+    size_t lo = to < i ? to : i, hi = to < i ? i : to;
+    for (size_t k = lo; k <= hi; k++)
+        if (cc->runs[k] != CODE_RUNS_NONE)
+            return false;
+    return true;
+}
+
 /*
  * Entry i's handler under the bound tables: a fused pair when i and the
  * instruction after it are both decoded, neither starts a page (the page
  * check must run) and the loop has a handler for the two operations; else
- * i's own.
+ * i's own. From the unhooked tables when neither needs the run hooks.
  */
 static void choose_handler(struct code_cache *cc, size_t i)
 {
     const struct code_dispatch *d = cc->dispatch;
     struct insn *in = &cc->insns[i];
-    const void *h = d->single[in->op];
     size_t step = entry_slots(cc, in);
+    bool fused = false;
     if (in->op != OP_DECODE && in->op < OP_COUNT && i + step < entry_count(cc)) {
         unsigned next = in[step].op;
-        if (next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next])
-            h = d->pair[in->op * OP_COUNT + next];
+        fused = next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next];
     }
-    in->handler = h;
+    if (d->unhooked && cc->runs && cc->runs[i] == CODE_RUNS_NONE && runs_unhooked(cc, i) &&
+        (!fused || runs_unhooked(cc, i + step)))
+        d = d->unhooked;
+    in->handler = fused ? d->pair[in->op * OP_COUNT + in[step].op] : d->single[in->op];
 }
 
 void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d)
@@ -83,6 +125,33 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d)
     cc->dispatch = d;
     for (size_t i = 0, n = entry_count(cc); i < n; i++)
         choose_handler(cc, i);
+}
+
+void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept)
+{
+    uint64_t hi = cc->lo + cc->span;
+    if (end <= cc->lo || lo >= hi || end <= lo)
+        return;
+    if (!cc->runs && !(cc->runs = calloc(entry_count(cc), 1)))
+        return; /* the hooks stay: only slower */
+    size_t first = ((lo < cc->lo ? cc->lo : lo) - cc->lo) >> cc->slot_shift;
+    size_t last = ((end > hi ? hi : end) - cc->lo + (1u << cc->slot_shift) - 1) >> cc->slot_shift;
+    bool demoted = false;
+    for (size_t k = first; k < last; k++) {
+        if (kept) {
+            demoted |= cc->runs[k] == CODE_RUNS_NONE;
+            cc->runs[k] = CODE_RUNS_KEPT;
+        } else if (cc->runs[k] == CODE_RUNS_UNKNOWN) {
+            cc->runs[k] = CODE_RUNS_NONE;
+        }
+    }
+    if (!cc->dispatch || !cc->dispatch->unhooked)
+        return;
+    if (demoted)
+        code_cache_bind(cc, cc->dispatch);
+    else if (!kept) /* from the entries before that may fuse with the first */
+        for (size_t k = first >= 2 ? first - 2 : 0; k < last; k++)
+            choose_handler(cc, k);
 }
 
 /* The FAR form of a branch or jal (OP_DECODE: not one). */

@@ -29,6 +29,19 @@
 struct code_dispatch {
     const void *const *single; /* [2 * INSN_PAGE_MARK]: by op, page mark included */
     const void *const *pair; /* [OP_COUNT * OP_COUNT]: op a then op b (a * OP_COUNT + b), or NULL */
+    /*
+     * The same loop's tables whose branch and jal handlers leave out the
+     * tracer's run hooks (executor/trace.h, "Runs"), for code where those
+     * hooks do nothing (code_cache_note_runs); NULL: the loop has none.
+     */
+    const struct code_dispatch *unhooked;
+};
+
+/* What the tracer said of a slot's function (code_cache_note_runs). */
+enum code_runs {
+    CODE_RUNS_UNKNOWN, /* nothing yet */
+    CODE_RUNS_NONE,    /* its frames keep no run arrays */
+    CODE_RUNS_KEPT,    /* some function holding it keeps them */
 };
 
 struct code_cache {
@@ -40,6 +53,7 @@ struct code_cache {
     uint64_t pc_bias;
     size_t bytes;                         /* size of the mapping */
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
+    uint8_t *runs;                        /* enum code_runs per entry (NULL: nothing said yet) */
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
 };
 
@@ -56,6 +70,18 @@ void code_cache_destroy(struct code_cache *cc);
  * other tables (or none).
  */
 void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
+
+/*
+ * The tracer's word on the function [lo, end): whether its frames keep
+ * run arrays (`kept`). A near branch or jal gets its unhooked handler
+ * when every slot from it to its target lies in functions that keep none:
+ * the hooks it leaves out then do nothing, whichever frame is on top (a
+ * frame's run array covers its own function, and both ends of such a
+ * branch fall outside it, on the same side). A function said to keep
+ * runs after a part of it was said to keep none (overlapping symbols)
+ * rebinds the whole cache. Without memory for the notes, nothing changes.
+ */
+void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept);
 
 /*
  * Stores `in`, just decoded from the word at `pc`, and returns its entry.

@@ -111,6 +111,11 @@ typedef int64_t sreg;
 #endif
 #define STEP_C() (ip++)
 #define SLOT_BYTES (1 << SLOT_SHIFT)
+/*
+ * The runs loop of a hart without C also has handlers without the run
+ * hooks for code whose functions keep no runs (code_cache_note_runs).
+ */
+#define UNHOOKED (RUNS && !RVC)
 
 #define RUN_NAME_(x, t) RUN_NAME2_(x, t)
 #if RVC
@@ -199,6 +204,28 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
     static const void *const pairs[OP_COUNT * OP_COUNT] = {PAIR_LABEL_ROWS(PAIR_LABEL_ROW)};
     static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {
         PAIR_LABEL_ROWS(PAIR_LABEL_ROW) PAIR_LABEL_ROWS(PAIR_LABEL_ROW_T)};
+#if UNHOOKED
+    /*
+     * The runs loop's unhooked tables (code_cache.h): the traced ones with
+     * the branches and jumps, and every pair holding one, replaced by their
+     * handlers without the run hooks (suffix _U).
+     */
+#define UNHOOKED_LABEL(name) [OP_##name] = &&op_##name##_U,
+#define PAIR_LABEL_U(second, first)                                                                \
+    [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_U,
+#define PAIR_LABEL_ROW_U_BRANCH(first) FUSE_SECOND(PAIR_LABEL_U, first)
+#define PAIR_LABEL_ROW_U_STRAIGHT(first)                                                           \
+    FUSE_SECOND_BRANCHES(PAIR_LABEL_U, first) FUSE_SECOND_JUMPS(PAIR_LABEL_U, first)
+    static const void *const labels_unhooked[2 * INSN_PAGE_MARK] = {
+        INSN_OPS(INSN_OP_LABEL) BRANCH_OPS(UNHOOKED_LABEL) JUMP_OPS(UNHOOKED_LABEL)};
+    static const void *const pairs_unhooked[OP_COUNT * OP_COUNT] = {
+        PAIR_LABEL_ROWS(PAIR_LABEL_ROW) BRANCH_OPS(PAIR_LABEL_ROW_U_BRANCH)
+        FUSE_FIRST_STRAIGHT(PAIR_LABEL_ROW_U_STRAIGHT)};
+#undef PAIR_LABEL_ROW_U_STRAIGHT
+#undef PAIR_LABEL_ROW_U_BRANCH
+#undef PAIR_LABEL_U
+#undef UNHOOKED_LABEL
+#endif
 #undef PAIR_LABEL_ROWS
 #undef PAIR_LABEL_ROW_T_CC
 #undef PAIR_LABEL_ROW_CC
@@ -212,7 +239,14 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #undef PAIR_LABEL
 #pragma GCC diagnostic pop
     static const struct code_dispatch plain = {.single = labels, .pair = pairs};
+#if UNHOOKED
+    static const struct code_dispatch unhooked = {.single = labels_unhooked,
+                                                  .pair = pairs_unhooked};
+    static const struct code_dispatch traced = {
+        .single = labels_traced, .pair = pairs_traced, .unhooked = &unhooked};
+#else
     static const struct code_dispatch traced = {.single = labels_traced, .pair = pairs_traced};
+#endif
 #if RUNS
     (void)plain;
     const struct code_dispatch *const dispatch = &traced; /* machine_run: only with a tracer */
@@ -301,11 +335,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
             trace_run_end_before(top, (pc) + (len), SLOT_SHIFT);                                   \
     } while (0)
 /* A taken branch of `len` bytes in the top frame: the run ends at pc, one starts at target. */
-#define RUN_BRANCH(pc, len, target)                                                                \
+#define RUN_BRANCH_HOOK(pc, len, target)                                                           \
     do {                                                                                           \
         if (PER_PC)                                                                                \
             trace_run_branch(top, (pc), (len), (target), SLOT_SHIFT);                              \
     } while (0)
+#define RUN_BRANCH RUN_BRANCH_HOOK
 /* The instruction at ip did not retire: the run ends before it. */
 #define RUN_END_HERE()                                                                             \
     do {                                                                                           \
@@ -847,6 +882,42 @@ op_ILLEGAL:
 #define LEN 4
     JUMP_HANDLERS_OF()
     FAR_HANDLERS(, NEXT)
+#if UNHOOKED
+    /*
+     * The unhooked handlers (suffix _U): the traced branches and jumps,
+     * and the pairs holding one, without the taken branch's run hook.
+     */
+#undef RUN_BRANCH
+#define RUN_BRANCH(pc, len, target) ((void)0)
+#define UNHOOKED_BRANCH(name)                                                                      \
+    op_##name##_U : OP_BODY_##name;                                                                \
+    NEXT();
+#define UNHOOKED_PAIR(second, first)                                                               \
+    fuse_##first##_##second##_U : OP_BODY_##first;                                                 \
+    STEP();                                                                                        \
+    OP_BODY_##second;                                                                              \
+    NEXT();
+#define UNHOOKED_PAIR_JUMP(second, first)                                                          \
+    fuse_##first##_##second##_U : OP_BODY_##first;                                                 \
+    STEP();                                                                                        \
+    goto op_##second##_U;
+#define UNHOOKED_ROW_BRANCH(first)                                                                 \
+    FUSE_SECOND_BODIES(UNHOOKED_PAIR, first) FUSE_SECOND_JUMPS(UNHOOKED_PAIR_JUMP, first)
+#define UNHOOKED_ROW_STRAIGHT(first)                                                               \
+    FUSE_SECOND_BRANCHES(UNHOOKED_PAIR, first) FUSE_SECOND_JUMPS(UNHOOKED_PAIR_JUMP, first)
+    BRANCH_OPS(UNHOOKED_BRANCH)
+    JUMP_HANDLERS(, _U, TRACE_JUMP_NEAR, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL,
+                  TRACE_OTHER)
+    BRANCH_OPS(UNHOOKED_ROW_BRANCH)
+    FUSE_FIRST_STRAIGHT(UNHOOKED_ROW_STRAIGHT)
+#undef UNHOOKED_ROW_STRAIGHT
+#undef UNHOOKED_ROW_BRANCH
+#undef UNHOOKED_PAIR_JUMP
+#undef UNHOOKED_PAIR
+#undef UNHOOKED_BRANCH
+#undef RUN_BRANCH
+#define RUN_BRANCH RUN_BRANCH_HOOK
+#endif
 #undef LEN
 #if RVC
 #define LEN 2
@@ -1023,6 +1094,7 @@ out_soft:
 #undef RUN_END_AT
 #undef RUN_END_HERE
 #undef RUN_BRANCH
+#undef RUN_BRANCH_HOOK
 #undef GOTO_IP_RUN_DONE
 #undef CALL_FAST
 #undef CALL_LINKED
@@ -1045,6 +1117,7 @@ out_soft:
 #undef TRACED
 #undef PRECISE
 #undef RUNS
+#undef UNHOOKED
 #undef SLOT_SHIFT
 #undef ENTRY_SHIFT
 #undef SLOT_BYTES

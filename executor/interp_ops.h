@@ -131,14 +131,21 @@
     X(ADDW, __VA_ARGS__) X(SUBW, __VA_ARGS__) X(SLLW, __VA_ARGS__) X(SRLW, __VA_ARGS__)            \
     X(SRAW, __VA_ARGS__) X(MULW, __VA_ARGS__)
 
+/* The branches among the second operations (the runs loop's unhooked pairs: interp_impl.h). */
+#define FUSE_SECOND_BRANCHES(X, ...)                                                               \
+    X(BEQ, __VA_ARGS__) X(BNE, __VA_ARGS__) X(BLT, __VA_ARGS__) X(BGE, __VA_ARGS__)                \
+    X(BLTU, __VA_ARGS__) X(BGEU, __VA_ARGS__)
+
 #if XLEN == 64
-#define FUSE_FIRST(X)                                                                              \
-    ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X) STORE_OPS(X) STORE_64_OPS(X) BRANCH_OPS(X)
+#define FUSE_FIRST_STRAIGHT(X)                                                                     \
+    ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X) STORE_OPS(X) STORE_64_OPS(X)
 #define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_64(X, __VA_ARGS__)
 #else
-#define FUSE_FIRST(X) ALU_OPS(X) LOAD_OPS(X) STORE_OPS(X) BRANCH_OPS(X)
+#define FUSE_FIRST_STRAIGHT(X) ALU_OPS(X) LOAD_OPS(X) STORE_OPS(X)
 #define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__)
 #endif
+/* The first operations: those that go on to the next instruction, and branches. */
+#define FUSE_FIRST(X) FUSE_FIRST_STRAIGHT(X) BRANCH_OPS(X)
 #define FUSE_SECOND(X, ...) FUSE_SECOND_BODIES(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 
 /*

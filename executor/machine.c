@@ -154,6 +154,21 @@ enum ecall_result machine_ecall(struct machine *m)
     return r;
 }
 
+static void note_runs(void *machine, uint64_t lo, uint64_t end, bool kept)
+{
+    struct machine *m = machine;
+    code_cache_note_runs(&m->code, lo, end, kept);
+}
+
+void machine_attach_tracer(struct machine *m, struct flow_tracer *t)
+{
+    m->tracer = t;
+    if (t) {
+        t->note_runs = note_runs;
+        t->machine = m;
+    }
+}
+
 void machine_trace_mark(struct machine *m)
 {
     if (m->tracer)

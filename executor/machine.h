@@ -120,6 +120,13 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
 void machine_destroy(struct machine *m);
 
 /*
+ * Has `t` follow the guest's calls from the next run on (NULL: none), and
+ * in per-pc mode tell the code cache which functions keep no runs
+ * (flow_tracer.note_runs).
+ */
+void machine_attach_tracer(struct machine *m, struct flow_tracer *t);
+
+/*
  * Runs until the guest exits, faults, or `budget` more instructions have
  * retired. A fault leaves m->pc at the faulting instruction, which does not
  * count as retired; the exit ecall counts.

@@ -134,6 +134,14 @@ struct flow_tracer {
      */
     void (*mark)(struct flow_tracer *t);
     void (*rewind)(struct flow_tracer *t, uint64_t now);
+    /*
+     * Per-pc mode: the owner says once per function [lo, end) whether its
+     * frames keep run arrays (`kept`), so that the machine can run that
+     * code's branches without the run hooks (code_cache_note_runs). The
+     * machine sets it (machine_attach_tracer; NULL: nobody listens).
+     */
+    void (*note_runs)(void *machine, uint64_t lo, uint64_t end, bool kept);
+    void *machine;
 };
 
 /*
@@ -371,12 +379,19 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
                                     uint64_t target, unsigned shift)
 {
     int64_t *runs = f->link.runs;
-    if (__builtin_expect(!runs, 1))
+    if (!runs)
         return;
-    struct trace_link l = {.lo = f->link.lo, .span = f->link.span};
-    size_t from = trace_run_index(&l, pc + len, shift), to = trace_run_index(&l, target, shift);
-    runs[from]--;
-    runs[to]++;
+    uint64_t lo = f->link.lo, span = f->link.span;
+    uint64_t at = pc - lo; /* the offsets of the ends, from pc's: no clamps when both lie inside */
+    uint64_t from = at + len, to = at + (target - pc);
+    if (__builtin_expect(from < span && to < span, 1)) {
+        runs[from >> shift]--;
+        runs[to >> shift]++;
+        return;
+    }
+    struct trace_link l = {.lo = lo, .span = span};
+    runs[trace_run_index(&l, pc + len, shift)]--;
+    runs[trace_run_index(&l, target, shift)]++;
 }
 
 /* The clock reading for `retired` instructions. */

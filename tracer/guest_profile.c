@@ -168,19 +168,40 @@ static int function_pcs_differ(struct guest_profile *p, uint32_t func)
 }
 
 /*
- * Per-pc mode: a new node of function `func` (index + 1, or 0) gets a run
- * array when the function has inlined code (function_inlines), or when
- * every pc is counted (all_pcs) and its pcs' costs differ.
+ * Per-pc mode: whether the nodes of function `func` (index + 1) keep run
+ * arrays: when the function has inlined code (function_inlines), or when
+ * every pc is counted (all_pcs) and its pcs' costs differ. Decided once
+ * per function and told to the machine (flow_tracer.note_runs). -1: no
+ * memory.
+ */
+static int function_keeps_runs(struct guest_profile *p, uint32_t func)
+{
+    if (!p->func_runs && !(p->func_runs = calloc(p->syms->count, 1)))
+        return -1;
+    uint8_t *known = &p->func_runs[func - 1];
+    if (*known == 0) {
+        int kept = p->all_pcs ? function_pcs_differ(p, func) : 0;
+        if (kept == 0 && p->inlines)
+            kept = function_inlines(p, func);
+        if (kept < 0)
+            return -1;
+        *known = kept ? 2 : 1;
+        const struct symtab_func *f = &p->syms->funcs[func - 1];
+        if (p->tracer.note_runs)
+            p->tracer.note_runs(p->tracer.machine, f->start, f->end, kept);
+    }
+    return *known == 2;
+}
+
+/* Per-pc mode: a new node of function `func` (index + 1, or 0) gets its run array if it keeps one.
  */
 static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
 {
-    const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
-    int inlines = !f ? 0 : p->all_pcs ? function_pcs_differ(p, func) : 0;
-    if (f && inlines == 0 && p->inlines)
-        inlines = function_inlines(p, func);
-    if (inlines < 0)
+    int kept = func ? function_keeps_runs(p, func) : 0;
+    if (kept < 0)
         return false;
-    return add_runs(p, node, inlines ? (uint32_t)(f->end - f->start) : 0);
+    return add_runs(p, node,
+                    kept ? p->syms->funcs[func - 1].end - p->syms->funcs[func - 1].start : 0);
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -590,6 +611,7 @@ void guest_profile_free(struct guest_profile *p)
     free(p->chain_pcs);
     free(p->func_inlines);
     free(p->func_pcs);
+    free(p->func_runs);
     if (p->inlines)
         strtab_free(&p->chains);
     free(p->stack);

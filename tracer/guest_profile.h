@@ -84,6 +84,7 @@ struct guest_profile {
     bool pcs_skipped;      /* some function's pcs were not counted (pcs_differ said no) */
     uint8_t *func_pcs;     /* per symtab function: 0 not asked, 1 pcs_differ no, 2 yes */
     uint8_t *func_inlines; /* per symtab function: whether it has inlined code */
+    uint8_t *func_runs;    /* per symtab function: 0 not decided, 1 no run arrays, 2 run arrays */
                            /* (function_inlines; 0 not asked yet) */
     struct strtab chains;  /* per-pc mode: the distinct inline chains at call sites */
     uint64_t *chain_pcs;   /* by chain id: a pc whose chain it is */

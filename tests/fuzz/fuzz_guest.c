@@ -32,7 +32,7 @@ static void run_guest(const struct elf_image *img, const struct symtab *syms)
     if (machine_init(&m, img, abi_detect(img, detected, sizeof(detected)), &io, &e) != 0)
         return;
     if (guest_profile_init(&profile, syms, img->entry, NULL)) {
-        m.tracer = &profile.tracer;
+        machine_attach_tracer(&m, &profile.tracer);
         machine_run(&m, 3000); /* folded output grows with depth squared: keep runs short */
         guest_profile_flush(&profile, m.retired);
         FILE *out = fopen("/dev/null", "w");
