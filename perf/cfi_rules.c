@@ -99,8 +99,9 @@ enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_reg
         rules->kind[CFI_RA_REG] == CFI_KEEP || rules->nactive > CFI_RULE_REGS)
         return CFI_STEP_GIVE_UP;
     uint64_t cfa = callee->value[rules->cfa_reg] + (uint64_t)rules->cfa_offset;
-    *caller = *callee;
-    caller->known &= ~(1u << CFI_RA_REG);
+    if (caller != callee)
+        *caller = *callee;
+    caller->known &= ~(1u << CFI_RA_REG); /* from here on only `caller` is read */
     bool outermost = false;
     for (unsigned n = 0; n < rules->nactive; n++) {
         unsigned i = rules->active[n];

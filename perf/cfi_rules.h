@@ -71,7 +71,10 @@ void cfi_rules_index(struct cfi_rules *rules);
 /* The rules of a CFI row (not freed here), indexed; `usable` false when they cannot be kept. */
 void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out);
 
-/* The caller of the frame with registers `callee` under (indexed) `rules`. */
+/*
+ * The caller of the frame with registers `callee` under (indexed) `rules`;
+ * `caller` may be `callee` (stepped in place; on CFI_STEP_GIVE_UP partly changed).
+ */
 enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_regs *callee,
                              struct cfi_regs *caller, cfi_read_fn read, void *arg);
 
