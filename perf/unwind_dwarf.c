@@ -674,18 +674,34 @@ static bool rules_read(void *arg, uint64_t addr, uint64_t *word)
     return stack_copy_word(p, addr, word) || (addr + 8 >= addr && read_file_word(p, addr, word));
 }
 
+/* The sampled registers as DWARF registers 0..16 (x86_64's map), in one pass over the mask. */
+static void sampled_cfi_regs(const struct perf_sample *s, struct cfi_regs *regs)
+{
+    uint64_t perf[64];
+    uint64_t mask = s->user_regs_mask;
+    for (size_t n = 0; mask; mask &= mask - 1, n++)
+        memcpy(&perf[__builtin_ctzll(mask)], s->user_regs + 8 * n, 8);
+    regs->known = 0;
+    for (int i = 0; i < CFI_RULE_REGS; i++) {
+        int reg = REG_MAPS[0].perf[i];
+        regs->value[i] = 0;
+        if (s->user_regs_mask & (1ull << reg))
+            regs->value[i] = perf[reg], regs->known |= 1u << i;
+    }
+}
+
 /* Unwinds the sample by the kept rules (x86_64); false: libdw is to do it. */
 static bool unwind_by_rules(struct process *p, enum unwind_end *end)
 {
-    struct cfi_regs regs = {.known = 0};
-    for (int i = 0; i < CFI_RULE_REGS; i++)
-        if (sampled_reg(p->sample, REG_MAPS[0].perf[i], &regs.value[i]))
-            regs.known |= 1u << i;
+    struct cfi_regs regs;
+    sampled_cfi_regs(p->sample, &regs);
     const struct cfi_rules *rules = rules_at(p, p->pc, 0);
+    uint64_t size = p->sample->user_stack_size; /* its last word is not read (stack_copy_word) */
+    const struct cfi_stack stack = {p->sp, p->sample->user_stack, size > 8 ? size - 8 : 0};
     size_t count = 1;
     while (count < p->max) {
         enum cfi_step step = /* the caller's registers in place of the callee's */
-            rules ? cfi_rules_step(rules, &regs, &regs, rules_read, p) : CFI_STEP_GIVE_UP;
+            rules ? cfi_rules_step(rules, &regs, &regs, &stack, rules_read, p) : CFI_STEP_GIVE_UP;
         if (step == CFI_STEP_GIVE_UP)
             return false;
         if (step == CFI_STEP_OUTERMOST)

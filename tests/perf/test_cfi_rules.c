@@ -139,7 +139,8 @@ static void caller_computed(void **state)
     callee.value[RBX] = 0x1111;
     callee.value[CFI_RA_REG] = 0x400100;
     struct cfi_regs caller;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_CALLER);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_CALLER);
     assert_int_equal(rules.nactive, 3); /* rbp, rsp, rip */
     assert_int_equal(caller.value[RBP], 0x7000);
     assert_int_equal(caller.value[CFI_RA_REG], 0x401234);
@@ -158,38 +159,47 @@ static void failures_give_up(void **state)
     struct cfi_regs callee = {.known = 1u << RBP};
     callee.value[RBP] = 0x7fff0000;
     struct cfi_regs caller;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_CALLER);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_CALLER);
     /* the stack copy cut before the return address */
     m.count = 1;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     m.count = 2;
     /* the CFA's register unknown */
     callee.known = 1u << RSP;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     callee.known = 1u << RBP;
     /* a return address of 0: libdw's and libunwind's rules differ, libdw decides */
     const uint64_t zero[] = {0x7000, 0};
     m.words = zero;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     m.words = stack;
     /* rules it cannot express, or damaged */
     rules.usable = false;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = 9;
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = CFI_UNDEFINED; /* only the return address may end a stack */
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[CFI_RA_REG] = CFI_KEEP;
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.cfa_reg = CFI_RA_REG;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
 }
 
 static void outermost_frame(void **state)
@@ -204,11 +214,13 @@ static void outermost_frame(void **state)
     struct memory m = {.base = 0x7fff0000, .words = stack, .count = 1};
     struct cfi_regs callee = {.known = 1u << RSP}, caller;
     callee.value[RSP] = 0x7fff0000;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_OUTERMOST);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_OUTERMOST);
     assert_int_equal(m.reads, 1);
     /* a failed read in the outermost frame is libdw's to judge (a cut stack) */
     m.count = 0;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -230,7 +242,7 @@ static void step_randomly(const struct cfi_rules *rules)
         regs.value[i] = rng() % 2 ? 0x7fff0000 + rng() % 300 : rng();
     for (int depth = 0; depth < 4; depth++) {
         struct cfi_regs caller;
-        enum cfi_step s = cfi_rules_step(rules, &regs, &caller, memory_read, &m);
+        enum cfi_step s = cfi_rules_step(rules, &regs, &caller, NULL, memory_read, &m);
         assert_true(s == CFI_STEP_CALLER || s == CFI_STEP_OUTERMOST || s == CFI_STEP_GIVE_UP);
         if (s != CFI_STEP_CALLER)
             return;
