@@ -252,6 +252,45 @@ static void step_randomly(const struct cfi_rules *rules)
     }
 }
 
+/*
+ * The stack copy read inline (its window over the first words, the rest
+ * by the callback) and a step in place give what the callback alone and
+ * a separate caller give.
+ */
+static void window_and_in_place_agree(void **state)
+{
+    (void)state;
+    for (int n = 0; n < 20000; n++) {
+        struct cfi_rules r = {.usable = true, .cfa_reg = (uint8_t)(rng() % 16)};
+        r.cfa_offset = (int64_t)(rng() % 8 * 8) - 32; /* aligned: the callback reads no other */
+        for (int i = 0; i < CFI_RULE_REGS; i++) {
+            r.kind[i] = (uint8_t)(rng() % 3 ? CFI_KEEP : rng() % 3);
+            r.offset[i] = (int64_t)(rng() % 40 * 8) - 160;
+        }
+        r.kind[CFI_RA_REG] = rng() % 8 ? CFI_AT_CFA : CFI_UNDEFINED;
+        cfi_rules_index(&r);
+        uint64_t words[64];
+        for (size_t i = 0; i < 64; i++)
+            words[i] = rng() % 4 ? 0x7fff0000 + rng() % 512 * 8 : rng();
+        struct memory m = {.base = 0x7fff0000, .words = words, .count = 1 + rng() % 64};
+        uint64_t window_words = rng() % m.count; /* its limit + 8 bytes lie in `words` */
+        const struct cfi_stack window = {m.base, (const uint8_t *)words, window_words * 8};
+        struct cfi_regs regs = {.known = (uint32_t)rng() & 0xffff};
+        for (size_t i = 0; i < CFI_RULE_REGS; i++)
+            regs.value[i] = 0x7fff0000 + rng() % 88 * 8;
+        struct cfi_regs apart, in_place = regs;
+        enum cfi_step a = cfi_rules_step(&r, &regs, &apart, NULL, memory_read, &m);
+        enum cfi_step b = cfi_rules_step(&r, &in_place, &in_place, &window, memory_read, &m);
+        assert_int_equal(a, b);
+        if (a != CFI_STEP_GIVE_UP) {
+            assert_int_equal(apart.known, in_place.known);
+            for (int i = 0; i < CFI_RULE_REGS; i++)
+                if (apart.known & 1u << i)
+                    assert_int_equal(apart.value[i], in_place.value[i]);
+        }
+    }
+}
+
 static void random_rules(void **state)
 {
     (void)state;
@@ -360,9 +399,13 @@ static void own_eh_frame(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(cfa_forms),       cmocka_unit_test(register_forms),
-        cmocka_unit_test(caller_computed), cmocka_unit_test(failures_give_up),
-        cmocka_unit_test(outermost_frame), cmocka_unit_test(random_rules),
+        cmocka_unit_test(cfa_forms),
+        cmocka_unit_test(register_forms),
+        cmocka_unit_test(caller_computed),
+        cmocka_unit_test(failures_give_up),
+        cmocka_unit_test(outermost_frame),
+        cmocka_unit_test(random_rules),
+        cmocka_unit_test(window_and_in_place_agree),
         cmocka_unit_test(own_eh_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
