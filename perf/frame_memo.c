@@ -3,7 +3,6 @@
  */
 #include "perf/frame_memo.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 
 int frame_memo_init(struct frame_memo *m, unsigned bits)
@@ -25,39 +24,12 @@ void frame_memo_free(struct frame_memo *m)
     m->bits = 0;
 }
 
-static struct frame_memo_entry *slot_of(const struct frame_memo *m,
-                                        const struct frame_memo_key *key)
-{
-    uint64_t h = (key->addr ^ (uint64_t)(uintptr_t)key->space * 0xc2b2ae3d27d4eb4full ^
-                  (uint64_t)key->how << 48) *
-                 0x9e3779b97f4a7c15ull;
-    return &m->slots[h >> (64 - m->bits)];
-}
-
-static bool same_key(const struct frame_memo_key *a, const struct frame_memo_key *b)
-{
-    return a->addr == b->addr && a->space == b->space && a->generation == b->generation &&
-           a->how == b->how;
-}
-
-const uint32_t *frame_memo_find(const struct frame_memo *m, const struct frame_memo_key *key,
-                                size_t *count)
-{
-    if (!m->slots)
-        return NULL;
-    const struct frame_memo_entry *e = slot_of(m, key);
-    if (e->count == 0 || !same_key(&e->key, key))
-        return NULL;
-    *count = e->count;
-    return e->count == 1 ? &e->one : e->frames;
-}
-
 const uint32_t *frame_memo_refind(struct frame_memo *m, const struct frame_memo_key *key,
                                   const struct frame_memo_proof *proof, size_t *count)
 {
     if (!m->slots || !proof || !proof->dso)
         return NULL;
-    struct frame_memo_entry *e = slot_of(m, key);
+    struct frame_memo_entry *e = frame_memo_slot(m, key);
     if (e->count == 0 || e->key.addr != key->addr || e->key.space != key->space ||
         e->key.how != key->how || e->proof.dso != proof->dso || e->proof.bias != proof->bias ||
         e->proof.flags != proof->flags)
@@ -65,20 +37,4 @@ const uint32_t *frame_memo_refind(struct frame_memo *m, const struct frame_memo_
     e->key.generation = key->generation;
     *count = e->count;
     return e->count == 1 ? &e->one : e->frames;
-}
-
-void frame_memo_put(struct frame_memo *m, const struct frame_memo_key *key,
-                    const struct frame_memo_proof *proof, const uint32_t *frames, size_t count)
-{
-    if (!m->slots || count == 0 || count > UINT32_MAX || !frames)
-        return;
-    for (size_t i = 0; i < count; i++)
-        if (frames[i] == 0)
-            return;
-    struct frame_memo_entry *e = slot_of(m, key);
-    e->key = *key;
-    e->proof = proof ? *proof : (struct frame_memo_proof){.dso = NULL};
-    e->count = (uint32_t)count;
-    e->one = frames[0];
-    e->frames = count == 1 ? NULL : frames;
 }

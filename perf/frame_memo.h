@@ -60,9 +60,31 @@ struct frame_memo {
 int frame_memo_init(struct frame_memo *m, unsigned bits);
 void frame_memo_free(struct frame_memo *m);
 
-/* The frames remembered for `key` and their number, or NULL (not remembered, or no memo). */
-const uint32_t *frame_memo_find(const struct frame_memo *m, const struct frame_memo_key *key,
-                                size_t *count);
+static inline struct frame_memo_entry *frame_memo_slot(const struct frame_memo *m,
+                                                       const struct frame_memo_key *key)
+{
+    uint64_t h = (key->addr ^ (uint64_t)(uintptr_t)key->space * 0xc2b2ae3d27d4eb4full ^
+                  (uint64_t)key->how << 48) *
+                 0x9e3779b97f4a7c15ull;
+    return &m->slots[h >> (64 - m->bits)];
+}
+
+/*
+ * The frames remembered for `key` and their number, or NULL (not
+ * remembered, or no memo). Inline: one probe per frame of every sample.
+ */
+static inline const uint32_t *frame_memo_find(const struct frame_memo *m,
+                                              const struct frame_memo_key *key, size_t *count)
+{
+    if (!m->slots)
+        return NULL;
+    const struct frame_memo_entry *e = frame_memo_slot(m, key);
+    if (e->count == 0 || e->key.addr != key->addr || e->key.space != key->space ||
+        e->key.generation != key->generation || e->key.how != key->how)
+        return NULL;
+    *count = e->count;
+    return e->count == 1 ? &e->one : e->frames;
+}
 
 /*
  * The frames remembered for `key` in another generation of its space,
@@ -75,9 +97,26 @@ const uint32_t *frame_memo_refind(struct frame_memo *m, const struct frame_memo_
 /*
  * Remembers `count` frames for `key` and `proof` (NULL: none) (one is copied; more are pointed to).
  * Nothing is kept for no frames, more than UINT32_MAX, or a frame id 0 (a
- * name that could not be made).
+ * name that could not be made). Inline: once per address a sample meets first.
  */
-void frame_memo_put(struct frame_memo *m, const struct frame_memo_key *key,
-                    const struct frame_memo_proof *proof, const uint32_t *frames, size_t count);
+static inline void frame_memo_put(struct frame_memo *m, const struct frame_memo_key *key,
+                                  const struct frame_memo_proof *proof, const uint32_t *frames,
+                                  size_t count)
+{
+    if (!m->slots || count == 0 || count > UINT32_MAX || !frames)
+        return;
+    for (size_t i = 0; i < count; i++)
+        if (frames[i] == 0)
+            return;
+    struct frame_memo_entry *e = frame_memo_slot(m, key);
+    e->key = *key;
+    if (proof)
+        e->proof = *proof;
+    else
+        e->proof.dso = NULL;
+    e->count = (uint32_t)count;
+    e->one = frames[0];
+    e->frames = count == 1 ? NULL : frames;
+}
 
 #endif

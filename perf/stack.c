@@ -10,7 +10,7 @@
 
 #define SKIP_FRAME UINT32_MAX /* a name that comes out empty: the frame is left out */
 /* The frame memo: 1 << MEMO_BITS slots, one probe per address of every sample. */
-#define MEMO_BITS    12
+#define MEMO_BITS    14
 #define MEMO_JAVA    (1u << 8)
 #define MEMO_UNWOUND (1u << 9)
 
@@ -199,8 +199,8 @@ static bool user_proof(const struct perf_thread *t, uint64_t ip, struct frame_me
 }
 
 /*
- * The frames remembered for `key`, in its generation or, for a user
- * address (`proof` set), in an earlier one with the same mapping there.
+ * The frames remembered for an unwound (user) address, in its
+ * generation or in an earlier one with the same mapping there (`proof`).
  */
 static const uint32_t *remembered(struct stack *s, const struct perf_thread *t,
                                   const struct frame_memo_key *key, struct frame_memo_proof *proof,
@@ -208,8 +208,7 @@ static const uint32_t *remembered(struct stack *s, const struct perf_thread *t,
 {
     const uint32_t *frames = frame_memo_find(&s->memo, key, count);
     proof->dso = NULL;
-    if (frames || !s->memo.slots || (key->how & 0xff) != PERF_RECORD_MISC_USER ||
-        !user_proof(t, key->addr, proof))
+    if (frames || !s->memo.slots || !user_proof(t, key->addr, proof))
         return frames;
     return frame_memo_refind(&s->memo, key, proof, count);
 }
@@ -218,12 +217,11 @@ static int push_address(struct stack *s, struct perf_thread *t, uint8_t cpumode,
                         bool java)
 {
     struct frame_memo_key key;
-    struct frame_memo_proof proof = {.dso = NULL};
     uint32_t how = java ? MEMO_JAVA : 0;
     size_t count;
-    const uint32_t *frames;
-    bool keyed = memo_key(s, t, cpumode, ip, how, &key);
-    if (keyed && (frames = remembered(s, t, &key, &proof, &count)))
+    const uint32_t *frames; /* in this generation only: a call chain's miss is its look-up */
+    if (memo_key(s, t, cpumode, ip, how, &key) &&
+        (frames = frame_memo_find(&s->memo, &key, &count)))
         return push_frames(s, frames, count);
     struct perf_location loc;
     if (perf_machine_locate(s->m, t, cpumode, ip, &loc))
@@ -231,7 +229,7 @@ static int push_address(struct stack *s, struct perf_thread *t, uint8_t cpumode,
     uint32_t id = location_frame(s, &loc, java);
     /* keyed again: the first kernel lookup loads its symbols (a new generation) */
     if (memo_key(s, t, cpumode, ip, how, &key))
-        frame_memo_put(&s->memo, &key, &proof, &id, 1);
+        frame_memo_put(&s->memo, &key, NULL, &id, 1);
     return push(s, id);
 }
 
