@@ -29,7 +29,7 @@
 
 /* What the frames were made for, besides the address (part of the key). */
 struct frame_memo_key {
-    const void *space; /* the thread's perf_maps, or the machine's kernel */
+    const void *space; /* the thread's perf_maps, or the machine's kernel; not NULL */
     uint64_t generation;
     uint64_t addr;
     uint32_t how; /* the caller's: cpumode, Java naming, unwound or not */
@@ -79,9 +79,9 @@ static inline const uint32_t *frame_memo_find(const struct frame_memo *m,
     if (!m->slots)
         return NULL;
     const struct frame_memo_entry *e = frame_memo_slot(m, key);
-    if (e->count == 0 || e->key.addr != key->addr || e->key.space != key->space ||
+    if (e->key.addr != key->addr || e->key.space != key->space || !key->space ||
         e->key.generation != key->generation || e->key.how != key->how)
-        return NULL;
+        return NULL; /* an empty slot's space is NULL, no key's is */
     *count = e->count;
     return e->count == 1 ? &e->one : e->frames;
 }

@@ -222,7 +222,7 @@ static int push_address(struct stack *s, struct perf_thread *t, uint8_t cpumode,
     const uint32_t *frames; /* in this generation only: a call chain's miss is its look-up */
     if (memo_key(s, t, cpumode, ip, how, &key) &&
         (frames = frame_memo_find(&s->memo, &key, &count)))
-        return push_frames(s, frames, count);
+        return push(s, frames[0]); /* a call-chain entry is one frame */
     struct perf_location loc;
     if (perf_machine_locate(s->m, t, cpumode, ip, &loc))
         return -1;
