@@ -5,6 +5,7 @@
 #include "perf/cfi_rules.h"
 
 #include <dwarf.h>
+#include <string.h>
 
 bool cfi_rules_cfa(const Dwarf_Op *ops, size_t nops, uint8_t *reg, int64_t *offset)
 {
@@ -92,15 +93,27 @@ void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out)
  * a read that fails anywhere gives the stack up as libdw would have found
  * it.
  */
+static inline bool read_word(const struct cfi_stack *stack, cfi_read_fn read, void *arg,
+                             uint64_t addr, uint64_t *word)
+{
+    if (stack && addr - stack->start < stack->limit) {
+        memcpy(word, stack->bytes + (addr - stack->start), 8);
+        return true;
+    }
+    return read(arg, addr, word);
+}
+
 enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_regs *callee,
-                             struct cfi_regs *caller, cfi_read_fn read, void *arg)
+                             struct cfi_regs *caller, const struct cfi_stack *stack,
+                             cfi_read_fn read, void *arg)
 {
     if (!rules->usable || rules->cfa_reg >= CFI_RA_REG || !(callee->known & 1u << rules->cfa_reg) ||
         rules->kind[CFI_RA_REG] == CFI_KEEP || rules->nactive > CFI_RULE_REGS)
         return CFI_STEP_GIVE_UP;
     uint64_t cfa = callee->value[rules->cfa_reg] + (uint64_t)rules->cfa_offset;
-    *caller = *callee;
-    caller->known &= ~(1u << CFI_RA_REG);
+    if (caller != callee)
+        *caller = *callee;
+    caller->known &= ~(1u << CFI_RA_REG); /* from here on only `caller` is read */
     bool outermost = false;
     for (unsigned n = 0; n < rules->nactive; n++) {
         unsigned i = rules->active[n];
@@ -109,7 +122,7 @@ enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_reg
         uint64_t at = cfa + (uint64_t)rules->offset[i];
         switch (rules->kind[i]) {
         case CFI_AT_CFA:
-            if (!read(arg, at, &caller->value[i]))
+            if (!read_word(stack, read, arg, at, &caller->value[i]))
                 return CFI_STEP_GIVE_UP;
             break;
         case CFI_VAL_CFA: caller->value[i] = at; break;

@@ -46,6 +46,17 @@ struct cfi_regs {
 /* Reads the 8-byte word at `addr`; false: the word is not one to trust (the caller's way). */
 typedef bool (*cfi_read_fn)(void *arg, uint64_t addr, uint64_t *word);
 
+/*
+ * The stack copy, read without the callback: the word at `addr` is
+ * bytes[addr - start] when addr - start < limit (limit + 8 bytes at
+ * least); other words are the callback's.
+ */
+struct cfi_stack {
+    uint64_t start;
+    const uint8_t *bytes;
+    uint64_t limit;
+};
+
 enum cfi_step {
     CFI_STEP_CALLER,    /* *caller holds the caller's registers, its return address in rip */
     CFI_STEP_OUTERMOST, /* the return address is undefined: the stack ends here */
@@ -71,8 +82,13 @@ void cfi_rules_index(struct cfi_rules *rules);
 /* The rules of a CFI row (not freed here), indexed; `usable` false when they cannot be kept. */
 void cfi_rules_of_frame(Dwarf_Frame *frame, struct cfi_rules *out);
 
-/* The caller of the frame with registers `callee` under (indexed) `rules`. */
+/*
+ * The caller of the frame with registers `callee` under (indexed) `rules`;
+ * `caller` may be `callee` (stepped in place; on CFI_STEP_GIVE_UP partly changed).
+ * Memory: `stack` (NULL: none), then `read`.
+ */
 enum cfi_step cfi_rules_step(const struct cfi_rules *rules, const struct cfi_regs *callee,
-                             struct cfi_regs *caller, cfi_read_fn read, void *arg);
+                             struct cfi_regs *caller, const struct cfi_stack *stack,
+                             cfi_read_fn read, void *arg);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "common/hash_table.h"
 #include "perf/debug_image.h"
+#include "perf/dwarf_scopes.h"
 #include "perf/elf_loads.h"
 #include "perf/perf_demangle.h"
 
@@ -34,10 +35,18 @@ struct function_state {
     UT_hash_handle hh;
 };
 
+/* A unit's index of its functions (perf/dwarf_scopes.h), made at its first question. */
+struct unit_scopes {
+    Dwarf_Off unit; /* key: the unit DIE's offset */
+    struct dwarf_scopes *scopes;
+    UT_hash_handle hh;
+};
+
 /* A DSO's DWARF, opened on first use. */
 struct dso_dwarf {
     const struct perf_dso *dso;       /* key */
     struct function_state *functions; /* uthash by DIE offset */
+    struct unit_scopes *units;        /* uthash by unit offset */
     Elf *elf;                         /* the file as libdw opens it; NULL: see debug */
     struct debug_image debug;         /* its compressed DWARF inflated by us (perf/debug_image.h) */
     Dwarf *dw;                        /* NULL: no usable DWARF (every answer is "none") */
@@ -90,6 +99,13 @@ static void dso_dwarf_free(struct dso_dwarf *d)
         HASH_DEL(d->functions, f);
         free(f->name);
         free(f);
+    }
+    struct unit_scopes *u, *utmp;
+    HASH_ITER(hh, d->units, u, utmp)
+    {
+        HASH_DEL(d->units, u);
+        dwarf_scopes_free(u->scopes);
+        free(u);
     }
     if (d->dw)
         dwarf_end(d->dw);
@@ -230,56 +246,6 @@ static const char *function_name(Dwarf_Die *die)
 static bool has_line_row(Dwarf_Die *cu, Dwarf_Addr addr)
 {
     return dwarf_getsrc_die(cu, addr) != NULL;
-}
-
-#define MAX_DEPTH 64 /* nested functions and blocks followed */
-
-/*
- * The functions (subprogram, inlined subroutine) whose code holds `addr`,
- * outermost first, found by descending from `parent` through the DIEs
- * that hold it; namespaces and types (which hold no code but may hold
- * functions) are looked into. Of several functions at one level that hold
- * it (aliases of assembly code), the last is taken, as bfd's
- * lookup_address_in_function_table does. Returns whether one was found.
- */
-static bool descend(Dwarf_Die *parent, Dwarf_Addr addr, Dwarf_Die *chain, int *n, int depth)
-{
-    Dwarf_Die child, found;
-    bool have = false;
-    if (depth >= MAX_DEPTH || dwarf_child(parent, &child) != 0)
-        return false;
-    do {
-        switch (dwarf_tag(&child)) {
-        case DW_TAG_subprogram:
-        case DW_TAG_inlined_subroutine:
-        case DW_TAG_entry_point:
-            if (dwarf_haspc(&child, addr) == 1)
-                found = child, have = true;
-            break;
-        case DW_TAG_lexical_block:
-        case DW_TAG_try_block:
-        case DW_TAG_catch_block:
-            if (!have && dwarf_haspc(&child, addr) == 1 &&
-                descend(&child, addr, chain, n, depth + 1))
-                return true;
-            break;
-        case DW_TAG_namespace:
-        case DW_TAG_module:
-        case DW_TAG_class_type:
-        case DW_TAG_structure_type:
-        case DW_TAG_union_type:
-            if (!have && descend(&child, addr, chain, n, depth + 1))
-                return true;
-            break;
-        default: break;
-        }
-    } while (dwarf_siblingof(&child, &child) == 0);
-    if (!have)
-        return false;
-    if (*n < MAX_DEPTH)
-        chain[(*n)++] = found;
-    descend(&found, addr, chain, n, depth + 1);
-    return true;
 }
 
 /* The allocated section holding `addr` (addr2line's find_address_in_section); 0: none. */
@@ -453,6 +419,30 @@ static const char *innermost_name(struct dso_dwarf *d, Dwarf_Die *die, bool plai
     return sym.name ? sym.name : function_name(die);
 }
 
+/* The functions at `addr` in `cu` (dwarf_scopes_walk's answer), from the unit's index. */
+static void functions_at(struct dso_dwarf *d, Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die *chain,
+                         int *n)
+{
+    Dwarf_Off off = dwarf_dieoffset(cu);
+    struct unit_scopes *u;
+    HASH_FIND(hh, d->units, &off, sizeof(off), u);
+    if (!u && (u = calloc(1, sizeof(*u)))) {
+        u->unit = off;
+        bool hash_added = true;
+        if ((u->scopes = dwarf_scopes_index(cu)))
+            HASH_ADD(hh, d->units, unit, sizeof(u->unit), u);
+        if (!u->scopes || !hash_added) {
+            dwarf_scopes_free(u->scopes);
+            free(u);
+            u = NULL;
+        }
+    }
+    if (u)
+        dwarf_scopes_find(u->scopes, addr, chain, n);
+    else /* memory is short: the walk itself */
+        dwarf_scopes_walk(cu, addr, chain, n, 0);
+}
+
 /*
  * Fills `c` from the functions at `addr`: the innermost, then each caller
  * an inlined one was inlined into, up to the function that is not
@@ -461,11 +451,11 @@ static const char *innermost_name(struct dso_dwarf *d, Dwarf_Die *die, bool plai
  */
 static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain *c)
 {
-    Dwarf_Die cu, chain[MAX_DEPTH];
+    Dwarf_Die cu, chain[DWARF_SCOPES_MAX_DEPTH];
     int n = 0;
     if (!dwarf_addrdie(d->dw, addr, &cu) || !has_line_row(&cu, addr))
         return 0;
-    descend(&cu, addr, chain, &n, 0);
+    functions_at(d, &cu, addr, chain, &n);
     if (n == 0) {
         struct best_symbol sym = symtab_function(dwarf_getelf(d->dw), addr);
         if (sym.name && append_text(c, sym.name))

@@ -9,11 +9,10 @@
 #include <string.h>
 
 #define SKIP_FRAME UINT32_MAX /* a name that comes out empty: the frame is left out */
-/*
- * The frame cache: 1 << CACHE_BITS entries, direct-mapped, one probe per frame of every sample. A
- * cache that may forget (a miss costs a lookup in the maps), not a table, so not uthash.
- */
-#define CACHE_BITS 12
+/* The frame memo: 1 << MEMO_BITS slots, one probe per address of every sample. */
+#define MEMO_BITS    14
+#define MEMO_JAVA    (1u << 8)
+#define MEMO_UNWOUND (1u << 9)
 
 /* The PERF_REG_*_IP / _PC index of each architecture perf records user registers for. */
 static int ip_register_of(const char *arch)
@@ -41,7 +40,7 @@ void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
     s->names = names;
     s->opts = opts;
     s->ip_register = ip_register_of(arch);
-    s->cache = calloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
+    frame_memo_init(&s->memo, MEMO_BITS); /* an empty memo when memory is short */
     s->unwind = unwind_dwarf_new(m, arch);
     s->inlines = inlines ? inline_frames_new(m->paths.debug_cache) : NULL;
 }
@@ -57,7 +56,7 @@ void stack_free(struct stack *s)
     perf_name_free(&s->name);
     free(s->text);
     free(s->frames);
-    free(s->cache);
+    frame_memo_free(&s->memo);
     unwind_dwarf_free(s->unwind);
     inline_frames_free(s->inlines);
     memset(s, 0, sizeof(*s));
@@ -168,30 +167,69 @@ static const void *space_of(const struct stack *s, const struct perf_thread *t, 
     return NULL;
 }
 
-static struct frame_cache_entry *cache_slot(const struct stack *s, const void *space, uint64_t ip)
+/* The memo's key for `ip`, resolved `how`; false: no address space to key it by. */
+static bool memo_key(const struct stack *s, const struct perf_thread *t, uint8_t cpumode,
+                     uint64_t ip, uint32_t how, struct frame_memo_key *key)
 {
-    uint64_t h =
-        (ip ^ ((uint64_t)(uintptr_t)space * 0xc2b2ae3d27d4eb4full)) * 0x9e3779b97f4a7c15ull;
-    return &s->cache[h >> (64 - CACHE_BITS)];
+    key->addr = ip;
+    key->how = how | cpumode;
+    key->space = space_of(s, t, cpumode, &key->generation);
+    return key->space != NULL;
+}
+
+static int push_frames(struct stack *s, const uint32_t *frames, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (push(s, frames[i]))
+            return -1;
+    return 0;
+}
+
+/*
+ * What a user address's frames follow from (perf_machine_locate): the
+ * mapping there, its file and where the file lies; false: no mapping.
+ */
+static bool user_proof(const struct perf_thread *t, uint64_t ip, struct frame_memo_proof *proof)
+{
+    const struct perf_map *map = perf_maps_find(t->maps, ip);
+    if (!map || !map->dso)
+        return false;
+    *proof = (struct frame_memo_proof){map->dso, map->start - map->pgoff, map->identity};
+    return true;
+}
+
+/*
+ * The frames remembered for an unwound (user) address, in its
+ * generation or in an earlier one with the same mapping there (`proof`).
+ */
+static const uint32_t *remembered(struct stack *s, const struct perf_thread *t,
+                                  const struct frame_memo_key *key, struct frame_memo_proof *proof,
+                                  size_t *count)
+{
+    const uint32_t *frames = frame_memo_find(&s->memo, key, count);
+    proof->dso = NULL;
+    if (frames || !s->memo.slots || !user_proof(t, key->addr, proof))
+        return frames;
+    return frame_memo_refind(&s->memo, key, proof, count);
 }
 
 static int push_address(struct stack *s, struct perf_thread *t, uint8_t cpumode, uint64_t ip,
                         bool java)
 {
-    uint64_t generation = 0;
-    const void *space = s->cache ? space_of(s, t, cpumode, &generation) : NULL;
-    struct frame_cache_entry *e = space ? cache_slot(s, space, ip) : NULL;
-    if (e && e->space == space && e->ip == ip && e->generation == generation &&
-        e->cpumode == cpumode && e->java == java)
-        return push(s, e->frame);
+    struct frame_memo_key key;
+    uint32_t how = java ? MEMO_JAVA : 0;
+    size_t count;
+    const uint32_t *frames; /* in this generation only: a call chain's miss is its look-up */
+    if (memo_key(s, t, cpumode, ip, how, &key) &&
+        (frames = frame_memo_find(&s->memo, &key, &count)))
+        return push(s, frames[0]); /* a call-chain entry is one frame */
     struct perf_location loc;
     if (perf_machine_locate(s->m, t, cpumode, ip, &loc))
         return -1;
     uint32_t id = location_frame(s, &loc, java);
-    if (e && id) {
-        space_of(s, t, cpumode, &generation); /* the first kernel lookup loads its symbols */
-        *e = (struct frame_cache_entry){space, generation, ip, id, cpumode, java};
-    }
+    /* keyed again: the first kernel lookup loads its symbols (a new generation) */
+    if (memo_key(s, t, cpumode, ip, how, &key))
+        frame_memo_put(&s->memo, &key, NULL, &id, 1);
     return push(s, id);
 }
 
@@ -254,13 +292,24 @@ static uint32_t inlined_frame(struct stack *s, const char *name, uint64_t addr, 
  */
 static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t ip, bool java)
 {
+    struct frame_memo_key key;
+    struct frame_memo_proof proof = {.dso = NULL};
+    size_t count;
+    const uint32_t *frames;
+    bool keyed = !java && memo_key(s, t, PERF_RECORD_MISC_USER, ip, MEMO_UNWOUND, &key);
+    if (keyed && (frames = remembered(s, t, &key, &proof, &count)))
+        return push_frames(s, frames, count);
     struct perf_location loc;
     if (perf_machine_locate(s->m, t, PERF_RECORD_MISC_USER, ip, &loc))
         return -1;
     struct inline_chain *chain =
         loc.func && s->inlines ? inline_frames_at(s->inlines, loc.dso, loc.addr) : NULL;
-    if (!chain || chain->count == 0)
-        return push(s, location_frame(s, &loc, java));
+    if (!chain || chain->count == 0) {
+        uint32_t id = location_frame(s, &loc, java);
+        if (keyed)
+            frame_memo_put(&s->memo, &key, &proof, &id, 1);
+        return push(s, id);
+    }
     for (size_t i = 0; i < chain->count; i++) {
         uint32_t id = java ? 0 : chain->frames[i];
         if (!id)
@@ -273,6 +322,8 @@ static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t
         if (push(s, id))
             return -1;
     }
+    if (keyed) /* the chain's frames stay while s->inlines does */
+        frame_memo_put(&s->memo, &key, &proof, chain->frames, chain->count);
     return 0;
 }
 

@@ -16,7 +16,8 @@
  *
  * Names are made once per function and kept in the DSO (perf_dso.frames);
  * an address seen before in the same, unchanged address space is not even
- * looked up again (a small cache keyed by the space's generation).
+ * looked up again, nor its inlined functions (perf/frame_memo.h, keyed by
+ * the space's generation).
  */
 #ifndef PERF_STACK_H
 #define PERF_STACK_H
@@ -26,6 +27,7 @@
 #include <stdint.h>
 
 #include "flamegraph/strtab.h"
+#include "perf/frame_memo.h"
 #include "perf/frame_name.h"
 #include "perf/perf_attr.h"
 #include "perf/perf_machine.h"
@@ -34,16 +36,6 @@
 #include "perf/unwind_dwarf.h"
 
 #define STACK_MAX_ENTRIES 127 /* perf script's default --max-stack */
-
-/* A resolved address: (address space, its generation, mode, address) -> frame. */
-struct frame_cache_entry {
-    const void *space; /* the thread's perf_maps, or the machine's kernel */
-    uint64_t generation;
-    uint64_t ip;
-    uint32_t frame;
-    uint8_t cpumode;
-    bool java;
-};
 
 struct stack {
     struct perf_machine *m;
@@ -54,8 +46,8 @@ struct stack {
     struct perf_name name; /* scratch for frame_name */
     char *text;            /* scratch for "symbol+0x0" */
     size_t text_cap;
-    uint32_t unknown_frame;          /* "[unknown]" */
-    struct frame_cache_entry *cache; /* direct-mapped; NULL: no cache (memory was short) */
+    uint32_t unknown_frame; /* "[unknown]" */
+    struct frame_memo memo; /* resolved addresses (empty: memory was short) */
     /* The frames of the sample being folded: strtab ids, leaf first. */
     uint32_t *frames;
     size_t count, capacity;

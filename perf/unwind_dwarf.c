@@ -67,7 +67,9 @@ struct cfi_memo {
  * does); `rules.usable` false: no CFI row there, or one the rules cannot
  * express.
  */
-#define RULES_MAX 16384 /* per process: about 4 MB */
+#define RULES_MAX       16384 /* per process: about 4 MB */
+#define RULES_SLOT_BITS 10    /* a direct-mapped index in front of the hash: one probe per frame */
+#define RULES_SLOTS     (1u << RULES_SLOT_BITS)
 struct rules_entry {
     uint64_t lookup; /* key */
     struct cfi_rules rules;
@@ -122,6 +124,7 @@ struct process {
     bool last_no_cfi;                        /* the last frame's pc has no CFI */
     struct rules_entry *rules;               /* uthash by pc: the kept CFI rules */
     size_t nrules;
+    struct rules_entry *rules_slots[RULES_SLOTS]; /* the last entry hashed to each slot */
     UT_hash_handle hh;
 };
 
@@ -177,6 +180,7 @@ static void rules_clear(struct process *p)
         free(e);
     }
     p->nrules = 0;
+    memset(p->rules_slots, 0, sizeof(p->rules_slots));
 }
 
 static void process_free(struct unwind_dwarf *u, struct process *p)
@@ -625,8 +629,13 @@ static int on_frame(Dwfl_Frame *state, void *arg)
  */
 static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup, uint64_t ra)
 {
-    struct rules_entry *e;
-    HASH_FIND(hh, p->rules, &lookup, sizeof(lookup), e);
+    struct rules_entry **slot =
+        &p->rules_slots[(lookup * 0x9e3779b97f4a7c15ull) >> (64 - RULES_SLOT_BITS)];
+    struct rules_entry *e = *slot;
+    if (!e || e->lookup != lookup)
+        HASH_FIND(hh, p->rules, &lookup, sizeof(lookup), e);
+    if (e)
+        *slot = e;
     if (e && (ra == 0 || e->caller_reported))
         return e->rules.usable ? &e->rules : NULL;
     if (ra != 0 && !report_module(p, ra))
@@ -654,6 +663,7 @@ static const struct cfi_rules *rules_at(struct process *p, uint64_t lookup, uint
         return NULL;
     }
     p->nrules++;
+    *slot = e;
     return e->rules.usable ? &e->rules : NULL;
 }
 
@@ -664,26 +674,40 @@ static bool rules_read(void *arg, uint64_t addr, uint64_t *word)
     return stack_copy_word(p, addr, word) || (addr + 8 >= addr && read_file_word(p, addr, word));
 }
 
+/* The sampled registers as DWARF registers 0..16 (x86_64's map), in one pass over the mask. */
+static void sampled_cfi_regs(const struct perf_sample *s, struct cfi_regs *regs)
+{
+    uint64_t perf[64];
+    uint64_t mask = s->user_regs_mask;
+    for (size_t n = 0; mask; mask &= mask - 1, n++)
+        memcpy(&perf[__builtin_ctzll(mask)], s->user_regs + 8 * n, 8);
+    regs->known = 0;
+    for (int i = 0; i < CFI_RULE_REGS; i++) {
+        int reg = REG_MAPS[0].perf[i];
+        regs->value[i] = 0;
+        if (s->user_regs_mask & (1ull << reg))
+            regs->value[i] = perf[reg], regs->known |= 1u << i;
+    }
+}
+
 /* Unwinds the sample by the kept rules (x86_64); false: libdw is to do it. */
 static bool unwind_by_rules(struct process *p, enum unwind_end *end)
 {
-    struct cfi_regs regs = {.known = 0};
-    for (int i = 0; i < CFI_RULE_REGS; i++)
-        if (sampled_reg(p->sample, REG_MAPS[0].perf[i], &regs.value[i]))
-            regs.known |= 1u << i;
+    struct cfi_regs regs;
+    sampled_cfi_regs(p->sample, &regs);
     const struct cfi_rules *rules = rules_at(p, p->pc, 0);
+    uint64_t size = p->sample->user_stack_size; /* its last word is not read (stack_copy_word) */
+    const struct cfi_stack stack = {p->sp, p->sample->user_stack, size > 8 ? size - 8 : 0};
     size_t count = 1;
     while (count < p->max) {
-        struct cfi_regs caller;
-        enum cfi_step step =
-            rules ? cfi_rules_step(rules, &regs, &caller, rules_read, p) : CFI_STEP_GIVE_UP;
+        enum cfi_step step = /* the caller's registers in place of the callee's */
+            rules ? cfi_rules_step(rules, &regs, &regs, &stack, rules_read, p) : CFI_STEP_GIVE_UP;
         if (step == CFI_STEP_GIVE_UP)
             return false;
         if (step == CFI_STEP_OUTERMOST)
             break;
-        uint64_t ra = caller.value[CFI_RA_REG];
+        uint64_t ra = regs.value[CFI_RA_REG];
         p->ips[count++] = ra - 1;
-        regs = caller;
         if (count < p->max)
             rules = rules_at(p, ra - 1, ra);
         else if (!report_module(p, ra))

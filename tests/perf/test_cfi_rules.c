@@ -139,7 +139,8 @@ static void caller_computed(void **state)
     callee.value[RBX] = 0x1111;
     callee.value[CFI_RA_REG] = 0x400100;
     struct cfi_regs caller;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_CALLER);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_CALLER);
     assert_int_equal(rules.nactive, 3); /* rbp, rsp, rip */
     assert_int_equal(caller.value[RBP], 0x7000);
     assert_int_equal(caller.value[CFI_RA_REG], 0x401234);
@@ -158,38 +159,47 @@ static void failures_give_up(void **state)
     struct cfi_regs callee = {.known = 1u << RBP};
     callee.value[RBP] = 0x7fff0000;
     struct cfi_regs caller;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_CALLER);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_CALLER);
     /* the stack copy cut before the return address */
     m.count = 1;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     m.count = 2;
     /* the CFA's register unknown */
     callee.known = 1u << RSP;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     callee.known = 1u << RBP;
     /* a return address of 0: libdw's and libunwind's rules differ, libdw decides */
     const uint64_t zero[] = {0x7000, 0};
     m.words = zero;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     m.words = stack;
     /* rules it cannot express, or damaged */
     rules.usable = false;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = 9;
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[RBX] = CFI_UNDEFINED; /* only the return address may end a stack */
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.kind[CFI_RA_REG] = CFI_KEEP;
     cfi_rules_index(&rules);
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
     rules = framed_rules();
     rules.cfa_reg = CFI_RA_REG;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
 }
 
 static void outermost_frame(void **state)
@@ -204,11 +214,13 @@ static void outermost_frame(void **state)
     struct memory m = {.base = 0x7fff0000, .words = stack, .count = 1};
     struct cfi_regs callee = {.known = 1u << RSP}, caller;
     callee.value[RSP] = 0x7fff0000;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_OUTERMOST);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_OUTERMOST);
     assert_int_equal(m.reads, 1);
     /* a failed read in the outermost frame is libdw's to judge (a cut stack) */
     m.count = 0;
-    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, memory_read, &m), CFI_STEP_GIVE_UP);
+    assert_int_equal(cfi_rules_step(&rules, &callee, &caller, NULL, memory_read, &m),
+                     CFI_STEP_GIVE_UP);
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -230,13 +242,52 @@ static void step_randomly(const struct cfi_rules *rules)
         regs.value[i] = rng() % 2 ? 0x7fff0000 + rng() % 300 : rng();
     for (int depth = 0; depth < 4; depth++) {
         struct cfi_regs caller;
-        enum cfi_step s = cfi_rules_step(rules, &regs, &caller, memory_read, &m);
+        enum cfi_step s = cfi_rules_step(rules, &regs, &caller, NULL, memory_read, &m);
         assert_true(s == CFI_STEP_CALLER || s == CFI_STEP_OUTERMOST || s == CFI_STEP_GIVE_UP);
         if (s != CFI_STEP_CALLER)
             return;
         assert_true(caller.known & 1u << CFI_RA_REG);
         assert_int_not_equal(caller.value[CFI_RA_REG], 0);
         regs = caller;
+    }
+}
+
+/*
+ * The stack copy read inline (its window over the first words, the rest
+ * by the callback) and a step in place give what the callback alone and
+ * a separate caller give.
+ */
+static void window_and_in_place_agree(void **state)
+{
+    (void)state;
+    for (int n = 0; n < 20000; n++) {
+        struct cfi_rules r = {.usable = true, .cfa_reg = (uint8_t)(rng() % 16)};
+        r.cfa_offset = (int64_t)(rng() % 8 * 8) - 32; /* aligned: the callback reads no other */
+        for (int i = 0; i < CFI_RULE_REGS; i++) {
+            r.kind[i] = (uint8_t)(rng() % 3 ? CFI_KEEP : rng() % 3);
+            r.offset[i] = (int64_t)(rng() % 40 * 8) - 160;
+        }
+        r.kind[CFI_RA_REG] = rng() % 8 ? CFI_AT_CFA : CFI_UNDEFINED;
+        cfi_rules_index(&r);
+        uint64_t words[64];
+        for (size_t i = 0; i < 64; i++)
+            words[i] = rng() % 4 ? 0x7fff0000 + rng() % 512 * 8 : rng();
+        struct memory m = {.base = 0x7fff0000, .words = words, .count = 1 + rng() % 64};
+        uint64_t window_words = rng() % m.count; /* its limit + 8 bytes lie in `words` */
+        const struct cfi_stack window = {m.base, (const uint8_t *)words, window_words * 8};
+        struct cfi_regs regs = {.known = (uint32_t)rng() & 0xffff};
+        for (size_t i = 0; i < CFI_RULE_REGS; i++)
+            regs.value[i] = 0x7fff0000 + rng() % 88 * 8;
+        struct cfi_regs apart, in_place = regs;
+        enum cfi_step a = cfi_rules_step(&r, &regs, &apart, NULL, memory_read, &m);
+        enum cfi_step b = cfi_rules_step(&r, &in_place, &in_place, &window, memory_read, &m);
+        assert_int_equal(a, b);
+        if (a != CFI_STEP_GIVE_UP) {
+            assert_int_equal(apart.known, in_place.known);
+            for (int i = 0; i < CFI_RULE_REGS; i++)
+                if (apart.known & 1u << i)
+                    assert_int_equal(apart.value[i], in_place.value[i]);
+        }
     }
 }
 
@@ -348,9 +399,13 @@ static void own_eh_frame(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(cfa_forms),       cmocka_unit_test(register_forms),
-        cmocka_unit_test(caller_computed), cmocka_unit_test(failures_give_up),
-        cmocka_unit_test(outermost_frame), cmocka_unit_test(random_rules),
+        cmocka_unit_test(cfa_forms),
+        cmocka_unit_test(register_forms),
+        cmocka_unit_test(caller_computed),
+        cmocka_unit_test(failures_give_up),
+        cmocka_unit_test(outermost_frame),
+        cmocka_unit_test(random_rules),
+        cmocka_unit_test(window_and_in_place_agree),
         cmocka_unit_test(own_eh_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
