@@ -112,10 +112,13 @@
 #define FUSE_SECOND_JUMPS(X, ...)                                                                  \
     X(JAL, __VA_ARGS__) X(JAL_CALL, __VA_ARGS__)                                                   \
     X(JALR_CALL, __VA_ARGS__) X(JALR_RET, __VA_ARGS__)
+/* The branches among them (also used alone: the runs loop's unhooked pairs, interp_impl.h). */
+#define FUSE_SECOND_BRANCHES(X, ...)                                                               \
+    X(BEQ, __VA_ARGS__) X(BNE, __VA_ARGS__) X(BLT, __VA_ARGS__) X(BGE, __VA_ARGS__)                \
+    X(BLTU, __VA_ARGS__) X(BGEU, __VA_ARGS__)
 #define FUSE_SECOND_COMMON(X, ...)                                                                 \
     X(LUI, __VA_ARGS__) X(AUIPC, __VA_ARGS__)                                                      \
-    X(BEQ, __VA_ARGS__) X(BNE, __VA_ARGS__) X(BLT, __VA_ARGS__) X(BGE, __VA_ARGS__)                \
-    X(BLTU, __VA_ARGS__) X(BGEU, __VA_ARGS__)                                                      \
+    FUSE_SECOND_BRANCHES(X, __VA_ARGS__)                                                           \
     X(LB, __VA_ARGS__) X(LH, __VA_ARGS__) X(LW, __VA_ARGS__) X(LBU, __VA_ARGS__)                   \
     X(LHU, __VA_ARGS__)                                                                            \
     X(SB, __VA_ARGS__) X(SH, __VA_ARGS__) X(SW, __VA_ARGS__)                                       \
@@ -130,11 +133,6 @@
     X(ADDIW, __VA_ARGS__) X(SLLIW, __VA_ARGS__) X(SRLIW, __VA_ARGS__) X(SRAIW, __VA_ARGS__)        \
     X(ADDW, __VA_ARGS__) X(SUBW, __VA_ARGS__) X(SLLW, __VA_ARGS__) X(SRLW, __VA_ARGS__)            \
     X(SRAW, __VA_ARGS__) X(MULW, __VA_ARGS__)
-
-/* The branches among the second operations (the runs loop's unhooked pairs: interp_impl.h). */
-#define FUSE_SECOND_BRANCHES(X, ...)                                                               \
-    X(BEQ, __VA_ARGS__) X(BNE, __VA_ARGS__) X(BLT, __VA_ARGS__) X(BGE, __VA_ARGS__)                \
-    X(BLTU, __VA_ARGS__) X(BGEU, __VA_ARGS__)
 
 #if XLEN == 64
 #define FUSE_FIRST_STRAIGHT(X)                                                                     \

@@ -193,15 +193,14 @@ static int function_keeps_runs(struct guest_profile *p, uint32_t func)
     return *known == 2;
 }
 
-/* Per-pc mode: a new node of function `func` (index + 1, or 0) gets its run array if it keeps one.
- */
+/* Per-pc mode: a new node of function `func` (index + 1, or 0): its run array, if it keeps one. */
 static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
 {
     int kept = func ? function_keeps_runs(p, func) : 0;
     if (kept < 0)
         return false;
-    return add_runs(p, node,
-                    kept ? p->syms->funcs[func - 1].end - p->syms->funcs[func - 1].start : 0);
+    const struct symtab_func *f = kept ? &p->syms->funcs[func - 1] : NULL;
+    return add_runs(p, node, f ? f->end - f->start : 0);
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
