@@ -364,7 +364,12 @@ static int image_from(struct debug_image *img, int fd, const struct stat *st, co
     return rc;
 }
 
-int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir)
+/*
+ * Starts making the image of `path`: returns as debug_image_open does, but
+ * with the sections still being inflated on worker threads and `img->elf`
+ * not set yet (debug_image_finish).
+ */
+static int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir)
 {
     memset(img, 0, sizeof(*img));
     int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
@@ -394,11 +399,13 @@ static void store(struct debug_image_work *w)
         store_region(w);
 }
 
-int debug_image_finish(struct debug_image *img)
+/*
+ * Waits for the sections; returns 1 with `img->elf` set, 0 when libdw
+ * cannot take the image, -1 when memory runs out (closed then).
+ */
+static int debug_image_finish(struct debug_image *img)
 {
     struct debug_image_work *w = img->work;
-    if (!w || img->elf)
-        return img->elf != NULL;
     bool *inflated = calloc(w->ss.count, sizeof(*inflated));
     if (!inflated)
         return debug_image_close(img), -1;

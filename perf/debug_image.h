@@ -32,7 +32,7 @@ struct debug_image {
     size_t map_size;
     size_t damaged; /* compressed DWARF sections that did not inflate (hidden) */
     bool cached;    /* the inflated sections came from the cache (perf/debug_cache.h) */
-    struct debug_image_work *work; /* debug_image.c's: inflating, then storing */
+    struct debug_image_work *work; /* debug_image.c's: its store into the cache */
 };
 
 /* Whether inline questions read the DWARF section `name` (".debug_info"). */
@@ -46,16 +46,6 @@ bool debug_section_wanted(const char *name);
  * a form left alone), -1 when memory runs out.
  */
 int debug_image_open(struct debug_image *img, const char *path, const char *cache_dir);
-
-/*
- * debug_image_open in two steps: start returns as debug_image_open
- * does, but with the sections still being inflated on worker threads
- * (perf/debug_inflate.h) and `img->elf` not set yet; finish waits for
- * them and returns 1 with `img->elf` set, 0 when libdw cannot take the
- * image (it is closed), -1 when memory runs out (closed too).
- */
-int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir);
-int debug_image_finish(struct debug_image *img);
 
 void debug_image_close(struct debug_image *img);
 

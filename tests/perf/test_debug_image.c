@@ -10,8 +10,7 @@
  * inflated sections (perf/debug_cache.h) gives the same bytes, and a cut,
  * flipped or stale cache file is not used. The pool of inflating threads
  * (perf/debug_inflate.h), with 0 to 3 workers, gives each of many streams
- * (up to megabytes, some damaged) what zlib's uncompress gives, or fails it;
- * an image started and closed unfinished, or finished, is whole.
+ * (up to megabytes, some damaged) what zlib's uncompress gives, or fails it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -571,46 +570,13 @@ static void inflate_pool(void **state)
         free(bytes[i]), free(content[i]);
 }
 
-/* debug_image_start, then finish or close: the same image as debug_image_open, or none. */
-static void started_images(void **state)
-{
-    (void)state;
-    struct test_section *s = three_sections();
-    char *path = write_elf(s, 3);
-    struct debug_image img;
-    assert_int_equal(debug_image_start(&img, path, NULL), 1);
-    assert_null(img.elf);
-    debug_image_close(&img); /* never finished: the workers are waited for */
-    assert_int_equal(debug_image_start(&img, path, NULL), 1);
-    assert_int_equal(debug_image_finish(&img), 1);
-    assert_int_equal(debug_image_finish(&img), 1); /* once is enough */
-    assert_int_equal(img.damaged, 0);
-    assert_inflated(img.elf, 2, &s[0]);
-    assert_hidden(img.elf, 3);
-    assert_inflated(img.elf, 4, &s[2]);
-    debug_image_close(&img);
-    s[2].store = CUT; /* counted at finish */
-    unlink(path);
-    free(path);
-    path = write_elf(s, 3);
-    assert_int_equal(debug_image_start(&img, path, NULL), 1);
-    assert_int_equal(debug_image_finish(&img), 1);
-    assert_int_equal(img.damaged, 1);
-    assert_inflated(img.elf, 2, &s[0]);
-    assert_hidden(img.elf, 4);
-    debug_image_close(&img);
-    unlink(path);
-    free(path);
-    free(s);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
         cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
         cmocka_unit_test(cut_and_flipped_files), cmocka_unit_test(cached_sections),
-        cmocka_unit_test(inflate_pool),          cmocka_unit_test(started_images),
+        cmocka_unit_test(inflate_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
