@@ -6,8 +6,10 @@
  * debug file that is 10 MB and most of a small DWARF recording's fold.
  * Here the file is mapped privately, the sections inline questions read
  * (debug_section_wanted) are inflated once without the checksum pass
- * into memory after the file's pages, the others are hidden (SHT_NOBITS,
- * which libdw skips), and libdw gets the result through elf_memory.
+ * into memory after the file's pages (by libdeflate, on worker threads
+ * beside the caller: perf/debug_inflate.h), the others are hidden
+ * (SHT_NOBITS, which libdw skips), and libdw gets the result through
+ * elf_memory.
  *
  * A section that does not inflate (cut, corrupt, a size that does not
  * match) is hidden and counted: its questions find no DWARF, so the frames
@@ -22,27 +24,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct debug_image_work;
+
 struct debug_image {
     Elf *elf;  /* NULL: not made (see debug_image_open) */
     void *map; /* the file's pages, then the inflated sections */
     size_t map_size;
     size_t damaged; /* compressed DWARF sections that did not inflate (hidden) */
     bool cached;    /* the inflated sections came from the cache (perf/debug_cache.h) */
+    struct debug_image_work *work; /* debug_image.c's: its store into the cache */
 };
 
 /* Whether inline questions read the DWARF section `name` (".debug_info"). */
 bool debug_section_wanted(const char *name);
-
-/*
- * Inflates one SHF_COMPRESSED section's bytes (its compression header
- * first; `elf64`: Elf64_Chdr, else Elf32_Chdr) into `out`, which holds
- * the header's ch_size bytes (debug_compressed_size). Returns 0, or -1
- * when they are not exactly that many zlib-compressed bytes.
- */
-int debug_inflate(const unsigned char *bytes, size_t size, bool elf64, void *out, size_t out_size);
-
-/* The inflated size a compression header gives; 0: not a zlib header. */
-size_t debug_compressed_size(const unsigned char *bytes, size_t size, bool elf64);
 
 /*
  * Opens `path` as described above, the inflated sections mapped from

@@ -8,7 +8,9 @@
  * .zdebug, dwz) are left; every cut and every flipped header byte of a
  * file is survived (ASan in the sanitizer build); the on-disk cache of
  * inflated sections (perf/debug_cache.h) gives the same bytes, and a cut,
- * flipped or stale cache file is not used.
+ * flipped or stale cache file is not used. The pool of inflating threads
+ * (perf/debug_inflate.h), with 0 to 3 workers, gives each of many streams
+ * (up to megabytes, some damaged) what zlib's uncompress gives, or fails it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,6 +31,7 @@
 #include <zlib.h>
 
 #include "perf/debug_image.h"
+#include "perf/debug_inflate.h"
 
 /* How a test section is stored. */
 enum store {
@@ -475,12 +478,105 @@ static void cached_sections(void **state)
     free(s);
 }
 
+/* Compressible bytes of many kinds (runs, repeats, noise), `n` long. */
+static void long_content(unsigned char *p, size_t n, unsigned seed)
+{
+    uint32_t x = seed * 2654435761u + 1;
+    for (size_t i = 0; i < n; i++) {
+        x = x * 1103515245u + 12345u;
+        p[i] = (i / 4096) % 3 == 0   ? (unsigned char)(x >> 24)                      /* noise */
+               : (i / 4096) % 3 == 1 ? (unsigned char)("DW_TAG_"[i % 7] + (x >> 30)) /* text */
+                                     : (unsigned char)(i >> 10);                     /* runs */
+    }
+}
+
+/*
+ * Compressed-section bytes (Elf64_Chdr, zlib stream) of `n` bytes of
+ * long_content, damaged as `store` says (ZLIB, GARBAGE or CUT); malloc'd.
+ */
+static unsigned char *long_section(size_t n, unsigned seed, enum store store, size_t *size,
+                                   unsigned char **content)
+{
+    *content = malloc(n);
+    assert_non_null(*content);
+    long_content(*content, n, seed);
+    uLongf len = compressBound(n);
+    unsigned char *bytes = malloc(sizeof(Elf64_Chdr) + len);
+    assert_non_null(bytes);
+    assert_int_equal(compress2(bytes + sizeof(Elf64_Chdr), &len, *content, n, 6), Z_OK);
+    /* the reference: zlib's own uncompress, checksum included */
+    unsigned char *back = malloc(n);
+    uLongf back_len = n;
+    assert_int_equal(uncompress(back, &back_len, bytes + sizeof(Elf64_Chdr), len), Z_OK);
+    assert_int_equal(back_len, n);
+    assert_memory_equal(back, *content, n);
+    free(back);
+    if (store == GARBAGE)
+        fill(bytes + sizeof(Elf64_Chdr) + len / 2, len - len / 2, 5);
+    if (store == CUT)
+        len -= len / 3;
+    Elf64_Chdr ch = {.ch_type = ELFCOMPRESS_ZLIB, .ch_size = n, .ch_addralign = 1};
+    memcpy(bytes, &ch, sizeof(ch));
+    *size = sizeof(ch) + len;
+    return bytes;
+}
+
+#define POOL_JOBS 9
+
+static void inflate_pool(void **state)
+{
+    (void)state;
+    static const size_t sizes[POOL_JOBS] = {1,     100,     4096,   65537, 3 << 20,
+                                            70000, 1 << 20, 300000, 12345};
+    static const enum store stores[POOL_JOBS] = {ZLIB, ZLIB, CUT,     ZLIB, ZLIB,
+                                                 CUT,  ZLIB, GARBAGE, ZLIB};
+    unsigned char *bytes[POOL_JOBS], *content[POOL_JOBS];
+    size_t size[POOL_JOBS];
+    for (size_t i = 0; i < POOL_JOBS; i++)
+        bytes[i] = long_section(sizes[i], (unsigned)i, stores[i], &size[i], &content[i]);
+    for (unsigned workers = 0; workers <= 4; workers++) {
+        struct debug_inflate_job jobs[POOL_JOBS];
+        for (size_t i = 0; i < POOL_JOBS; i++) {
+            jobs[i] = (struct debug_inflate_job){.bytes = bytes[i],
+                                                 .size = size[i],
+                                                 .out = calloc(1, sizes[i]),
+                                                 .out_size = sizes[i],
+                                                 .tag = i};
+            assert_non_null(jobs[i].out);
+        }
+        struct debug_inflate_pool pool;
+        debug_inflate_start(&pool, jobs, POOL_JOBS, true, workers);
+        debug_inflate_finish(&pool);
+        bool seen[POOL_JOBS] = {false};
+        for (size_t k = 0; k < POOL_JOBS; k++) {
+            size_t i = jobs[k].tag;
+            assert_true(i < POOL_JOBS && !seen[i]);
+            seen[i] = true;
+            assert_int_equal(jobs[k].ok, stores[i] == ZLIB);
+            if (jobs[k].ok)
+                assert_memory_equal(jobs[k].out, content[i], sizes[i]);
+            /* one at a time, as the pool does each */
+            unsigned char *one = malloc(sizes[i]);
+            assert_int_equal(debug_inflate(bytes[i], size[i], true, one, sizes[i]) == 0,
+                             stores[i] == ZLIB);
+            free(one);
+            free(jobs[k].out);
+        }
+    }
+    struct debug_inflate_pool pool; /* no jobs */
+    debug_inflate_start(&pool, NULL, 0, true, 3);
+    debug_inflate_finish(&pool);
+    for (size_t i = 0; i < POOL_JOBS; i++)
+        free(bytes[i]), free(content[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
         cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
         cmocka_unit_test(cut_and_flipped_files), cmocka_unit_test(cached_sections),
+        cmocka_unit_test(inflate_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
