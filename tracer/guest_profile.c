@@ -274,6 +274,10 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
         return NULL;
     uint32_t func = p->trie.nodes[node].aux;
     const struct symtab_func *f = func ? &p->syms->funcs[func - 1] : NULL;
+    int64_t *runs = p->tracer.per_pc ? p->runs[node] : NULL;
+    int sites = runs && p->inlines ? function_inlines(p, func) : 0; /* runs: func is not 0 */
+    if (sites < 0)
+        return NULL;
     struct trace_link *pair = trace_link_pair(&p->tracer, target, parent);
     bool site = parent != TRIE_ROOT && guest_key_is_site(p->trie.nodes[parent].key);
     pair[1] = pair[0]; /* the older of the two goes */
@@ -283,8 +287,8 @@ static const struct trace_link *link_to(struct guest_profile *p, uint32_t parent
                                   .node = node,
                                   .parent = parent,
                                   .caller = site ? p->trie.nodes[parent].parent : parent};
-    if (p->tracer.per_pc)
-        pair[0].runs = p->runs[node];
+    if (runs)
+        pair[0].runs = (int64_t *)((uintptr_t)runs | (sites ? TRACE_RUNS_SITES : 0));
     return &pair[0];
 }
 
