@@ -46,9 +46,8 @@
 struct trace_link {
     uint64_t key;    /* the call target the node stands for */
     uint64_t lo;     /* the function holding `key`: [lo, lo + span) */
-    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start), tagged */
-                     /* TRACE_RUNS_SITES when the function has inlined code; NULL: none */
-                     /* kept. Untagged, every call pc in the function is the node's own site */
+    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start; where it lies */
+                     /* says trace_link_has_sites), or NULL: none kept */
     uint32_t span;   /* 0: no function holds `key` */
     uint32_t node;   /* the call-graph node */
     uint32_t parent; /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
@@ -56,20 +55,15 @@ struct trace_link {
 };
 
 /*
- * The tag (low bit) of a link's `runs` for a function with inlined code,
- * whose calls hang under call-site nodes (trace_call_fast_site). A
- * function keeps runs for its opcodes' costs too (per-pc weights): then
- * untagged, its calls hang under its node, as outside per-pc mode.
+ * Per-pc mode: whether calls from the link's function hang under call-site
+ * nodes (trace_call_fast_site), told by where its run array lies: 8 bytes
+ * past a 16-byte boundary for a function with inlined code, on one for a
+ * function that keeps runs only for its opcodes' costs (per-pc weights),
+ * whose calls hang under its node, as outside per-pc mode. The hooks then
+ * use the pointer as it is.
  */
-#define TRACE_RUNS_SITES ((uintptr_t)1)
+#define TRACE_RUNS_SITES ((uintptr_t)8)
 
-/* The link's run array (NULL: none). */
-static inline int64_t *trace_link_runs(const struct trace_link *l)
-{
-    return (int64_t *)((uintptr_t)l->runs & ~TRACE_RUNS_SITES);
-}
-
-/* Whether calls from the link's function hang under call-site nodes (per-pc mode). */
 static inline int trace_link_has_sites(const struct trace_link *l)
 {
     return ((uintptr_t)l->runs & TRACE_RUNS_SITES) != 0;
@@ -387,7 +381,7 @@ static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, 
 /* A run starts at pc in the frame (or an end just before pc is undone). */
 static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    int64_t *runs = trace_link_runs(&f->link);
+    int64_t *runs = f->link.runs;
     if (__builtin_expect(runs != NULL, 0))
         runs[trace_run_index(&f->link, pc, shift)]++;
 }
@@ -395,7 +389,7 @@ static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, uns
 /* A run ends just before pc (pc did not run) in the frame. */
 static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    int64_t *runs = trace_link_runs(&f->link);
+    int64_t *runs = f->link.runs;
     if (__builtin_expect(runs != NULL, 0))
         runs[trace_run_index(&f->link, pc, shift)]--;
 }
@@ -409,7 +403,7 @@ static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc
 static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
                                     uint64_t target, unsigned shift)
 {
-    int64_t *runs = trace_link_runs(&f->link);
+    int64_t *runs = f->link.runs;
     if (!runs)
         return;
     uint64_t lo = f->link.lo, span = f->link.span;
