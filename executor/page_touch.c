@@ -343,6 +343,26 @@ void page_touch_finish(struct page_touch *pt, struct machine *m)
     m->paged = NULL;
 }
 
+/*
+ * Takes the inline-load and store bits from every page that has them, so
+ * that each page's first access goes slow. Most of the rights table is
+ * unmapped space: it is read eight pages at a time.
+ */
+static void strip_inline_rights(struct guest_memory *mem)
+{
+    _Static_assert(GUEST_RIGHTS_BYTES % 8 == 0, "the table is read in words");
+    const uint64_t inline_bits = 0x0101010101010101ull * (PAGE_LOAD_OK | PAGE_STORE_OK);
+    for (uint64_t rp = 0; rp < GUEST_RIGHTS_BYTES; rp += 8) {
+        uint64_t word;
+        memcpy(&word, mem->rights + rp, sizeof(word));
+        if (!(word & inline_bits))
+            continue;
+        for (uint64_t p = rp; p < rp + 8; p++)
+            if (mem->rights[p] & (PAGE_LOAD_OK | PAGE_STORE_OK))
+                mem_track_strip(mem, p);
+    }
+}
+
 bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cost_model *model)
 {
     memset(pt, 0, sizeof(*pt));
@@ -358,9 +378,7 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
     unsigned po2 = model->segment_po2;
     uint64_t limit = po2 ? 1ull << po2 : UINT64_MAX / 4;
     pt->threshold = limit > model->segment_insn_max ? limit - model->segment_insn_max : 0;
-    for (uint64_t rp = 0; rp < GUEST_RIGHTS_BYTES; rp++)
-        if (m->mem.rights[rp] & (PAGE_LOAD_OK | PAGE_STORE_OK))
-            mem_track_strip(&m->mem, rp);
+    strip_inline_rights(&m->mem);
     code_cache_hide(&m->code, m->code.lo, m->code.span, NULL);
     m->pages = pt;
     m->paged = pt->paged;

@@ -46,13 +46,28 @@
 struct trace_link {
     uint64_t key;    /* the call target the node stands for */
     uint64_t lo;     /* the function holding `key`: [lo, lo + span) */
-    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start), or NULL: */
-                     /* none kept, and every call pc in the function is the node's own site */
+    int64_t *runs;   /* per-pc mode: the node's run array (trace_run_start; where it lies */
+                     /* says trace_link_has_sites), or NULL: none kept */
     uint32_t span;   /* 0: no function holds `key` */
     uint32_t node;   /* the call-graph node */
     uint32_t parent; /* its parent (UINT32_MAX: an empty link, or a slot never set up) */
     uint32_t caller; /* the caller's node: `parent`, or in per-pc mode the call site's parent */
 };
+
+/*
+ * Per-pc mode: whether calls from the link's function hang under call-site
+ * nodes (trace_call_fast_site), told by where its run array lies: 8 bytes
+ * past a 16-byte boundary for a function with inlined code, on one for a
+ * function that keeps runs only for its opcodes' costs (per-pc weights),
+ * whose calls hang under its node, as outside per-pc mode. The hooks then
+ * use the pointer as it is.
+ */
+#define TRACE_RUNS_SITES ((uintptr_t)8)
+
+static inline int trace_link_has_sites(const struct trace_link *l)
+{
+    return ((uintptr_t)l->runs & TRACE_RUNS_SITES) != 0;
+}
 
 /*
  * The link table holds 1 << TRACE_LINK_BITS links, in pairs; a link's hash picks its pair. It is
@@ -284,7 +299,7 @@ static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, un
                                        uint64_t target, uintptr_t ret_at, uint64_t now)
 {
     struct trace_frame *f = *top, *up = f + 1;
-    if (!f->link.runs) /* no inlined code in the caller: every call pc's site is its node */
+    if (!trace_link_has_sites(&f->link)) /* every call pc of the caller is its node's own site */
         return trace_call_fast(top, pc, len, target, ret_at, now);
     if (__builtin_expect(
             up->link.key != target || up->link.caller != f->link.node || up->ret != pc + len, 0))
@@ -304,7 +319,7 @@ static inline int trace_call_linked_site(const struct flow_tracer *t, struct tra
                                          uint64_t pc, unsigned len, uint64_t target,
                                          uintptr_t ret_at, uint64_t now)
 {
-    if (!(*top)->link.runs) /* as in trace_call_fast_site */
+    if (!trace_link_has_sites(&(*top)->link)) /* as in trace_call_fast_site */
         return trace_call_linked(t, top, pc, len, target, ret_at, now);
     struct trace_frame *up = *top + 1;
     const struct trace_link *site = trace_link_find(t, pc | 1, (*top)->link.node);
@@ -330,8 +345,9 @@ static inline int trace_call_linked_site(const struct flow_tracer *t, struct tra
  * length, indexes clamped to the array, so that the prefix sums at write
  * time are each pc's count in the node (pcs outside the function fall on
  * the first or the last entry, where they cancel or stay out of the
- * function's pcs). A node whose function holds no inlined code keeps none
- * (runs NULL): the hooks then do nothing. docs/ARCHITECTURE.md, "Inline
+ * function's pcs). A node whose function needs no per-pc counts (no
+ * inlined code, and no opcode costs that differ) keeps none (runs NULL):
+ * the hooks then do nothing. docs/ARCHITECTURE.md, "Inline
  * frames".
  *
  * Calls and returns, the commonest transfers, skip three of their four
@@ -347,10 +363,17 @@ static inline int trace_call_linked_site(const struct flow_tracer *t, struct tra
  *     what the node's array has more ends than starts.
  * Only the callee's run end at its return is written.
  */
+/*
+ * The run-array index of addr (an instruction's address, or one just past
+ * an instruction) in the link's function. The end just past the function's
+ * last instruction, a return's, is common: for a function that starts on a
+ * slot, addr - lo = span there is a whole number of slots, so it takes the
+ * last entry without a clamp.
+ */
 static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, unsigned shift)
 {
     uint64_t d = addr - l->lo;
-    if (__builtin_expect(d < l->span, 1))
+    if (__builtin_expect(d <= l->span, 1))
         return (size_t)(d >> shift);
     return (int64_t)d < 0 ? 0 : ((size_t)l->span + (1u << shift) - 1) >> shift;
 }
@@ -358,15 +381,17 @@ static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, 
 /* A run starts at pc in the frame (or an end just before pc is undone). */
 static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    if (__builtin_expect(f->link.runs != NULL, 0))
-        f->link.runs[trace_run_index(&f->link, pc, shift)]++;
+    int64_t *runs = f->link.runs;
+    if (__builtin_expect(runs != NULL, 0))
+        runs[trace_run_index(&f->link, pc, shift)]++;
 }
 
 /* A run ends just before pc (pc did not run) in the frame. */
 static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
-    if (__builtin_expect(f->link.runs != NULL, 0))
-        f->link.runs[trace_run_index(&f->link, pc, shift)]--;
+    int64_t *runs = f->link.runs;
+    if (__builtin_expect(runs != NULL, 0))
+        runs[trace_run_index(&f->link, pc, shift)]--;
 }
 
 /*
@@ -384,7 +409,7 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
     uint64_t lo = f->link.lo, span = f->link.span;
     uint64_t at = pc - lo; /* the offsets of the ends, from pc's: no clamps when both lie inside */
     uint64_t from = at + len, to = at + (target - pc);
-    if (__builtin_expect(from < span && to < span, 1)) {
+    if (__builtin_expect(from <= span && to <= span, 1)) { /* as in trace_run_index */
         runs[from >> shift]--;
         runs[to >> shift]++;
         return;

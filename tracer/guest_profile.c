@@ -52,11 +52,31 @@ static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t ke
 }
 
 /*
+ * A zeroed run array of n entries, placed as trace_link_has_sites reads
+ * it: 8 bytes past a 16-byte boundary for a function whose calls hang
+ * under call-site nodes (`sites`), else on one.
+ */
+static int64_t *alloc_runs(size_t n, bool sites)
+{
+    size_t bytes = ((n + 1) * sizeof(int64_t) + 15) & ~(size_t)15;
+    int64_t *block = aligned_alloc(16, bytes);
+    if (!block)
+        return NULL;
+    memset(block, 0, bytes);
+    return sites ? block + 1 : block;
+}
+
+static void free_runs(int64_t *runs)
+{
+    free((uintptr_t)runs & TRACE_RUNS_SITES ? runs - 1 : runs);
+}
+
+/*
  * Per-pc mode: a new frame node's run array, one entry per slot (4 bytes,
  * or 2 with C) of its function and one past it (executor/trace.h, "Runs");
  * none (NULL) when span is 0.
  */
-static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
+static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span, bool sites)
 {
     if (node >= p->runs_cap) {
         size_t cap = p->runs_cap ? p->runs_cap : 256;
@@ -72,7 +92,7 @@ static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span)
     if (span == 0)
         return true;
     unsigned shift = p->tracer.run_shift;
-    p->runs[node] = calloc(((span + (1u << shift) - 1) >> shift) + 1, sizeof(int64_t));
+    p->runs[node] = alloc_runs(((span + (1u << shift) - 1) >> shift) + 1, sites);
     return p->runs[node] != NULL;
 }
 
@@ -199,8 +219,11 @@ static bool add_node_runs(struct guest_profile *p, uint32_t node, uint32_t func)
     int kept = func ? function_keeps_runs(p, func) : 0;
     if (kept < 0)
         return false;
+    int sites = kept && p->inlines ? function_inlines(p, func) : 0;
+    if (sites < 0)
+        return false;
     const struct symtab_func *f = kept ? &p->syms->funcs[func - 1] : NULL;
-    return add_runs(p, node, f ? f->end - f->start : 0);
+    return add_runs(p, node, f ? f->end - f->start : 0, sites);
 }
 
 /* The frame node for `target` under `parent`, resolving its function if new. */
@@ -604,7 +627,7 @@ void guest_profile_free(struct guest_profile *p)
     free(p->calls);
     free(p->marked);
     for (size_t i = 0; i < p->runs_cap; i++)
-        free(p->runs[i]);
+        free_runs(p->runs[i]);
     free(p->runs);
     free(p->open_runs);
     free(p->chain_pcs);
