@@ -4,12 +4,15 @@
  */
 #include "perf/debug_cache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CACHE_MAGIC  "ZKPDBG1"
@@ -69,6 +72,8 @@ bool debug_cache_map(const struct debug_cache_key *key, void *region)
               S_ISREG(st.st_mode) && (uint64_t)st.st_size == HEADER_BYTES + (uint64_t)key->size &&
               mmap(region, key->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
                    HEADER_BYTES) != MAP_FAILED;
+    if (ok)
+        futimens(fd, NULL); /* used now: pruning keeps it longest */
     close(fd);
     return ok;
 }
@@ -119,6 +124,93 @@ void debug_cache_store(const struct debug_cache_key *key, const void *region)
     bool ok = write_all(fd, &h, sizeof(h)) && write_all(fd, zeros, HEADER_BYTES - sizeof(h)) &&
               write_all(fd, region, key->size);
     ok = close(fd) == 0 && ok;
-    if (!ok || rename(temp, path) != 0)
+    if (!ok || rename(temp, path) != 0) {
         unlink(temp);
+        return;
+    }
+    debug_cache_prune(key->dir, DEBUG_CACHE_MAX_BYTES, strrchr(path, '/') + 1);
+}
+
+/* ---- pruning ---- */
+
+/* A cache file: its name in the directory, size and when it was last used. */
+struct cached_file {
+    char name[23]; /* "debug-" and 16 hex digits (is_cache_name) */
+    uint64_t size;
+    struct timespec used;
+};
+
+/* Whether `name` is a cache file's ("debug-" and 16 hex digits), or a writer's temporary. */
+static bool is_cache_name(const char *name, bool *temporary)
+{
+    size_t n = strlen(name);
+    *temporary = n > 27 && strcmp(name + n - 4, ".tmp") == 0;
+    if (strncmp(name, "debug-", 6) != 0 || (n != 22 && !*temporary))
+        return false;
+    for (size_t i = 6; i < 22; i++) /* n >= 22 here */
+        if (!strchr("0123456789abcdef", name[i]))
+            return false;
+    return n == 22 || name[22] == '.';
+}
+
+static int used_earlier(const void *a, const void *b)
+{
+    const struct timespec *x = &((const struct cached_file *)a)->used;
+    const struct timespec *y = &((const struct cached_file *)b)->used;
+    if (x->tv_sec != y->tv_sec)
+        return x->tv_sec < y->tv_sec ? -1 : 1;
+    return (x->tv_nsec > y->tv_nsec) - (x->tv_nsec < y->tv_nsec);
+}
+
+/* The directory's cache files (temporaries over an hour old removed); NULL: none read. */
+static struct cached_file *list_cache(int dirfd, DIR *d, size_t *count)
+{
+    struct cached_file *files = NULL;
+    size_t n = 0, cap = 0;
+    time_t stale = time(NULL) - 3600;
+    for (struct dirent *e; (e = readdir(d));) {
+        bool temporary;
+        struct stat st;
+        if (!is_cache_name(e->d_name, &temporary) ||
+            fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (temporary) {
+            if (st.st_mtim.tv_sec < stale)
+                unlinkat(dirfd, e->d_name, 0);
+            continue;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            struct cached_file *more = realloc(files, cap * sizeof(*files));
+            if (!more)
+                break;
+            files = more;
+        }
+        memcpy(files[n].name, e->d_name, sizeof(files[n].name)); /* 22 characters and NUL */
+        files[n].size = (uint64_t)st.st_size;
+        files[n++].used = st.st_mtim;
+    }
+    *count = n;
+    return files;
+}
+
+void debug_cache_prune(const char *dir, uint64_t max_bytes, const char *keep)
+{
+    DIR *d = dir && dir[0] ? opendir(dir) : NULL;
+    if (!d)
+        return;
+    size_t count = 0;
+    struct cached_file *files = list_cache(dirfd(d), d, &count);
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; i++)
+        total += files[i].size;
+    qsort(files, count, sizeof(*files), used_earlier);
+    for (size_t i = 0; i < count && total > max_bytes; i++) {
+        if (keep && strcmp(files[i].name, keep) == 0)
+            continue;
+        if (unlinkat(dirfd(d), files[i].name, 0) == 0)
+            total -= files[i].size;
+    }
+    free(files);
+    closedir(d);
 }

@@ -14,6 +14,9 @@
  * the inflated bytes as the image lays them out. A file whose header or
  * size does not match is not used (and is replaced); writing is best
  * effort: a temporary file renamed into place, nothing said on failure.
+ * A file mapped is marked used (its modification time set to now); after
+ * each store the directory is pruned to DEBUG_CACHE_MAX_BYTES, the files
+ * used longest ago going first.
  */
 #ifndef PERF_DEBUG_CACHE_H
 #define PERF_DEBUG_CACHE_H
@@ -40,5 +43,16 @@ bool debug_cache_map(const struct debug_cache_key *key, void *region);
 
 /* Stores `region` (key->size bytes) for the next run; best effort. */
 void debug_cache_store(const struct debug_cache_key *key, const void *region);
+
+/* What the cache directory may hold: libc's debug file takes 8.6 MB. */
+#define DEBUG_CACHE_MAX_BYTES (512ull << 20)
+
+/*
+ * Removes cache files from `dir`, those used longest ago first, until
+ * the rest take at most `max_bytes`; never the file named `keep` (a name
+ * in `dir`, or NULL). Temporary files a writer left over an hour ago go
+ * too. Other files are left alone. Best effort.
+ */
+void debug_cache_prune(const char *dir, uint64_t max_bytes, const char *keep);
 
 #endif

@@ -25,11 +25,13 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <elf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <zlib.h>
 
+#include "perf/debug_cache.h"
 #include "perf/debug_image.h"
 #include "perf/debug_inflate.h"
 
@@ -460,8 +462,14 @@ static void cached_sections(void **state)
     fclose(f);
     assert_false(open_cached(path, dir, s));
     assert_true(open_cached(path, dir, s));
-    /* the debug file changed (its modification time): a new file of its own */
     struct timespec times[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    /* a file mapped is marked used now (pruning keeps it longest) */
+    assert_int_equal(utimensat(AT_FDCWD, file, times, 0), 0);
+    assert_true(open_cached(path, dir, s));
+    struct stat st;
+    assert_int_equal(stat(file, &st), 0);
+    assert_true(st.st_mtim.tv_sec > 1000000000);
+    /* the debug file changed (its modification time): a new file of its own */
     assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
     assert_false(open_cached(path, dir, s));
     assert_true(open_cached(path, dir, s));
@@ -476,6 +484,68 @@ static void cached_sections(void **state)
     unlink(path);
     free(path);
     free(s);
+}
+
+/* Makes `name` in `dir`, `size` bytes, last modified at `when` (0: now). */
+static void make_file(const char *dir, const char *name, size_t size, time_t when)
+{
+    char path[300];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    for (size_t i = 0; i < size; i++)
+        fputc('x', f);
+    fclose(f);
+    if (when) {
+        struct timespec times[2] = {{.tv_sec = when}, {.tv_sec = when}};
+        assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+    }
+}
+
+static bool file_there(const char *dir, const char *name)
+{
+    char path[300];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/*
+ * Pruning: the cache files used longest ago go first until the rest fit,
+ * never the one kept; a writer's temporary goes once it is an hour old;
+ * other files stay.
+ */
+static void pruned_cache(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_debug_prune.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    const char *a = "debug-00000000000000aa", *b = "debug-00000000000000bb",
+               *c = "debug-00000000000000cc";
+    make_file(dir, a, 300, 1000000100); /* the oldest, but kept */
+    make_file(dir, b, 300, 1000000200);
+    make_file(dir, c, 300, 1000000300);
+    make_file(dir, "notes.txt", 5000, 1000000000);
+    make_file(dir, "debug-00000000000000dd.123.tmp", 300, 1000000000);
+    make_file(dir, "debug-00000000000000ee.456.tmp", 300, 0);  /* being written */
+    make_file(dir, "debug-0000000000000xyz", 300, 1000000000); /* not a cache name */
+    debug_cache_prune(dir, 650, a);
+    assert_true(file_there(dir, a));
+    assert_false(file_there(dir, b));
+    assert_true(file_there(dir, c));
+    assert_true(file_there(dir, "notes.txt"));
+    assert_false(file_there(dir, "debug-00000000000000dd.123.tmp"));
+    assert_true(file_there(dir, "debug-00000000000000ee.456.tmp"));
+    assert_true(file_there(dir, "debug-0000000000000xyz"));
+    debug_cache_prune(dir, 600, NULL); /* fits: nothing goes */
+    assert_true(file_there(dir, a) && file_there(dir, c));
+    debug_cache_prune(dir, 0, NULL);
+    assert_false(file_there(dir, a) || file_there(dir, c));
+    assert_true(file_there(dir, "notes.txt"));
+    debug_cache_prune("/proc/no/such/dir", 0, NULL);
+    debug_cache_prune("", 0, NULL);
+    char cmd[100];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 /* Compressible bytes of many kinds (runs, repeats, noise), `n` long. */
@@ -576,7 +646,7 @@ int main(void)
         cmocka_unit_test(wanted_sections),       cmocka_unit_test(inflated_hidden_and_damaged),
         cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
         cmocka_unit_test(cut_and_flipped_files), cmocka_unit_test(cached_sections),
-        cmocka_unit_test(inflate_pool),
+        cmocka_unit_test(pruned_cache),          cmocka_unit_test(inflate_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
