@@ -913,6 +913,11 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         s.next_checkpoint = o->checkpoint_cycles;
     rc = run_and_report(&s);
     warn_bad_dwarf(o->guest_path, inlines);
+    if (s.profiling && s.profile.runs_rewritten)
+        fprintf(stderr,
+                "warning: %s: the guest rewrote a branch it had taken: per-pc counts "
+                "around it are off\n",
+                o->guest_path);
     if (s.profiling)
         guest_profile_free(&s.profile);
     execute_weights_free(&s.weights);
