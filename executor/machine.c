@@ -168,7 +168,7 @@ static bool jump_of(void *machine, uint64_t pc, uint64_t *target, unsigned *len)
 {
     const struct machine *m = machine;
     uint16_t half;
-    uint32_t word;
+    uint32_t word = 0;
     if (!mem_range_has(&m->mem, pc, 2, PAGE_X))
         return false;
     memcpy(&half, mem_host(&m->mem, pc), sizeof(half));
@@ -178,19 +178,8 @@ static bool jump_of(void *machine, uint64_t pc, uint64_t *target, unsigned *len)
     if (full)
         memcpy(&word, mem_host(&m->mem, pc), sizeof(word));
     struct insn in = full ? decode_insn(word, m->xlen) : decode_compressed(half, m->xlen);
-    switch (in.op) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLT:
-    case OP_BGE:
-    case OP_BLTU:
-    case OP_BGEU:
-    case OP_JAL:
-    case OP_C_BEQ:
-    case OP_C_BNE:
-    case OP_C_JAL: break;
-    default: return false;
-    }
+    if (!insn_op_is_run_branch(in.op))
+        return false;
     *target = pc + (uint64_t)(int64_t)in.imm;
     *len = insn_op_length(in.op);
     return true;
