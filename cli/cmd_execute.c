@@ -777,8 +777,12 @@ static int run_and_report(struct session *s)
     double seconds = now_seconds() - start;
     if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
-        if (execute_weights_asked(&s->weights))
+        if (execute_weights_asked(&s->weights)) {
+            if (s->profiling) /* the per-pc counts as written: taken branches folded, open runs
+                                 noted */
+                guest_profile_flush(&s->profile, s->m.retired);
             execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
+        }
     }
     if (rc)
         return rc;
