@@ -777,8 +777,12 @@ static int run_and_report(struct session *s)
     double seconds = now_seconds() - start;
     if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
-        if (execute_weights_asked(&s->weights))
+        if (execute_weights_asked(&s->weights)) {
+            if (s->profiling) /* the per-pc counts as written: taken branches folded, open runs
+                                 noted */
+                guest_profile_flush(&s->profile, s->m.retired);
             execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
+        }
     }
     if (rc)
         return rc;
@@ -913,6 +917,11 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         s.next_checkpoint = o->checkpoint_cycles;
     rc = run_and_report(&s);
     warn_bad_dwarf(o->guest_path, inlines);
+    if (s.profiling && s.profile.runs_rewritten)
+        fprintf(stderr,
+                "warning: %s: the guest rewrote a branch it had taken: per-pc counts "
+                "around it are off\n",
+                o->guest_path);
     if (s.profiling)
         guest_profile_free(&s.profile);
     execute_weights_free(&s.weights);

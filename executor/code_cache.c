@@ -59,24 +59,6 @@ static size_t entry_slots(const struct code_cache *cc, const struct insn *in)
     return insn_op_length(in->op) >> cc->slot_shift;
 }
 
-/* Whether entry i is a branch or jal whose handler may call the tracer's run hooks. */
-static bool hooks_runs(const struct insn *in)
-{
-    switch (in->op) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLT:
-    case OP_BGE:
-    case OP_BLTU:
-    case OP_BGEU:
-    case OP_JAL:
-    case OP_C_BEQ:
-    case OP_C_BNE:
-    case OP_C_JAL: return true;
-    default: return false;
-    }
-}
-
 /*
  * Whether entry i may run without run hooks: it calls none, or it is a
  * near branch or jal and every entry from it to its target (an entry
@@ -86,7 +68,7 @@ static bool hooks_runs(const struct insn *in)
 static bool runs_unhooked(const struct code_cache *cc, size_t i)
 {
     const struct insn *in = &cc->insns[i];
-    if (!hooks_runs(in))
+    if (!insn_op_is_run_branch(in->op)) /* no run hooks in its handler */
         return true;
     if (!cc->runs)
         return false;

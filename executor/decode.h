@@ -7,6 +7,7 @@
 #ifndef EXECUTOR_DECODE_H
 #define EXECUTOR_DECODE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -127,6 +128,28 @@ static inline int insn_op_is_compressed(unsigned op)
 static inline unsigned insn_op_length(unsigned op)
 {
     return insn_op_is_compressed(op) ? 2 : 4;
+}
+
+/*
+ * Whether the operation is a conditional branch or a jump that links
+ * nothing (jal, c.j): the ones whose taken runs the tracer's run hooks
+ * count (executor/trace.h, "Runs").
+ */
+static inline bool insn_op_is_run_branch(unsigned op)
+{
+    switch (op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU:
+    case OP_JAL:
+    case OP_C_BEQ:
+    case OP_C_BNE:
+    case OP_C_JAL: return true;
+    default: return false;
+    }
 }
 
 /* The name of CSR number `csr` ("instret", "mstatus"), or NULL when this table lacks it. */

@@ -160,11 +160,37 @@ static void note_runs(void *machine, uint64_t lo, uint64_t end, bool kept)
     code_cache_note_runs(&m->code, lo, end, kept);
 }
 
+/*
+ * The tracer's jump_of: the target and length of the branch or jal at pc,
+ * the ones whose handlers call trace_run_branch, read from guest memory.
+ */
+static bool jump_of(void *machine, uint64_t pc, uint64_t *target, unsigned *len)
+{
+    const struct machine *m = machine;
+    uint16_t half;
+    uint32_t word = 0;
+    if (!mem_range_has(&m->mem, pc, 2, PAGE_X))
+        return false;
+    memcpy(&half, mem_host(&m->mem, pc), sizeof(half));
+    bool full = insn_word_is_full(half);
+    if (full && !mem_range_has(&m->mem, pc, 4, PAGE_X))
+        return false;
+    if (full)
+        memcpy(&word, mem_host(&m->mem, pc), sizeof(word));
+    struct insn in = full ? decode_insn(word, m->xlen) : decode_compressed(half, m->xlen);
+    if (!insn_op_is_run_branch(in.op))
+        return false;
+    *target = pc + (uint64_t)(int64_t)in.imm;
+    *len = insn_op_length(in.op);
+    return true;
+}
+
 void machine_attach_tracer(struct machine *m, struct flow_tracer *t)
 {
     m->tracer = t;
     if (t) {
         t->note_runs = note_runs;
+        t->jump_of = jump_of;
         t->machine = m;
     }
 }

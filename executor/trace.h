@@ -156,6 +156,12 @@ struct flow_tracer {
      * machine sets it (machine_attach_tracer; NULL: nobody listens).
      */
     void (*note_runs)(void *machine, uint64_t lo, uint64_t end, bool kept);
+    /*
+     * Per-pc mode: the target and length of the branch or jal at pc (the
+     * runs' taken counts are folded with them: TRACE_RUN_TAKEN); false
+     * when pc holds neither. The machine sets it.
+     */
+    bool (*jump_of)(void *machine, uint64_t pc, uint64_t *target, unsigned *len);
     void *machine;
 };
 
@@ -378,12 +384,23 @@ static inline size_t trace_run_index(const struct trace_link *l, uint64_t addr, 
     return (int64_t)d < 0 ? 0 : ((size_t)l->span + (1u << shift) - 1) >> shift;
 }
 
+/*
+ * A run array holds two counts per slot: the runs' starts less their ends
+ * at TRACE_RUN_DELTA(i), and at TRACE_RUN_TAKEN(i) how often the branch
+ * or jal at slot i was taken in the node. A taken branch ends a run after
+ * it and starts one at its target, both fixed by the instruction: so the
+ * hook counts it once, at its own slot, and the owner folds the counts
+ * into the deltas before it reads them (trace_runs_fold).
+ */
+#define TRACE_RUN_DELTA(i) (2 * (size_t)(i))
+#define TRACE_RUN_TAKEN(i) (2 * (size_t)(i) + 1)
+
 /* A run starts at pc in the frame (or an end just before pc is undone). */
 static inline void trace_run_start(const struct trace_frame *f, uint64_t pc, unsigned shift)
 {
     int64_t *runs = f->link.runs;
     if (__builtin_expect(runs != NULL, 0))
-        runs[trace_run_index(&f->link, pc, shift)]++;
+        runs[TRACE_RUN_DELTA(trace_run_index(&f->link, pc, shift))]++;
 }
 
 /* A run ends just before pc (pc did not run) in the frame. */
@@ -391,14 +408,22 @@ static inline void trace_run_end_before(const struct trace_frame *f, uint64_t pc
 {
     int64_t *runs = f->link.runs;
     if (__builtin_expect(runs != NULL, 0))
-        runs[trace_run_index(&f->link, pc, shift)]--;
+        runs[TRACE_RUN_DELTA(trace_run_index(&f->link, pc, shift))]--;
+}
+
+/* The run ends a taken branch of `len` bytes at pc to target makes, in the link's array. */
+static inline void trace_run_branch_ends(const struct trace_link *l, uint64_t pc, unsigned len,
+                                         uint64_t target, unsigned shift, int64_t times)
+{
+    l->runs[TRACE_RUN_DELTA(trace_run_index(l, pc + len, shift))] -= times;
+    l->runs[TRACE_RUN_DELTA(trace_run_index(l, target, shift))] += times;
 }
 
 /*
  * A taken branch (or a jump inside the function) of `len` bytes at pc to
  * target: the run ends at pc and one starts at target, in the same frame.
- * The link is read once, before the array is written (an int64_t store may
- * alias its fields).
+ * Counted at pc's slot when pc lies in the frame's function, the usual
+ * case; else its ends are written now.
  */
 static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
                                     uint64_t target, unsigned shift)
@@ -406,17 +431,12 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
     int64_t *runs = f->link.runs;
     if (!runs)
         return;
-    uint64_t lo = f->link.lo, span = f->link.span;
-    uint64_t at = pc - lo; /* the offsets of the ends, from pc's: no clamps when both lie inside */
-    uint64_t from = at + len, to = at + (target - pc);
-    if (__builtin_expect(from <= span && to <= span, 1)) { /* as in trace_run_index */
-        runs[from >> shift]--;
-        runs[to >> shift]++;
+    uint64_t at = pc - f->link.lo;
+    if (__builtin_expect(at < f->link.span, 1)) {
+        runs[TRACE_RUN_TAKEN(at >> shift)]++;
         return;
     }
-    struct trace_link l = {.lo = lo, .span = span};
-    runs[trace_run_index(&l, pc + len, shift)]--;
-    runs[trace_run_index(&l, target, shift)]++;
+    trace_run_branch_ends(&f->link, pc, len, target, shift, 1);
 }
 
 /* The clock reading for `retired` instructions. */

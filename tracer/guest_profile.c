@@ -92,7 +92,8 @@ static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span, bool
     if (span == 0)
         return true;
     unsigned shift = p->tracer.run_shift;
-    p->runs[node] = alloc_runs(((span + (1u << shift) - 1) >> shift) + 1, sites);
+    size_t slots = ((span + (1u << shift) - 1) >> shift) + 1;
+    p->runs[node] = alloc_runs(TRACE_RUN_DELTA(slots), sites); /* a delta and a taken count each */
     return p->runs[node] != NULL;
 }
 
@@ -671,6 +672,34 @@ static bool note_open_runs(struct guest_profile *p)
     return true;
 }
 
+/*
+ * Folds a node's taken counts into its run deltas (executor/trace.h,
+ * TRACE_RUN_TAKEN): each is a branch's run ends, `times` over. False when
+ * a slot with a count holds no branch or jal now (the guest rewrote it).
+ */
+static bool fold_taken(struct guest_profile *p, uint32_t node)
+{
+    const struct symtab_func *f = &p->syms->funcs[p->trie.nodes[node].aux - 1];
+    unsigned shift = p->tracer.run_shift;
+    struct trace_link l = {
+        .lo = f->start, .span = (uint32_t)(f->end - f->start), .runs = p->runs[node]};
+    size_t slots = ((size_t)l.span + (1u << shift) - 1) >> shift;
+    bool whole = true;
+    for (size_t i = 0; i < slots; i++) {
+        int64_t times = l.runs[TRACE_RUN_TAKEN(i)];
+        if (!times)
+            continue;
+        uint64_t pc = l.lo + ((uint64_t)i << shift), target;
+        unsigned len;
+        if (p->tracer.jump_of && p->tracer.jump_of(p->tracer.machine, pc, &target, &len))
+            trace_run_branch_ends(&l, pc, len, target, shift, times);
+        else
+            whole = false;
+        l.runs[TRACE_RUN_TAKEN(i)] = 0;
+    }
+    return whole;
+}
+
 void guest_profile_flush(struct guest_profile *p, uint64_t retired)
 {
     if (p->out_of_memory)
@@ -679,6 +708,9 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
         p->out_of_memory = true;
         return;
     }
+    for (size_t node = 0; p->tracer.per_pc && node < p->runs_cap; node++)
+        if (p->runs[node] && !fold_taken(p, (uint32_t)node))
+            p->runs_rewritten = true;
     uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
         close_frame(f, now);
@@ -717,7 +749,7 @@ int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_p
     }
     int64_t unstarted = 0;
     for (size_t i = 0; i <= slots; i++)
-        unstarted -= runs[i];
+        unstarted -= runs[TRACE_RUN_DELTA(i)];
     for (const struct guest_open_run *o = open; o < open_end && o->node == node; o++)
         unstarted++;
     struct trace_link range = {.lo = f->start, .span = (uint32_t)(f->end - f->start)};
@@ -728,7 +760,7 @@ int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_p
         /* with C, instructions are 2 or 4 bytes: a 4-byte one spans two slots */
         size_t n = p->insn_length ? p->insn_length(p->insn_ctx, pc) >> shift : 1;
         for (size_t k = 0; k < n && i < slots; k++, i++) {
-            count += runs[i] + (i == key_slot ? unstarted : 0);
+            count += runs[TRACE_RUN_DELTA(i)] + (i == key_slot ? unstarted : 0);
             for (; open < open_end && open->node == node && open->slot == i; open++)
                 count--;
         }

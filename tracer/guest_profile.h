@@ -70,8 +70,9 @@ struct guest_profile {
     struct target_cache targets;
     struct trace_link *links; /* the tracer's link table: 1 << TRACE_LINK_BITS links */
     bool out_of_memory;
-    char **names;       /* demangled name per symtab function, made at write time */
-    const char **calls; /* the zkVM call names seen, for [ecall:NAME] frames */
+    bool runs_rewritten; /* a taken branch's slot held no branch when folded (code rewritten) */
+    char **names;        /* demangled name per symtab function, made at write time */
+    const char **calls;  /* the zkVM call names seen, for [ecall:NAME] frames */
     size_t ncalls, calls_cap;
     struct trace_frame *marked; /* the stack the tracer's mark noted, bottom first */
     size_t marked_depth;
