@@ -167,17 +167,14 @@ static void note_runs(void *machine, uint64_t lo, uint64_t end, bool kept)
 static bool jump_of(void *machine, uint64_t pc, uint64_t *target, unsigned *len)
 {
     const struct machine *m = machine;
-    uint16_t half;
     uint32_t word = 0;
     if (!mem_range_has(&m->mem, pc, 2, PAGE_X))
         return false;
-    memcpy(&half, mem_host(&m->mem, pc), sizeof(half));
-    bool full = insn_word_is_full(half);
-    if (full && !mem_range_has(&m->mem, pc, 4, PAGE_X))
+    size_t have = mem_range_has(&m->mem, pc, 4, PAGE_X) ? 4 : 2;
+    memcpy(&word, mem_host(&m->mem, pc), have); /* little-endian, as the guest */
+    struct insn in = code_cache_decode(&m->code, word, m->xlen);
+    if (insn_op_length(in.op) > have)
         return false;
-    if (full)
-        memcpy(&word, mem_host(&m->mem, pc), sizeof(word));
-    struct insn in = full ? decode_insn(word, m->xlen) : decode_compressed(half, m->xlen);
     if (!insn_op_is_run_branch(in.op))
         return false;
     *target = pc + (uint64_t)(int64_t)in.imm;
