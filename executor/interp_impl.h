@@ -59,7 +59,7 @@ typedef int32_t sreg;
 #define MULHU_(a, b) ((ureg)(((uint64_t)(a) * (uint64_t)(b)) >> 32))
 #define MULHSU_(a, b) ((ureg)(((int64_t)(sreg)(a) * (int64_t)(uint64_t)(b)) >> 32))
 /* Every RV32 address lies in the window's low 4 GiB (see memory.h). */
-#define WINDOW_PAGE(a) (((uint64_t)(a) >> GUEST_PAGE_SHIFT) + GUEST_HIGH_PAGES)
+#define WINDOW_PAGE(a) (((uint64_t)(a) >> GUEST_RIGHTS_SHIFT) + GUEST_HIGH_ENTRIES)
 #define IN_WINDOW(page) 1
 #elif XLEN == 64
 typedef uint64_t ureg;
@@ -69,11 +69,11 @@ typedef int64_t sreg;
 #define MULHU_(a, b) ((ureg)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
 #define MULHSU_(a, b) ((ureg)(((__int128)(sreg)(a) * (__int128)(uint64_t)(b)) >> 64))
 /*
- * The window page of a (see memory.h), and whether a lies in the window:
+ * The rights entry of a (see memory.h), and whether a lies in the window:
  * an add, a shift and a compare, as many instructions as the test of a
  * flat 4 GiB space it replaced, and the index is the rights table's.
  */
-#define WINDOW_PAGE(a) (((a) + GUEST_HIGH_SPAN) >> GUEST_PAGE_SHIFT)
+#define WINDOW_PAGE(a) (((a) + GUEST_HIGH_SPAN) >> GUEST_RIGHTS_SHIFT)
 #define IN_WINDOW(page) ((page) < GUEST_RIGHTS_BYTES)
 #else
 #error "define XLEN as 32 or 64"
@@ -442,25 +442,21 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 /*
  * Loads and stores test one rights bit on their fast path: the access is
- * in guest space and its page and the next one allow it (`fast`), so it
- * cannot cross into a page that does not. Every other access leaves by
+ * in guest space and its rights entry (1 KiB) and the next one allow it
+ * (`fast`), so it cannot cross into one that does not. Every other access leaves by
  * its own NEXT(), through the next instruction's handler, and never
  * rejoins the fast path: a join would be a label, padded to 16 bytes like
  * every label here (see executor/CMakeLists.txt), and the fast path would
- * run the padding. Off the fast path, an access that stays inside a page
- * that allows it (the last page of a segment, the top page of the stack)
- * is still done inline; the rest goes to interp_load_slow and
+ * run the padding. Off the fast path, an access that stays inside an entry
+ * that allows it (the last of a segment, the top of the stack, one a
+ * RISC Zero segment has paged in while its successor waits) is still
+ * done inline; the rest goes to interp_load_slow and
  * interp_store_slow, which check every byte's page.
  */
 #define FAST_ACCESS(a, fast) (IN_WINDOW(WINDOW_PAGE(a)) && (RIGHTS[WINDOW_PAGE(a)] & (fast)))
 #define IN_PAGE_ACCESS(a, size, ok)                                                                \
     (IN_WINDOW(WINDOW_PAGE(a)) && (RIGHTS[WINDOW_PAGE(a)] & (ok)) &&                               \
-     ((a) & (GUEST_PAGE_SIZE - 1)) <= GUEST_PAGE_SIZE - (size))
-/* While paging is tracked: inside one 1 KiB page the segment has paged in (out); page_touch.h. */
-#define PAGED_ACCESS(a, size, bit, right)                                                          \
-    (m->paged && ((uint64_t)(a) >> 32) == 0 && (RIGHTS[WINDOW_PAGE(a)] & (right)) &&               \
-     ((a) & (PAGE_TOUCH_SIZE - 1)) <= PAGE_TOUCH_SIZE - (size) &&                                  \
-     (m->paged[(uint64_t)(a) >> PAGE_TOUCH_SHIFT] & (bit)))
+     ((a) & (GUEST_RIGHTS_SIZE - 1)) <= GUEST_RIGHTS_SIZE - (size))
 /* A load into rd; the handler goes on with `next` (NEXT or NEXT_C; see interp_ops.h). */
 #define LOAD_BODY(T) LOAD_BODY_(T, NEXT)
 #define LOAD_BODY_C(T) LOAD_BODY_(T, NEXT_C)
@@ -478,8 +474,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define LOAD_ELSEWHERE(T, a, next)                                                                 \
     do {                                                                                           \
         T v_;                                                                                      \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK) ||                                          \
-            PAGED_ACCESS(a, sizeof(T), PAGED_LOADS, PAGE_R)) {                                     \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_LOAD_OK)) {                                          \
             memcpy(&v_, HOST(a), sizeof(T));                                                     \
         } else {                                                                                   \
             uint64_t w_;                                                                           \
@@ -511,8 +506,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 #define STORE_ELSEWHERE(T, a, v, next)                                                             \
     do {                                                                                           \
-        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK) ||                                         \
-            (PAGED_ACCESS(a, sizeof(T), PAGED_STORES, PAGE_W) && !m->mem.snapshot)) {              \
+        if (IN_PAGE_ACCESS(a, sizeof(T), PAGE_STORE_OK)) {                                         \
             memcpy(HOST(a), &(v), sizeof(T));                                                    \
         } else {                                                                                   \
             SAVE_TRACER();                                                                         \

@@ -99,7 +99,6 @@ struct machine {
     struct machine_io io;
     struct flow_tracer *tracer; /* NULL: untraced, fastest loops */
     struct page_touch *pages;   /* RISC Zero's paging tracked (page_touch.h); NULL: not */
-    const uint8_t *paged;       /* with `pages`: per 1 KiB page, PAGED_LOADS / PAGED_STORES */
     const struct abi *abi;
     void *abi_state;      /* the ABI's own */
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */

@@ -17,21 +17,26 @@ static unsigned base_bits(const struct guest_memory *mem, unsigned r)
     return r;
 }
 
-/*
- * The FAST bits of window page `i` from its own rights and its successor's.
- * The top page of the 64-bit space has none: an access running past it
- * wraps to address 0, and the slow path faults it.
- */
-static void derive_fast_bits(uint8_t *rights, uint64_t i)
+/* The FAST bits an entry with bits `here` gets from a successor with bits `next`. */
+static unsigned with_fast_bits(unsigned here, unsigned next)
 {
-    uint64_t npages = GUEST_RIGHTS_BYTES;
-    unsigned here = rights[i] & ~(PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    unsigned next = i + 1 < npages && i + 1 != GUEST_HIGH_PAGES ? rights[i + 1] : 0;
+    here &= ~(unsigned)(PAGE_LOAD_FAST | PAGE_STORE_FAST);
     if ((here & PAGE_LOAD_OK) && (next & PAGE_LOAD_OK))
         here |= PAGE_LOAD_FAST;
     if ((here & PAGE_STORE_OK) && (next & PAGE_STORE_OK))
         here |= PAGE_STORE_FAST;
-    rights[i] = (uint8_t)here;
+    return here;
+}
+
+/*
+ * The FAST bits of entry `i` from its own bits and its successor's.
+ * The top entry of the 64-bit space has none: an access running past it
+ * wraps to address 0, and the slow path faults it.
+ */
+static void derive_fast_bits(uint8_t *rights, uint64_t i)
+{
+    bool last = i + 1 == GUEST_RIGHTS_BYTES || i + 1 == GUEST_HIGH_ENTRIES;
+    rights[i] = (uint8_t)with_fast_bits(rights[i], last ? 0 : rights[i + 1]);
 }
 
 bool mem_init(struct guest_memory *mem)
@@ -57,7 +62,39 @@ void mem_destroy(struct guest_memory *mem)
     memset(mem, 0, sizeof(*mem));
 }
 
-/* Sets the rights of the window pages of [start, start+len), clipped to the window. */
+/* The end of the run of entries equal to entry i, at most `end`: a word at a time. */
+static uint64_t run_end(const uint8_t *rights, uint64_t i, uint64_t end)
+{
+    const uint64_t same = 0x0101010101010101ull * rights[i];
+    uint64_t j = i + 1, word;
+    while (j + 8 <= end && (memcpy(&word, rights + j, 8), word == same))
+        j += 8;
+    while (j < end && rights[j] == rights[i])
+        j++;
+    return j;
+}
+
+/*
+ * Rewrites entries [first, end) to the bits of `rights` (added to their
+ * own with `add`), and the FAST bits of those and of the entry before.
+ * Granted ranges are long runs of equal entries: each run is written at
+ * once, and only a run's last entry looks at its successor.
+ */
+static void rewrite_entries(struct guest_memory *mem, uint64_t first, uint64_t end, unsigned rights,
+                            bool add)
+{
+    for (uint64_t i = first, j; i < end; i = j) {
+        j = run_end(mem->rights, i, end);
+        unsigned bits = base_bits(mem, add ? (mem->rights[i] | rights) : rights);
+        memset(mem->rights + i, (int)with_fast_bits(bits, bits), j - i);
+        if (i > 0)
+            derive_fast_bits(mem->rights, i - 1); /* it sees a new successor */
+    }
+    if (end > first)
+        derive_fast_bits(mem->rights, end - 1);
+}
+
+/* Sets the rights of the 4 KiB pages of [start, start+len), clipped to the window. */
 static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, unsigned rights,
                        bool add)
 {
@@ -65,12 +102,11 @@ static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, u
     if (w >= GUEST_WINDOW_SIZE || len == 0)
         return;
     uint64_t end = len < GUEST_WINDOW_SIZE - w ? w + len : GUEST_WINDOW_SIZE;
-    uint64_t first = w >> GUEST_PAGE_SHIFT, last = (end - 1) >> GUEST_PAGE_SHIFT;
-    for (uint64_t i = first; i <= last; i++)
-        mem->rights[i] = (uint8_t)base_bits(mem, add ? (mem->rights[i] | rights) : rights);
-    /* The page before the range sees a new successor. */
-    for (uint64_t i = first ? first - 1 : 0; i <= last; i++)
-        derive_fast_bits(mem->rights, i);
+    uint64_t first = guest_page_floor(w) >> GUEST_RIGHTS_SHIFT;
+    uint64_t stop = guest_page_ceil(end) >> GUEST_RIGHTS_SHIFT;
+    for (uint64_t c = first / GUEST_RIGHTS_CHUNK; c <= (stop - 1) / GUEST_RIGHTS_CHUNK; c++)
+        mem->used[c] = 1;
+    rewrite_entries(mem, first, stop, rights, add);
 }
 
 void mem_fix_code(struct guest_memory *mem)
@@ -123,8 +159,8 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
         return false;
     if (w >= GUEST_WINDOW_SIZE || len > GUEST_WINDOW_SIZE - w)
         return false;
-    for (uint64_t p = guest_page_floor(w); p < w + len; p += GUEST_PAGE_SIZE) {
-        if ((mem->rights[p >> GUEST_PAGE_SHIFT] & rights) != rights)
+    for (uint64_t i = w >> GUEST_RIGHTS_SHIFT; i <= (w + len - 1) >> GUEST_RIGHTS_SHIFT; i++) {
+        if ((mem->rights[i] & rights) != rights)
             return false;
     }
     return true;
@@ -132,38 +168,49 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
 
 /* ---- page tracking ---- */
 
-/* Page `page`'s fast bits, and its predecessor's, after its own bits changed. */
-static void derive_around(struct guest_memory *mem, uint64_t page)
+/* Entry `entry`'s fast bits, and its predecessor's, after its own bits changed. */
+static void derive_around(struct guest_memory *mem, uint64_t entry)
 {
-    derive_fast_bits(mem->rights, page);
-    if (page > 0)
-        derive_fast_bits(mem->rights, page - 1);
+    derive_fast_bits(mem->rights, entry);
+    if (entry > 0)
+        derive_fast_bits(mem->rights, entry - 1);
 }
 
-void mem_track_strip(struct guest_memory *mem, uint64_t page)
+void mem_track_strip(struct guest_memory *mem, uint64_t entry)
 {
-    if (page >= GUEST_RIGHTS_BYTES)
+    if (entry >= GUEST_RIGHTS_BYTES)
         return;
-    mem->rights[page] &= (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK);
-    derive_around(mem, page);
+    mem->rights[entry] &= (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK);
+    derive_around(mem, entry);
 }
 
-void mem_track_give(struct guest_memory *mem, uint64_t page, bool stores)
+/* Strips every written chunk's entries at once: an entry's FAST bits need its own inline bits. */
+void mem_track_strip_all(struct guest_memory *mem)
 {
-    if (page >= GUEST_RIGHTS_BYTES)
+    const uint8_t keep =
+        (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK | PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
+        for (uint64_t i = c * GUEST_RIGHTS_CHUNK; mem->used[c] && i < (c + 1) * GUEST_RIGHTS_CHUNK;
+             i++)
+            mem->rights[i] &= keep;
+}
+
+void mem_track_give(struct guest_memory *mem, uint64_t entry, bool stores)
+{
+    if (entry >= GUEST_RIGHTS_BYTES)
         return;
-    unsigned keep = mem->rights[page] & PAGE_SAVED, r = base_bits(mem, mem->rights[page]);
-    if (!stores)
+    unsigned keep = mem->rights[entry] & PAGE_SAVED, r = base_bits(mem, mem->rights[entry]);
+    if (!stores || (mem->snapshot && !keep)) /* a snapshot must see the first store */
         r &= ~(unsigned)PAGE_STORE_OK;
-    mem->rights[page] = (uint8_t)(r | keep);
-    derive_around(mem, page);
+    mem->rights[entry] = (uint8_t)(r | keep);
+    derive_around(mem, entry);
 }
 
 /* ---- snapshots ---- */
 
 struct mem_snapshot {
-    uint64_t *pages;  /* window page numbers (rights indexes) kept, in the order first written */
-    uint8_t **copies; /* their bytes then, GUEST_PAGE_SIZE each */
+    uint64_t *pages;  /* the rights entries kept, in the order first written */
+    uint8_t **copies; /* their bytes then, GUEST_RIGHTS_SIZE each */
     size_t count, cap;
 };
 
@@ -180,14 +227,12 @@ static void snapshot_free(struct guest_memory *mem)
     mem->snapshot = NULL;
 }
 
-/* Every page's bits again from its R, W, X (dropping PAGE_SAVED). */
+/* Every written entry's bits again from its R, W, X (dropping PAGE_SAVED). */
 static void recompute_all_bits(struct guest_memory *mem)
 {
-    uint64_t npages = GUEST_RIGHTS_BYTES;
-    for (uint64_t i = 0; i < npages; i++)
-        mem->rights[i] = (uint8_t)base_bits(mem, mem->rights[i]);
-    for (uint64_t i = 0; i < npages; i++)
-        derive_fast_bits(mem->rights, i);
+    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
+        if (mem->used[c])
+            rewrite_entries(mem, c * GUEST_RIGHTS_CHUNK, (c + 1) * GUEST_RIGHTS_CHUNK, 0, true);
 }
 
 bool mem_snapshot_begin(struct guest_memory *mem)
@@ -196,20 +241,21 @@ bool mem_snapshot_begin(struct guest_memory *mem)
     mem->snapshot = calloc(1, sizeof(*mem->snapshot));
     if (!mem->snapshot)
         return false;
-    uint64_t npages = GUEST_RIGHTS_BYTES;
     const uint8_t keep = (uint8_t) ~(PAGE_STORE_OK | PAGE_STORE_FAST);
-    for (uint64_t i = 0; i < npages; i++)
-        mem->rights[i] &= keep;
+    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
+        for (uint64_t i = c * GUEST_RIGHTS_CHUNK; mem->used[c] && i < (c + 1) * GUEST_RIGHTS_CHUNK;
+             i++)
+            mem->rights[i] &= keep;
     return true;
 }
 
-/* The host address of window page `page` (a rights index). */
-static uint8_t *window_page_host(const struct guest_memory *mem, uint64_t page)
+/* The host address of the 1 KiB of rights entry `entry`. */
+static uint8_t *entry_host(const struct guest_memory *mem, uint64_t entry)
 {
-    return mem_host(mem, (page << GUEST_PAGE_SHIFT) - GUEST_HIGH_SPAN);
+    return mem_host(mem, (entry << GUEST_RIGHTS_SHIFT) - GUEST_HIGH_SPAN);
 }
 
-/* Keeps window page `page`'s bytes and gives it its store bits back. */
+/* Keeps entry `page`'s bytes and gives it its store bits back. */
 static bool keep_page(struct guest_memory *mem, uint64_t page)
 {
     struct mem_snapshot *s = mem->snapshot;
@@ -225,16 +271,14 @@ static bool keep_page(struct guest_memory *mem, uint64_t page)
         s->copies = copies;
         s->cap = cap;
     }
-    uint8_t *copy = malloc(GUEST_PAGE_SIZE);
+    uint8_t *copy = malloc(GUEST_RIGHTS_SIZE);
     if (!copy)
         return false;
-    memcpy(copy, window_page_host(mem, page), GUEST_PAGE_SIZE);
+    memcpy(copy, entry_host(mem, page), GUEST_RIGHTS_SIZE);
     s->pages[s->count] = page;
     s->copies[s->count++] = copy;
     mem->rights[page] = (uint8_t)(base_bits(mem, mem->rights[page]) | PAGE_SAVED);
-    derive_fast_bits(mem->rights, page);
-    if (page > 0)
-        derive_fast_bits(mem->rights, page - 1);
+    derive_around(mem, page);
     return true;
 }
 
@@ -247,8 +291,7 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
         return true; /* no rights there: the write faults */
     if (end > GUEST_WINDOW_SIZE || end < start)
         end = GUEST_WINDOW_SIZE;
-    for (uint64_t p = start >> GUEST_PAGE_SHIFT; p < guest_page_ceil(end) >> GUEST_PAGE_SHIFT;
-         p++) {
+    for (uint64_t p = start >> GUEST_RIGHTS_SHIFT; p <= (end - 1) >> GUEST_RIGHTS_SHIFT; p++) {
         unsigned r = mem->rights[p];
         if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_page(mem, p))
             return false;
@@ -262,7 +305,7 @@ void mem_snapshot_restore(struct guest_memory *mem)
     if (!s)
         return;
     for (size_t i = 0; i < s->count; i++)
-        memcpy(window_page_host(mem, s->pages[i]), s->copies[i], GUEST_PAGE_SIZE);
+        memcpy(entry_host(mem, s->pages[i]), s->copies[i], GUEST_RIGHTS_SIZE);
     snapshot_free(mem);
     recompute_all_bits(mem);
 }

@@ -6,9 +6,12 @@
  * guest address 0 in the host, so that `base + a` wraps there (lambda_vm's
  * stack starts at 0xFFFF_FFFF_FFFF_FFF0). A byte of rights per 4 KiB guest
  * page of the window says what the guest may do there; an address outside
- * the window has no rights. Loads and stores that stay inside one page
- * with the right bit take the fast path in the interpreter; everything
- * else comes here.
+ * the window has no rights. Rights are granted by 4 KiB page, as Linux
+ * maps, but kept per 1 KiB (a rights entry): RISC Zero pages memory in
+ * 1 KiB pages (page_touch.h), and the interpreter's one-byte test must
+ * tell them apart. Loads and stores that stay inside one entry with the
+ * right bit take the fast path in the interpreter; everything else comes
+ * here.
  */
 #ifndef EXECUTOR_MEMORY_H
 #define EXECUTOR_MEMORY_H
@@ -17,8 +20,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GUEST_PAGE_SHIFT         12
+#define GUEST_PAGE_SHIFT         12 /* the page rights are granted by */
 #define GUEST_PAGE_SIZE          (1u << GUEST_PAGE_SHIFT)
+#define GUEST_RIGHTS_SHIFT       10 /* the part of a page a rights byte is for */
+#define GUEST_RIGHTS_SIZE        (1u << GUEST_RIGHTS_SHIFT)
 #define GUEST_SPACE_SIZE         (1ull << 32) /* the low part of the window: [0, 4 GiB) */
 #define GUEST_HIGH_SPAN          (1ull << 30) /* the high part: [-1 GiB, 0), RV64 only */
 #define GUEST_WINDOW_SIZE        (GUEST_HIGH_SPAN + GUEST_SPACE_SIZE)
@@ -26,40 +31,46 @@
 #define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
 
 /*
- * Page rights: R, W, X as granted, and bits derived from them for the
- * interpreter's fast paths. Stores into code must go slow (they drop
- * predecoded instructions), so the store bits need W without X; the load
- * bits need R, and the page tracker (page_touch.h) takes them away for a
- * while, as it takes the store bits. The FAST
- * bits also need the right on the next page: an access of at most 8 bytes
- * starting in such a page needs no check that it stays inside the page.
+ * Rights, one byte per 1 KiB of the window: R, W, X as granted, and bits
+ * derived from them for the interpreter's fast paths. Stores into code
+ * must go slow (they drop predecoded instructions), so the store bits
+ * need W without X; the load bits need R, and the page tracker
+ * (page_touch.h) takes them away for a while, as it takes the store bits.
+ * The FAST bits also need the right on the next entry: an access of at
+ * most 8 bytes starting in such an entry needs no check that it stays
+ * inside it.
  */
 enum page_rights {
     PAGE_R = 1,
     PAGE_W = 2,
     PAGE_X = 4,
     PAGE_STORE_OK = 8,    /* W without X */
-    PAGE_LOAD_FAST = 16,  /* R, and the next page R */
-    PAGE_STORE_FAST = 32, /* STORE_OK, and the next page STORE_OK */
-    PAGE_SAVED = 64,      /* during a snapshot: the page's old bytes are kept */
+    PAGE_LOAD_FAST = 16,  /* LOAD_OK, and the next entry LOAD_OK */
+    PAGE_STORE_FAST = 32, /* STORE_OK, and the next entry STORE_OK */
+    PAGE_SAVED = 64,      /* during a snapshot: the entry's old bytes are kept */
     PAGE_LOAD_OK = 128,   /* R, and loads may be done inline (not while page_touch waits) */
 };
 
 /*
  * The rights table lies just below the window in one mapping, so the
  * interpreter reaches both from one register: the rights byte of guest
- * address a is rights[guest_window_offset(a) >> GUEST_PAGE_SHIFT], and
- * rights == base - GUEST_RIGHTS_OFFSET. Its index of guest page 0 is
- * GUEST_HIGH_PAGES.
+ * address a is rights[guest_window_offset(a) >> GUEST_RIGHTS_SHIFT], and
+ * rights == base - GUEST_RIGHTS_OFFSET. Its index of guest address 0 is
+ * GUEST_HIGH_ENTRIES. Most of the table is never written; `used` marks
+ * each host page of it that is (a chunk), so that whole-table passes
+ * skip the rest.
  */
-#define GUEST_RIGHTS_BYTES  (GUEST_WINDOW_SIZE >> GUEST_PAGE_SHIFT)
-#define GUEST_HIGH_PAGES    (GUEST_HIGH_SPAN >> GUEST_PAGE_SHIFT)
+#define GUEST_RIGHTS_BYTES  (GUEST_WINDOW_SIZE >> GUEST_RIGHTS_SHIFT)
+#define GUEST_HIGH_ENTRIES  (GUEST_HIGH_SPAN >> GUEST_RIGHTS_SHIFT)
 #define GUEST_RIGHTS_OFFSET (GUEST_HIGH_SPAN + GUEST_RIGHTS_BYTES)
+#define GUEST_RIGHTS_CHUNK  4096u
+#define GUEST_RIGHTS_CHUNKS (GUEST_RIGHTS_BYTES / GUEST_RIGHTS_CHUNK)
 
 struct guest_memory {
     uint8_t *base;   /* host address of guest address 0 (see mem_host) */
     bool code_fixed; /* stores never change the code (see mem_fix_code): X pages store fast */
-    uint8_t *rights; /* one byte per guest page of the window, at base - GUEST_RIGHTS_OFFSET */
+    uint8_t *rights; /* one byte per 1 KiB of the window, at base - GUEST_RIGHTS_OFFSET */
+    uint8_t used[GUEST_RIGHTS_CHUNKS]; /* per chunk of `rights`: ever written */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
     struct mem_snapshot *snapshot; /* see mem_snapshot_begin; NULL: none */
@@ -77,8 +88,8 @@ void mem_destroy(struct guest_memory *mem);
 void mem_fix_code(struct guest_memory *mem);
 
 /*
- * Adds rights (R, W, X) to the pages of [addr, addr+len) inside the window
- * (addr + len may wrap to exactly 0: the top of the 64-bit space).
+ * Adds rights (R, W, X) to the 4 KiB pages of [addr, addr+len) inside the
+ * window (addr + len may wrap to exactly 0: the top of the 64-bit space).
  */
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
@@ -92,34 +103,37 @@ void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uin
 uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
 
 /*
- * True when every byte of [addr, addr+len) is in pages with all `rights`;
+ * True when every byte of [addr, addr+len) has all `rights`;
  * false when the range wraps past the top of the 64-bit space.
  */
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
 /*
  * A snapshot that a later mem_snapshot_restore returns to (SP1's
- * unconstrained blocks): every page loses its store bits, so that the
- * first store into a page goes slow and calls mem_snapshot_note, which
- * keeps the page's bytes and gives its bits back; restore copies the kept
- * pages back and recomputes the bits. Rights must not change meanwhile.
+ * unconstrained blocks): every entry loses its store bits, so that the
+ * first store into one goes slow and calls mem_snapshot_note, which
+ * keeps its 1 KiB and gives its bits back; restore copies the kept
+ * bytes back and recomputes the bits. Rights must not change meanwhile.
  * False when the host refuses memory (nothing changed).
  */
 bool mem_snapshot_begin(struct guest_memory *mem);
 
-/* Keeps the old bytes of the pages of [addr, addr+len) before a write; false when out of memory. */
+/* Keeps the old bytes of the entries of [addr, addr+len) before a write; false when out of memory.
+ */
 bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len);
 
 /* Puts back every byte written since mem_snapshot_begin, and ends the snapshot. */
 void mem_snapshot_restore(struct guest_memory *mem);
 
 /*
- * Page tracking (executor/page_touch.h): window page `page` (a rights
- * index) loses its inline load and store bits, so that every access to it
- * goes slow; or gets back its load bits, or its load and store bits.
+ * Page tracking (executor/page_touch.h): rights entry `entry` loses its
+ * inline load and store bits, so that every access to it goes slow; or
+ * gets back its load bits, or its load and store bits (not while a
+ * snapshot waits for its first store). strip_all strips every entry.
  */
-void mem_track_strip(struct guest_memory *mem, uint64_t page);
-void mem_track_give(struct guest_memory *mem, uint64_t page, bool stores);
+void mem_track_strip(struct guest_memory *mem, uint64_t entry);
+void mem_track_strip_all(struct guest_memory *mem);
+void mem_track_give(struct guest_memory *mem, uint64_t entry, bool stores);
 
 /* The start of the guest page holding `a`, and the first page boundary at or above it. */
 static inline uint64_t guest_page_floor(uint64_t a)
@@ -147,10 +161,16 @@ static inline uint8_t *mem_host(const struct guest_memory *mem, uint64_t a)
     return (uint8_t *)((uintptr_t)mem->base + (uintptr_t)a);
 }
 
+/* The rights entry of guest address a: below GUEST_RIGHTS_BYTES when inside the window. */
+static inline uint64_t guest_rights_entry(uint64_t a)
+{
+    return guest_window_offset(a) >> GUEST_RIGHTS_SHIFT;
+}
+
 static inline unsigned mem_page_rights(const struct guest_memory *mem, uint64_t addr)
 {
     uint64_t w = guest_window_offset(addr);
-    return w < GUEST_WINDOW_SIZE ? mem->rights[w >> GUEST_PAGE_SHIFT] : 0;
+    return w < GUEST_WINDOW_SIZE ? mem->rights[w >> GUEST_RIGHTS_SHIFT] : 0;
 }
 
 #endif

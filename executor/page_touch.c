@@ -9,10 +9,11 @@
 #include <string.h>
 
 #define LEAVES       (1ull << PAGE_TOUCH_DEPTH)
-#define SUBPAGES     (GUEST_PAGE_SIZE >> PAGE_TOUCH_SHIFT) /* 1 KiB pages per rights page */
-#define REGS_PAGE    (0xFFFF0000ull >> PAGE_TOUCH_SHIFT)   /* RISC Zero's register file */
+#define REGS_PAGE    (0xFFFF0000ull >> PAGE_TOUCH_SHIFT) /* RISC Zero's register file */
 #define STATE_LOADED 1
 #define STATE_DIRTY  2
+
+_Static_assert(GUEST_RIGHTS_SHIFT == PAGE_TOUCH_SHIFT, "a rights entry is one RISC Zero page");
 
 static bool list_add(struct page_touch *pt, struct page_list *l, uint64_t v)
 {
@@ -80,13 +81,11 @@ static void fix_up(struct page_touch *pt, uint64_t n, uint8_t goal, uint64_t *in
     }
 }
 
-/* What the interpreter may do inline in a 1 KiB page of this state (enum paged_bits). */
-static uint8_t paged_bits(const struct machine *m, uint64_t page, uint8_t state)
+/* Gives 1 KiB page `page` the inline bits of its state: loads once loaded, stores once dirty. */
+static void give_bits(struct page_touch *pt, struct machine *m, uint64_t page)
 {
-    unsigned r = mem_page_rights(&m->mem, page << PAGE_TOUCH_SHIFT);
-    bool code = (r & PAGE_X) && !m->mem.code_fixed; /* its stores drop decoded instructions */
-    return (uint8_t)((state && (r & PAGE_R) ? PAGED_LOADS : 0) |
-                     (state == STATE_DIRTY && (r & PAGE_W) && !code ? PAGED_STORES : 0));
+    uint64_t entry = guest_rights_entry(page << PAGE_TOUCH_SHIFT);
+    mem_track_give(&m->mem, entry, pt->state[LEAVES + page] == STATE_DIRTY);
 }
 
 /* A 1 KiB page's first load (or store) in the segment: pager.rs's page_in (page_for_writing). */
@@ -97,34 +96,16 @@ static void touch_page(struct page_touch *pt, struct machine *m, uint64_t page, 
     if (pages_in) {
         in += pt->model->page_in;
         fix_up(pt, leaf, STATE_LOADED, &in, &out);
+        list_add(pt, &pt->rights, page); /* its bits go at the segment's end */
     }
     if (store && pt->state[leaf] == STATE_LOADED) {
         pages_out = 1;
         out += pt->model->page_out;
         fix_up(pt, leaf, STATE_DIRTY, &in, &out);
     }
-    pt->paged[page] = paged_bits(m, page, pt->state[leaf]);
+    give_bits(pt, m, page);
     if (pages_in || pages_out)
         charge(pt, m, in, out, pages_in, pages_out);
-}
-
-/* Gives a rights page its bits back once its 1 KiB pages are all loaded (dirty). */
-static void maybe_give(struct page_touch *pt, struct machine *m, uint64_t addr)
-{
-    uint64_t first = (addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) >> PAGE_TOUCH_SHIFT;
-    uint8_t least = STATE_DIRTY;
-    for (uint64_t p = first; p < first + SUBPAGES; p++)
-        if (pt->state[LEAVES + p] < least)
-            least = pt->state[LEAVES + p];
-    if (least == 0)
-        return;
-    uint64_t rp = guest_window_offset(addr) >> GUEST_PAGE_SHIFT;
-    unsigned want = least == STATE_DIRTY ? PAGE_STORE_OK : PAGE_LOAD_OK;
-    if (m->mem.rights[rp] & want)
-        return;
-    if (!(m->mem.rights[rp] & (PAGE_LOAD_OK | PAGE_STORE_OK)) && !list_add(pt, &pt->rights, rp))
-        return;
-    mem_track_give(&m->mem, rp, least == STATE_DIRTY);
 }
 
 static bool touch(struct machine *m, uint64_t addr, unsigned size, bool store)
@@ -138,9 +119,6 @@ static bool touch(struct machine *m, uint64_t addr, unsigned size, bool store)
         if (p == last >> PAGE_TOUCH_SHIFT)
             break;
     }
-    maybe_give(pt, m, addr);
-    if ((addr ^ last) >> GUEST_PAGE_SHIFT)
-        maybe_give(pt, m, last);
     return !pt->out_of_memory;
 }
 
@@ -269,15 +247,11 @@ static void end_segment(struct page_touch *pt, struct machine *m, unsigned po2)
     pt->paging_total += pt->seg_paging;
     pt->padded_total += 1ull << po2;
     disarm(pt, m);
-    for (size_t i = 0; i < pt->nodes.count; i++) {
-        uint64_t n = pt->nodes.at[i];
-        pt->state[n] = 0;
-        if (n >= LEAVES)
-            pt->paged[n - LEAVES] = 0;
-    }
+    for (size_t i = 0; i < pt->nodes.count; i++)
+        pt->state[pt->nodes.at[i]] = 0;
     pt->nodes.count = 0;
     for (size_t i = 0; i < pt->rights.count; i++)
-        mem_track_strip(&m->mem, pt->rights.at[i]);
+        mem_track_strip(&m->mem, guest_rights_entry(pt->rights.at[i] << PAGE_TOUCH_SHIFT));
     pt->rights.count = 0;
     for (size_t i = 0; i < pt->code.count; i++) {
         code_cache_hide(&m->code, pt->code.at[i] << PAGE_TOUCH_SHIFT, 1u << PAGE_TOUCH_SHIFT,
@@ -340,27 +314,16 @@ void page_touch_finish(struct page_touch *pt, struct machine *m)
         po2++;
     end_segment(pt, m, po2);
     m->pages = NULL;
-    m->paged = NULL;
 }
 
-/*
- * Takes the inline-load and store bits from every page that has them, so
- * that each page's first access goes slow. Most of the rights table is
- * unmapped space: it is read eight pages at a time.
- */
-static void strip_inline_rights(struct guest_memory *mem)
+void page_touch_resync(struct machine *m)
 {
-    _Static_assert(GUEST_RIGHTS_BYTES % 8 == 0, "the table is read in words");
-    const uint64_t inline_bits = 0x0101010101010101ull * (PAGE_LOAD_OK | PAGE_STORE_OK);
-    for (uint64_t rp = 0; rp < GUEST_RIGHTS_BYTES; rp += 8) {
-        uint64_t word;
-        memcpy(&word, mem->rights + rp, sizeof(word));
-        if (!(word & inline_bits))
-            continue;
-        for (uint64_t p = rp; p < rp + 8; p++)
-            if (mem->rights[p] & (PAGE_LOAD_OK | PAGE_STORE_OK))
-                mem_track_strip(mem, p);
-    }
+    struct page_touch *pt = m->pages;
+    if (!pt)
+        return;
+    mem_track_strip_all(&m->mem);
+    for (size_t i = 0; i < pt->rights.count; i++)
+        give_bits(pt, m, pt->rights.at[i]);
 }
 
 bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cost_model *model)
@@ -368,20 +331,18 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
     memset(pt, 0, sizeof(*pt));
     pt->model = model;
     pt->state = calloc(2 * LEAVES, 1);
-    pt->paged = calloc(LEAVES, 1);
     pt->keep = code_cache_copy(&m->code);
     pt->shown = calloc((m->code.span >> PAGE_TOUCH_SHIFT) + 2, 1);
-    if (!pt->state || !pt->paged || !pt->keep || !pt->shown) {
+    if (!pt->state || !pt->keep || !pt->shown) {
         page_touch_free(pt);
         return false;
     }
     unsigned po2 = model->segment_po2;
     uint64_t limit = po2 ? 1ull << po2 : UINT64_MAX / 4;
     pt->threshold = limit > model->segment_insn_max ? limit - model->segment_insn_max : 0;
-    strip_inline_rights(&m->mem);
+    mem_track_strip_all(&m->mem);
     code_cache_hide(&m->code, m->code.lo, m->code.span, NULL);
     m->pages = pt;
-    m->paged = pt->paged;
     start_segment(pt, m);
     return !pt->out_of_memory;
 }
@@ -389,7 +350,6 @@ bool page_touch_start(struct page_touch *pt, struct machine *m, const struct cos
 void page_touch_free(struct page_touch *pt)
 {
     free(pt->state);
-    free(pt->paged);
     free(pt->keep);
     free(pt->shown);
     free(pt->nodes.at);

@@ -8,13 +8,12 @@
  * to the profile node of the frame whose instruction caused them.
  *
  * Cheap because it waits on the slow paths: at a segment's start every
- * page loses its inline-load and store bits (memory.h) and every code page
- * its decoded instructions, so a page's first access in the segment comes
- * here; a 4 KiB page gets its bits back once its four 1 KiB pages are
- * loaded (dirtied), a code page its instructions at its first fetch.
- * Until then the interpreter tests `machine.paged`, a byte per 1 KiB page
- * (PAGED_LOADS, PAGED_STORES), inline before it calls here: an access
- * inside a page this segment has paged in (out) costs nothing more.
+ * rights entry (memory.h: one per 1 KiB, as RISC Zero's pages) loses its
+ * inline-load and store bits and every code page its decoded
+ * instructions, so a page's first access in the segment comes here; the
+ * page gets its load (and store) bits back once it is paged in (out), a
+ * code page its instructions at its first fetch. After that an access to
+ * the page costs nothing more.
  */
 #ifndef EXECUTOR_PAGE_TOUCH_H
 #define EXECUTOR_PAGE_TOUCH_H
@@ -31,12 +30,6 @@
 #define PAGE_TOUCH_DEPTH 22 /* its page table: 2^22 pages of the 4 GiB space */
 #define PAGE_TOUCH_SIZE  (1u << PAGE_TOUCH_SHIFT)
 
-/* machine.paged's bits: loads (stores) inside the page may be done inline. */
-enum paged_bits {
-    PAGED_LOADS = 1,  /* paged in this segment, and readable */
-    PAGED_STORES = 2, /* paged out (dirty) this segment, and writable without code in it */
-};
-
 /* A growable list of indexes (Merkle nodes, rights pages, code pages). */
 struct page_list {
     uint64_t *at;
@@ -52,9 +45,8 @@ struct page_charge {
 struct page_touch {
     const struct cost_model *model; /* page, node and segment costs */
     uint8_t *state;                 /* per Merkle node (1 .. 2^23): 0 unloaded, 1 loaded, 2 dirty */
-    uint8_t *paged;                 /* per 1 KiB page: enum paged_bits (machine.paged) */
     struct page_list nodes;         /* the nodes set this segment, to clear at its end */
-    struct page_list rights;        /* the rights pages given their bits back this segment */
+    struct page_list rights;        /* the rights entries given their bits back this segment */
     struct page_list code;          /* the 1 KiB code pages whose instructions are back */
     struct insn *keep;              /* every code cache entry as decoded at the start */
     uint8_t *shown;                 /* per 1 KiB page of the code span: in `code` */
@@ -104,6 +96,13 @@ enum stop_reason page_touch_run(struct page_touch *pt, struct machine *m, uint64
 
 /* Ends the last segment (its cycles padded to a power of two, as RISC Zero's final one). */
 void page_touch_finish(struct page_touch *pt, struct machine *m);
+
+/*
+ * After something recomputed every rights entry's bits (a snapshot's
+ * restore): takes the inline bits back from the pages this segment has
+ * not paged in. Nothing when paging is not tracked.
+ */
+void page_touch_resync(struct machine *m);
 
 /* The slow paths' hooks (machine->pages): an access of [addr, addr+size). */
 bool page_touch_load(struct machine *m, uint64_t addr, unsigned size);

@@ -26,6 +26,7 @@
 #include "executor/abi/regions.h"
 #include "executor/abi/sp1_hooks.h"
 #include "executor/machine.h"
+#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 #include "executor/precompile/edwards.h"
@@ -620,6 +621,7 @@ static enum ecall_result sp1_exit_unconstrained(struct machine *m, struct sp1_st
     if (!st->unconstrained)
         return ECALL_CONTINUE; /* SP1 only returns 0 */
     mem_snapshot_restore(&m->mem);
+    page_touch_resync(m); /* a --cost-table's paging keeps its pages' bits */
     m->regs = st->saved_regs;
     m->pc = st->enter_pc + 4;
     machine_trace_rewind(m);

@@ -1,11 +1,12 @@
 /*
- * test_memory: page rights and Linux brk(2) semantics of the guest
- * address space.
+ * test_memory: page rights (granted by 4 KiB page, kept per 1 KiB entry),
+ * snapshots and Linux brk(2) semantics of the guest address space.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -47,7 +48,17 @@ static unsigned fast_bits(const struct guest_memory *mem, uint64_t addr)
     return mem_page_rights(mem, addr) & (PAGE_LOAD_FAST | PAGE_STORE_FAST);
 }
 
-/* A FAST bit promises that an access starting in the page may run into the next one. */
+/* The FAST bits of the last rights entry (1 KiB) of the 4 KiB page at `page`. */
+static unsigned page_end_fast_bits(const struct guest_memory *mem, uint64_t page)
+{
+    return fast_bits(mem, page + GUEST_PAGE_SIZE - GUEST_RIGHTS_SIZE);
+}
+
+/*
+ * A FAST bit promises that an access starting in the entry may run into
+ * the next one: inside a page it always may, at a page's end only when
+ * the next page allows it.
+ */
 static void test_fast_bits_need_the_next_page(void **state)
 {
     (void)state;
@@ -55,23 +66,25 @@ static void test_fast_bits_need_the_next_page(void **state)
     assert_true(mem_init(&mem));
     mem_grant(&mem, 0x20000, 0x2000, PAGE_R | PAGE_X);
     mem_grant(&mem, 0x22000, 0x1000, PAGE_R | PAGE_W);
-    assert_int_equal(fast_bits(&mem, 0x20000), PAGE_LOAD_FAST);
-    assert_int_equal(fast_bits(&mem, 0x21000), PAGE_LOAD_FAST); /* next page is data */
-    assert_int_equal(fast_bits(&mem, 0x22000), 0);              /* nothing after it */
+    assert_int_equal(page_end_fast_bits(&mem, 0x20000), PAGE_LOAD_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, 0x21000), PAGE_LOAD_FAST); /* next page is data */
+    assert_int_equal(page_end_fast_bits(&mem, 0x22000), 0);              /* nothing after it */
+    assert_int_equal(fast_bits(&mem, 0x22800), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     mem_grant(&mem, 0x23000, 0x1000, PAGE_R | PAGE_W);
-    assert_int_equal(fast_bits(&mem, 0x22000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    assert_int_equal(fast_bits(&mem, 0x23000), 0);
+    assert_int_equal(page_end_fast_bits(&mem, 0x22000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, 0x23000), 0);
     mem_grant(&mem, 0x1f000, 0x1000, PAGE_R | PAGE_W); /* before code: no fast stores */
-    assert_int_equal(fast_bits(&mem, 0x1f000), PAGE_LOAD_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, 0x1f000), PAGE_LOAD_FAST);
+    assert_int_equal(fast_bits(&mem, 0x1f000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     mem_grant(&mem, 0xfffff000ull, 0x1000, PAGE_R | PAGE_W); /* the last page has no next */
-    assert_int_equal(fast_bits(&mem, 0xfffff000ull), 0);
+    assert_int_equal(page_end_fast_bits(&mem, 0xfffff000ull), 0);
     mem_setup_stack_and_heap(&mem, 0x4000, 0x24000);
     assert_int_equal(fast_bits(&mem, GUEST_STACK_TOP - 0x2000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    assert_int_equal(fast_bits(&mem, GUEST_STACK_TOP - 0x1000), 0);
+    assert_int_equal(page_end_fast_bits(&mem, GUEST_STACK_TOP - 0x1000), 0);
     assert_int_equal(mem_brk(&mem, 0x25000), 0x25000); /* the heap follows page 0x23000 */
-    assert_int_equal(fast_bits(&mem, 0x23000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, 0x23000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     assert_int_equal(mem_brk(&mem, 0x24000), 0x24000); /* and shrinking takes it back */
-    assert_int_equal(fast_bits(&mem, 0x23000), 0);
+    assert_int_equal(page_end_fast_bits(&mem, 0x23000), 0);
     mem_destroy(&mem);
 }
 
@@ -89,7 +102,7 @@ static void test_fixed_code_stores_fast(void **state)
     mem_grant(&mem, 0x1000, 0x300000, PAGE_R | PAGE_W);
     mem_grant(&mem, 0x200000, 0x9000, PAGE_X);
     assert_int_equal(mem_page_rights(&mem, 0x200000) & PAGE_STORE_OK, PAGE_STORE_OK);
-    assert_int_equal(fast_bits(&mem, 0x1ff000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, 0x1ff000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     assert_int_equal(fast_bits(&mem, 0x200000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     mem_destroy(&mem);
 }
@@ -140,15 +153,75 @@ static void test_high_addresses(void **state)
     assert_false(mem_range_has(&mem, low_end - 8, 16, PAGE_R));          /* below the window */
     assert_int_equal(mem_page_rights(&mem, low_end - 1), 0);
     assert_int_equal(mem_page_rights(&mem, 0x8000000000000000ull), 0);
-    /* Fast bits run up to the top page, which has none: its next page is address 0. */
-    assert_int_equal(fast_bits(&mem, top_page - 0x1000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    assert_int_equal(fast_bits(&mem, top_page), 0);
+    /* Fast bits run up to the top entry, which has none: its next one is address 0. */
+    assert_int_equal(page_end_fast_bits(&mem, top_page - 0x1000), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, top_page), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(page_end_fast_bits(&mem, top_page), 0);
     assert_int_equal(fast_bits(&mem, 0), PAGE_LOAD_FAST | PAGE_STORE_FAST);
     /* The high part lies just below address 0 in the host. */
     assert_ptr_equal(mem_host(&mem, 0xFFFFFFFFFFFFFFF0ull) + 16, mem.base);
     uint64_t v = 0x1122334455667788ull;
     mem_poke(&mem, 0xFFFFFFFFFFFFFFF8ull, &v, sizeof(v));
     assert_memory_equal(mem_host(&mem, 0xFFFFFFFFFFFFFFF8ull), &v, sizeof(v));
+    mem_destroy(&mem);
+}
+
+/*
+ * The page tracker (page_touch.h) takes the inline bits from every entry
+ * and gives them back one 1 KiB entry at a time: an entry given loads
+ * takes loads inline, and its FAST bit waits for its successor.
+ */
+static void test_tracking_is_per_kib(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t page = 0x40000;
+    assert_true(mem_init(&mem));
+    mem_grant(&mem, page, 0x2000, PAGE_R | PAGE_W);
+    mem_track_strip_all(&mem);
+    for (uint64_t a = page; a < page + 0x2000; a += GUEST_RIGHTS_SIZE)
+        assert_int_equal(mem_page_rights(&mem, a) & ~(unsigned)(PAGE_R | PAGE_W), 0);
+    assert_true(mem_range_has(&mem, page, 0x2000, PAGE_R | PAGE_W)); /* the rights stay */
+    mem_track_give(&mem, guest_rights_entry(page + 0x400), false);
+    assert_int_equal(mem_page_rights(&mem, page + 0x400), PAGE_R | PAGE_W | PAGE_LOAD_OK);
+    assert_int_equal(mem_page_rights(&mem, page) & PAGE_LOAD_OK, 0);
+    assert_int_equal(mem_page_rights(&mem, page + 0x800) & PAGE_LOAD_OK, 0);
+    mem_track_give(&mem, guest_rights_entry(page + 0x800), true);
+    assert_int_equal(fast_bits(&mem, page + 0x400), PAGE_LOAD_FAST);
+    assert_int_equal(mem_page_rights(&mem, page + 0x800) & (PAGE_LOAD_OK | PAGE_STORE_OK),
+                     PAGE_LOAD_OK | PAGE_STORE_OK);
+    mem_track_strip(&mem, guest_rights_entry(page + 0x800));
+    assert_int_equal(fast_bits(&mem, page + 0x400), 0);
+    mem_destroy(&mem);
+}
+
+/*
+ * A snapshot keeps the 1 KiB entries a store first reaches and puts their
+ * bytes back; while it waits, tracking gives no store bits to an entry it
+ * has not kept, so that the first store still reaches it.
+ */
+static void test_snapshot_keeps_each_kib(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t page = 0x50000;
+    assert_true(mem_init(&mem));
+    mem_grant(&mem, page, 0x1000, PAGE_R | PAGE_W);
+    memset(mem_host(&mem, page), 7, 0x1000);
+    assert_true(mem_snapshot_begin(&mem));
+    assert_int_equal(mem_page_rights(&mem, page) & PAGE_STORE_OK, 0);
+    mem_track_give(&mem, guest_rights_entry(page), true);
+    assert_int_equal(mem_page_rights(&mem, page) & PAGE_STORE_OK, 0);
+    assert_true(mem_snapshot_note(&mem, page + 0x3fc, 8)); /* two entries */
+    assert_int_equal(mem_page_rights(&mem, page) & PAGE_SAVED, PAGE_SAVED);
+    assert_int_equal(mem_page_rights(&mem, page + 0x400) & PAGE_SAVED, PAGE_SAVED);
+    assert_int_equal(mem_page_rights(&mem, page + 0x800) & (PAGE_SAVED | PAGE_STORE_OK), 0);
+    memset(mem_host(&mem, page + 0x3fc), 9, 8);
+    mem_snapshot_restore(&mem);
+    for (unsigned i = 0; i < 0x1000; i++)
+        assert_int_equal(mem_host(&mem, page)[i], 7);
+    for (uint64_t a = page; a < page + 0x1000; a += GUEST_RIGHTS_SIZE)
+        assert_int_equal(mem_page_rights(&mem, a) & (PAGE_SAVED | PAGE_STORE_OK), PAGE_STORE_OK);
     mem_destroy(&mem);
 }
 
@@ -161,6 +234,8 @@ int main(void)
         cmocka_unit_test(test_stack_region),
         cmocka_unit_test(test_brk_follows_linux),
         cmocka_unit_test(test_high_addresses),
+        cmocka_unit_test(test_tracking_is_per_kib),
+        cmocka_unit_test(test_snapshot_keeps_each_kib),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
