@@ -184,15 +184,23 @@ void mem_track_strip(struct guest_memory *mem, uint64_t entry)
     derive_around(mem, entry);
 }
 
-/* Strips every written chunk's entries at once: an entry's FAST bits need its own inline bits. */
+/* Keeps only the bits `keep` of every entry of the chunks ever written. */
+static void mask_used_entries(struct guest_memory *mem, uint8_t keep)
+{
+    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++) {
+        if (!mem->used[c])
+            continue;
+        uint8_t *chunk = mem->rights + c * GUEST_RIGHTS_CHUNK;
+        for (uint64_t i = 0; i < GUEST_RIGHTS_CHUNK; i++)
+            chunk[i] &= keep;
+    }
+}
+
+/* Strips every entry at once: an entry's FAST bits need its own inline bits. */
 void mem_track_strip_all(struct guest_memory *mem)
 {
-    const uint8_t keep =
-        (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK | PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
-        for (uint64_t i = c * GUEST_RIGHTS_CHUNK; mem->used[c] && i < (c + 1) * GUEST_RIGHTS_CHUNK;
-             i++)
-            mem->rights[i] &= keep;
+    mask_used_entries(mem,
+                      (uint8_t) ~(PAGE_LOAD_OK | PAGE_STORE_OK | PAGE_LOAD_FAST | PAGE_STORE_FAST));
 }
 
 void mem_track_give(struct guest_memory *mem, uint64_t entry, bool stores)
@@ -241,11 +249,7 @@ bool mem_snapshot_begin(struct guest_memory *mem)
     mem->snapshot = calloc(1, sizeof(*mem->snapshot));
     if (!mem->snapshot)
         return false;
-    const uint8_t keep = (uint8_t) ~(PAGE_STORE_OK | PAGE_STORE_FAST);
-    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
-        for (uint64_t i = c * GUEST_RIGHTS_CHUNK; mem->used[c] && i < (c + 1) * GUEST_RIGHTS_CHUNK;
-             i++)
-            mem->rights[i] &= keep;
+    mask_used_entries(mem, (uint8_t) ~(PAGE_STORE_OK | PAGE_STORE_FAST));
     return true;
 }
 
@@ -255,8 +259,8 @@ static uint8_t *entry_host(const struct guest_memory *mem, uint64_t entry)
     return mem_host(mem, (entry << GUEST_RIGHTS_SHIFT) - GUEST_HIGH_SPAN);
 }
 
-/* Keeps entry `page`'s bytes and gives it its store bits back. */
-static bool keep_page(struct guest_memory *mem, uint64_t page)
+/* Keeps entry `entry`'s bytes and gives it its store bits back. */
+static bool keep_entry(struct guest_memory *mem, uint64_t entry)
 {
     struct mem_snapshot *s = mem->snapshot;
     if (s->count == s->cap) {
@@ -274,11 +278,11 @@ static bool keep_page(struct guest_memory *mem, uint64_t page)
     uint8_t *copy = malloc(GUEST_RIGHTS_SIZE);
     if (!copy)
         return false;
-    memcpy(copy, entry_host(mem, page), GUEST_RIGHTS_SIZE);
-    s->pages[s->count] = page;
+    memcpy(copy, entry_host(mem, entry), GUEST_RIGHTS_SIZE);
+    s->pages[s->count] = entry;
     s->copies[s->count++] = copy;
-    mem->rights[page] = (uint8_t)(base_bits(mem, mem->rights[page]) | PAGE_SAVED);
-    derive_around(mem, page);
+    mem->rights[entry] = (uint8_t)(base_bits(mem, mem->rights[entry]) | PAGE_SAVED);
+    derive_around(mem, entry);
     return true;
 }
 
@@ -293,7 +297,7 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
         end = GUEST_WINDOW_SIZE;
     for (uint64_t p = start >> GUEST_RIGHTS_SHIFT; p <= (end - 1) >> GUEST_RIGHTS_SHIFT; p++) {
         unsigned r = mem->rights[p];
-        if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_page(mem, p))
+        if ((r & PAGE_W) && !(r & PAGE_SAVED) && !keep_entry(mem, p))
             return false;
     }
     return true;
