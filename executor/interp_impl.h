@@ -487,6 +487,20 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         next();                                                                                    \
     } while (0)
 /*
+ * The aligned forms (interp_ops.h): an address that is not a multiple of
+ * the access's size faults before anything is read or written.
+ */
+#define ALIGNED_LOAD_BODY(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_LOAD, LOAD_BODY(T))
+#define ALIGNED_LOAD_BODY_C(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_LOAD, LOAD_BODY_C(T))
+#define ALIGNED_STORE_BODY(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_STORE, STORE_BODY(T))
+#define ALIGNED_STORE_BODY_C(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_STORE, STORE_BODY_C(T))
+#define ALIGNED_BODY_(T, kind, body)                                                               \
+    do {                                                                                           \
+        if (__builtin_expect((RS1 + IMM) & (sizeof(T) - 1), 0))                                    \
+            FAULT(kind, RS1 + IMM);                                                                \
+        body;                                                                                      \
+    } while (0)
+/*
  * A store. Only interp_store_slow can write into code (the other paths
  * need a page without X), and every path but the fast one goes on through
  * the next instruction's handler, which the store may have reset: so a
@@ -760,6 +774,8 @@ op_ILLEGAL:
     LOAD_64_OPS(SIMPLE_HANDLER)
     STORE_OPS(SIMPLE_HANDLER)
     STORE_64_OPS(SIMPLE_HANDLER)
+    ALIGNED_LOAD_OPS(SIMPLE_HANDLER)
+    ALIGNED_STORE_OPS(SIMPLE_HANDLER)
     BRANCH_OPS(SIMPLE_HANDLER)
 #undef SIMPLE_HANDLER
 #if RVC
@@ -767,6 +783,7 @@ op_ILLEGAL:
     op_##name : OP_BODY_##name;                                                                    \
     NEXT_C();
     RVC_BODY_OPS(SIMPLE_HANDLER_C)
+    RVC_ALIGNED_OPS(SIMPLE_HANDLER_C)
 #undef SIMPLE_HANDLER_C
 #else
     /* No compressed operation is decoded without C (code_cache_decode). */
