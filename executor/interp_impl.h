@@ -443,7 +443,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 /*
  * Loads and stores test one rights bit on their fast path: the access is
  * in guest space and its rights entry (1 KiB) and the next one allow it
- * (`fast`), so it cannot cross into one that does not. Every other access leaves by
+ * (`fast`; the entry alone where accesses are aligned, mem_align_accesses),
+ * so it cannot cross into one that does not. Every other access leaves by
  * its own NEXT(), through the next instruction's handler, and never
  * rejoins the fast path: a join would be a label, padded to 16 bytes like
  * every label here (see executor/CMakeLists.txt), and the fast path would

@@ -46,6 +46,8 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
         return -1;
     }
     m->code.aligned_access = abi->aligned_access;
+    if (abi->aligned_access) /* so no access crosses a rights entry */
+        mem_align_accesses(&m->mem);
     if (!abi->setup(m, img, e)) {
         machine_destroy(m);
         return -1;
