@@ -366,6 +366,14 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
         if (f->why) /* the ABI's reading of it (Jolt's), after the place */
             snprintf(reason, sizeof(reason), ": %s", f->why);
         break;
+    case FAULT_MISALIGNED_LOAD:
+    case FAULT_MISALIGNED_STORE:
+        snprintf(what, sizeof(what), "%s (address 0x%llx)", text, (unsigned long long)f->addr);
+        snprintf(reason, sizeof(reason),
+                 ": %s's executor traps loads and stores whose address is not a multiple of "
+                 "their size",
+                 m->abi->name);
+        break;
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
         break;

@@ -191,9 +191,12 @@ struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
 
 struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xlen)
 {
-    if (cc->slot_shift == 1 && !insn_word_is_full(word))
-        return decode_compressed((uint16_t)word, xlen);
-    return decode_insn(word, xlen);
+    struct insn in = cc->slot_shift == 1 && !insn_word_is_full(word)
+                         ? decode_compressed((uint16_t)word, xlen)
+                         : decode_insn(word, xlen);
+    if (cc->aligned_access)
+        in.op = insn_op_aligned(in.op);
+    return in;
 }
 
 void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen)

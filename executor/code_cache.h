@@ -55,6 +55,7 @@ struct code_cache {
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
     uint8_t *runs;                        /* enum code_runs per entry (NULL: nothing said yet) */
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
+    bool aligned_access; /* decode wide loads and stores as their aligned forms (abi.h) */
 };
 
 /*
@@ -95,7 +96,8 @@ struct insn *code_cache_fill(struct code_cache *cc, uint64_t pc, struct insn in)
 
 /*
  * Decodes the instruction whose first bytes are `word` (a 32-bit
- * instruction, or with C a compressed one in the low half).
+ * instruction, or with C a compressed one in the low half); a wide load
+ * or store as its aligned form under `aligned_access`.
  */
 struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xlen);
 

@@ -30,7 +30,19 @@
     X(MUL) X(MULH) X(MULHSU) X(MULHU) X(DIV) X(DIVU) X(REM) X(REMU)                                \
     X(MULW) X(DIVW) X(DIVUW) X(REMW) X(REMUW)                                                     \
     X(AMO) X(CSR)                                                                                  \
+    ALIGNED_OPS(X)                                                                                 \
     RVC_OPS(X)
+
+/*
+ * The aligned forms of the loads and stores wider than a byte (and of the
+ * compressed ones: C_LW_A ... in RVC_OPS): the same access, but an
+ * address that is not a multiple of its size faults, as in the zkVMs
+ * whose executors trap such accesses (abi.h: aligned_access). The code
+ * cache decodes them instead of the plain ones for those ABIs only, so no
+ * other guest pays for the test.
+ */
+#define ALIGNED_OPS(X)                                                                             \
+    X(LH_A) X(LW_A) X(LHU_A) X(LWU_A) X(LD_A) X(SH_A) X(SW_A) X(SD_A)
 
 /*
  * The compressed (RVC) forms: the operation of the 32-bit instruction each
@@ -42,7 +54,8 @@
 #define RVC_OPS(X)                                                                                 \
     X(C_ADDI) X(C_ADDIW) X(C_LUI) X(C_SLLI) X(C_SRLI) X(C_SRAI) X(C_ANDI)                          \
     X(C_ADD) X(C_SUB) X(C_XOR) X(C_OR) X(C_AND) X(C_ADDW) X(C_SUBW)                                \
-    X(C_LW) X(C_LD) X(C_SW) X(C_SD) X(C_BEQ) X(C_BNE) X(C_BRANCH_FAR)                              \
+    X(C_LW) X(C_LD) X(C_SW) X(C_SD) X(C_LW_A) X(C_LD_A) X(C_SW_A) X(C_SD_A)                        \
+    X(C_BEQ) X(C_BNE) X(C_BRANCH_FAR)                                                              \
     X(C_JAL) X(C_JAL_CALL) X(C_JAL_FAR) X(C_JALR) X(C_JALR_CALL) X(C_JALR_RET) X(C_JALR_RETCALL)
 
 /* clang-format on */
@@ -110,6 +123,29 @@ struct insn decode_insn(uint32_t word, int xlen);
  * in `imm`.
  */
 struct insn decode_compressed(uint16_t half, int xlen);
+
+/*
+ * The aligned form of a load or store wider than a byte (ALIGNED_OPS);
+ * any other operation is its own.
+ */
+static inline enum insn_op insn_op_aligned(enum insn_op op)
+{
+    switch (op) {
+    case OP_LH: return OP_LH_A;
+    case OP_LW: return OP_LW_A;
+    case OP_LHU: return OP_LHU_A;
+    case OP_LWU: return OP_LWU_A;
+    case OP_LD: return OP_LD_A;
+    case OP_SH: return OP_SH_A;
+    case OP_SW: return OP_SW_A;
+    case OP_SD: return OP_SD_A;
+    case OP_C_LW: return OP_C_LW_A;
+    case OP_C_LD: return OP_C_LD_A;
+    case OP_C_SW: return OP_C_SW_A;
+    case OP_C_SD: return OP_C_SD_A;
+    default: return op;
+    }
+}
 
 /* Whether `word`'s low bits say it is a 32-bit instruction (else a compressed one). */
 static inline int insn_word_is_full(uint32_t word)

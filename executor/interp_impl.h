@@ -443,7 +443,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 /*
  * Loads and stores test one rights bit on their fast path: the access is
  * in guest space and its rights entry (1 KiB) and the next one allow it
- * (`fast`), so it cannot cross into one that does not. Every other access leaves by
+ * (`fast`; the entry alone where accesses are aligned, mem_align_accesses),
+ * so it cannot cross into one that does not. Every other access leaves by
  * its own NEXT(), through the next instruction's handler, and never
  * rejoins the fast path: a join would be a label, padded to 16 bytes like
  * every label here (see executor/CMakeLists.txt), and the fast path would
@@ -485,6 +486,20 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         }                                                                                          \
         RD = (ureg)v_;                                                                             \
         next();                                                                                    \
+    } while (0)
+/*
+ * The aligned forms (interp_ops.h): an address that is not a multiple of
+ * the access's size faults before anything is read or written.
+ */
+#define ALIGNED_LOAD_BODY(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_LOAD, LOAD_BODY(T))
+#define ALIGNED_LOAD_BODY_C(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_LOAD, LOAD_BODY_C(T))
+#define ALIGNED_STORE_BODY(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_STORE, STORE_BODY(T))
+#define ALIGNED_STORE_BODY_C(T) ALIGNED_BODY_(T, FAULT_MISALIGNED_STORE, STORE_BODY_C(T))
+#define ALIGNED_BODY_(T, kind, body)                                                               \
+    do {                                                                                           \
+        if (__builtin_expect((RS1 + IMM) & (sizeof(T) - 1), 0))                                    \
+            FAULT(kind, RS1 + IMM);                                                                \
+        body;                                                                                      \
     } while (0)
 /*
  * A store. Only interp_store_slow can write into code (the other paths
@@ -760,6 +775,8 @@ op_ILLEGAL:
     LOAD_64_OPS(SIMPLE_HANDLER)
     STORE_OPS(SIMPLE_HANDLER)
     STORE_64_OPS(SIMPLE_HANDLER)
+    ALIGNED_LOAD_OPS(SIMPLE_HANDLER)
+    ALIGNED_STORE_OPS(SIMPLE_HANDLER)
     BRANCH_OPS(SIMPLE_HANDLER)
 #undef SIMPLE_HANDLER
 #if RVC
@@ -767,6 +784,7 @@ op_ILLEGAL:
     op_##name : OP_BODY_##name;                                                                    \
     NEXT_C();
     RVC_BODY_OPS(SIMPLE_HANDLER_C)
+    RVC_ALIGNED_OPS(SIMPLE_HANDLER_C)
 #undef SIMPLE_HANDLER_C
 #else
     /* No compressed operation is decoded without C (code_cache_decode). */

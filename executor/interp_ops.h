@@ -81,6 +81,21 @@
 #define OP_BODY_LWU LOAD_BODY(uint32_t)
 #define OP_BODY_LD LOAD_BODY(uint64_t)
 
+/*
+ * Their aligned forms (decode.h: ALIGNED_OPS): handlers, but no fused
+ * pairs, so a zkVM that traps misaligned accesses pays one test each.
+ */
+#define ALIGNED_LOAD_OPS(X) X(LH_A) X(LW_A) X(LHU_A) X(LWU_A) X(LD_A)
+#define OP_BODY_LH_A ALIGNED_LOAD_BODY(int16_t)
+#define OP_BODY_LW_A ALIGNED_LOAD_BODY(int32_t)
+#define OP_BODY_LHU_A ALIGNED_LOAD_BODY(uint16_t)
+#define OP_BODY_LWU_A ALIGNED_LOAD_BODY(uint32_t)
+#define OP_BODY_LD_A ALIGNED_LOAD_BODY(uint64_t)
+#define ALIGNED_STORE_OPS(X) X(SH_A) X(SW_A) X(SD_A)
+#define OP_BODY_SH_A ALIGNED_STORE_BODY(uint16_t)
+#define OP_BODY_SW_A ALIGNED_STORE_BODY(uint32_t)
+#define OP_BODY_SD_A ALIGNED_STORE_BODY(uint64_t)
+
 /* Stores (see STORE_BODY for why they may start a fused pair). */
 #define STORE_OPS(X) X(SB) X(SH) X(SW)
 #define STORE_64_OPS(X) X(SD)
@@ -175,6 +190,11 @@
 #define OP_BODY_C_LD LOAD_BODY_C(uint64_t)
 #define OP_BODY_C_SW STORE_BODY_C(uint32_t)
 #define OP_BODY_C_SD STORE_BODY_C(uint64_t)
+#define RVC_ALIGNED_OPS(X) X(C_LW_A) X(C_LD_A) X(C_SW_A) X(C_SD_A)
+#define OP_BODY_C_LW_A ALIGNED_LOAD_BODY_C(int32_t)
+#define OP_BODY_C_LD_A ALIGNED_LOAD_BODY_C(uint64_t)
+#define OP_BODY_C_SW_A ALIGNED_STORE_BODY_C(uint32_t)
+#define OP_BODY_C_SD_A ALIGNED_STORE_BODY_C(uint64_t)
 #define OP_BODY_C_BEQ BRANCH_BODY_C(RS1 == RS2)
 #define OP_BODY_C_BNE BRANCH_BODY_C(RS1 != RS2)
 

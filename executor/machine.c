@@ -45,6 +45,9 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
         mem_destroy(&m->mem);
         return -1;
     }
+    m->code.aligned_access = abi->aligned_access;
+    if (abi->aligned_access) /* so no access crosses a rights entry */
+        mem_align_accesses(&m->mem);
     if (!abi->setup(m, img, e)) {
         machine_destroy(m);
         return -1;
@@ -239,6 +242,8 @@ const char *fault_kind_text(enum fault_kind kind)
     case FAULT_HOST_MEMORY: return "the host ran out of memory";
     case FAULT_MISALIGNED_ACCESS: return "misaligned atomic memory access";
     case FAULT_UNSUPPORTED_CSR: return "unsupported CSR access";
+    case FAULT_MISALIGNED_LOAD: return "misaligned load";
+    case FAULT_MISALIGNED_STORE: return "misaligned store";
     case FAULT_SEGMENT_SPLIT: return "end of a segment";
     }
     return "unknown fault";

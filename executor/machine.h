@@ -41,6 +41,8 @@ enum fault_kind {
     FAULT_HOST_MEMORY,       /* the host refused memory the run needed */
     FAULT_MISALIGNED_ACCESS, /* an LR, SC or AMO address not a multiple of its size: see addr */
     FAULT_UNSUPPORTED_CSR,   /* a CSR access other than a read of a counter: addr, word */
+    FAULT_MISALIGNED_LOAD,   /* a load not aligned to its size, where the ABI traps it: addr */
+    FAULT_MISALIGNED_STORE,  /* likewise a store */
     FAULT_SEGMENT_SPLIT,     /* no fault: page_touch stops before pc to end a segment */
 };
 

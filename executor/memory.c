@@ -29,14 +29,17 @@ static unsigned with_fast_bits(unsigned here, unsigned next)
 }
 
 /*
- * The FAST bits of entry `i` from its own bits and its successor's.
- * The top entry of the 64-bit space has none: an access running past it
- * wraps to address 0, and the slow path faults it.
+ * The FAST bits of entry `i` from its own bits and its successor's (its
+ * own alone when no access crosses an entry: mem_align_accesses). The top
+ * entry of the 64-bit space has none: an access running past it wraps to
+ * address 0, and the slow path faults it.
  */
-static void derive_fast_bits(uint8_t *rights, uint64_t i)
+static void derive_fast_bits(const struct guest_memory *mem, uint64_t i)
 {
+    uint8_t *rights = mem->rights;
     bool last = i + 1 == GUEST_RIGHTS_BYTES || i + 1 == GUEST_HIGH_ENTRIES;
-    rights[i] = (uint8_t)with_fast_bits(rights[i], last ? 0 : rights[i + 1]);
+    unsigned next = last ? 0 : mem->aligned_accesses ? rights[i] : rights[i + 1];
+    rights[i] = (uint8_t)with_fast_bits(rights[i], next);
 }
 
 bool mem_init(struct guest_memory *mem)
@@ -88,10 +91,10 @@ static void rewrite_entries(struct guest_memory *mem, uint64_t first, uint64_t e
         unsigned bits = base_bits(mem, add ? (mem->rights[i] | rights) : rights);
         memset(mem->rights + i, (int)with_fast_bits(bits, bits), j - i);
         if (i > 0)
-            derive_fast_bits(mem->rights, i - 1); /* it sees a new successor */
+            derive_fast_bits(mem, i - 1); /* it sees a new successor */
     }
     if (end > first)
-        derive_fast_bits(mem->rights, end - 1);
+        derive_fast_bits(mem, end - 1);
 }
 
 /* Sets the rights of the 4 KiB pages of [start, start+len), clipped to the window. */
@@ -112,6 +115,11 @@ static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, u
 void mem_fix_code(struct guest_memory *mem)
 {
     mem->code_fixed = true;
+}
+
+void mem_align_accesses(struct guest_memory *mem)
+{
+    mem->aligned_accesses = true;
 }
 
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
@@ -171,9 +179,9 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
 /* Entry `entry`'s fast bits, and its predecessor's, after its own bits changed. */
 static void derive_around(struct guest_memory *mem, uint64_t entry)
 {
-    derive_fast_bits(mem->rights, entry);
+    derive_fast_bits(mem, entry);
     if (entry > 0)
-        derive_fast_bits(mem->rights, entry - 1);
+        derive_fast_bits(mem, entry - 1);
 }
 
 void mem_track_strip(struct guest_memory *mem, uint64_t entry)

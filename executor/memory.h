@@ -36,9 +36,9 @@
  * must go slow (they drop predecoded instructions), so the store bits
  * need W without X; the load bits need R, and the page tracker
  * (page_touch.h) takes them away for a while, as it takes the store bits.
- * The FAST bits also need the right on the next entry: an access of at
- * most 8 bytes starting in such an entry needs no check that it stays
- * inside it.
+ * The FAST bits also need the right on the next entry (unless accesses
+ * are aligned: mem_align_accesses): an access of at most 8 bytes starting
+ * in such an entry needs no check that it stays inside it.
  */
 enum page_rights {
     PAGE_R = 1,
@@ -67,9 +67,10 @@ enum page_rights {
 #define GUEST_RIGHTS_CHUNKS (GUEST_RIGHTS_BYTES / GUEST_RIGHTS_CHUNK)
 
 struct guest_memory {
-    uint8_t *base;   /* host address of guest address 0 (see mem_host) */
-    bool code_fixed; /* stores never change the code (see mem_fix_code): X pages store fast */
-    uint8_t *rights; /* one byte per 1 KiB of the window, at base - GUEST_RIGHTS_OFFSET */
+    uint8_t *base;         /* host address of guest address 0 (see mem_host) */
+    bool code_fixed;       /* stores never change the code (see mem_fix_code): X pages store fast */
+    bool aligned_accesses; /* no access crosses a rights entry (see mem_align_accesses) */
+    uint8_t *rights;       /* one byte per 1 KiB of the window, at base - GUEST_RIGHTS_OFFSET */
     uint8_t used[GUEST_RIGHTS_CHUNKS]; /* per chunk of `rights`: ever written */
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
@@ -86,6 +87,16 @@ void mem_destroy(struct guest_memory *mem);
  * code, so they take the fast store path. Call before granting rights.
  */
 void mem_fix_code(struct guest_memory *mem);
+
+/*
+ * Says that every access is aligned to its size (at most 8 bytes, so it
+ * never crosses a rights entry), as under an ABI that faults misaligned
+ * ones: an entry's FAST bits then need no right on the next entry, so
+ * the entry at the top of a hot stack, whose successor a RISC Zero
+ * segment rarely pages in, stays on the fast path. Call before granting
+ * rights.
+ */
+void mem_align_accesses(struct guest_memory *mem);
 
 /*
  * Adds rights (R, W, X) to the 4 KiB pages of [addr, addr+len) inside the

@@ -73,6 +73,12 @@ struct abi {
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */
     void (*destroy)(struct machine *m);
+    /*
+     * Loads and stores of 2, 4 or 8 bytes fault unless their address is a
+     * multiple of their size, as the zkVM's executor traps them
+     * (FAULT_MISALIGNED_LOAD, _STORE); else they work, as under Linux.
+     */
+    bool aligned_access;
     /* A jump to address 0 ends the run with exit status 0 (lambda_vm). */
     bool halts_at_pc_zero;
     /* What `csrr marchid` reads: 0 unless the zkVM defines one. */

@@ -383,6 +383,7 @@ static void jolt_report(const struct machine *m, FILE *out)
 
 const struct abi abi_jolt = {
     .name = "jolt",
+    .aligned_access = true, /* tracer mmu.rs asserts: "Unaligned load_word" ... */
     .setup = jolt_setup,
     .ecall = jolt_ecall,
     .custom_insn = jolt_custom,

@@ -340,6 +340,7 @@ static void nexus_destroy(struct machine *m)
 
 const struct abi abi_nexus = {
     .name = "nexus",
+    .aligned_access = true, /* memory/variable.rs: UnalignedMemoryRead, UnalignedMemoryWrite */
     .setup = nexus_setup,
     .ecall = nexus_ecall,
     .custom_insn = nexus_custom,

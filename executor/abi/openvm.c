@@ -442,6 +442,7 @@ static void openvm_destroy(struct machine *m)
 
 const struct abi abi_openvm = {
     .name = "openvm",
+    .aligned_access = true, /* loadstore/core.rs: "unaligned memory access not supported" */
     .setup = openvm_setup,
     .ecall = openvm_ecall,
     .custom_insn = openvm_custom,

@@ -952,6 +952,7 @@ static void risc0_destroy(struct machine *m)
 
 const struct abi abi_risc0 = {
     .name = "risc0",
+    .aligned_access = true, /* rv32im.rs traps misaligned lh, lhu, lw, sh, sw */
     .setup = risc0_setup,
     .ecall = risc0_ecall,
     .report = risc0_report,

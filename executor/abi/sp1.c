@@ -883,6 +883,7 @@ static void sp1_destroy(struct machine *m)
 
 const struct abi abi_sp1 = {
     .name = "sp1",
+    .aligned_access = true, /* executor.rs (v4/v5), vm.rs (v6): InvalidMemoryAccess */
     .setup = sp1_setup,
     .ecall = sp1_ecall,
     .report = sp1_report,

@@ -51,4 +51,52 @@ static inline void sha256_state_bytes(const uint32_t h[8], uint8_t out[32])
         out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
+/*
+ * One load or store at byte `offset` of a 32-byte buffer holding bytes
+ * 0, 1, ..., 31, by the instruction `op` names: 0 lb, 1 lh, 2 lhu, 3 lw,
+ * 4 sb, 5 sh, 6 sw, on RV64 7 lwu, 8 ld, 9 sd, and with C 10 c.lw,
+ * 11 c.sw, on RV64 12 c.ld, 13 c.sd (a store writes 0xff bytes). In
+ * assembly, the 4-byte forms with C off, so that neither the compiler
+ * nor the assembler changes the access. Returns what a load read, or the
+ * buffer's first word after a store to it.
+ */
+#define NORVC(insn) ".option push\n.option norvc\n" insn "\n.option pop"
+static inline uintptr_t access_once(uint32_t op, uint32_t offset)
+{
+    static uint8_t buf[32] __attribute__((aligned(8)));
+    for (int i = 0; i < 32; i++)
+        buf[i] = (uint8_t)i;
+    register uint8_t *at __asm__("a1") = buf + (offset & 15); /* x8-x15 for the C forms */
+    register uintptr_t v __asm__("a0") = 0;
+    uintptr_t ones = ~(uintptr_t)0;
+    switch (op) {
+    case 0: __asm__ volatile(NORVC("lb %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 1: __asm__ volatile(NORVC("lh %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 2: __asm__ volatile(NORVC("lhu %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 3: __asm__ volatile(NORVC("lw %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 4: __asm__ volatile(NORVC("sb %0, 0(%1)") : : "r"(ones), "r"(at) : "memory"); break;
+    case 5: __asm__ volatile(NORVC("sh %0, 0(%1)") : : "r"(ones), "r"(at) : "memory"); break;
+    case 6: __asm__ volatile(NORVC("sw %0, 0(%1)") : : "r"(ones), "r"(at) : "memory"); break;
+#if __riscv_xlen == 64
+    case 7: __asm__ volatile(NORVC("lwu %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 8: __asm__ volatile(NORVC("ld %0, 0(%1)") : "=r"(v) : "r"(at) : "memory"); break;
+    case 9: __asm__ volatile(NORVC("sd %0, 0(%1)") : : "r"(ones), "r"(at) : "memory"); break;
+#endif
+    }
+#ifdef __riscv_compressed
+    register uintptr_t c_ones __asm__("a2") = ones;
+    switch (op) {
+    case 10: __asm__ volatile("c.lw %0, 0(%1)" : "=r"(v) : "r"(at) : "memory"); break;
+    case 11: __asm__ volatile("c.sw %0, 0(%1)" : : "r"(c_ones), "r"(at) : "memory"); break;
+#if __riscv_xlen == 64
+    case 12: __asm__ volatile("c.ld %0, 0(%1)" : "=r"(v) : "r"(at) : "memory"); break;
+    case 13: __asm__ volatile("c.sd %0, 0(%1)" : : "r"(c_ones), "r"(at) : "memory"); break;
+#endif
+    }
+#endif
+    uintptr_t loaded = v, first; /* before the call below, which may reuse a0 */
+    memcpy(&first, buf, sizeof(first));
+    return op == 4 || op == 5 || op == 6 || op == 9 || op == 11 || op == 13 ? first : loaded;
+}
+
 #endif

@@ -196,6 +196,31 @@ static void test_tracking_is_per_kib(void **state)
 }
 
 /*
+ * When every access is aligned (mem_align_accesses: the zkVM ABIs that
+ * fault misaligned ones), none crosses an entry: an entry's FAST bits need
+ * only its own rights, at a page's end and when tracking gave it alone.
+ */
+static void test_aligned_accesses_need_no_next_entry(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t page = 0x60000;
+    assert_true(mem_init(&mem));
+    mem_align_accesses(&mem);
+    mem_grant(&mem, page, 0x1000, PAGE_R | PAGE_W);
+    assert_int_equal(page_end_fast_bits(&mem, page), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    mem_grant(&mem, 0xfffff000ull, 0x1000, PAGE_R | PAGE_W); /* the last entry still has none */
+    assert_int_equal(page_end_fast_bits(&mem, 0xfffff000ull), 0);
+    mem_track_strip_all(&mem);
+    mem_track_give(&mem, guest_rights_entry(page + 0x400), false); /* its successor stripped */
+    assert_int_equal(fast_bits(&mem, page + 0x400), PAGE_LOAD_FAST);
+    mem_track_give(&mem, guest_rights_entry(page + 0x400), true);
+    assert_int_equal(fast_bits(&mem, page + 0x400), PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(fast_bits(&mem, page), 0); /* its predecessor still waits */
+    mem_destroy(&mem);
+}
+
+/*
  * A snapshot keeps the 1 KiB entries a store first reaches and puts their
  * bytes back; while it waits, tracking gives no store bits to an entry it
  * has not kept, so that the first store still reaches it.
@@ -236,6 +261,7 @@ int main(void)
         cmocka_unit_test(test_high_addresses),
         cmocka_unit_test(test_tracking_is_per_kib),
         cmocka_unit_test(test_snapshot_keeps_each_kib),
+        cmocka_unit_test(test_aligned_accesses_need_no_next_entry),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -232,6 +232,26 @@ def s64(n):  # a signed value as the u64 a register holds
     return (n % 2**64).to_bytes(8, "little")
 
 
+# guests/zkvm/zkvm_guest.h's access_once: an operation's number, size and kind.
+ACCESS_OPS = {"lb": (0, 1, "load"), "lh": (1, 2, "load"), "lhu": (2, 2, "load"),
+              "lw": (3, 4, "load"), "sb": (4, 1, "store"), "sh": (5, 2, "store"),
+              "sw": (6, 4, "store"), "lwu": (7, 4, "load"), "ld": (8, 8, "load"),
+              "sd": (9, 8, "store"), "c.lw": (10, 4, "load"), "c.sw": (11, 4, "store"),
+              "c.ld": (12, 8, "load"), "c.sd": (13, 8, "store")}
+
+
+def access_result(name, offset, width):
+    """What access_once returns for a well-formed access, as `width` little-endian bytes:
+    its buffer holds bytes 0..31 (all below 0x80: loads need no sign), a store writes 0xff
+    bytes and the buffer's first word is read back."""
+    _, size, kind = ACCESS_OPS[name]
+    buf = bytearray(range(32))
+    if kind == "load":
+        return bytes(buf[offset:offset + size]).ljust(width, b"\0")[:width]
+    buf[offset:offset + size] = b"\xff" * size
+    return bytes(buf[:width])
+
+
 class Run:
     def __init__(self, code, stdout, stderr, public, folded):
         self.code, self.stdout, self.stderr = code, stdout, stderr
@@ -285,6 +305,24 @@ class ZkvmTest(unittest.TestCase):
     def assert_folded_sum(self, r):
         total = sum(int(line.rsplit(" ", 1)[1]) for line in r.folded.splitlines())
         self.assertEqual(total, int(r.stat("instructions")), r.folded)
+
+    def check_alignment(self, abi, ops, access, width):
+        """The ABI's executor traps a load or store wider than a byte whose address is not a
+        multiple of its size (docs/ZKVMS.md, "Alignment"): `access(op number, offset)` runs
+        the guest's access_once; it returns (Run, `width` result bytes or None)."""
+        for name in ops:
+            op, size, kind = ACCESS_OPS[name]
+            with self.subTest(op=name):
+                r, got = access(op, size if size > 1 else 3)  # aligned (bytes: any)
+                self.assertEqual(r.errors, [])
+                if got is not None:
+                    self.assertEqual(got, access_result(name, size if size > 1 else 3, width))
+                for offset in sorted({1, size // 2} - {0}) if size > 1 else ():
+                    r, _ = access(op, offset)
+                    self.assert_one_error(r, f"misaligned {kind} (address 0x",
+                                          f"{abi}'s executor traps loads and stores")
+                    addr = int(re.search(r"address 0x([0-9a-f]+)", r.errors[0]).group(1), 16)
+                    self.assertEqual(addr % 8, offset, r.errors[0])
 
     def assert_one_error(self, r, *words):
         self.assertEqual(r.code, 70, r.stderr)
@@ -632,6 +670,16 @@ class Sp1(ZkvmTest):
     def test_item_length_mismatch(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\0", b"short"])
         self.assertEqual(r.code, 10, r.stderr)  # the guest checks the length HINT_LEN gave
+
+    def test_misaligned_access_traps(self):
+        # executor.rs (v4/v5) and vm.rs (v6): InvalidMemoryAccess
+        for xlen, ops in ((32, ("lb", "lh", "lhu", "lw", "sb", "sh", "sw")),
+                          (64, ("lh", "lw", "lwu", "ld", "sh", "sw", "sd"))):
+            def access(op, offset):
+                r = self.run_cli(self.guest(f"zkvm-sp1-rv{xlen}.elf"),
+                                 [b"\x0d", struct.pack("<II", op, offset)])
+                return r, r.public
+            self.check_alignment("sp1", ops, access, xlen // 8)
 
     def test_linux_abi_forced(self):
         # Under the linux ABI SP1's stack top shares a page with read-only code.
@@ -1005,6 +1053,14 @@ class Risc0(ZkvmTest):
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\2"])
         self.assert_one_error(r, "(address 0xc0000000)", "risc0_zkvm_platform_start")
 
+    def test_misaligned_access_traps(self):
+        # rv32im.rs: LoadAddressMisaligned, StoreAddressMisaligned
+        def access(op, offset):
+            r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"),
+                             [b"\x0e" + struct.pack("<II", op, offset)])
+            return r, r.public
+        self.check_alignment("risc0", ("lb", "lh", "lhu", "lw", "sb", "sh", "sw"), access, 4)
+
     def test_panic(self):
         r = self.run_cli(self.guest("zkvm-risc0-rv32.elf"), [b"\3"])
         self.assert_one_error(r, "guest panicked (sys_panic): boom")
@@ -1198,6 +1254,13 @@ class Nexus(ZkvmTest):
         self.assertEqual(r.code, 0, r.stderr)
         self.assertEqual(r.public[:4], u32(0))
 
+    def test_misaligned_access_traps(self):
+        # vm/src/memory/variable.rs: UnalignedMemoryRead, UnalignedMemoryWrite
+        def access(op, offset):
+            r = self.run_cli(self.guest(self.GUEST), [bytes([8, op, offset])])
+            return r, bytes([r.code]) if r.code != 70 else None
+        self.check_alignment("nexus", ("lb", "lh", "lw", "sh", "sw"), access, 1)
+
     def test_exit_code(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\4"], ["--zkvm", "nexus"])
         self.assertEqual(r.code, 42, r.stderr)
@@ -1281,6 +1344,13 @@ class Openvm(ZkvmTest):
         r = self.run_cli(self.guest(self.GUEST), [b"\x09hello"])
         self.assertEqual(r.code, 0, r.stderr)
         self.assertEqual(r.public, keccak256(b"hello"))
+
+    def test_misaligned_access_traps(self):
+        # loadstore/core.rs: "unaligned memory access not supported" (the trace's panic)
+        def access(op, offset):
+            r = self.run_cli(self.guest(self.GUEST), [bytes([14, op, offset])])
+            return r, r.public
+        self.check_alignment("openvm", ("lb", "lh", "lhu", "lw", "sb", "sh", "sw"), access, 4)
 
     def test_terminate_code(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\1"], ["--zkvm", "openvm"])
@@ -1666,6 +1736,14 @@ class Jolt(ZkvmTest):
                     "max_untrusted_advice_size=256")
     SYMBOLS = "zkvm-jolt-symbols-rv64.elf"
     SYMBOLS_SIZES = (40000, 5000, 4096, 8192)
+
+    def test_misaligned_access_traps(self):
+        # tracer/src/emulator/mmu.rs: "Unaligned load_word" and the like; compressed too
+        def access(op, offset):
+            r = self.run_cli(self.guest(self.GUEST), [bytes([7, op, offset])])
+            return r, r.public
+        self.check_alignment("jolt", ("lh", "lw", "lwu", "ld", "sd", "c.lw", "c.sw", "c.ld",
+                                      "c.sd"), access, 8)
 
     def test_full_run(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\0", b"\x01\x02", b"\x03\x04"])
