@@ -34,7 +34,7 @@ static unsigned with_fast_bits(unsigned here, unsigned next)
  * entry of the 64-bit space has none: an access running past it wraps to
  * address 0, and the slow path faults it.
  */
-static void derive_fast_bits(const struct guest_memory *mem, uint64_t i)
+static void derive_fast_bits(struct guest_memory *mem, uint64_t i)
 {
     uint8_t *rights = mem->rights;
     bool last = i + 1 == GUEST_RIGHTS_BYTES || i + 1 == GUEST_HIGH_ENTRIES;
