@@ -352,6 +352,15 @@ static void describe_csr_fault(const struct fault *f, char *what, size_t size)
              (unsigned long long)f->addr);
 }
 
+/* Why a fault is one a hart with C would not have made (abi->without_c). */
+static void describe_missing_c(const struct machine *m, char *reason, size_t size)
+{
+    snprintf(reason, size,
+             ": %s's executor runs RV%dIM, without compressed instructions: build the guest "
+             "without C (-march=rv%dim)",
+             m->abi->name, (int)m->xlen, (int)m->xlen);
+}
+
 static void report_fault(const struct machine *m, const struct symtab *syms)
 {
     const struct fault *f = &m->fault;
@@ -376,8 +385,14 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
         break;
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
+        if (m->abi->without_c && (f->addr & 3) == 2) /* a target only a hart with C could run */
+            describe_missing_c(m, reason, sizeof(reason));
         break;
-    case FAULT_ILLEGAL_INSTRUCTION: snprintf(what, sizeof(what), "%s 0x%08x", text, f->word); break;
+    case FAULT_ILLEGAL_INSTRUCTION:
+        snprintf(what, sizeof(what), "%s 0x%08x", text, f->word);
+        if (m->abi->without_c && (f->word & 3) != 3) /* a compressed instruction's halfword */
+            describe_missing_c(m, reason, sizeof(reason));
+        break;
     case FAULT_UNSUPPORTED_CSR: describe_csr_fault(f, what, sizeof(what)); break;
     case FAULT_UNSUPPORTED_SYSCALL:
         snprintf(what, sizeof(what), "unsupported system call %llu (--strict)",
@@ -776,6 +791,31 @@ static void choose_abi(const struct execute_options *o, const struct elf_image *
              img->container ? ", in a RISC Zero program binary (R0BF)" : "");
 }
 
+/*
+ * An ELF built with C runs under a zkVM whose hart has none as that
+ * executor runs it: without C (abi->without_c; docs/ZKVMS.md, "Compressed
+ * instructions").
+ */
+static int fit_hart_to_abi(const struct execute_options *o, struct elf_image *img,
+                           const struct abi_choice *c)
+{
+    if (!img->rvc || !c->abi->without_c)
+        return 0;
+    struct error e = ERROR_INIT;
+    if (elf_image_drop_c(img, &e) != 0) {
+        cli_error("%s: %s: %s's executor runs RV%dIM, without compressed instructions: build "
+                  "the guest without C (-march=rv%dim)",
+                  o->guest_path, e.msg, c->abi->name, img->xlen, img->xlen);
+        return cli_exit_status(e.status);
+    }
+    fprintf(stderr,
+            "warning: %s is built with compressed instructions (EF_RISCV_RVC), which %s's "
+            "executor does not run: it runs as RV%dIM, where the first one is an illegal "
+            "instruction\n",
+            o->guest_path, c->abi->name, img->xlen);
+    return 0;
+}
+
 /* Runs the loaded guest and turns how it stopped into an exit status. */
 static int run_and_report(struct session *s)
 {
@@ -1009,7 +1049,9 @@ int cmd_execute(int argc, char **argv)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
     struct abi_choice choice;
     choose_abi(&o, &img, &choice);
-    rc = run_with_io(&o, &img, &syms, &choice);
+    rc = fit_hart_to_abi(&o, &img, &choice);
+    if (rc == 0)
+        rc = run_with_io(&o, &img, &syms, &choice);
     symtab_free(&syms);
     elf_image_free(&img);
     return rc;

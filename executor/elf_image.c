@@ -316,6 +316,16 @@ void elf_image_free(struct elf_image *img)
     memset(img, 0, sizeof(*img));
 }
 
+int elf_image_drop_c(struct elf_image *img, struct error *e)
+{
+    if (img->entry & 3)
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "entry point 0x%llx is not 4-byte aligned, as a hart without C needs",
+                          (unsigned long long)img->entry);
+    img->rvc = false;
+    return 0;
+}
+
 unsigned elf_image_insn_length(const struct elf_image *img, uint64_t pc)
 {
     if (!img->rvc)

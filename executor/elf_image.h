@@ -84,6 +84,14 @@ static inline unsigned elf_image_insn_align(const struct elf_image *img)
  */
 unsigned elf_image_insn_length(const struct elf_image *img, uint64_t pc);
 
+/*
+ * Runs the image on a hart without C (a zkVM's RV32IM or RV64IM), whatever
+ * its e_flags ask: instructions are 4 bytes and 4-byte aligned from here on.
+ * Fails with ERROR_UNSUPPORTED, the image unchanged, when its entry point is
+ * not 4-byte aligned.
+ */
+int elf_image_drop_c(struct elf_image *img, struct error *e);
+
 void elf_image_free(struct elf_image *img);
 
 #endif

@@ -79,6 +79,14 @@ struct abi {
      * (FAULT_MISALIGNED_LOAD, _STORE); else they work, as under Linux.
      */
     bool aligned_access;
+    /*
+     * The zkVM's hart has no C extension (RV32IM / RV64IM): an ELF whose
+     * e_flags ask for C runs without it, as that executor would run it:
+     * its entry must be 4-byte aligned, a compressed instruction is an
+     * illegal one, a jump to a 2-byte aligned address misaligned
+     * (elf_image_drop_c). Else the ELF's EF_RISCV_RVC decides, as under Linux.
+     */
+    bool without_c;
     /* A jump to address 0 ends the run with exit status 0 (lambda_vm). */
     bool halts_at_pc_zero;
     /* What `csrr marchid` reads: 0 unless the zkVM defines one. */

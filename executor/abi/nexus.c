@@ -341,6 +341,7 @@ static void nexus_destroy(struct machine *m)
 const struct abi abi_nexus = {
     .name = "nexus",
     .aligned_access = true, /* memory/variable.rs: UnalignedMemoryRead, UnalignedMemoryWrite */
+    .without_c = true,      /* RV32I (with M): 4-byte instructions only */
     .setup = nexus_setup,
     .ecall = nexus_ecall,
     .custom_insn = nexus_custom,

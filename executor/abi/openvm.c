@@ -443,6 +443,7 @@ static void openvm_destroy(struct machine *m)
 const struct abi abi_openvm = {
     .name = "openvm",
     .aligned_access = true, /* loadstore/core.rs: "unaligned memory access not supported" */
+    .without_c = true,      /* RV32IM: the transpiler reads 4-byte words */
     .setup = openvm_setup,
     .ecall = openvm_ecall,
     .custom_insn = openvm_custom,

@@ -953,6 +953,7 @@ static void risc0_destroy(struct machine *m)
 const struct abi abi_risc0 = {
     .name = "risc0",
     .aligned_access = true, /* rv32im.rs traps misaligned lh, lhu, lw, sh, sw */
+    .without_c = true,      /* rv32im.rs: a word whose low bits are not 11 is IllegalInstruction */
     .setup = risc0_setup,
     .ecall = risc0_ecall,
     .report = risc0_report,

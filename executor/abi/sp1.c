@@ -884,6 +884,7 @@ static void sp1_destroy(struct machine *m)
 const struct abi abi_sp1 = {
     .name = "sp1",
     .aligned_access = true, /* executor.rs (v4/v5), vm.rs (v6): InvalidMemoryAccess */
+    .without_c = true, /* disassembler/elf.rs: every 4-byte word of the text is an instruction */
     .setup = sp1_setup,
     .ecall = sp1_ecall,
     .report = sp1_report,

@@ -1919,6 +1919,64 @@ class Jolt(ZkvmTest):
         self.assertIn("Jolt guests are RV64", r.stderr)
 
 
+class WithoutC(ZkvmTest):
+    """SP1, RISC Zero, Nexus and OpenVM have no C: an ELF built with it
+    (guests/zkvm/rvc.S) runs as RV32IM, as their executors read it: SP1's
+    disassembler/elf.rs takes every 4-byte word of the text as an
+    instruction and refuses an entry point that is not 4-byte aligned;
+    RISC Zero's rv32im.rs traps a word whose low bits are not 11 as
+    IllegalInstruction. Linux runs the same ELFs with C (docs/ZKVMS.md,
+    "Compressed instructions")."""
+    ABIS = ("sp1", "risc0", "nexus", "openvm")  # whose memory maps take text at 0x0020_0800
+    MISSING_C = "executor runs RV32IM, without compressed instructions: build the guest " \
+                "without C (-march=rv32im)"
+
+    def rvc(self, variant):
+        return self.guest(os.path.join("weights", f"zkvm-rvc-{variant}-rv32.elf"))
+
+    def test_built_with_c_runs_without_it(self):
+        """Four 4-byte instructions and no compressed one: the flag alone changes nothing
+        but a warning."""
+        r = self.run_cli(self.rvc("plain"), extra=["--zkvm", "sp1"])
+        self.assertEqual((r.code, r.errors), (7, []), r.stderr)
+        self.assertEqual(r.stat("instructions"), "4")
+        self.assertIn("is built with compressed instructions (EF_RISCV_RVC), which sp1's "
+                      "executor does not run: it runs as RV32IM", r.stderr)
+        r = self.run_cli(self.rvc("plain"), extra=["--zkvm", "linux"])
+        self.assertEqual((r.code, r.stat("instructions")), (7, "4"), r.stderr)
+        self.assertNotIn("warning:", r.stderr)
+
+    def test_compressed_instruction_is_illegal(self):
+        for abi in self.ABIS:
+            with self.subTest(abi=abi):
+                r = self.run_cli(self.rvc("first_compressed"), extra=["--zkvm", abi])
+                self.assert_one_error(r, "illegal instruction 0x", f"{abi}'s {self.MISSING_C}",
+                                      "at pc 0x200800 in _start, after 0 instructions")
+                # The c.li a0, 7 halfword is the word's low half.
+                word = int(re.search(r"illegal instruction 0x([0-9a-f]{8})", r.errors[0])[1], 16)
+                self.assertEqual(word & 0xFFFF, 0x451D)
+        r = self.run_cli(self.rvc("first_compressed"), extra=["--zkvm", "linux"])
+        self.assertEqual((r.code, r.errors, r.stat("instructions")), (7, [], "4"), r.stderr)
+
+    def test_jump_to_a_halfword_is_misaligned(self):
+        r = self.run_cli(self.rvc("half_target"), extra=["--zkvm", "sp1"])
+        self.assert_one_error(r, "jump to misaligned target 0x200812", f"sp1's {self.MISSING_C}")
+        # With C the jalr lands on c.li a0, 9 (after addi, auipc, addi, jalr; then 3 more).
+        r = self.run_cli(self.rvc("half_target"), extra=["--zkvm", "linux"])
+        self.assertEqual((r.code, r.errors, r.stat("instructions")), (9, [], "8"), r.stderr)
+
+    def test_entry_on_a_halfword_is_refused(self):
+        for abi in self.ABIS:
+            with self.subTest(abi=abi):
+                r = self.run_cli(self.rvc("half_entry"), extra=["--zkvm", abi])
+                self.assertEqual(r.code, 65, r.stderr)
+                self.assertEqual(len(r.errors), 1, r.stderr)
+                self.assertIn("entry point 0x200802 is not 4-byte aligned, as a hart without C "
+                              f"needs: {abi}'s {self.MISSING_C}", r.errors[0])
+        r = self.run_cli(self.rvc("half_entry"), extra=["--zkvm", "linux"])
+        self.assertEqual((r.code, r.errors), (7, []), r.stderr)
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
