@@ -1,6 +1,6 @@
 /*
  * cmd_flamegraph: `cli flamegraph [IN]`: renders a profile (folded stacks,
- * speedscope or pprof) as an interactive SVG flamegraph, a speedscope,
+ * speedscope, pprof or Gecko) as an interactive SVG flamegraph, a speedscope,
  * pprof or Firefox Profiler file, or normalized folded text (sorted,
  * merged).
  */
@@ -17,10 +17,10 @@ static const char flamegraph_help_head[] =
     "Renders folded stacks ('main;f;g 123' lines, as `cli execute --flamegraph`,\n"
     "stackcollapse-perf.pl and inferno write them) as an interactive SVG\n"
     "flamegraph: a box per frame, as wide as its count. IN may also be a\n"
-    "speedscope or pprof (.pb.gz) file, as zkprof writes them. IN is read from\n"
-    "stdin when absent or '-'. Exit status: 0, 64 usage error, 65 a malformed\n"
-    "line (its number is reported) or file, 66 unreadable input, 73 unwritable\n"
-    "output.\n"
+    "speedscope, pprof (.pb.gz) or Firefox Profiler (Gecko) file, as zkprof\n"
+    "writes them. IN is read from stdin when absent or '-'. Exit status: 0, 64\n"
+    "usage error, 65 a malformed line (its number is reported) or file, 66\n"
+    "unreadable input, 73 unwritable output.\n"
     "\n";
 
 static int take_option(void *ctx, int c, const char *arg)

@@ -1,6 +1,6 @@
 /*
  * cmd_merge: `cli merge A B ... -o OUT`: sums the profiles of many runs
- * (folded, speedscope or pprof files) into one, written in the format
+ * (folded, speedscope, pprof or Gecko files) into one, written in the format
  * OUT's extension names.
  */
 #include <stdio.h>
@@ -13,11 +13,12 @@
 static const char merge_help_head[] =
     "usage: cli merge PROFILE... [-o OUT] [options]\n"
     "\n"
-    "Sums profiles of many runs (folded, speedscope or pprof files, as zkprof\n"
-    "writes them; '-' is stdin) into one: identical stacks add up, weights are\n"
-    "matched by name (a folded file's count adds to the first weight), so the\n"
-    "profiles of many inputs, run as separate processes, become one. The sum is\n"
-    "written in the format OUT's extension names (default: folded on stdout).\n"
+    "Sums profiles of many runs (folded, speedscope, pprof or Firefox Profiler\n"
+    "(Gecko) files, as zkprof writes them, and SP1's Gecko files; '-' is stdin)\n"
+    "into one: identical stacks add up, weights are matched by name (a folded\n"
+    "file's count adds to the first weight), so the profiles of many inputs,\n"
+    "run as separate processes, become one. The sum is written in the format\n"
+    "OUT's extension names (default: folded on stdout).\n"
     "Exit status: 0, 64 usage error, 65 a malformed file (named, with the line\n"
     "for folded files), 66 unreadable input, 73 unwritable output.\n"
     "\n";

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "flamegraph/folded_read.h"
+#include "flamegraph/json_read.h"
 #include "flamegraph/pprof.h"
 
 static bool is_stdin(const char *path)
@@ -89,13 +90,28 @@ static bool looks_like_json(const unsigned char *data, size_t len)
     return !(digits < end && digits > i && data[digits - 1] == ' ');
 }
 
+/* An SVG picture (what --flamegraph FILE.svg writes): its first non-blank bytes. */
+static bool looks_like_svg(const unsigned char *data, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+        i++;
+    return (len - i >= 5 && memcmp(data + i, "<?xml", 5) == 0) ||
+           (len - i >= 4 && memcmp(data + i, "<svg", 4) == 0);
+}
+
 int profile_read_bytes(const unsigned char *data, size_t len, const char *name, bool pprof_named,
                        struct profile *p, struct error *e)
 {
     if ((len >= 2 && data[0] == 0x1f && data[1] == 0x8b) || pprof_named)
         return pprof_read(data, len, name, p, e);
     if (looks_like_json(data, len))
-        return speedscope_read(data, len, name, p, e);
+        return json_profile_read(data, len, name, p, e);
+    if (looks_like_svg(data, len))
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "%s: an SVG picture, which zkprof writes but does not read: give the "
+                          "folded, speedscope, pprof or Gecko file of the same profile",
+                          name);
     return read_folded(data, len, name, p, e);
 }
 

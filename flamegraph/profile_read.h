@@ -1,10 +1,11 @@
 /*
  * profile_read: reads any profile file zkprof writes into a profile
  * (profile.h), telling the format by its content: gzip (pprof), a JSON
- * object (speedscope; Gecko files are refused: they are written, not
- * read), else folded stacks; a file named *.pb or *.pprof is pprof
- * without gzip. A folded or one-profile speedscope file has one unnamed
- * count (shown as "samples"; profile_merge adds it to the first weight).
+ * object (speedscope, or the Firefox Profiler's Gecko format), an SVG
+ * picture (refused: it is written, not read), else folded stacks; a file
+ * named *.pb or *.pprof is pprof without gzip. A folded, one-profile
+ * speedscope or one-thread Gecko file has one unnamed count (shown as
+ * "samples"; profile_merge adds it to the first weight).
  */
 #ifndef FLAMEGRAPH_PROFILE_READ_H
 #define FLAMEGRAPH_PROFILE_READ_H
@@ -25,13 +26,5 @@ int profile_read_path(const char *path, struct profile *p, struct error *e);
 /* The same for a file's bytes, called `name` in messages. */
 int profile_read_bytes(const unsigned char *data, size_t len, const char *name, bool pprof_named,
                        struct profile *p, struct error *e);
-
-/*
- * Adds the speedscope JSON in data[0..len) to `p` (owned, fresh): each
- * sampled profile a weight (named by the profile when there are several).
- * Returns 0, or -1 with `e` set as above.
- */
-int speedscope_read(const unsigned char *data, size_t len, const char *name, struct profile *p,
-                    struct error *e);
 
 #endif

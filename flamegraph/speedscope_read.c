@@ -2,14 +2,13 @@
  * speedscope_read: a speedscope file (https://www.speedscope.app/file-format-schema.json)
  * parsed with jansson, each "sampled" profile's stacks walked into the
  * trie (outermost frame first, as the samples list them) with its
- * weights. Evented profiles are refused.
+ * weights. Evented profiles are refused. The file is parsed by json_read.c.
  */
-#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/profile_read.h"
+#include "flamegraph/json_read.h"
 
 /* shared.frames as interned names, by frame index. */
 static int read_frames(json_t *root, const char *name, struct profile *p, uint32_t **ids, size_t *n,
@@ -27,34 +26,11 @@ static int read_frames(json_t *root, const char *name, struct profile *p, uint32
         json_t *fname = json_object_get(json_array_get(frames, i), "name");
         if (!json_is_string(fname))
             return error_fail(e, ERROR_CORRUPT, "%s: frame %zu has no name", name, i);
-        size_t len = json_string_length(fname);
-        char *text = strndup(json_string_value(fname), len);
-        if (!text)
-            return error_fail(e, ERROR_NO_MEMORY, "out of memory");
-        for (size_t k = 0; k < len; k++)
-            if (text[k] == ';' || text[k] == '\n' || text[k] == '\r')
-                text[k] = text[k] == ';' ? ':' : ' ';
-        (*ids)[i] = strtab_intern(p->names, text, len);
-        free(text);
+        (*ids)[i] = profile_intern_frame(p, json_string_value(fname), json_string_length(fname));
         if (!(*ids)[i])
             return error_fail(e, ERROR_NO_MEMORY, "out of memory");
     }
     return 0;
-}
-
-/* A weight as an exact non-negative integer (integral reals pass). */
-static bool weight_value(json_t *v, uint64_t *out)
-{
-    if (json_is_integer(v) && json_integer_value(v) >= 0) {
-        *out = (uint64_t)json_integer_value(v);
-        return true;
-    }
-    double d = json_is_real(v) ? json_real_value(v) : -1;
-    if (d >= 0 && d < 9.2e18 && (double)(uint64_t)d == d) {
-        *out = (uint64_t)d;
-        return true;
-    }
-    return false;
 }
 
 /* One sample's stack, outermost first; *leaf its innermost node. */
@@ -98,18 +74,13 @@ static int read_profile(json_t *prof, size_t pi, size_t nprofiles, const uint32_
                           "%s: profile %zu: samples and weights are not arrays of one length", name,
                           pi);
     const char *pname = json_string_value(json_object_get(prof, "name"));
-    int w = nprofiles > 1 && pname ? profile_find_weight(p, pname) : -1;
+    int w = profile_json_weight(p, pname, nprofiles, "profiles", name, e);
     if (w < 0)
-        w = nprofiles > 1 && pname ? profile_add_weight(p, pname, "count", true)
-                                   : profile_add_weight(p, "samples", "count", false);
-    if (w < 0)
-        return errno == E2BIG ? error_fail(e, ERROR_UNSUPPORTED, "%s: more than %d profiles", name,
-                                           PROFILE_MAX_WEIGHTS)
-                              : error_fail(e, ERROR_NO_MEMORY, "out of memory");
+        return -1;
     for (size_t si = 0; si < json_array_size(samples); si++) {
         uint32_t leaf;
         uint64_t v;
-        if (!weight_value(json_array_get(weights, si), &v))
+        if (!profile_json_count(json_array_get(weights, si), &v))
             return error_fail(e, ERROR_UNSUPPORTED,
                               "%s: profile %zu: weight %zu is not a non-negative integer", name, pi,
                               si);
@@ -125,23 +96,13 @@ static int read_profile(json_t *prof, size_t pi, size_t nprofiles, const uint32_
     return 0;
 }
 
-int speedscope_read(const unsigned char *data, size_t len, const char *name, struct profile *p,
-                    struct error *e)
+int speedscope_read(json_t *root, const char *name, struct profile *p, struct error *e)
 {
-    json_error_t jerr;
-    json_t *root = json_loadb((const char *)data, len, JSON_ALLOW_NUL, &jerr);
-    if (!root)
-        return error_fail(e, ERROR_CORRUPT, "%s: line %d: %s", name, jerr.line, jerr.text);
     uint32_t *ids = NULL;
     size_t nframes = 0;
     int rc = 0;
     json_t *profiles = json_object_get(root, "profiles");
-    if (json_object_get(root, "threads") && json_object_get(root, "meta"))
-        rc = error_fail(e, ERROR_UNSUPPORTED,
-                        "%s: a Firefox Profiler (Gecko) file; zkprof writes these but reads "
-                        "folded, speedscope and pprof files",
-                        name);
-    else if (!json_is_array(profiles) || json_array_size(profiles) == 0)
+    if (!json_is_array(profiles) || json_array_size(profiles) == 0)
         rc = error_fail(e, ERROR_CORRUPT, "%s: no profiles array (not a speedscope file?)", name);
     if (rc == 0)
         rc = read_frames(root, name, p, &ids, &nframes, e);
@@ -149,6 +110,5 @@ int speedscope_read(const unsigned char *data, size_t len, const char *name, str
     for (size_t pi = 0; rc == 0 && pi < n; pi++)
         rc = read_profile(json_array_get(profiles, pi), pi, n, ids, nframes, name, p, e);
     free(ids);
-    json_decref(root);
     return rc;
 }

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for
 # SECONDS (default 30): fuzz_guest and fuzz_dwarf seeded with the bundled
 # guests, fuzz_perf with the perf.data files tests/perf/perfgen.py writes,
-# fuzz_pprof with pprof, speedscope and folded profiles of a bundled guest. A
+# fuzz_pprof with pprof, speedscope, Gecko and folded profiles of a bundled guest. A
 # crash, leak or sanitizer report fails the run and leaves the input in
 # build-fuzz/crashes/.
 set -euo pipefail
@@ -17,7 +17,7 @@ cmake --build "$build" -j "$(nproc)" --target fuzz_guest fuzz_dwarf fuzz_perf fu
 mkdir -p "$build/corpus/guest" "$build/corpus/perf" "$build/corpus/pprof" "$build/crashes"
 cp "$build"/guests/*.elf "$build/corpus/guest"/
 python3 tests/perf/perfgen.py --seeds "$build/corpus/perf"
-for ext in pb.gz json folded; do
+for ext in pb.gz json gecko.json folded; do
   "$build/cli/cli" execute "$build/guests/zkvm-sp1-rv32.elf" --input guests/inputs/zkvm-sp1.in \
     --flamegraph "$build/corpus/pprof/sp1.$ext" >/dev/null 2>&1
 done

@@ -1,7 +1,7 @@
 /*
  * fuzz_pprof: libFuzzer target for the profile readers `cli report`,
  * `cli merge` and `cli flamegraph` take: pprof (gzipped or not; the
- * protobuf, every index checked), speedscope JSON and folded text, told
+ * protobuf, every index checked), speedscope and Gecko JSON and folded text, told
  * apart by content as profile_read does; whatever reads is then merged,
  * reported and written again as pprof, Gecko and folded into a memory
  * stream. Any crash, leak or sanitizer report is a bug: bad input must

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bad profile inputs to `cli report`, `cli merge` and `cli flamegraph`:
 a corrupt .pb.gz, truncated gzip, a gzip of garbage, protobuf indices out
-of range, malformed folded lines, broken JSON, a Gecko file: each gives
+of range, malformed folded lines, broken JSON, Gecko files with tables out
+of range, an SVG picture: each gives
 one clear `error:` line naming the file, a non-zero exit (65, 66 for a
 missing file), and no crash (the build runs under ASan/UBSan).
 Env: CLI."""
@@ -36,7 +37,21 @@ def bad_inputs():
     yield "bad.folded", b"main;f 3\nmain;g three\n", "line 2: expected"
     yield "nocount.folded", b"main\n", "line 1: expected"
     yield "broken.json", b'{"profiles": [', "broken.json: line"
-    yield "gecko.json", b'{"meta": {}, "threads": []}', "Firefox Profiler"
+    yield "gecko.json", b'{"meta": {}, "threads": []}', "Firefox Profiler (Gecko) file with no threads"
+    gecko = '{"meta": {}, "threads": [{"stringTable": ["a"], ' \
+        '"frameTable": {"schema": {"location": 0}, "data": [[%s]]}, ' \
+        '"stackTable": {"schema": {"prefix": 0, "frame": 1}, "data": [[null, 0], [%s, 0]]}, ' \
+        '"samples": {"schema": {"stack": 0, "weight": 1}, "data": [[%s, %s]]}}]}'
+    yield "badprefix.gecko.json", (gecko % ("0", "1", "1", "1")).encode(), \
+        "stack 1: prefix out of range"
+    yield "badloc.gecko.json", (gecko % ("5", "0", "1", "1")).encode(), \
+        "frame 0: location is not a string index"
+    yield "badstack.gecko.json", (gecko % ("0", "0", "2", "1")).encode(), \
+        "sample 0: stack out of range"
+    yield "nostack.gecko.json", (gecko % ("0", "0", "null", "1")).encode(), "sample 0: no stack"
+    yield "badweight.gecko.json", (gecko % ("0", "0", "1", "-3")).encode(), \
+        "weight is not a non-negative integer"
+    yield "picture.svg", b'<?xml version="1.0"?>\n<svg></svg>\n', "an SVG picture"
     yield "badindex.json", b'{"shared":{"frames":[{"name":"a"}]},"profiles":[{"type":"sampled",' \
         b'"samples":[[0,5]],"weights":[1]}]}', "frame index out of range"
 

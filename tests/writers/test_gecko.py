@@ -6,7 +6,9 @@ and GeckoStackTable types): the required keys, every table's rows as long
 as its schema, stack, frame, string and category indices in range, samples
 in time order with an eventDelay column (the profiler's processing wants
 one); then its stacks and sample totals against the folded file of the same
-run, one thread per weight.
+run, one thread per weight. Read back (`cli merge`, `cli report`), a Gecko file
+gives the stacks and weights it was written from, and a file without a
+weight column (as SP1's profiler writes) counts each sample once.
 Env: CLI, GUEST_DIR, GUEST_INPUTS."""
 import json
 import os
@@ -118,6 +120,69 @@ class Gecko(unittest.TestCase):
             lines = {th["stringTable"][r[0]]: r[th["frameTable"]["schema"]["line"]]
                      for r in th["frameTable"]["data"]}
             self.assertEqual(lines, {"main": None, "f": None, "g": 7})
+
+
+    def test_read_back(self):
+        """A run's Gecko file, merged to folded and to pprof, gives its folded file and the
+        weights of its pprof file, name by name (two threads: named weights)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            for elf, inp in P.GUESTS:
+                with self.subTest(guest=elf):
+                    files = {ext: os.path.join(tmp, "p." + ext)
+                             for ext in ("folded", "gecko.json", "pb.gz")}
+                    P.execute(elf, inp, "--weight", "instructions", "--weight", "class:load",
+                              *[a for f in files.values() for a in ("--flamegraph", f)])
+                    back = os.path.join(tmp, "back.folded")
+                    P.cli("merge", files["gecko.json"], "-o", back)
+                    self.assertEqual(P.read_folded(back), P.read_folded(files["folded"]))
+                    pprof = os.path.join(tmp, "back.pb.gz")
+                    P.cli("merge", files["gecko.json"], "-o", pprof)
+                    want = json.loads(P.cli("report", "--json", files["pb.gz"]).stdout)
+                    got = json.loads(P.cli("report", "--json", pprof).stdout)
+                    self.assertEqual([(w["name"], w["total"]) for w in got["weights"]],
+                                     [(w["name"], w["total"]) for w in want["weights"]])
+                    self.assertEqual(got["weights"][1]["name"], "class:load")
+
+    def test_lines_survive_a_round_trip(self):
+        """pprof (g at g.c:7) -> Gecko -> pprof -> Gecko: the frame table keeps g's line."""
+        stacks = {"main;f;g": [3], "main": [1]}
+        with tempfile.TemporaryDirectory() as tmp:
+            a, b, c, d = (os.path.join(tmp, n) for n in ("a.pb.gz", "b.gecko.json", "c.pb.gz",
+                                                          "d.gecko.json"))
+            with open(a, "wb") as f:
+                f.write(P.encode_pprof([("instructions", "count")], stacks, {"g": ("g.c", 7)}))
+            for src, out in ((a, b), (b, c), (c, d)):
+                P.cli("merge", src, "-o", out)
+            with open(d) as f:
+                doc = json.load(f)
+            th = doc["threads"][0]
+            lines = {th["stringTable"][r[0]]: r[th["frameTable"]["schema"]["line"]]
+                     for r in th["frameTable"]["data"]}
+            self.assertEqual(lines, {"main": None, "f": None, "g": 7})
+
+    def test_sp1_shaped_file(self):
+        """No weight column: each sample counts once (SP1 samples its stack every N cycles).
+        Stacks: 0 = main, 1 = main;f, 2 = main;f;g, 3 = main;h; the frame table names them
+        through the string table, out of order, and one frame name has a ';'."""
+        doc = {"meta": {"version": 24, "interval": 1, "startTime": 0, "processType": 0},
+               "libs": [], "threads": [{
+                   "name": "main", "stringTable": ["g", "main", "f", "h;x"],
+                   "frameTable": {"schema": {"location": 0, "line": 1}, "data": [
+                       [1, None], [2, None], [0, 12], [3, None]]},
+                   "stackTable": {"schema": {"prefix": 0, "frame": 1}, "data": [
+                       [None, 0], [0, 1], [1, 2], [0, 3]]},
+                   "samples": {"schema": {"stack": 0, "time": 1}, "data": [
+                       [2, 0], [2, 1], [1, 2], [0, 3], [3, 4], [2, 5]]}}]}
+        with tempfile.TemporaryDirectory() as tmp:
+            src, out = os.path.join(tmp, "sp1.gecko.json"), os.path.join(tmp, "o.folded")
+            with open(src, "w") as f:
+                json.dump(doc, f)
+            P.cli("merge", src, "-o", out)
+            self.assertEqual(P.read_folded(out),
+                             {"main;f;g": 3, "main;f": 1, "main": 1, "main;h:x": 1})
+            report = json.loads(P.cli("report", "--json", src).stdout)
+            self.assertEqual([(w["name"], w["total"]) for w in report["weights"]],
+                             [("samples", 6)])
 
 
 if __name__ == "__main__":
