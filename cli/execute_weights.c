@@ -13,8 +13,8 @@
 const char execute_weights_help[] =
     "  --weight NAME          a weight of the profile, repeatable, in order (folded and\n"
     "                         SVG files show the first; pprof, Gecko and speedscope\n"
-    "                         keep all): instructions; cycles (SP1, lambda_vm: one per\n"
-    "                         instruction; RISC Zero: with its kernel's and\n"
+    "                         keep all): instructions; cycles (one per instruction,\n"
+    "                         but RISC Zero's: with its kernel's and\n"
     "                         accelerators' cycles in each call's frame and paging,\n"
     "                         as [PageIn] and [PageOut] frames); gas (SP1: RV32 trace\n"
     "                         cells, v6 gas in tenths); area (ZisK); cells (OpenVM);\n"
