@@ -23,8 +23,10 @@ static int table_open(json_t *thread, const char *key, const char *col0, const c
     json_t *table = json_object_get(thread, key), *schema = json_object_get(table, "schema");
     t->rows = json_object_get(table, "data");
     if (!json_is_object(schema) || !json_is_array(t->rows))
-        return error_fail(e, ERROR_CORRUPT, "%s: thread %zu: %s has no schema and data", name, ti,
-                          key);
+        return error_fail(e, ERROR_CORRUPT,
+                          "%s: thread %zu: %s has no schema and data (Gecko tables; a profile "
+                          "the Firefox Profiler saved after processing is not read)",
+                          name, ti, key);
     const char *want[2] = {col0, col1};
     for (int c = 0; c < 2; c++) {
         json_t *at = want[c] ? json_object_get(schema, want[c]) : NULL;

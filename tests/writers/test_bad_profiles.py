@@ -51,6 +51,8 @@ def bad_inputs():
     yield "nostack.gecko.json", (gecko % ("0", "0", "null", "1")).encode(), "sample 0: no stack"
     yield "badweight.gecko.json", (gecko % ("0", "0", "1", "-3")).encode(), \
         "weight is not a non-negative integer"
+    yield "processed.json", b'{"meta": {"preprocessedProfileVersion": 50}, "threads": [{"samples": ' \
+        b'{"stack": [0], "length": 1}, "frameTable": {"length": 0}}]}', "saved after processing"
     yield "picture.svg", b'<?xml version="1.0"?>\n<svg></svg>\n', "an SVG picture"
     yield "badindex.json", b'{"shared":{"frames":[{"name":"a"}]},"profiles":[{"type":"sampled",' \
         b'"samples":[[0,5]],"weights":[1]}]}', "frame index out of range"
