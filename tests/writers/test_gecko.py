@@ -185,5 +185,26 @@ class Gecko(unittest.TestCase):
                              [("samples", 6)])
 
 
+    def test_names_with_a_nul(self):
+        """JSON strings may hold U+0000: a frame name ends there, in speedscope and Gecko
+        input alike (the sanitiser once walked past the copy; ASan build)."""
+        speedscope = {"shared": {"frames": [{"name": "a\u0000;b"}, {"name": "c;d"}]},
+                      "profiles": [{"type": "sampled", "samples": [[0], [0, 1]],
+                                    "weights": [2, 3]}]}
+        gecko = {"meta": {}, "threads": [{
+            "stringTable": ["a\u0000;b", "c;d"],
+            "frameTable": {"schema": {"location": 0}, "data": [[0], [1]]},
+            "stackTable": {"schema": {"prefix": 0, "frame": 1}, "data": [[None, 0], [0, 1]]},
+            "samples": {"schema": {"stack": 0, "weight": 1}, "data": [[0, 2], [1, 3]]}}]}
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, doc in (("s.json", speedscope), ("g.gecko.json", gecko)):
+                with self.subTest(file=name):
+                    src, out = os.path.join(tmp, name), os.path.join(tmp, "o.folded")
+                    with open(src, "w") as f:
+                        json.dump(doc, f)
+                    P.cli("merge", src, "-o", out)
+                    self.assertEqual(P.read_folded(out), {"a": 2, "a;c:d": 3})
+
+
 if __name__ == "__main__":
     unittest.main()
