@@ -352,13 +352,16 @@ static void describe_csr_fault(const struct fault *f, char *what, size_t size)
              (unsigned long long)f->addr);
 }
 
-/* Why a fault is one a hart with C would not have made (abi->without_c). */
-static void describe_missing_c(const struct machine *m, char *reason, size_t size)
+/*
+ * Why a guest built with C cannot run as it is under a zkVM whose hart has
+ * none (abi->without_c), and what to do: ": sp1's executor runs RV32IM, ...".
+ */
+static void describe_missing_c(const char *abi, int xlen, char *reason, size_t size)
 {
     snprintf(reason, size,
              ": %s's executor runs RV%dIM, without compressed instructions: build the guest "
              "without C (-march=rv%dim)",
-             m->abi->name, (int)m->xlen, (int)m->xlen);
+             abi, xlen, xlen);
 }
 
 static void report_fault(const struct machine *m, const struct symtab *syms)
@@ -386,12 +389,12 @@ static void report_fault(const struct machine *m, const struct symtab *syms)
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
         if (m->abi->without_c && (f->addr & 3) == 2) /* a target only a hart with C could run */
-            describe_missing_c(m, reason, sizeof(reason));
+            describe_missing_c(m->abi->name, (int)m->xlen, reason, sizeof(reason));
         break;
     case FAULT_ILLEGAL_INSTRUCTION:
         snprintf(what, sizeof(what), "%s 0x%08x", text, f->word);
         if (m->abi->without_c && (f->word & 3) != 3) /* a compressed instruction's halfword */
-            describe_missing_c(m, reason, sizeof(reason));
+            describe_missing_c(m->abi->name, (int)m->xlen, reason, sizeof(reason));
         break;
     case FAULT_UNSUPPORTED_CSR: describe_csr_fault(f, what, sizeof(what)); break;
     case FAULT_UNSUPPORTED_SYSCALL:
@@ -803,9 +806,9 @@ static int fit_hart_to_abi(const struct execute_options *o, struct elf_image *im
         return 0;
     struct error e = ERROR_INIT;
     if (elf_image_drop_c(img, &e) != 0) {
-        cli_error("%s: %s: %s's executor runs RV%dIM, without compressed instructions: build "
-                  "the guest without C (-march=rv%dim)",
-                  o->guest_path, e.msg, c->abi->name, img->xlen, img->xlen);
+        char reason[256];
+        describe_missing_c(c->abi->name, img->xlen, reason, sizeof(reason));
+        cli_error("%s: %s%s", o->guest_path, e.msg, reason);
         return cli_exit_status(e.status);
     }
     fprintf(stderr,
