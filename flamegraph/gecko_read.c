@@ -38,10 +38,16 @@ static int table_open(json_t *thread, const char *key, const char *col0, const c
     return 0;
 }
 
+/* Row i's value in column c; NULL when the row or the column has none. */
+static json_t *table_cell(const struct gecko_table *t, size_t i, int c)
+{
+    return t->cols[c] < 0 ? NULL : json_array_get(json_array_get(t->rows, i), (size_t)t->cols[c]);
+}
+
 /* Row i's column c as an index below `limit`; -1 for null (when allowed), -2 when bad. */
 static json_int_t table_index(const struct gecko_table *t, size_t i, int c, json_int_t limit)
 {
-    json_t *v = json_array_get(json_array_get(t->rows, i), (size_t)t->cols[c]);
+    json_t *v = table_cell(t, i, c);
     if (json_is_null(v))
         return -1;
     json_int_t k = json_is_integer(v) ? json_integer_value(v) : -2;
@@ -56,7 +62,7 @@ static json_int_t table_index(const struct gecko_table *t, size_t i, int c, json
 static int keep_frame_line(struct profile *p, uint32_t id, const struct gecko_table *frames,
                            size_t i)
 {
-    json_int_t line = frames->cols[1] >= 0 ? table_index(frames, i, 1, UINT32_MAX) : -1;
+    json_int_t line = table_index(frames, i, 1, UINT32_MAX); /* -2 without a line column */
     bool known = id < p->frame_capacity && (p->frame_line[id] || p->frame_file[id]);
     if (line <= 0 || known)
         return 0;
@@ -141,9 +147,7 @@ static int read_samples(json_t *thread, size_t ti, const uint32_t *nodes, size_t
                               "%s: thread %zu: sample %zu: %s", name, ti, si,
                               stack == -1 ? "no stack" : "stack out of range");
         uint64_t v = 1;
-        json_t *wv = samples.cols[1] >= 0
-                         ? json_array_get(json_array_get(samples.rows, si), (size_t)samples.cols[1])
-                         : NULL;
+        json_t *wv = table_cell(&samples, si, 1);
         if (wv && !json_is_null(wv) && !profile_json_count(wv, &v))
             return error_fail(e, ERROR_UNSUPPORTED,
                               "%s: thread %zu: sample %zu: weight is not a non-negative integer",

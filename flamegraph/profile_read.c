@@ -68,15 +68,22 @@ static int read_folded(const unsigned char *data, size_t len, const char *name, 
     return rc;
 }
 
+/* The index of data's first byte that is not a blank (len when there is none). */
+static size_t first_nonblank(const unsigned char *data, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+        i++;
+    return i;
+}
+
 /*
  * JSON: its first non-blank byte is '{' and its first line does not end
  * as a folded line does, in " COUNT" (a frame may start with '{').
  */
 static bool looks_like_json(const unsigned char *data, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
-        i++;
+    size_t i = first_nonblank(data, len);
     if (i == len || data[i] != '{')
         return false;
     size_t end = i;
@@ -93,9 +100,7 @@ static bool looks_like_json(const unsigned char *data, size_t len)
 /* An SVG picture (what --flamegraph FILE.svg writes): its first non-blank bytes. */
 static bool looks_like_svg(const unsigned char *data, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
-        i++;
+    size_t i = first_nonblank(data, len);
     return (len - i >= 5 && memcmp(data + i, "<?xml", 5) == 0) ||
            (len - i >= 4 && memcmp(data + i, "<svg", 4) == 0);
 }
