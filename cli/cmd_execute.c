@@ -936,11 +936,17 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
     bool every_pc = inlines && (o->lines || writes_raw(o));
     bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
+    /* one such weight: the nodes count it (docs/ARCHITECTURE.md, "Weights") */
+    bool cost_clock =
+        weigh_pcs && !every_pc && s.profiling && execute_weights_clock(&s.weights, &s.m, syms);
+    if (cost_clock)
+        weigh_pcs = false;
     struct guest_profile_options po = {
         .inlines = inlines,
         .all_pcs = every_pc || weigh_pcs,
         .insn_length = img->rvc ? guest_insn_length : NULL,
         .insn_ctx = (void *)img,
+        .cost_clock = cost_clock,
     };
     if (weigh_pcs && !every_pc) /* only functions whose pcs' costs differ */
         execute_weights_watch(&s.weights, &po, img);

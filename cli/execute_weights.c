@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "symtab/symtab.h"
 #include "tracer/weights.h"
 
 const char execute_weights_help[] =
@@ -306,6 +307,30 @@ static bool function_pcs_differ(void *ctx, uint64_t start, uint64_t end)
     return false;
 }
 
+/* The cost clock's costs: one weight's, by word; at a pc of no function, the default. */
+struct clock_costs {
+    const struct cost_model *model;
+    const struct symtab *syms;
+    int xlen;
+};
+
+static uint64_t clock_cost(void *ctx, uint64_t pc, uint32_t word)
+{
+    const struct clock_costs *c = ctx;
+    if (!symtab_lookup(c->syms, pc))
+        return c->model->outside_cost;
+    return cost_model_insn(c->model, word, c->xlen);
+}
+
+bool execute_weights_clock(const struct execute_weights *w, struct machine *m,
+                           const struct symtab *syms)
+{
+    if (w->nmodels != 1)
+        return false;
+    struct clock_costs c = {.model = &w->models[0], .syms = syms, .xlen = m->xlen};
+    return machine_set_cost_clock(m, clock_cost, &c);
+}
+
 void execute_weights_watch(struct execute_weights *w, struct guest_profile_options *o,
                            const struct elf_image *img)
 {
@@ -415,6 +440,8 @@ void execute_weights_stats(const struct execute_weights *w, struct guest_profile
 {
     if (p && p->all_pcs && !p->pcs_skipped) /* every pc counted */
         print_class_mix(p, img, out);
+    if (p && p->tracer.cost_clock)
+        fprintf(out, "cost-clock: %s (counted by the clock, not per pc)\n", w->models[0].name);
     const struct page_touch *pt = &w->pages;
     if (!pt->model)
         return;

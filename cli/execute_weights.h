@@ -65,6 +65,15 @@ int execute_weights_resolve(struct execute_weights *w, const char *abi, int xlen
 bool execute_weights_need_pcs(const struct execute_weights *w);
 
 /*
+ * With one weight whose costs differ (execute_weights_need_pcs): gives `m`
+ * a cost clock for it (machine_set_cost_clock), for a profile in cost
+ * mode, which then counts no pcs for it. False when there are several
+ * weights or the machine cannot: count pcs then.
+ */
+bool execute_weights_clock(const struct execute_weights *w, struct machine *m,
+                           const struct symtab *syms);
+
+/*
  * Has the profile of options `o` (all_pcs) count the pcs only of functions
  * whose instructions' costs differ under some weight (its pcs_differ);
  * `img` holds their code and must outlive the profile.

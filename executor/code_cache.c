@@ -50,7 +50,28 @@ void code_cache_destroy(struct code_cache *cc)
     if (cc->insns)
         munmap(cc->insns, cc->bytes);
     free(cc->runs);
+    free(cc->costs);
     memset(cc, 0, sizeof(*cc));
+}
+
+bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks)
+{
+    _Static_assert(sizeof(struct code_cost) == sizeof(struct insn), "cost_off scales with ip");
+    size_t n = entry_count(cc);
+    struct code_cost *c = calloc(n, sizeof(*c));
+    if (!c)
+        return false;
+    uint64_t sum = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        c[i].before = sum;
+        sum += ticks[i];
+        c[i].through = sum;
+    }
+    c[n - 1] = (struct code_cost){sum, sum};
+    free(cc->costs);
+    cc->costs = c;
+    cc->cost_off = (intptr_t)((uintptr_t)c - (uintptr_t)cc->insns);
+    return true;
 }
 
 /* How many entries the instruction of entry `in` spans (the next one follows them). */

@@ -44,6 +44,15 @@ enum code_runs {
     CODE_RUNS_KEPT,    /* some function holding it keeps them */
 };
 
+/*
+ * The cost clock's sums at one entry (executor/trace.h, "Cost clock"):
+ * clock ticks of the entries before it, and through it, along the cache.
+ */
+struct code_cost {
+    uint64_t before;
+    uint64_t through;
+};
+
 struct code_cache {
     struct insn *insns;  /* span / slot + 1 entries; the last one is past the end */
     struct insn *end;    /* that last one (kept for the traced return, which compares with it) */
@@ -55,7 +64,10 @@ struct code_cache {
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
     uint8_t *runs;                        /* enum code_runs per entry (NULL: nothing said yet) */
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
-    bool aligned_access; /* decode wide loads and stores as their aligned forms (abi.h) */
+    bool aligned_access;     /* decode wide loads and stores as their aligned forms (abi.h) */
+    struct code_cost *costs; /* per entry, for a cost clock (NULL: none) */
+    intptr_t cost_off;       /* costs less insns, in bytes: an entry's sums lie at its */
+                             /* address + cost_off (both arrays have 16-byte entries) */
 };
 
 /*
@@ -108,6 +120,13 @@ struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xl
  * nothing), and a fetch from a slot no segment holds faults.
  */
 void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen);
+
+/*
+ * Sets up the cost clock's sums from `ticks`, the clock ticks of each
+ * entry's instruction, in order (the entry past the end costs nothing).
+ * False without memory.
+ */
+bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks);
 
 /* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);

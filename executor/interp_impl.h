@@ -10,9 +10,13 @@
  *   - the fast loop of a tracer in per-pc mode (RUNS 1; executor/trace.h,
  *     "Runs"), traced only, whose taken branches and jumps also end the
  *     run in the top frame at their pc and start one at the target;
+ *   - the fast loop of a tracer in cost mode (RUNS 1 and COST 1, harts
+ *     without C: executor/trace.h, "Cost clock"), the per-pc one that
+ *     also keeps the cost clock on every taken transfer;
  *   - the precise loops (PRECISE 1, with TRACED 0 or 1), which check the
  *     instruction budget before every instruction; the traced one keeps
- *     runs too when the tracer is in per-pc mode.
+ *     runs too when the tracer is in per-pc mode, and the cost clock in
+ *     cost mode.
  *
  * The fast loop checks the budget only where control arrives
  * non-sequentially (taken branches, jumps) and at the first instruction of
@@ -40,6 +44,9 @@
 #endif
 #ifndef RUNS
 #define RUNS 0
+#endif
+#ifndef COST
+#define COST 0
 #endif
 /*
  * RVC 1: the loops of a hart with C (interp_rv32c.c, interp_rv64c.c),
@@ -127,6 +134,8 @@ typedef int64_t sreg;
 #define RUN_FN RUN_NAME_(XLEN, _traced_precise)
 #elif PRECISE
 #define RUN_FN RUN_NAME_(XLEN, _precise)
+#elif COST
+#define RUN_FN RUN_NAME_(XLEN, _cost)
 #elif RUNS
 #define RUN_FN RUN_NAME_(XLEN, _runs)
 #elif !TRACED
@@ -313,6 +322,39 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #define SAVE_TRACER() ((void)0)
 #define LOAD_TRACER() ((void)0)
 #endif
+    /*
+     * The cost clock (trace.h): on in the cost loop, and in the traced
+     * precise loop when the tracer is in cost mode. It reads
+     * COST_AT(ip)->through - cl after the instruction at ip retired.
+     */
+#if COST
+#define COST_CLOCK 1
+#elif PRECISE && TRACED
+    const bool cost_clock = tracer && tracer->cost_clock;
+#define COST_CLOCK cost_clock
+#else
+#define COST_CLOCK 0
+#endif
+#define COST_AT(at) ((const struct code_cost *)((uintptr_t)(at) + (uintptr_t)m->code.cost_off))
+    uint64_t cl = 0;
+#if COST || (PRECISE && TRACED)
+    if (COST_CLOCK)
+        cl = COST_AT(ip)->before - tracer->cost_now;
+/* Where the run stops, the cost clock reads `at` (the instruction at ip retired, or not). */
+#define STOP_CLOCK(at)                                                                             \
+    do {                                                                                           \
+        if (COST_CLOCK)                                                                            \
+            tracer->cost_now = COST_AT(ip)->at - cl;                                               \
+    } while (0)
+#else
+#define STOP_CLOCK(at) ((void)0)
+#endif
+/* A taken transfer from ip to `to`: what running straight on would have counted comes off. */
+#define COST_TRANSFER(to)                                                                          \
+    do {                                                                                           \
+        if (COST_CLOCK)                                                                            \
+            cl += COST_AT(to)->before - COST_AT(ip)->through;                                      \
+    } while (0)
     /* Whether the loop keeps the top frame's runs (executor/trace.h), and the hooks that do. */
 #if RUNS
 #define PER_PC 1
@@ -366,22 +408,27 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 #define CHECKED_DISPATCH() DISPATCH()
 #define LEFT() left
-#define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
+#define NOW() (COST_CLOCK ? COST_AT(ip)->through - cl : (uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
 /* A taken transfer: a run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE: */
 /* the caller has started it). */
-#define GOTO_IP_RUN_DONE(to) (ip = (to))
+#define GOTO_IP_RUN_DONE(to)                                                                       \
+    do {                                                                                           \
+        struct insn *to_ = (to);                                                                   \
+        COST_TRANSFER(to_);                                                                        \
+        ip = to_;                                                                                  \
+    } while (0)
 #define GOTO_IP(to)                                                                                \
     do {                                                                                           \
-        ip = (to);                                                                                 \
+        GOTO_IP_RUN_DONE(to);                                                                      \
         RUN_START_AT(PC());                                                                        \
     } while (0)
 #else
 #define DISPATCH() goto *ip->handler
 /* The budget left after the instruction at ip (see lim). */
 #define LEFT() ((uint64_t)(lim - (uintptr_t)ip) / sizeof(struct insn))
-/* The tracer's clock: -16 x LEFT() (see trace.h). */
-#define NOW() ((uint64_t)((uintptr_t)ip - lim))
+/* The tracer's clock: -16 x LEFT() (see trace.h), or the cost clock. */
+#define NOW() (COST_CLOCK ? COST_AT(ip)->through - cl : (uint64_t)((uintptr_t)ip - lim))
 /*
  * Makes the compiler treat ip and lim as new values from here on (they are
  * not: the statement is empty). A fast path's miss branch starts with it,
@@ -399,6 +446,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     do {                                                                                           \
         struct insn *to_ = (to);                                                                   \
         lim += (uintptr_t)to_ - (uintptr_t)ip - sizeof(struct insn);                               \
+        COST_TRANSFER(to_);                                                                        \
         ip = to_;                                                                                  \
     } while (0)
 #define GOTO_IP(to)                                                                                \
@@ -945,11 +993,13 @@ op_FENCE:
 op_ECALL:
     m->pc = PC();
     m->ecall_clock = m->retired + budget - LEFT();
+    m->ecall_now = NOW();
     RUN_END_AT(PC(), 4); /* before the ABI may rewind the stack */
     SAVE_TRACER(); /* the ABI may report the call to the tracer */
     switch (machine_ecall(m)) {
     case ECALL_CONTINUE: RUN_START_AT(PC() + 4); NEXT();
     case ECALL_EXIT:
+        STOP_CLOCK(through);
         m->retired += budget - LEFT();
         return STOP_EXIT;
     case ECALL_FAULT: RUN_START_AT(PC() + 4); goto out_fault; /* it did not retire after all */
@@ -1029,12 +1079,14 @@ out_bad_target:
                               .pc = fault_pc,
                               .from = PC(),
                               .addr = fault_pc};
+    STOP_CLOCK(through);
     SAVE_TRACER();
     m->retired += budget - LEFT();
     m->pc = fault_pc;
     return STOP_FAULT;
 out_fault:
     RUN_END_HERE();
+    STOP_CLOCK(before);
     SAVE_TRACER();
     m->retired += budget - LEFT() - 1;
     m->pc = m->fault.pc;
@@ -1042,6 +1094,7 @@ out_fault:
 #if PRECISE
 out_budget:
     RUN_END_HERE();
+    STOP_CLOCK(before);
     SAVE_TRACER();
     m->retired += budget;
     m->pc = PC();
@@ -1050,6 +1103,7 @@ out_budget:
 out_soft:
     /* Stopped before the instruction at ip, which was counted: undo that. */
     RUN_END_HERE();
+    STOP_CLOCK(before);
     SAVE_TRACER();
     m->retired += budget - (LEFT() + 1);
     m->pc = PC();
@@ -1098,6 +1152,10 @@ out_soft:
 #undef TRACE_JUMP_NEAR
 #undef TRACE_TAIL
 #undef NOW
+#undef COST_CLOCK
+#undef COST_AT
+#undef STOP_CLOCK
+#undef COST_TRANSFER
 #undef FORGET_POSITION
 #undef SAVE_TRACER
 #undef LOAD_TRACER
@@ -1129,6 +1187,7 @@ out_soft:
 #undef TRACED
 #undef PRECISE
 #undef RUNS
+#undef COST
 #undef UNHOOKED
 #undef SLOT_SHIFT
 #undef ENTRY_SHIFT

@@ -7,6 +7,7 @@
 #include "executor/machine.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "executor/interp.h"
@@ -75,6 +76,8 @@ static const interp_fn fast_loops[4] = {interp_run_rv32, interp_run_rv64, interp
                                         interp_run_rv64c};
 static const interp_fn per_pc_loops[4] = {interp_run_rv32_runs, interp_run_rv64_runs,
                                           interp_run_rv32c_runs, interp_run_rv64c_runs};
+/* cost: in the tracer's cost mode (a hart without C: machine_set_cost_clock refuses C). */
+static const interp_fn cost_loops[2] = {interp_run_rv32_cost, interp_run_rv64_cost};
 static const interp_fn precise_loops[2][4] = {
     {interp_run_rv32_precise, interp_run_rv64_precise, interp_run_rv32c_precise,
      interp_run_rv64c_precise},
@@ -120,26 +123,82 @@ static enum stop_reason stop_as_abi_says(struct machine *m, enum stop_reason why
     return stop_at_halt_store(m, stop_at_pc_zero(m, why));
 }
 
-enum stop_reason machine_run(struct machine *m, uint64_t budget)
+/* The fast loop for the machine as it is traced. */
+static interp_fn fast_loop(const struct machine *m)
 {
     int isa = isa_index(m);
+    if (m->tracer && m->tracer->cost_clock)
+        return cost_loops[isa];
+    return (m->tracer && m->tracer->per_pc ? per_pc_loops : fast_loops)[isa];
+}
+
+enum stop_reason machine_run(struct machine *m, uint64_t budget)
+{
     uint64_t end = m->retired + budget;
     /* The fast loop stops short of the budget; the precise one ends it exactly. */
     while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
-        bool per_pc = m->tracer && m->tracer->per_pc;
-        enum stop_reason why = (per_pc ? per_pc_loops : fast_loops)[isa](m, end - m->retired);
+        enum stop_reason why = fast_loop(m)(m, end - m->retired);
         if (why != STOP_BUDGET)
             return stop_as_abi_says(m, why);
     }
-    return stop_as_abi_says(m, precise_loops[m->tracer != NULL][isa](m, end - m->retired));
+    return stop_as_abi_says(m, precise_loops[m->tracer != NULL][isa_index(m)](m, end - m->retired));
 }
 
 enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
 {
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
-    bool per_pc = m->tracer && m->tracer->per_pc;
-    return stop_as_abi_says(m, (per_pc ? per_pc_loops : fast_loops)[isa_index(m)](m, budget));
+    return stop_as_abi_says(m, fast_loop(m)(m, budget));
+}
+
+/*
+ * Whether a store may rewrite code: the code is not fixed and some page of
+ * it is writable (no ABI makes a page executable after the load).
+ */
+static bool code_may_change(const struct machine *m)
+{
+    const struct code_cache *cc = &m->code;
+    if (cc->fixed)
+        return false;
+    for (uint64_t off = 0; off < cc->span; off += GUEST_PAGE_SIZE) {
+        unsigned r = mem_page_rights(&m->mem, cc->lo + off);
+        if ((r & PAGE_W) && (r & PAGE_X))
+            return true;
+    }
+    return false;
+}
+
+bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx)
+{
+    struct code_cache *cc = &m->code;
+    if (cc->slot_shift != 2 || code_may_change(m))
+        return false;
+    size_t n = (size_t)(cc->end - cc->insns) + 1;
+    uint64_t *ticks = calloc(n, sizeof(*ticks));
+    if (!ticks)
+        return false;
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint64_t pc = cc->lo + ((uint64_t)i << 2);
+        uint32_t word;
+        if (!mem_range_has(&m->mem, pc, 4, PAGE_X))
+            continue; /* a fetch there faults: it never retires */
+        memcpy(&word, mem_host(&m->mem, pc), 4);
+        ticks[i] = cost(ctx, pc, word) * TRACE_CLOCK_TICKS;
+    }
+    bool ok = code_cache_set_costs(cc, ticks);
+    free(ticks);
+    return ok;
+}
+
+/* The tracer's ticks_at: the clock ticks of the instruction at pc. */
+static uint64_t ticks_at(void *machine, uint64_t pc)
+{
+    const struct code_cache *cc = &((const struct machine *)machine)->code;
+    uint64_t off = pc - cc->lo;
+    if (!cc->costs || off >= cc->span)
+        return 0;
+    const struct code_cost *c = &cc->costs[off >> cc->slot_shift];
+    return c->through - c->before;
 }
 
 enum ecall_result machine_ecall(struct machine *m)
@@ -153,7 +212,7 @@ enum ecall_result machine_ecall(struct machine *m)
     if (r != ECALL_FAULT && call && m->tracer)
         m->tracer->ecall(m->tracer, call, pc);     /* in the frame that made the call ... */
     if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */
-        m->tracer->rewind(m->tracer, trace_clock(m->tracer, m->ecall_clock));
+        m->tracer->rewind(m->tracer, m->ecall_now);
     return r;
 }
 
@@ -191,6 +250,7 @@ void machine_attach_tracer(struct machine *m, struct flow_tracer *t)
     if (t) {
         t->note_runs = note_runs;
         t->jump_of = jump_of;
+        t->ticks_at = ticks_at;
         t->machine = m;
     }
 }

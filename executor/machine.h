@@ -104,6 +104,7 @@ struct machine {
     const struct abi *abi;
     void *abi_state;      /* the ABI's own */
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
+    uint64_t ecall_now;   /* during a traced ecall: the tracer's clock, the ecall included */
     bool rewind;          /* during an ecall: see machine_trace_rewind */
     uint32_t custom_word; /* during an ecall: the custom-opcode word it runs (0: an ecall) */
     int exit_status;
@@ -126,6 +127,18 @@ void machine_destroy(struct machine *m);
  * (flow_tracer.note_runs).
  */
 void machine_attach_tracer(struct machine *m, struct flow_tracer *t);
+
+/* What the instruction `word` at pc costs under some weight. */
+typedef uint64_t (*machine_insn_cost)(void *ctx, uint64_t pc, uint32_t word);
+
+/*
+ * Gives the code a cost clock (executor/trace.h, "Cost clock") counting
+ * `cost`, for a tracer in cost mode. Only code without C that no store
+ * can rewrite (fixed at load, code_cache_predecode, or on no page both
+ * writable and executable) has one: false otherwise, or without memory,
+ * and the tracer must count per pc instead.
+ */
+bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx);
 
 /*
  * Runs until the guest exits, faults, or `budget` more instructions have

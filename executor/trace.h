@@ -157,6 +157,18 @@ struct flow_tracer {
      */
     void (*note_runs)(void *machine, uint64_t lo, uint64_t end, bool kept);
     /*
+     * Cost mode (the owner sets it, on a machine with a cost clock:
+     * machine_set_cost_clock): the clock counts TRACE_CLOCK_TICKS x a
+     * weight's cost of the instructions retired instead of their number,
+     * so nodes count that cost, and the loops keep no runs for it
+     * ("Cost clock" below). Its readings do not depend on the budget:
+     * `cost_now` is the clock where the machine last stopped.
+     */
+    bool cost_clock;
+    uint64_t cost_now;
+    /* Cost mode: the clock ticks of the instruction at pc (the machine sets it). */
+    uint64_t (*ticks_at)(void *machine, uint64_t pc);
+    /*
      * Per-pc mode: the target and length of the branch or jal at pc (the
      * runs' taken counts are folded with them: TRACE_RUN_TAKEN); false
      * when pc holds neither. The machine sets it.
@@ -439,15 +451,36 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
     trace_run_branch_ends(&f->link, pc, len, target, shift, 1);
 }
 
-/* The clock reading for `retired` instructions. */
+/*
+ * Cost clock (cost mode): the code cache keeps, per entry, the cost of
+ * the code before it and through it (code_cache.h, struct code_cost,
+ * with the sums taken along the cache as if it ran straight through). The
+ * loops read the clock as `through` of the instruction that just retired
+ * less `cl`, a sum they keep, and a taken transfer from entry a to entry
+ * b adds b's `before` less a's `through` to `cl`: what running straight on
+ * from a to b would have counted comes off. A weight of one cost per
+ * opcode class (or per word) thus costs its loops two loads and two adds
+ * per taken transfer, and nothing per instruction.
+ */
+
+/* The clock reading for `retired` instructions (in cost mode: where the machine stopped). */
 static inline uint64_t trace_clock(const struct flow_tracer *t, uint64_t retired)
 {
+    if (t->cost_clock)
+        return t->cost_now;
     return (retired - t->base) * TRACE_CLOCK_TICKS;
 }
 
-/* Moves the clock's base to `base`; the live frames' counts keep their meaning. */
+/*
+ * Moves the clock's base to `base`; the live frames' counts keep their
+ * meaning. The cost clock has no base: it reads the same in every run.
+ */
 static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
 {
+    if (t->cost_clock) {
+        t->base = base;
+        return;
+    }
     uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS; /* what the clock now reads more */
     for (struct trace_frame *f = t->bottom; f <= t->top; f++)
         f->acc -= shift;

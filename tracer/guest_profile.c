@@ -485,6 +485,16 @@ static bool call_index(struct guest_profile *p, const char *call, size_t *index)
 }
 
 /*
+ * Cost mode: `ticks` of the clock so far count in no live frame (each of
+ * them counts what it ran, its callees included, by the clock).
+ */
+static void take_from_live_frames(struct guest_profile *p, uint64_t ticks)
+{
+    for (struct trace_frame *f = p->tracer.bottom; f <= top(p); f++)
+        f->acc -= ticks;
+}
+
+/*
  * The ecall that just retired counts in a leaf frame for the call under
  * the top frame (in per-pc mode, under its call site): one more in that
  * node's (inclusive) count moves it out of the top frame's own count when
@@ -507,6 +517,8 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
     if (node == UINT32_MAX)
         return;
     p->trie.nodes[node].count++;
+    if (p->tracer.cost_clock) /* the leaf counts calls: the ecall's cost leaves the stack */
+        take_from_live_frames(p, p->tracer.ticks_at(p->tracer.machine, pc) - TRACE_CLOCK_TICKS);
     if (p->tracer.per_pc) { /* the run holds pc: take it out */
         trace_run_end_before(top(p), pc, p->tracer.run_shift);
         trace_run_start(top(p), pc + 4, p->tracer.run_shift);
@@ -581,7 +593,8 @@ bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms,
     struct inline_chains *inlines = o->inlines;
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
-    p->tracer.per_pc = o->all_pcs || inlines != NULL;
+    p->tracer.per_pc = o->all_pcs || inlines != NULL || o->cost_clock;
+    p->tracer.cost_clock = o->cost_clock;
     p->all_pcs = o->all_pcs;
     p->tracer.run_shift = o->insn_length ? 1 : 2;
     p->insn_length = o->insn_length;

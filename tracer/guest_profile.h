@@ -143,6 +143,14 @@ struct guest_profile_options {
      */
     bool (*pcs_differ)(void *ctx, uint64_t start, uint64_t end);
     void *pcs_ctx;
+    /*
+     * Cost mode (executor/trace.h, "Cost clock"; the machine must have a
+     * cost clock, machine_set_cost_clock): the nodes count one weight's
+     * cost, with no per-pc counts for it, and only the weighted writer
+     * (tracer/weights.h) with that one weight may write the profile.
+     * Per-pc mode, for inline frames, without all_pcs.
+     */
+    bool cost_clock;
 };
 
 /* guest_profile_init with options. */

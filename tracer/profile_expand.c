@@ -27,6 +27,7 @@ struct expand {
     char *leaf; /* a frame name with its suffix (`:LINE`, `@0x<pc>`) */
     size_t leaf_size;
     uint32_t frame;                     /* the named node of the frame whose pcs are visited */
+    uint64_t pcs_value;                 /* what its pcs added, weighed */
     const struct expand_weigher *weigh; /* NULL: the counts themselves */
 };
 
@@ -111,7 +112,9 @@ static int add_pc(void *ctx, uint64_t pc, uint64_t count)
                         : chain_under(x, x->frame, pc, x->flags & GUEST_WRITE_LINES);
     if (leaf == UINT32_MAX)
         return -1;
-    x->dst->nodes[leaf].count += x->weigh ? x->weigh->pc(x->weigh->ctx, pc, count) : count;
+    uint64_t value = x->weigh ? x->weigh->pc(x->weigh->ctx, pc, count) : count;
+    x->dst->nodes[leaf].count += value;
+    x->pcs_value += value;
     return 0;
 }
 
@@ -147,9 +150,11 @@ static int expand_node(struct expand *x, size_t i, frame_namer name)
         return -1;
     uint64_t own = n->count - x->below[i], in_pcs = 0;
     x->frame = x->out[i];
+    x->pcs_value = 0;
     if (guest_profile_node_pcs(p, (uint32_t)i, add_pc, x, &in_pcs) != 0)
         return -1;
-    own -= in_pcs; /* what ran outside its function, or a call's leaf */
+    /* what ran outside its function, or a call's leaf; in cost mode nodes count the weight */
+    own -= p->tracer.cost_clock ? x->pcs_value : in_pcs;
     x->dst->nodes[x->out[i]].count += x->weigh ? x->weigh->node(x->weigh->ctx, n, own) : own;
     return x->weigh && x->weigh->extra ? x->weigh->extra(x->weigh->ctx, x, (uint32_t)i, x->out[i])
                                        : 0;

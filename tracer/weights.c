@@ -67,7 +67,10 @@ static uint64_t call_extra(struct pass *x, const struct call_node *n, const char
     return give(x, frame, call) ? x->w->call_extra(x->w->ctx, frame, call) : 0;
 }
 
-/* A call's leaf: its calls at the call's cost, and more; else instructions at no known pc. */
+/*
+ * A call's leaf: its calls at the call's cost, and more; else instructions
+ * at no known pc (in cost mode, what they cost already).
+ */
 static uint64_t weigh_node(void *ctx, const struct call_node *n, uint64_t own)
 {
     struct pass *x = ctx;
@@ -75,7 +78,7 @@ static uint64_t weigh_node(void *ctx, const struct call_node *n, uint64_t own)
         const char *call = x->p->calls[guest_ecall_index(n->key)];
         return x->w->call(x->w->ctx, call, own) + call_extra(x, n, call);
     }
-    return x->w->outside(x->w->ctx, own);
+    return x->p->tracer.cost_clock ? own : x->w->outside(x->w->ctx, own);
 }
 
 /* The paging charged to profile node `node`, as [PageIn] and [PageOut] leaves of its frame. */
@@ -120,6 +123,10 @@ static int add_weight(struct guest_profile *p, unsigned flags, const struct gues
 int guest_profile_weighted(struct guest_profile *p, unsigned flags, const struct guest_weigher *w,
                            size_t count, struct profile *out)
 {
+    if (p->tracer.cost_clock && count != 1) { /* its counts are one weight's */
+        errno = EINVAL;
+        return -1;
+    }
     frame_namer name = guest_profile_namer(p, flags & GUEST_WRITE_RAW);
     if (!name)
         return -1;

@@ -42,7 +42,9 @@ struct guest_weigher {
  * Fills `out` (an empty owned profile, profile_init) with the profile's
  * stacks (0x<target> frames with `raw`, else names and inline frames as
  * guest_profile_named) and one weight per weigher, in order. The profile
- * must be in per-pc mode. Returns 0, or -1 with errno set.
+ * must be in per-pc mode; in cost mode, whose nodes count one weight's
+ * cost already, with that weight's weigher alone (EINVAL otherwise).
+ * Returns 0, or -1 with errno set.
  */
 int guest_profile_weighted(struct guest_profile *p, unsigned flags, const struct guest_weigher *w,
                            size_t count, struct profile *out);

@@ -347,6 +347,9 @@ class WeightsTest(unittest.TestCase):
         expected = {"_start": class_cost(start, cost), callee: class_cost(work, cost)}
         expected.update({f"_start;[ecall:{c}]": n for c, n in calls.items() if n})
         self.assertEqual(folded(out), expected)
+        single = self.path("single.folded")  # one weight alone: counted by the cost clock
+        self.execute(zkvm, ["--weight", weight, "--flamegraph", single], xlen=xlen, guest=guest)
+        self.assertEqual(folded(single), expected)
 
     def test_sp1_v6_gas(self):
         cost = lambda m: tenths(SP1_V6_CHIP[m])

@@ -1,0 +1,14 @@
+/*
+ * interp_rv32_cost: the RV32IM fast loop of a tracer in cost mode (see
+ * interp_impl.h and executor/trace.h, "Cost clock"): the per-pc loop that
+ * also keeps a weight's cost clock. A file of its own, so that it builds
+ * beside interp_rv32.c.
+ */
+#include <string.h>
+
+#include "executor/interp.h"
+
+#define XLEN 32
+#define RUNS 1
+#define COST 1
+#include "executor/interp_impl.h"
