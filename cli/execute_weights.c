@@ -22,7 +22,8 @@ const char execute_weights_help[] =
     "                         class:NAME (one opcode class's instructions), classes\n"
     "                         (one weight per class); pages (the 1 KiB pages paging\n"
     "                         touches); or a --cost-table's name (docs/ZKVMS.md,\n"
-    "                         \"Weights\")\n"
+    "                         \"Weights\"). A weight whose costs differ by class costs\n"
+    "                         the run least when asked alone (a cost clock)\n"
     "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
     "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
     "                         tables\"); added after the --weight ones unless named\n";
@@ -311,13 +312,17 @@ static bool function_pcs_differ(void *ctx, uint64_t start, uint64_t end)
 struct clock_costs {
     const struct cost_model *model;
     const struct symtab *syms;
+    const struct symtab_func *func; /* the function of the last pc asked, or NULL */
     int xlen;
 };
 
+/* The machine asks pc by pc, in order: one lookup per function. */
 static uint64_t clock_cost(void *ctx, uint64_t pc, uint32_t word)
 {
-    const struct clock_costs *c = ctx;
-    if (!symtab_lookup(c->syms, pc))
+    struct clock_costs *c = ctx;
+    if (!c->func || pc < c->func->start || pc >= c->func->end)
+        c->func = symtab_lookup(c->syms, pc);
+    if (!c->func)
         return c->model->outside_cost;
     return cost_model_insn(c->model, word, c->xlen);
 }

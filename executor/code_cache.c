@@ -32,10 +32,16 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
     /* One entry per slot, plus one past the end that decodes as a fault. */
     cc->slot_shift = img->rvc ? 1 : 2;
     cc->bytes = ((cc->span >> cc->slot_shift) + 1) * sizeof(struct insn);
-    void *p = mmap(NULL, cc->bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) {
+    /*
+     * Without C, the cost clock's sums get their place CODE_COST_OFFSET
+     * above the entries now, unusable until code_cache_set_costs.
+     */
+    cc->mapped = cc->slot_shift == 2 ? CODE_COST_OFFSET + cc->bytes : cc->bytes;
+    void *p = mmap(NULL, cc->mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED || mprotect(p, cc->bytes, PROT_READ | PROT_WRITE) != 0) {
         error_fail_errno(e, ERROR_NO_MEMORY, errno, "cannot allocate the code cache");
+        if (p != MAP_FAILED)
+            munmap(p, cc->mapped);
         return false;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
@@ -48,18 +54,19 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
 void code_cache_destroy(struct code_cache *cc)
 {
     if (cc->insns)
-        munmap(cc->insns, cc->bytes);
+        munmap(cc->insns, cc->mapped);
     free(cc->runs);
-    free(cc->costs);
     memset(cc, 0, sizeof(*cc));
 }
 
 bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks)
 {
-    _Static_assert(sizeof(struct code_cost) == sizeof(struct insn), "cost_off scales with ip");
+    _Static_assert(sizeof(struct code_cost) == sizeof(struct insn), "the offset scales with ip");
+    _Static_assert(CODE_COST_OFFSET >= ((CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) / 4 + 1) * 16,
+                   "the sums lie above the entries of the widest span");
     size_t n = entry_count(cc);
-    struct code_cost *c = calloc(n, sizeof(*c));
-    if (!c)
+    struct code_cost *c = (struct code_cost *)((uint8_t *)cc->insns + CODE_COST_OFFSET);
+    if (cc->slot_shift != 2 || (!cc->costs && mprotect(c, cc->bytes, PROT_READ | PROT_WRITE)))
         return false;
     uint64_t sum = 0;
     for (size_t i = 0; i + 1 < n; i++) {
@@ -68,9 +75,7 @@ bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks)
         c[i].through = sum;
     }
     c[n - 1] = (struct code_cost){sum, sum};
-    free(cc->costs);
     cc->costs = c;
-    cc->cost_off = (intptr_t)((uintptr_t)c - (uintptr_t)cc->insns);
     return true;
 }
 

@@ -47,7 +47,11 @@ enum code_runs {
 /*
  * The cost clock's sums at one entry (executor/trace.h, "Cost clock"):
  * clock ticks of the entries before it, and through it, along the cache.
+ * They lie CODE_COST_OFFSET bytes above the entry (both are 16 bytes), a
+ * constant, so that the loops reach them without a register or a load.
  */
+#define CODE_COST_OFFSET ((uint64_t)1 << 29)
+
 struct code_cost {
     uint64_t before;
     uint64_t through;
@@ -60,14 +64,15 @@ struct code_cache {
     unsigned slot_shift; /* log2 of the bytes per entry: 2, or 1 with C (elf_image_insn_align) */
     /* an entry's guest pc is its address / (16 / slot) + pc_bias (mod 2^64) */
     uint64_t pc_bias;
-    size_t bytes;                         /* size of the mapping */
+    size_t bytes;                         /* size of the entries */
     const struct code_dispatch *dispatch; /* the bound loop's tables (NULL: none yet) */
     uint8_t *runs;                        /* enum code_runs per entry (NULL: nothing said yet) */
     bool fixed; /* decoded once from the image (code_cache_predecode); stores never reset it */
     bool aligned_access;     /* decode wide loads and stores as their aligned forms (abi.h) */
-    struct code_cost *costs; /* per entry, for a cost clock (NULL: none) */
-    intptr_t cost_off;       /* costs less insns, in bytes: an entry's sums lie at its */
-                             /* address + cost_off (both arrays have 16-byte entries) */
+    struct code_cost *costs; /* per entry, for a cost clock (NULL: none): insns + the offset */
+    size_t mapped;           /* size of the mapping: the entries, and without C the sums' room */
+    uint64_t cost_cl; /* the running loop's sum `cl` (executor/trace.h, "Cost clock"), kept in */
+                      /* memory so that it takes none of the loop's registers */
 };
 
 /*

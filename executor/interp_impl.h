@@ -272,7 +272,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
      * temporary, where GCC otherwise left the top frame on the C stack
      * (qsort-rv64 host instructions: traced 1.8% fewer, untraced 0.9% more).
      */
-#if XLEN == 64
+#if XLEN == 64 || COST
 #define pc_bias (m->code.pc_bias)
 #else
     const uint64_t pc_bias = m->code.pc_bias;
@@ -300,7 +300,12 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
      * and on every stop), and its clock, whose base is where this run's
      * budget ends (the same for every run of one machine_run).
      */
+#if COST
+    /* read from m at each use: a register for lim instead (see pc_bias) */
+#define tracer (m->tracer)
+#else
     struct flow_tracer *const tracer = m->tracer;
+#endif
     struct trace_frame *top = NULL;
     if (tracer) {
         if (tracer->base != m->retired + budget)
@@ -335,8 +340,14 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #else
 #define COST_CLOCK 0
 #endif
-#define COST_AT(at) ((const struct code_cost *)((uintptr_t)(at) + (uintptr_t)m->code.cost_off))
-    uint64_t cl = 0;
+#define COST_AT(at) ((const struct code_cost *)((uintptr_t)(at) + CODE_COST_OFFSET))
+/*
+ * In memory, not a local, as `tracer` and pc_bias are read from m here:
+ * otherwise GCC spilled lim (OpenVM's fibonacci, --weight cells over a
+ * plain flamegraph, host instructions: 1.234 with both locals, 1.190 with
+ * cl alone, 1.166 and a constant offset for the sums, docs/PERFORMANCE.md).
+ */
+#define cl (m->code.cost_cl)
 #if COST || (PRECISE && TRACED)
     if (COST_CLOCK)
         cl = COST_AT(ip)->before - tracer->cost_now;
@@ -1156,6 +1167,10 @@ out_soft:
 #undef COST_AT
 #undef STOP_CLOCK
 #undef COST_TRANSFER
+#undef cl
+#if COST
+#undef tracer
+#endif
 #undef FORGET_POSITION
 #undef SAVE_TRACER
 #undef LOAD_TRACER

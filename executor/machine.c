@@ -177,10 +177,13 @@ bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx
     uint64_t *ticks = calloc(n, sizeof(*ticks));
     if (!ticks)
         return false;
+    bool executable = false;
     for (size_t i = 0; i + 1 < n; i++) {
         uint64_t pc = cc->lo + ((uint64_t)i << 2);
         uint32_t word;
-        if (!mem_range_has(&m->mem, pc, 4, PAGE_X))
+        if (i == 0 || (pc & (GUEST_PAGE_SIZE - 1)) == 0)
+            executable = mem_page_rights(&m->mem, pc) & PAGE_X;
+        if (!executable)
             continue; /* a fetch there faults: it never retires */
         memcpy(&word, mem_host(&m->mem, pc), 4);
         ticks[i] = cost(ctx, pc, word) * TRACE_CLOCK_TICKS;
