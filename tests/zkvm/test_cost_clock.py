@@ -22,6 +22,7 @@ import tempfile
 import unittest
 
 import test_zkvm as zk  # the guests' inputs (a module: its tests are not run here)
+from test_weights import folded
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
@@ -58,15 +59,6 @@ CASES = [
     ("costmix-openvm", os.path.join("weights", "zkvm-costmix-openvm-rv32.elf"), "openvm",
      "cells", [], None),
 ]
-
-
-def folded(path):
-    stacks = {}
-    with open(path) as f:
-        for line in f:
-            stack, count = line.rstrip("\n").rsplit(" ", 1)
-            stacks[stack] = stacks.get(stack, 0) + int(count)
-    return stacks
 
 
 class CostClockTest(unittest.TestCase):
