@@ -28,9 +28,14 @@ enum stop_reason interp_run_rv64(struct machine *m, uint64_t budget);
 /* The fast loops of a tracer in per-pc mode (executor/trace.h: runs), always traced. */
 enum stop_reason interp_run_rv32_runs(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_runs(struct machine *m, uint64_t budget);
-/* The per-pc loops of a tracer in cost mode (executor/trace.h: cost clock), without C. */
+/*
+ * The loops of a tracer in cost mode (executor/trace.h: cost clock), harts
+ * without C: the per-pc ones, and the fast ones for a tracer not in per-pc mode.
+ */
 enum stop_reason interp_run_rv32_cost(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_cost(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv32_cost_fast(struct machine *m, uint64_t budget);
+enum stop_reason interp_run_rv64_cost_fast(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv64_precise(struct machine *m, uint64_t budget);
 enum stop_reason interp_run_rv32_traced_precise(struct machine *m, uint64_t budget);

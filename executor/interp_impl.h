@@ -10,9 +10,10 @@
  *   - the fast loop of a tracer in per-pc mode (RUNS 1; executor/trace.h,
  *     "Runs"), traced only, whose taken branches and jumps also end the
  *     run in the top frame at their pc and start one at the target;
- *   - the fast loop of a tracer in cost mode (RUNS 1 and COST 1, harts
- *     without C: executor/trace.h, "Cost clock"), the per-pc one that
- *     also keeps the cost clock on every taken transfer;
+ *   - the fast loops of a tracer in cost mode (COST 1, harts without C:
+ *     executor/trace.h, "Cost clock"), which also keep the cost clock on
+ *     every taken transfer: the per-pc one (RUNS 1) and, for profiles
+ *     whose functions keep no runs, the fast one (RUNS 0);
  *   - the precise loops (PRECISE 1, with TRACED 0 or 1), which check the
  *     instruction budget before every instruction; the traced one keeps
  *     runs too when the tracer is in per-pc mode, and the cost clock in
@@ -134,8 +135,10 @@ typedef int64_t sreg;
 #define RUN_FN RUN_NAME_(XLEN, _traced_precise)
 #elif PRECISE
 #define RUN_FN RUN_NAME_(XLEN, _precise)
-#elif COST
+#elif COST && RUNS
 #define RUN_FN RUN_NAME_(XLEN, _cost)
+#elif COST
+#define RUN_FN RUN_NAME_(XLEN, _cost_fast)
 #elif RUNS
 #define RUN_FN RUN_NAME_(XLEN, _runs)
 #elif !TRACED

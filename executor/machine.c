@@ -76,8 +76,12 @@ static const interp_fn fast_loops[4] = {interp_run_rv32, interp_run_rv64, interp
                                         interp_run_rv64c};
 static const interp_fn per_pc_loops[4] = {interp_run_rv32_runs, interp_run_rv64_runs,
                                           interp_run_rv32c_runs, interp_run_rv64c_runs};
-/* cost: in the tracer's cost mode (a hart without C: machine_set_cost_clock refuses C). */
-static const interp_fn cost_loops[2] = {interp_run_rv32_cost, interp_run_rv64_cost};
+/*
+ * cost: in the tracer's cost mode (a hart without C: machine_set_cost_clock
+ * refuses C), [per_pc][rv64].
+ */
+static const interp_fn cost_loops[2][2] = {{interp_run_rv32_cost_fast, interp_run_rv64_cost_fast},
+                                           {interp_run_rv32_cost, interp_run_rv64_cost}};
 static const interp_fn precise_loops[2][4] = {
     {interp_run_rv32_precise, interp_run_rv64_precise, interp_run_rv32c_precise,
      interp_run_rv64c_precise},
@@ -128,7 +132,7 @@ static interp_fn fast_loop(const struct machine *m)
 {
     int isa = isa_index(m);
     if (m->tracer && m->tracer->cost_clock)
-        return cost_loops[isa];
+        return cost_loops[m->tracer->per_pc][isa];
     return (m->tracer && m->tracer->per_pc ? per_pc_loops : fast_loops)[isa];
 }
 

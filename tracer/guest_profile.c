@@ -593,7 +593,7 @@ bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms,
     struct inline_chains *inlines = o->inlines;
     memset(p, 0, sizeof(*p));
     p->inlines = inlines;
-    p->tracer.per_pc = o->all_pcs || inlines != NULL || o->cost_clock;
+    p->tracer.per_pc = o->all_pcs || inlines != NULL;
     p->tracer.cost_clock = o->cost_clock;
     p->all_pcs = o->all_pcs;
     p->tracer.run_shift = o->insn_length ? 1 : 2;

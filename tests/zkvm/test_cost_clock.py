@@ -7,7 +7,8 @@ The two are independent ways to the same numbers: the folded file of
 `--weight W` alone must equal, stack for stack, that of `--weight W
 --weight instructions` (a folded file holds the first weight), on the
 zkVM guests and on linux guests (C, C++-like inlining, Rust, longjmp),
-with inline frames and without, and where the run stops
+with inline frames and without (the cost loops with per-pc counts and
+without: interp_rv32_cost.c, interp_rv32_cost_fast.c), and where the run stops
 early (`--max-cycles`: the precise loop takes over near the end; a
 checkpoint every so many cycles: the clock read at every stop). The
 hand-worked totals of test_weights.py check the first way against the
@@ -117,12 +118,14 @@ class CostClockTest(unittest.TestCase):
 
     def test_stopped_early(self):
         """--max-cycles ends the run in the precise loop, alone or after the fast one."""
-        self.check(["--max-cycles", "3000"])
-        self.check(["--max-cycles", "20000"])
+        for frames in ([], ["--no-inline"]):  # the per-pc cost loop, the fast one
+            self.check(frames + ["--max-cycles", "3000"])
+            self.check(frames + ["--max-cycles", "20000"])
 
     def test_checkpoints(self):
         """The profile is written at every checkpoint: the clock read where each run stops."""
-        self.check(["--flamegraph-checkpoint-cycles", "777"])
+        for frames in ([], ["--no-inline"]):
+            self.check(frames + ["--flamegraph-checkpoint-cycles", "777"])
 
 
 if __name__ == "__main__":
