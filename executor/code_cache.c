@@ -59,7 +59,7 @@ void code_cache_destroy(struct code_cache *cc)
     memset(cc, 0, sizeof(*cc));
 }
 
-bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks)
+bool code_cache_set_costs(struct code_cache *cc, code_entry_ticks ticks, void *ctx)
 {
     _Static_assert(sizeof(struct code_cost) == sizeof(struct insn), "the offset scales with ip");
     _Static_assert(CODE_COST_OFFSET >= ((CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) / 4 + 1) * 16,
@@ -71,7 +71,7 @@ bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks)
     uint64_t sum = 0;
     for (size_t i = 0; i + 1 < n; i++) {
         c[i].before = sum;
-        sum += ticks[i];
+        sum += ticks(ctx, i);
         c[i].through = sum;
     }
     c[n - 1] = (struct code_cost){sum, sum};

@@ -126,12 +126,15 @@ struct insn code_cache_decode(const struct code_cache *cc, uint32_t word, int xl
  */
 void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, int xlen);
 
+/* The clock ticks of entry `entry`'s instruction, under the owner's weight. */
+typedef uint64_t (*code_entry_ticks)(void *ctx, size_t entry);
+
 /*
- * Sets up the cost clock's sums from `ticks`, the clock ticks of each
- * entry's instruction, in order (the entry past the end costs nothing).
- * False without memory.
+ * Sets up the cost clock's sums of a cache without C, asking `ticks` about
+ * each entry in order (the entry past the end costs nothing). False when
+ * their room cannot be made writable.
  */
-bool code_cache_set_costs(struct code_cache *cc, const uint64_t *ticks);
+bool code_cache_set_costs(struct code_cache *cc, code_entry_ticks ticks, void *ctx);
 
 /* Drops predecoded instructions overlapping [addr, addr+len) after a store into code. */
 void code_cache_invalidate(struct code_cache *cc, uint64_t addr, uint64_t len);

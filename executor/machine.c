@@ -172,29 +172,34 @@ static bool code_may_change(const struct machine *m)
     return false;
 }
 
+/* What machine_set_cost_clock weighs the code cache's entries with. */
+struct entry_costs {
+    struct machine *m;
+    machine_insn_cost cost;
+    void *ctx;
+    bool executable; /* the page of the entry asked about last */
+};
+
+/* code_entry_ticks for the entries of a cache without C, asked in order. */
+static uint64_t entry_ticks(void *arg, size_t entry)
+{
+    struct entry_costs *c = arg;
+    uint64_t pc = c->m->code.lo + ((uint64_t)entry << 2);
+    if (entry == 0 || (pc & (GUEST_PAGE_SIZE - 1)) == 0)
+        c->executable = mem_page_rights(&c->m->mem, pc) & PAGE_X;
+    if (!c->executable)
+        return 0; /* a fetch there faults: it never retires */
+    uint32_t word;
+    memcpy(&word, mem_host(&c->m->mem, pc), 4);
+    return c->cost(c->ctx, pc, word) * TRACE_CLOCK_TICKS;
+}
+
 bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx)
 {
-    struct code_cache *cc = &m->code;
-    if (cc->slot_shift != 2 || code_may_change(m))
+    if (m->code.slot_shift != 2 || code_may_change(m))
         return false;
-    size_t n = (size_t)(cc->end - cc->insns) + 1;
-    uint64_t *ticks = calloc(n, sizeof(*ticks));
-    if (!ticks)
-        return false;
-    bool executable = false;
-    for (size_t i = 0; i + 1 < n; i++) {
-        uint64_t pc = cc->lo + ((uint64_t)i << 2);
-        uint32_t word;
-        if (i == 0 || (pc & (GUEST_PAGE_SIZE - 1)) == 0)
-            executable = mem_page_rights(&m->mem, pc) & PAGE_X;
-        if (!executable)
-            continue; /* a fetch there faults: it never retires */
-        memcpy(&word, mem_host(&m->mem, pc), 4);
-        ticks[i] = cost(ctx, pc, word) * TRACE_CLOCK_TICKS;
-    }
-    bool ok = code_cache_set_costs(cc, ticks);
-    free(ticks);
-    return ok;
+    struct entry_costs c = {.m = m, .cost = cost, .ctx = ctx};
+    return code_cache_set_costs(&m->code, entry_ticks, &c);
 }
 
 /* The tracer's ticks_at: the clock ticks of the instruction at pc. */

@@ -472,18 +472,24 @@ static inline uint64_t trace_clock(const struct flow_tracer *t, uint64_t retired
 }
 
 /*
+ * Takes `ticks` from every live frame's count: the clock reads that much
+ * more from now on (trace_rebase), or the ticks so far belong to no live
+ * frame (an ecall's leaf in cost mode).
+ */
+static inline void trace_take_from_frames(struct flow_tracer *t, uint64_t ticks)
+{
+    for (struct trace_frame *f = t->bottom; f <= t->top; f++)
+        f->acc -= ticks;
+}
+
+/*
  * Moves the clock's base to `base`; the live frames' counts keep their
  * meaning. The cost clock has no base: it reads the same in every run.
  */
 static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
 {
-    if (t->cost_clock) {
-        t->base = base;
-        return;
-    }
-    uint64_t shift = (t->base - base) * TRACE_CLOCK_TICKS; /* what the clock now reads more */
-    for (struct trace_frame *f = t->bottom; f <= t->top; f++)
-        f->acc -= shift;
+    if (!t->cost_clock) /* the clock now reads (t->base - base) instructions more */
+        trace_take_from_frames(t, (t->base - base) * TRACE_CLOCK_TICKS);
     t->base = base;
 }
 

@@ -485,16 +485,6 @@ static bool call_index(struct guest_profile *p, const char *call, size_t *index)
 }
 
 /*
- * Cost mode: `ticks` of the clock so far count in no live frame (each of
- * them counts what it ran, its callees included, by the clock).
- */
-static void take_from_live_frames(struct guest_profile *p, uint64_t ticks)
-{
-    for (struct trace_frame *f = p->tracer.bottom; f <= top(p); f++)
-        f->acc -= ticks;
-}
-
-/*
  * The ecall that just retired counts in a leaf frame for the call under
  * the top frame (in per-pc mode, under its call site): one more in that
  * node's (inclusive) count moves it out of the top frame's own count when
@@ -518,7 +508,8 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
         return;
     p->trie.nodes[node].count++;
     if (p->tracer.cost_clock) /* the leaf counts calls: the ecall's cost leaves the stack */
-        take_from_live_frames(p, p->tracer.ticks_at(p->tracer.machine, pc) - TRACE_CLOCK_TICKS);
+        trace_take_from_frames(&p->tracer,
+                               p->tracer.ticks_at(p->tracer.machine, pc) - TRACE_CLOCK_TICKS);
     if (p->tracer.per_pc) { /* the run holds pc: take it out */
         trace_run_end_before(top(p), pc, p->tracer.run_shift);
         trace_run_start(top(p), pc + 4, p->tracer.run_shift);
