@@ -132,7 +132,7 @@ static interp_fn fast_loop(const struct machine *m)
 {
     int isa = isa_index(m);
     if (m->tracer && m->tracer->cost_clock)
-        return cost_loops[m->tracer->per_pc][isa];
+        return cost_loops[m->tracer->per_pc][m->xlen == 64];
     return (m->tracer && m->tracer->per_pc ? per_pc_loops : fast_loops)[isa];
 }
 
@@ -196,7 +196,7 @@ static uint64_t entry_ticks(void *arg, size_t entry)
 
 bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx)
 {
-    if (m->code.slot_shift != 2 || code_may_change(m))
+    if (code_may_change(m))
         return false;
     struct entry_costs c = {.m = m, .cost = cost, .ctx = ctx};
     return code_cache_set_costs(&m->code, entry_ticks, &c);
