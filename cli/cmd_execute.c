@@ -936,7 +936,7 @@ static int run_session(const struct execute_options *o, const struct elf_image *
     rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
     bool every_pc = inlines && (o->lines || writes_raw(o));
     bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
-    /* one such weight: the nodes count it (docs/ARCHITECTURE.md, "Weights") */
+    /* one such weight, beside any of one cost per instruction: the clock counts it */
     bool cost_clock =
         weigh_pcs && !every_pc && s.profiling && execute_weights_clock(&s.weights, &s.m, syms);
     if (cost_clock)

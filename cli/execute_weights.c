@@ -22,8 +22,10 @@ const char execute_weights_help[] =
     "                         class:NAME (one opcode class's instructions), classes\n"
     "                         (one weight per class); pages (the 1 KiB pages paging\n"
     "                         touches); or a --cost-table's name (docs/ZKVMS.md,\n"
-    "                         \"Weights\"). A weight whose costs differ by class costs\n"
-    "                         the run least when asked alone (a cost clock)\n"
+    "                         \"Weights\"). One weight whose costs differ by class\n"
+    "                         (gas, area, cells, class:NAME, a table) costs the run\n"
+    "                         little (a cost clock), alone or beside instructions,\n"
+    "                         cycles or pages; a second such weight costs more\n"
     "  --cost-table FILE      a weight from a JSON table of costs per opcode class,\n"
     "                         per call and per 1 KiB page (docs/FORMATS.md, \"Cost\n"
     "                         tables\"); added after the --weight ones unless named\n";
@@ -277,16 +279,22 @@ static bool insn_is_plain(const struct cost_model *m, uint32_t word, int xlen)
     return cost_model_insn(m, word, xlen) == m->outside_cost;
 }
 
+/* Whether weight `m` charges some instruction other than one at a pc of no function. */
+static bool model_differs(const struct cost_model *m)
+{
+    if (m->insn_cost) /* by word: any pc may differ */
+        return true;
+    for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
+        if (m->class_cost[c] != m->outside_cost)
+            return true;
+    return false;
+}
+
 bool execute_weights_need_pcs(const struct execute_weights *w)
 {
-    for (size_t i = 0; i < w->nmodels; i++) {
-        const struct cost_model *m = &w->models[i];
-        if (m->insn_cost) /* by word: any pc may differ */
+    for (size_t i = 0; i < w->nmodels; i++)
+        if (model_differs(&w->models[i]))
             return true;
-        for (size_t c = 0; c < INSN_CLASS_COUNT; c++)
-            if (m->class_cost[c] != m->outside_cost)
-                return true;
-    }
     return false;
 }
 
@@ -327,12 +335,17 @@ static uint64_t clock_cost(void *ctx, uint64_t pc, uint32_t word)
     return cost_model_insn(c->model, word, c->xlen);
 }
 
-bool execute_weights_clock(const struct execute_weights *w, struct machine *m,
-                           const struct symtab *syms)
+bool execute_weights_clock(struct execute_weights *w, struct machine *m, const struct symtab *syms)
 {
-    if (w->nmodels != 1)
+    size_t differ = 0;
+    for (size_t i = 0; i < w->nmodels; i++)
+        if (model_differs(&w->models[i])) {
+            w->clocked = i;
+            differ++;
+        }
+    if (differ != 1) /* the others count as instructions do */
         return false;
-    struct clock_costs c = {.model = &w->models[0], .syms = syms, .xlen = m->xlen};
+    struct clock_costs c = {.model = &w->models[w->clocked], .syms = syms, .xlen = m->xlen};
     return machine_set_cost_clock(m, clock_cost, &c);
 }
 
@@ -385,6 +398,7 @@ int execute_weights_write(FILE *out, struct guest_profile *p, unsigned flags,
                                              .outside = outside_cost,
                                              .paging = paging_cost,
                                              .call_extra = call_extra_cost,
+                                             .clocked = p->tracer.cost_clock && i == w->clocked,
                                              .ctx = &costs[i]};
     }
     struct profile prof;
@@ -446,7 +460,8 @@ void execute_weights_stats(const struct execute_weights *w, struct guest_profile
     if (p && p->all_pcs && !p->pcs_skipped) /* every pc counted */
         print_class_mix(p, img, out);
     if (p && p->tracer.cost_clock)
-        fprintf(out, "cost-clock: %s (counted by the clock, not per pc)\n", w->models[0].name);
+        fprintf(out, "cost-clock: %s (counted by the clock, not per pc)\n",
+                w->models[w->clocked].name);
     const struct page_touch *pt = &w->pages;
     if (!pt->model)
         return;

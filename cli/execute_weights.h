@@ -28,6 +28,7 @@ struct execute_weights {
     size_t ntables;
     struct cost_model models[PROFILE_MAX_WEIGHTS]; /* resolved: the weights, in order */
     size_t nmodels;
+    size_t clocked;              /* the model the cost clock counts (execute_weights_clock) */
     struct page_touch pages;     /* when a model pages (pages.model set) */
     const struct elf_image *img; /* the guest's code, for execute_weights_watch */
 };
@@ -65,13 +66,13 @@ int execute_weights_resolve(struct execute_weights *w, const char *abi, int xlen
 bool execute_weights_need_pcs(const struct execute_weights *w);
 
 /*
- * With one weight whose costs differ (execute_weights_need_pcs): gives `m`
- * a cost clock for it (machine_set_cost_clock), for a profile in cost
- * mode, which then counts no pcs for it. False when there are several
- * weights or the machine cannot: count pcs then.
+ * With one weight whose costs differ (execute_weights_need_pcs), beside
+ * any number of weights of one cost per instruction: gives `m` a cost
+ * clock for it (machine_set_cost_clock), for a profile in cost mode, which
+ * then counts no pcs for it, and notes it as `clocked`. False when several
+ * weights differ or the machine cannot: count pcs then.
  */
-bool execute_weights_clock(const struct execute_weights *w, struct machine *m,
-                           const struct symtab *syms);
+bool execute_weights_clock(struct execute_weights *w, struct machine *m, const struct symtab *syms);
 
 /*
  * Has the profile of options `o` (all_pcs) count the pcs only of functions

@@ -422,7 +422,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 #define CHECKED_DISPATCH() DISPATCH()
 #define LEFT() left
-#define NOW() (COST_CLOCK ? COST_AT(ip)->through - cl : (uint64_t)0 - left * TRACE_CLOCK_TICKS)
+#define NOW() ((uint64_t)0 - left * TRACE_CLOCK_TICKS)
 #define FORGET_POSITION() __asm__("" : "+r"(ip), "+r"(left))
 /* A taken transfer: a run starts at the target, in the (new) top frame (GOTO_IP_RUN_DONE: */
 /* the caller has started it). */
@@ -441,8 +441,8 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define DISPATCH() goto *ip->handler
 /* The budget left after the instruction at ip (see lim). */
 #define LEFT() ((uint64_t)(lim - (uintptr_t)ip) / sizeof(struct insn))
-/* The tracer's clock: -16 x LEFT() (see trace.h), or the cost clock. */
-#define NOW() (COST_CLOCK ? COST_AT(ip)->through - cl : (uint64_t)((uintptr_t)ip - lim))
+/* The tracer's instruction clock: -16 x LEFT() (see trace.h). */
+#define NOW() ((uint64_t)((uintptr_t)ip - lim))
 /*
  * Makes the compiler treat ip and lim as new values from here on (they are
  * not: the statement is empty). A fast path's miss branch starts with it,
@@ -477,6 +477,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         DISPATCH();                                                                                \
     } while (0)
 #endif
+/*
+ * The clocks a tracer's fast path reads (trace.h, TRACE_NOW_PARAMS): the
+ * instruction clock, and the cost clock after the instruction at ip retired.
+ */
+#define CLOCKS() NOW(), COST_CLOCK, (COST_CLOCK ? COST_AT(ip)->through - cl : 0)
 #define NEXT()                                                                                     \
     do {                                                                                           \
         STEP();                                                                                    \
@@ -621,13 +626,14 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
 #define TRACE_SLOW(target, go)                                                                \
     do {                                                                                           \
         FORGET_POSITION();                                                                         \
+        STOP_CLOCK(through);                                                                       \
         top = interp_trace_slow(tracer, top, ip, PC(), (target), RET_AT(), NOW());                 \
         go;                                                                                        \
     } while (0)
 /* A jump out of the top frame's function: a tail call (trace_tail_fast), else the slow path. */
 #define TRACE_TAIL(target, go)                                                                     \
     do {                                                                                           \
-        if (!trace_tail_fast(tracer, top, (target), NOW()))                                        \
+        if (!trace_tail_fast(tracer, top, (target), CLOCKS()))                                     \
             TRACE_SLOW(target, go);                                                                \
         go;                                                                                        \
     } while (0)
@@ -638,11 +644,11 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     } while (0)
 /* Per-pc mode: the call pc picks the callee's parent too (see trace.h). */
 #define CALL_FAST(target)                                                                          \
-    (PER_PC ? trace_call_fast_site(&top, PC(), LEN, (target), RET_AT(), NOW())                     \
-            : trace_call_fast(&top, PC(), LEN, (target), RET_AT(), NOW()))
+    (PER_PC ? trace_call_fast_site(&top, PC(), LEN, (target), RET_AT(), CLOCKS())                  \
+            : trace_call_fast(&top, PC(), LEN, (target), RET_AT(), CLOCKS()))
 #define CALL_LINKED(target)                                                                        \
-    (PER_PC ? trace_call_linked_site(tracer, &top, PC(), LEN, (target), RET_AT(), NOW())           \
-            : trace_call_linked(tracer, &top, PC(), LEN, (target), RET_AT(), NOW()))
+    (PER_PC ? trace_call_linked_site(tracer, &top, PC(), LEN, (target), RET_AT(), CLOCKS())        \
+            : trace_call_linked(tracer, &top, PC(), LEN, (target), RET_AT(), CLOCKS()))
 #define TRACE_CALL(target, go, go_pushed)                                                          \
     do {                                                                                           \
         if (__builtin_expect(!CALL_FAST(target), 0)) {                                             \
@@ -741,7 +747,7 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
         ureg ret_ = JALR_TARGET();                                                                 \
         if (PER_PC && ret_ == top->ret)                                                            \
             RUN_END_AT(PC(), LEN); /* (a miss ends it in JALR_BODY) */                             \
-        if (__builtin_expect(trace_return_fast(&top, ret_, NOW()), 1)) {                           \
+        if (__builtin_expect(trace_return_fast(&top, ret_, CLOCKS()), 1)) {                        \
             struct insn *at_ = (struct insn *)top[1].ret_at; /* the frame just popped */           \
             RD = PC() + LEN;                                                                       \
             if (__builtin_expect(at_ == m->code.end, 0)) {                                         \
@@ -1008,6 +1014,7 @@ op_ECALL:
     m->pc = PC();
     m->ecall_clock = m->retired + budget - LEFT();
     m->ecall_now = NOW();
+    STOP_CLOCK(through); /* the tracer's ecall and rewind read it */
     RUN_END_AT(PC(), 4); /* before the ABI may rewind the stack */
     SAVE_TRACER(); /* the ABI may report the call to the tracer */
     switch (machine_ecall(m)) {
@@ -1166,6 +1173,7 @@ out_soft:
 #undef TRACE_JUMP_NEAR
 #undef TRACE_TAIL
 #undef NOW
+#undef CLOCKS
 #undef COST_CLOCK
 #undef COST_AT
 #undef STOP_CLOCK

@@ -88,9 +88,8 @@ struct trace_frame {
     struct trace_link link; /* the node the slot is set up for */
     uint64_t acc;           /* clock ticks run in the node from this slot, not yet added to */
                             /* it; a live frame's less the clock at its entry */
+    uint64_t cost_acc;      /* cost mode: as acc, for the cost clock (its node's in node_costs) */
 };
-
-_Static_assert(sizeof(struct trace_frame) == 64, "a frame is a cache line");
 
 /*
  * The clock the counts (a slot's acc) use:
@@ -158,14 +157,17 @@ struct flow_tracer {
     void (*note_runs)(void *machine, uint64_t lo, uint64_t end, bool kept);
     /*
      * Cost mode (the owner sets it, on a machine with a cost clock:
-     * machine_set_cost_clock): the clock counts TRACE_CLOCK_TICKS x a
-     * weight's cost of the instructions retired instead of their number,
-     * so nodes count that cost, and the loops keep no runs for it
+     * machine_set_cost_clock): beside the clock of instructions, a second
+     * one counts TRACE_CLOCK_TICKS x a weight's cost of the instructions
+     * retired, and each node that cost in node_costs (the owner keeps the
+     * array as long as the nodes), so the loops keep no runs for it
      * ("Cost clock" below). Its readings do not depend on the budget:
-     * `cost_now` is the clock where the machine last stopped.
+     * `cost_now` is that clock where the machine last stopped or called
+     * `transfer`, `ecall` or `rewind`.
      */
     bool cost_clock;
     uint64_t cost_now;
+    uint64_t *node_costs;
     /* Cost mode: the clock ticks of the instruction at pc (the machine sets it). */
     uint64_t (*ticks_at)(void *machine, uint64_t pc);
     /*
@@ -205,16 +207,44 @@ static inline const struct trace_link *trace_link_find(const struct flow_tracer 
 }
 
 /*
- * Hands the count a slot holds (plus `now`: 0, or the clock for a live
- * frame) to its node and sets the slot up for `link`, counting from zero.
- * A slot never set up holds node 0 and no count.
+ * The clocks a fast path reads: the instruction clock `now`, and in cost
+ * mode (`cost`, which the cost loops know at compile time) the cost
+ * clock `cost_now`. Each hook below moves a frame's count on both.
+ */
+#define TRACE_NOW_PARAMS uint64_t now, bool cost, uint64_t cost_now
+#define TRACE_NOW_ARGS   now, cost, cost_now
+
+/*
+ * Hands the counts a slot holds (plus the clocks: 0, or their readings for
+ * a live frame) to its node and sets the slot up for `link`, counting
+ * from zero. A slot never set up holds node 0 and no count.
  */
 static inline void trace_slot_relink(const struct flow_tracer *t, struct trace_frame *f,
-                                     const struct trace_link *link, uint64_t now)
+                                     const struct trace_link *link, TRACE_NOW_PARAMS)
 {
     t->nodes[f->link.node].count += (f->acc + now) / TRACE_CLOCK_TICKS;
+    if (cost) {
+        t->node_costs[f->link.node] += (f->cost_acc + cost_now) / TRACE_CLOCK_TICKS;
+        f->cost_acc = 0;
+    }
     f->link = *link;
     f->acc = 0;
+}
+
+/* A frame's time in its node begins now: the clocks are taken off its counts. */
+static inline void trace_frame_open(struct trace_frame *f, TRACE_NOW_PARAMS)
+{
+    f->acc -= now;
+    if (cost)
+        f->cost_acc -= cost_now;
+}
+
+/* A frame's time in its node ends now: with trace_frame_open's, what ran in it. */
+static inline void trace_frame_close(struct trace_frame *f, TRACE_NOW_PARAMS)
+{
+    f->acc += now;
+    if (cost)
+        f->cost_acc += cost_now;
 }
 
 /* Whether `addr` lies in the function of the frame's node. */
@@ -244,23 +274,23 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
  * count on in the new one.
  */
 static inline int trace_tail_fast(const struct flow_tracer *t, struct trace_frame *f,
-                                  uint64_t target, uint64_t now)
+                                  uint64_t target, TRACE_NOW_PARAMS)
 {
     const struct trace_link *l = trace_link_find(t, target, f->link.parent);
     if (!l || (f->link.span == 0 && l->span == 0)) /* neither in a function: `transfer` decides */
         return 0;
-    trace_slot_relink(t, f, l, now); /* the old node's time ends, the new one's begins */
-    f->acc = (uint64_t)0 - now;
+    trace_slot_relink(t, f, l, TRACE_NOW_ARGS); /* the old node's time ends, the new one's begins */
+    trace_frame_open(f, TRACE_NOW_ARGS);
     return 1;
 }
 
 /* A return to the top frame's return address pops it (its ret_at is still there to read). */
-static inline int trace_return_fast(struct trace_frame **top, uint64_t target, uint64_t now)
+static inline int trace_return_fast(struct trace_frame **top, uint64_t target, TRACE_NOW_PARAMS)
 {
     struct trace_frame *f = *top;
     if (__builtin_expect(target != f->ret, 0))
         return 0;
-    f->acc += now; /* with -now at entry: what ran inside the frame */
+    trace_frame_close(f, TRACE_NOW_ARGS); /* with the clocks at entry: what ran inside it */
     *top = f - 1;
     return 1;
 }
@@ -273,36 +303,36 @@ static inline int trace_return_fast(struct trace_frame **top, uint64_t target, u
  * `transfer` pushes (never 0).
  */
 static inline void trace_enter(struct trace_frame **top, struct trace_frame *up, uint64_t pc,
-                               unsigned len, uintptr_t ret_at, uint64_t now)
+                               unsigned len, uintptr_t ret_at, TRACE_NOW_PARAMS)
 {
     up->ret = pc + len;
     up->ret_at = ret_at;
-    up->acc -= now; /* the return adds the clock then */
+    trace_frame_open(up, TRACE_NOW_ARGS); /* the return adds the clocks then */
     *top = up;
 }
 
 /* A call to the node the slot above the top was set up for last. */
 static inline int trace_call_fast(struct trace_frame **top, uint64_t pc, unsigned len,
-                                  uint64_t target, uintptr_t ret_at, uint64_t now)
+                                  uint64_t target, uintptr_t ret_at, TRACE_NOW_PARAMS)
 {
     struct trace_frame *f = *top, *up = f + 1;
     if (__builtin_expect(up->link.key != target || up->link.parent != f->link.node, 0))
         return 0;
-    trace_enter(top, up, pc, len, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, TRACE_NOW_ARGS);
     return 1;
 }
 
 /* A call to another node, which the link table knows: the slot is set up for it. */
 static inline int trace_call_linked(const struct flow_tracer *t, struct trace_frame **top,
                                     uint64_t pc, unsigned len, uint64_t target, uintptr_t ret_at,
-                                    uint64_t now)
+                                    TRACE_NOW_PARAMS)
 {
     struct trace_frame *up = *top + 1;
     const struct trace_link *l = trace_link_find(t, target, (*top)->link.node);
     if (!l || up == t->guard) /* `transfer` grows the stack */
         return 0;
-    trace_slot_relink(t, up, l, 0);
-    trace_enter(top, up, pc, len, ret_at, now);
+    trace_slot_relink(t, up, l, 0, cost, 0);
+    trace_enter(top, up, pc, len, ret_at, TRACE_NOW_ARGS);
     return 1;
 }
 
@@ -314,15 +344,15 @@ static inline int trace_call_linked(const struct flow_tracer *t, struct trace_fr
  * its own node as outside per-pc mode, whatever their pc.
  */
 static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, unsigned len,
-                                       uint64_t target, uintptr_t ret_at, uint64_t now)
+                                       uint64_t target, uintptr_t ret_at, TRACE_NOW_PARAMS)
 {
     struct trace_frame *f = *top, *up = f + 1;
     if (!trace_link_has_sites(&f->link)) /* every call pc of the caller is its node's own site */
-        return trace_call_fast(top, pc, len, target, ret_at, now);
+        return trace_call_fast(top, pc, len, target, ret_at, TRACE_NOW_ARGS);
     if (__builtin_expect(
             up->link.key != target || up->link.caller != f->link.node || up->ret != pc + len, 0))
         return 0;
-    trace_enter(top, up, pc, len, ret_at, now);
+    trace_enter(top, up, pc, len, ret_at, TRACE_NOW_ARGS);
     return 1;
 }
 
@@ -335,23 +365,23 @@ static inline int trace_call_fast_site(struct trace_frame **top, uint64_t pc, un
  */
 static inline int trace_call_linked_site(const struct flow_tracer *t, struct trace_frame **top,
                                          uint64_t pc, unsigned len, uint64_t target,
-                                         uintptr_t ret_at, uint64_t now)
+                                         uintptr_t ret_at, TRACE_NOW_PARAMS)
 {
     if (!trace_link_has_sites(&(*top)->link)) /* as in trace_call_fast_site */
-        return trace_call_linked(t, top, pc, len, target, ret_at, now);
+        return trace_call_linked(t, top, pc, len, target, ret_at, TRACE_NOW_ARGS);
     struct trace_frame *up = *top + 1;
     const struct trace_link *site = trace_link_find(t, pc | 1, (*top)->link.node);
     if (!site || up == t->guard)
         return 0;
     if (up->link.key == target && up->link.parent == site->node) { /* another pc, same site */
-        trace_enter(top, up, pc, len, ret_at, now);
+        trace_enter(top, up, pc, len, ret_at, TRACE_NOW_ARGS);
         return 1;
     }
     const struct trace_link *l = trace_link_find(t, target, site->node);
     if (!l)
         return 0;
-    trace_slot_relink(t, up, l, 0);
-    trace_enter(top, up, pc, len, ret_at, now);
+    trace_slot_relink(t, up, l, 0, cost, 0);
+    trace_enter(top, up, pc, len, ret_at, TRACE_NOW_ARGS);
     return 1;
 }
 
@@ -460,21 +490,20 @@ static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, un
  * b adds b's `before` less a's `through` to `cl`: what running straight on
  * from a to b would have counted comes off. A weight of one cost per
  * opcode class (or per word) thus costs its loops two loads and two adds
- * per taken transfer, and nothing per instruction.
+ * per taken transfer, and nothing per instruction. The instruction clock
+ * runs beside it as in every mode, so nodes count both: the instructions
+ * (and any weight of one cost per instruction) and the clock's weight.
  */
 
-/* The clock reading for `retired` instructions (in cost mode: where the machine stopped). */
+/* The instruction clock's reading for `retired` instructions. */
 static inline uint64_t trace_clock(const struct flow_tracer *t, uint64_t retired)
 {
-    if (t->cost_clock)
-        return t->cost_now;
     return (retired - t->base) * TRACE_CLOCK_TICKS;
 }
 
 /*
  * Takes `ticks` from every live frame's count: the clock reads that much
- * more from now on (trace_rebase), or the ticks so far belong to no live
- * frame (an ecall's leaf in cost mode).
+ * more from now on (trace_rebase).
  */
 static inline void trace_take_from_frames(struct flow_tracer *t, uint64_t ticks)
 {
@@ -483,13 +512,24 @@ static inline void trace_take_from_frames(struct flow_tracer *t, uint64_t ticks)
 }
 
 /*
- * Moves the clock's base to `base`; the live frames' counts keep their
- * meaning. The cost clock has no base: it reads the same in every run.
+ * Cost mode: takes `ticks` from every live frame's cost count: they
+ * belong to no live frame (the cost of an ecall beyond its leaf's).
+ */
+static inline void trace_take_cost_from_frames(struct flow_tracer *t, uint64_t ticks)
+{
+    for (struct trace_frame *f = t->bottom; f <= t->top; f++)
+        f->cost_acc -= ticks;
+}
+
+/*
+ * Moves the instruction clock's base to `base`; the live frames' counts
+ * keep their meaning. The cost clock has no base: it reads the same in
+ * every run.
  */
 static inline void trace_rebase(struct flow_tracer *t, uint64_t base)
 {
-    if (!t->cost_clock) /* the clock now reads (t->base - base) instructions more */
-        trace_take_from_frames(t, (t->base - base) * TRACE_CLOCK_TICKS);
+    /* the clock now reads (t->base - base) instructions more */
+    trace_take_from_frames(t, (t->base - base) * TRACE_CLOCK_TICKS);
     t->base = base;
 }
 

@@ -39,11 +39,28 @@ static void unset_slots(struct trace_frame *s, size_t from, size_t to)
         s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .link = {.parent = SLOT_UNSET}};
 }
 
+/* Cost mode: room in node_costs for node `node` (new ones count zero). */
+static bool room_for_cost(struct guest_profile *p, uint32_t node)
+{
+    if (node < p->node_costs_cap)
+        return true;
+    size_t cap = p->node_costs_cap ? 2 * p->node_costs_cap : 256;
+    while (cap <= node)
+        cap *= 2;
+    uint64_t *costs = realloc(p->tracer.node_costs, cap * sizeof(*costs));
+    if (!costs)
+        return false;
+    memset(costs + p->node_costs_cap, 0, (cap - p->node_costs_cap) * sizeof(*costs));
+    p->tracer.node_costs = costs;
+    p->node_costs_cap = cap;
+    return true;
+}
+
 /* The child of `parent` for `key`; *created says whether it is new. UINT32_MAX: no memory. */
 static uint32_t child_node(struct guest_profile *p, uint32_t parent, uint64_t key, bool *created)
 {
     uint32_t node = trie_child(&p->trie, parent, key, created);
-    if (node == UINT32_MAX) {
+    if (node == UINT32_MAX || (p->tracer.cost_clock && !room_for_cost(p, node))) {
         p->out_of_memory = true;
         return UINT32_MAX;
     }
@@ -317,7 +334,7 @@ static void set_up_slot(struct guest_profile *p, struct trace_frame *f,
                         const struct trace_link *link)
 {
     if (f->link.node != link->node || f->link.parent != link->parent)
-        trace_slot_relink(&p->tracer, f, link, 0);
+        trace_slot_relink(&p->tracer, f, link, 0, p->tracer.cost_clock, 0);
 }
 
 /* One more slot than frames: the last is the guard the fast call path stops at. */
@@ -337,18 +354,19 @@ static bool grow_stack(struct guest_profile *p)
 }
 
 /*
- * A live frame's slot counts from its entry: the clock then was taken off
- * its count (open_frame), and is added back when the frame's time with
- * this node ends (close_frame). Counts are inclusive.
+ * A live frame's slot counts from its entry: the clocks then were taken
+ * off its counts (open_frame), and are added back when the frame's time
+ * with this node ends (close_frame). Counts are inclusive. `now` is the
+ * instruction clock; in cost mode the cost clock reads tracer.cost_now.
  */
-static void open_frame(struct trace_frame *f, uint64_t now)
+static void open_frame(const struct guest_profile *p, struct trace_frame *f, uint64_t now)
 {
-    f->acc -= now;
+    trace_frame_open(f, now, p->tracer.cost_clock, p->tracer.cost_now);
 }
 
-static void close_frame(struct trace_frame *f, uint64_t now)
+static void close_frame(const struct guest_profile *p, struct trace_frame *f, uint64_t now)
 {
-    f->acc += now;
+    trace_frame_close(f, now, p->tracer.cost_clock, p->tracer.cost_now);
 }
 
 /*
@@ -369,7 +387,7 @@ static bool push(struct guest_profile *p, uint64_t target, uint64_t pc, unsigned
     struct trace_frame *f = ++p->tracer.top;
     set_up_slot(p, f, link);
     f->ret = ret;
-    open_frame(f, now);
+    open_frame(p, f, now);
     return true;
 }
 
@@ -384,7 +402,7 @@ static void pop_to_depth(struct guest_profile *p, size_t d, uint64_t now)
         d = 1; /* the root frame is never popped */
     while (depth(p) > d) {
         struct trace_frame *f = p->tracer.top--;
-        close_frame(f, now);
+        close_frame(p, f, now);
         if (p->tracer.per_pc)
             trace_run_end_before(f - 1, f->ret, p->tracer.run_shift);
     }
@@ -403,9 +421,9 @@ static void replace_top(struct guest_profile *p, uint64_t target, uint64_t now)
     const struct trace_link *link = link_to(p, top(p)->link.parent, target);
     if (!link)
         return;
-    close_frame(top(p), now);
+    close_frame(p, top(p), now);
     set_up_slot(p, top(p), link);
-    open_frame(top(p), now);
+    open_frame(p, top(p), now);
 }
 
 static void jump(struct guest_profile *p, uint64_t target, uint64_t now)
@@ -507,9 +525,11 @@ static void on_ecall(struct flow_tracer *t, const char *call, uint64_t pc)
     if (node == UINT32_MAX)
         return;
     p->trie.nodes[node].count++;
-    if (p->tracer.cost_clock) /* the leaf counts calls: the ecall's cost leaves the stack */
-        trace_take_from_frames(&p->tracer,
-                               p->tracer.ticks_at(p->tracer.machine, pc) - TRACE_CLOCK_TICKS);
+    if (p->tracer.cost_clock) { /* the leaf counts calls: the ecall's cost leaves the stack */
+        p->tracer.node_costs[node]++;
+        trace_take_cost_from_frames(&p->tracer,
+                                    p->tracer.ticks_at(p->tracer.machine, pc) - TRACE_CLOCK_TICKS);
+    }
     if (p->tracer.per_pc) { /* the run holds pc: take it out */
         trace_run_end_before(top(p), pc, p->tracer.run_shift);
         trace_run_start(top(p), pc + 4, p->tracer.run_shift);
@@ -552,9 +572,9 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
         shared++;
     pop_to_depth(p, shared, now);
     if (shared == 0) { /* a different root frame: it is replaced, as by a tail call */
-        close_frame(top(p), now);
+        close_frame(p, top(p), now);
         set_up_slot(p, top(p), &p->marked[0].link);
-        open_frame(top(p), now);
+        open_frame(p, top(p), now);
         shared = 1;
     }
     for (size_t i = shared; i < p->marked_depth; i++) {
@@ -566,7 +586,7 @@ static void on_rewind(struct flow_tracer *t, uint64_t now)
         set_up_slot(p, f, &p->marked[i].link);
         f->ret = p->marked[i].ret;
         f->ret_at = p->marked[i].ret_at;
-        open_frame(f, now);
+        open_frame(p, f, now);
         open_caller_run(p, f);
     }
 }
@@ -614,6 +634,10 @@ bool guest_profile_init_with(struct guest_profile *p, const struct symtab *syms,
     p->tracer.guard = p->stack + p->capacity;
     p->tracer.links = p->links;
     p->tracer.nodes = p->trie.nodes;
+    if (o->cost_clock && !room_for_cost(p, TRIE_ROOT)) {
+        guest_profile_free(p);
+        return false;
+    }
     const struct trace_link *root = link_to(p, TRIE_ROOT, entry);
     if (!root) {
         guest_profile_free(p);
@@ -639,6 +663,7 @@ void guest_profile_free(struct guest_profile *p)
     free(p->func_inlines);
     free(p->func_pcs);
     free(p->func_runs);
+    free(p->tracer.node_costs);
     if (p->inlines)
         strtab_free(&p->chains);
     free(p->stack);
@@ -717,11 +742,11 @@ void guest_profile_flush(struct guest_profile *p, uint64_t retired)
             p->runs_rewritten = true;
     uint64_t now = trace_clock(&p->tracer, retired);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
-        close_frame(f, now);
+        close_frame(p, f, now);
     for (size_t i = 0; i < p->capacity; i++) /* popped slots hold counts too */
-        trace_slot_relink(&p->tracer, &p->stack[i], &p->stack[i].link, 0);
+        trace_slot_relink(&p->tracer, &p->stack[i], &p->stack[i].link, 0, p->tracer.cost_clock, 0);
     for (struct trace_frame *f = p->stack; f <= p->tracer.top; f++)
-        open_frame(f, now); /* still live: they count on from here */
+        open_frame(p, f, now); /* still live: they count on from here */
 }
 
 int guest_profile_node_pcs(const struct guest_profile *p, uint32_t node, guest_pc_visitor visit,

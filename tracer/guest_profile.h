@@ -106,6 +106,7 @@ struct guest_profile {
         uint32_t node, slot;
     } * open_runs;
     size_t nopen_runs;
+    size_t node_costs_cap; /* cost mode: the nodes tracer.node_costs has room for */
 };
 
 /*
@@ -145,10 +146,11 @@ struct guest_profile_options {
     void *pcs_ctx;
     /*
      * Cost mode (executor/trace.h, "Cost clock"; the machine must have a
-     * cost clock, machine_set_cost_clock): the nodes count one weight's
-     * cost, with no per-pc counts for it, and only the weighted writer
-     * (tracer/weights.h) with that one weight may write the profile.
-     * Per-pc mode, for inline frames, without all_pcs.
+     * cost clock, machine_set_cost_clock): beside the instructions, the
+     * nodes count one weight's cost (tracer.node_costs, inclusive as the
+     * counts are), with no per-pc counts for it; the weighted writer
+     * (tracer/weights.h) reads it for that weight. Per-pc mode, for inline
+     * frames, without all_pcs.
      */
     bool cost_clock;
 };

@@ -118,13 +118,19 @@ static int add_pc(void *ctx, uint64_t pc, uint64_t count)
     return 0;
 }
 
+/* Node i's inclusive count of the weight expanded. */
+static uint64_t node_count(const struct expand *x, size_t i)
+{
+    return x->weigh && x->weigh->counts ? x->weigh->counts[i] : x->p->trie.nodes[i].count;
+}
+
 /* below[]: children's inclusive counts; a call site's own is its children's. */
 static void sum_children(struct expand *x)
 {
     const struct trie *t = &x->p->trie;
     for (size_t i = t->count; i-- > 1;) {
         const struct call_node *n = &t->nodes[i];
-        uint64_t inclusive = guest_key_is_site(n->key) ? x->below[i] : n->count;
+        uint64_t inclusive = guest_key_is_site(n->key) ? x->below[i] : node_count(x, i);
         if (n->parent != TRIE_ROOT)
             x->below[n->parent] += inclusive;
     }
@@ -148,13 +154,13 @@ static int expand_node(struct expand *x, size_t i, frame_namer name)
     x->out[i] = frame ? named_child(x, base, frame) : UINT32_MAX;
     if (x->out[i] == UINT32_MAX)
         return -1;
-    uint64_t own = n->count - x->below[i], in_pcs = 0;
+    uint64_t own = node_count(x, i) - x->below[i], in_pcs = 0;
     x->frame = x->out[i];
     x->pcs_value = 0;
     if (guest_profile_node_pcs(p, (uint32_t)i, add_pc, x, &in_pcs) != 0)
         return -1;
-    /* what ran outside its function, or a call's leaf; in cost mode nodes count the weight */
-    own -= p->tracer.cost_clock ? x->pcs_value : in_pcs;
+    /* what ran outside its function, or a call's leaf */
+    own -= x->weigh && x->weigh->counts ? x->pcs_value : in_pcs;
     x->dst->nodes[x->out[i]].count += x->weigh ? x->weigh->node(x->weigh->ctx, n, own) : own;
     return x->weigh && x->weigh->extra ? x->weigh->extra(x->weigh->ctx, x, (uint32_t)i, x->out[i])
                                        : 0;

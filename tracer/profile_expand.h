@@ -37,6 +37,12 @@ struct expand_weigher {
     uint64_t (*pc)(void *ctx, uint64_t pc, uint64_t count);
     uint64_t (*node)(void *ctx, const struct call_node *n, uint64_t own);
     int (*extra)(void *ctx, struct expand *x, uint32_t node, uint32_t named);
+    /*
+     * The nodes' inclusive values of this weight (the cost clock's counts,
+     * tracer.node_costs), which `node` then gets less what `pc` gave their
+     * pcs; NULL: the nodes' instruction counts, less their pcs' counts.
+     */
+    const uint64_t *counts;
     void *ctx;
 };
 

@@ -78,7 +78,7 @@ static uint64_t weigh_node(void *ctx, const struct call_node *n, uint64_t own)
         const char *call = x->p->calls[guest_ecall_index(n->key)];
         return x->w->call(x->w->ctx, call, own) + call_extra(x, n, call);
     }
-    return x->p->tracer.cost_clock ? own : x->w->outside(x->w->ctx, own);
+    return x->w->clocked ? own : x->w->outside(x->w->ctx, own);
 }
 
 /* The paging charged to profile node `node`, as [PageIn] and [PageOut] leaves of its frame. */
@@ -103,8 +103,11 @@ static int add_weight(struct guest_profile *p, unsigned flags, const struct gues
     for (size_t n = 0; n < t->count; n++)
         t->nodes[n].count = 0;
     struct pass x = {.p = p, .w = w};
-    struct expand_weigher weigher = {
-        .pc = weigh_pc, .node = weigh_node, .extra = weigh_paging, .ctx = &x};
+    struct expand_weigher weigher = {.pc = weigh_pc,
+                                     .node = weigh_node,
+                                     .extra = weigh_paging,
+                                     .counts = w->clocked ? p->tracer.node_costs : NULL,
+                                     .ctx = &x};
     errno = 0;
     int rc = profile_expand_weighed(p, name, flags, &weigher, t, out->names, out);
     free(x.given);
@@ -123,7 +126,10 @@ static int add_weight(struct guest_profile *p, unsigned flags, const struct gues
 int guest_profile_weighted(struct guest_profile *p, unsigned flags, const struct guest_weigher *w,
                            size_t count, struct profile *out)
 {
-    if (p->tracer.cost_clock && count != 1) { /* its counts are one weight's */
+    size_t clocked = 0;
+    for (size_t i = 0; i < count; i++)
+        clocked += w[i].clocked;
+    if (clocked > (p->tracer.cost_clock ? 1u : 0u)) { /* the clock counts one weight */
         errno = EINVAL;
         return -1;
     }

@@ -35,16 +35,23 @@ struct guest_weigher {
      * from several inline frames of it). NULL: nothing.
      */
     uint64_t (*call_extra)(void *ctx, uint32_t node, const char *call);
+    /*
+     * The weight the profile's cost clock counted (cost mode): its nodes'
+     * costs are read from the clock's counts, and `pc` is asked only for
+     * the pcs of nodes that keep per-pc counts anyway (inline frames).
+     */
+    bool clocked;
     void *ctx;
 };
 
 /*
  * Fills `out` (an empty owned profile, profile_init) with the profile's
  * stacks (0x<target> frames with `raw`, else names and inline frames as
- * guest_profile_named) and one weight per weigher, in order. The profile
- * must be in per-pc mode; in cost mode, whose nodes count one weight's
- * cost already, with that weight's weigher alone (EINVAL otherwise).
- * Returns 0, or -1 with errno set.
+ * guest_profile_named) and one weight per weigher, in order. A weight
+ * whose costs differ between pcs needs the profile's per-pc counts
+ * (all_pcs), or its cost clock (cost mode: its weigher `clocked`, the
+ * only one; EINVAL when a clocked weigher meets a profile without the
+ * clock). Returns 0, or -1 with errno set.
  */
 int guest_profile_weighted(struct guest_profile *p, unsigned flags, const struct guest_weigher *w,
                            size_t count, struct profile *out);

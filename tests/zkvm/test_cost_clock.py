@@ -1,12 +1,16 @@
 """The cost clock (executor/trace.h, "Cost clock"; docs/ARCHITECTURE.md, "Weights").
 
 A profile with one weight whose costs differ between opcode classes counts
-that weight with a cost clock (the nodes count cost; no per-pc counts);
-with a second weight it counts every pc and weighs them when it writes.
-The two are independent ways to the same numbers: the folded file of
-`--weight W` alone must equal, stack for stack, that of `--weight W
---weight instructions` (a folded file holds the first weight), on the
-zkVM guests and on linux guests (C, C++-like inlining, Rust, longjmp),
+that weight with a cost clock beside the instruction clock (the nodes count
+both; no per-pc counts), also when weights of one cost per instruction
+(`instructions`) come with it; with a second weight whose costs differ it
+counts every pc and weighs them when it writes. The two are independent
+ways to the same numbers: the folded file (which holds the first weight)
+of `--weight W --weight instructions` must equal, stack for stack, that of
+`--weight W --weight instructions --weight class:store` (per pc), and that
+of `--weight instructions --weight W` must equal the plain instruction
+count's (`--weight instructions` alone), on the zkVM guests and on linux
+guests (C, C++-like inlining, Rust, longjmp),
 with inline frames and without (the cost loops with per-pc counts and
 without: interp_rv32_cost.c, interp_rv32_cost_fast.c), and where the run stops
 early (`--max-cycles`: the precise loop takes over near the end; a
@@ -34,6 +38,9 @@ TIMEOUT = 120
 TABLE = '{"name": "table", "classes": {"default": 3, "load": 7, "store": 11, "branch": 5, ' \
         '"mul": 13, "div": 17, "ecall": 2}, "calls": {"default": 100}%s}'
 PAGES = ', "pages": {"page_in": 1000, "page_out": 1500, "segment_po2": 12}'
+
+# A second weight whose costs differ, which puts the profile in per-pc mode.
+PER_PC = "class:store"
 
 # (name, guest, zkvm, weight, stdin items, cost table or None); a guest with C counts
 # per pc either way (the last case)
@@ -81,7 +88,7 @@ class CostClockTest(unittest.TestCase):
         args = [CLI, "execute", elf, "--zkvm", zkvm, "--stats", "--flamegraph", out, *extra]
         for i, item in enumerate(items):
             args += ["--input", self.file(f"in{self.runs}-{i}", item)]
-        if table is not None:
+        if table is not None and case[3] in weights:  # else it would be one more weight
             args += ["--cost-table", self.file(f"t{self.runs}.json", (TABLE % table).encode())]
         for w in weights:
             args += ["--weight", w]
@@ -89,9 +96,10 @@ class CostClockTest(unittest.TestCase):
         self.assertLess(r.returncode, 128, r.stderr)
         errors = [l for l in r.stderr.splitlines() if l.startswith("error:")]
         self.assertEqual(len(errors), r.returncode == 124, r.stderr)  # --max-cycles's own
-        clock = f"cost-clock: {weights[0]} " in r.stderr
-        alone = len(weights) == 1 and not guest.endswith("c.elf")
-        self.assertEqual(clock, alone, r.stderr)  # one weight alone, without C: the clock
+        clock = f"cost-clock: {case[3]} " in r.stderr
+        differ = sum(w not in ("instructions",) for w in weights)
+        expected = differ == 1 and not guest.endswith("c.elf")
+        self.assertEqual(clock, expected, r.stderr)  # one weight that differs, without C: the clock
         return r.returncode, folded(out)
 
     def file(self, name, data):
@@ -104,11 +112,16 @@ class CostClockTest(unittest.TestCase):
         for case in CASES:
             weight = case[3]
             with self.subTest(case=case[0], extra=extra):
-                code, clocked = self.run_weighted(case, [weight], extra)
-                code2, counted = self.run_weighted(case, [weight, "instructions"], extra)
+                code, clocked = self.run_weighted(case, [weight, "instructions"], extra)
+                code2, counted = self.run_weighted(case, [weight, "instructions", PER_PC], extra)
                 self.assertEqual(code, code2)
                 self.assertGreater(sum(clocked.values()), 0)
                 self.assertEqual(clocked, counted)
+                code3, beside = self.run_weighted(case, ["instructions", weight], extra)
+                code4, plain = self.run_weighted(case, ["instructions"], extra)
+                self.assertEqual((code3, code4), (code, code))
+                self.assertGreater(sum(beside.values()), 0)
+                self.assertEqual(beside, plain)
 
     def test_inline_frames(self):
         self.check()
