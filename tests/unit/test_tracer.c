@@ -137,8 +137,8 @@ static uint64_t plain_cost(void *ctx, uint64_t count)
 
 /*
  * main calls enter (2 instructions, cost 5), enter calls syscall (2, cost
- * 4), syscall's third instruction is an ecall costing 7 (2 more, 11 with
- * it); syscall returns (1, 3), enter returns (2, 7), main runs on (3, 10).
+ * 4), syscall's second instruction is an ecall costing 7 (2 more, 11
+ * with it); syscall returns (1, 3), enter returns (2, 7), main runs on (3, 10).
  * The ecall's leaf counts one call in both columns, and the rest of its
  * cost (6) leaves every live frame. Own instructions: main 2 + 3, enter
  * 2 + 2, syscall 2 + 1 (less the leaf's 1); own cost: main 5 + 10, enter
@@ -153,9 +153,9 @@ static void test_cost_mode_counts_both_clocks(void **state)
     p.tracer.ticks_at = ecall_ticks;
     cost_jump(&p, TRACE_KIND_CALL, 0x1004, 0x1100, 2, 5);
     cost_jump(&p, TRACE_KIND_CALL, 0x1104, 0x1200, 4, 9);
-    p.tracer.cost_now = 20 * TRACE_CLOCK_TICKS; /* the ecall at 0x1208 retired */
-    p.tracer.ecall(&p.tracer, "x", 0x1208);
-    cost_jump(&p, TRACE_KIND_RETURN, 0x120c, 0x1108, 7, 23);
+    p.tracer.cost_now = 20 * TRACE_CLOCK_TICKS; /* the ecall at 0x1204 retired */
+    p.tracer.ecall(&p.tracer, "x", 0x1204);
+    cost_jump(&p, TRACE_KIND_RETURN, 0x1208, 0x1108, 7, 23);
     cost_jump(&p, TRACE_KIND_RETURN, 0x1110, 0x1008, 9, 30);
     p.tracer.cost_now = 40 * TRACE_CLOCK_TICKS;
     char *text = folded(&p, 12); /* the instruction counts, as without the clock */
