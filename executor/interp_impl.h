@@ -1019,8 +1019,7 @@ op_ECALL:
     SAVE_TRACER(); /* the ABI may report the call to the tracer */
     switch (machine_ecall(m)) {
     case ECALL_CONTINUE: RUN_START_AT(PC() + 4); NEXT();
-    case ECALL_EXIT:
-        STOP_CLOCK(through);
+    case ECALL_EXIT: /* the clock was stopped before the call */
         m->retired += budget - LEFT();
         return STOP_EXIT;
     case ECALL_FAULT: RUN_START_AT(PC() + 4); goto out_fault; /* it did not retire after all */

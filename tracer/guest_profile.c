@@ -39,21 +39,33 @@ static void unset_slots(struct trace_frame *s, size_t from, size_t to)
         s[i] = (struct trace_frame){.ret = GUEST_NO_RETURN, .link = {.parent = SLOT_UNSET}};
 }
 
+/*
+ * A per-node array of `*cap` entries of `size` bytes grown to hold entry
+ * `node`, the new entries zeroed: the array (moved, or as it was when it
+ * had room), or NULL when memory runs out (the old one is kept).
+ */
+static void *grow_per_node(void *array, size_t *cap, uint32_t node, size_t size)
+{
+    if (node < *cap)
+        return array;
+    size_t want = *cap ? 2 * *cap : 256;
+    while (want <= node)
+        want *= 2;
+    unsigned char *grown = realloc(array, want * size);
+    if (!grown)
+        return NULL;
+    memset(grown + *cap * size, 0, (want - *cap) * size);
+    *cap = want;
+    return grown;
+}
+
 /* Cost mode: room in node_costs for node `node` (new ones count zero). */
 static bool room_for_cost(struct guest_profile *p, uint32_t node)
 {
-    if (node < p->node_costs_cap)
-        return true;
-    size_t cap = p->node_costs_cap ? 2 * p->node_costs_cap : 256;
-    while (cap <= node)
-        cap *= 2;
-    uint64_t *costs = realloc(p->tracer.node_costs, cap * sizeof(*costs));
-    if (!costs)
-        return false;
-    memset(costs + p->node_costs_cap, 0, (cap - p->node_costs_cap) * sizeof(*costs));
-    p->tracer.node_costs = costs;
-    p->node_costs_cap = cap;
-    return true;
+    uint64_t *costs = grow_per_node(p->tracer.node_costs, &p->node_costs_cap, node, sizeof(*costs));
+    if (costs)
+        p->tracer.node_costs = costs;
+    return costs != NULL;
 }
 
 /* The child of `parent` for `key`; *created says whether it is new. UINT32_MAX: no memory. */
@@ -95,17 +107,10 @@ static void free_runs(int64_t *runs)
  */
 static bool add_runs(struct guest_profile *p, uint32_t node, uint64_t span, bool sites)
 {
-    if (node >= p->runs_cap) {
-        size_t cap = p->runs_cap ? p->runs_cap : 256;
-        while (cap <= node)
-            cap *= 2;
-        int64_t **runs = realloc(p->runs, cap * sizeof(*runs));
-        if (!runs)
-            return false;
-        memset(runs + p->runs_cap, 0, (cap - p->runs_cap) * sizeof(*runs));
-        p->runs = runs;
-        p->runs_cap = cap;
-    }
+    int64_t **runs = grow_per_node(p->runs, &p->runs_cap, node, sizeof(*runs));
+    if (!runs)
+        return false;
+    p->runs = runs;
     if (span == 0)
         return true;
     unsigned shift = p->tracer.run_shift;
