@@ -364,12 +364,7 @@ static int image_from(struct debug_image *img, int fd, const struct stat *st, co
     return rc;
 }
 
-/*
- * Starts making the image of `path`: returns as debug_image_open does, but
- * with the sections still being inflated on worker threads and `img->elf`
- * not set yet (debug_image_finish).
- */
-static int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir)
+int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir)
 {
     memset(img, 0, sizeof(*img));
     int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
@@ -399,11 +394,7 @@ static void store(struct debug_image_work *w)
         store_region(w);
 }
 
-/*
- * Waits for the sections; returns 1 with `img->elf` set, 0 when libdw
- * cannot take the image, -1 when memory runs out (closed then).
- */
-static int debug_image_finish(struct debug_image *img)
+int debug_image_finish(struct debug_image *img)
 {
     struct debug_image_work *w = img->work;
     bool *inflated = calloc(w->ss.count, sizeof(*inflated));
@@ -430,6 +421,11 @@ int debug_image_open(struct debug_image *img, const char *path, const char *cach
 {
     int rc = debug_image_start(img, path, cache_dir);
     return rc == 1 ? debug_image_finish(img) : rc;
+}
+
+bool debug_image_ready(const struct debug_image *img)
+{
+    return !img->work || !img->work->inflating || debug_inflate_done(&img->work->pool);
 }
 
 void debug_image_close(struct debug_image *img)

@@ -47,6 +47,20 @@ bool debug_section_wanted(const char *name);
  */
 int debug_image_open(struct debug_image *img, const char *path, const char *cache_dir);
 
+/*
+ * debug_image_open in two steps, for a caller with other work meanwhile.
+ * debug_image_start returns as debug_image_open does, but with 1 the
+ * sections are still being inflated on worker threads and `img->elf` is
+ * not set yet; debug_image_finish (which only such an image takes) helps
+ * inflate what no worker has begun, waits for the rest and returns as
+ * debug_image_open does (closing the image unless it returns 1).
+ */
+int debug_image_start(struct debug_image *img, const char *path, const char *cache_dir);
+int debug_image_finish(struct debug_image *img);
+
+/* Whether debug_image_finish would not wait (every section inflated, or mapped from the cache). */
+bool debug_image_ready(const struct debug_image *img);
+
 void debug_image_close(struct debug_image *img);
 
 #endif

@@ -2,10 +2,12 @@
  * debug_inflate: compressed ELF sections inflated by libdeflate, several
  * at once on threads (perf/debug_inflate.h).
  */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "perf/debug_inflate.h"
 
 #include <elf.h>
 #include <libdeflate.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -68,6 +70,7 @@ static void *take_jobs(void *arg)
             break;
         struct debug_inflate_job *job = &pool->jobs[i];
         job->ok = inflate_with(d, job->bytes, job->size, pool->elf64, job->out, job->out_size) == 0;
+        __atomic_fetch_add(&pool->done, 1, __ATOMIC_RELEASE); /* publishes `ok` and the bytes */
     }
     if (d)
         libdeflate_free_decompressor(d);
@@ -100,6 +103,11 @@ void debug_inflate_start(struct debug_inflate_pool *pool, struct debug_inflate_j
         pool->started++;
 }
 
+bool debug_inflate_done(struct debug_inflate_pool *pool)
+{
+    return __atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) == pool->count;
+}
+
 void debug_inflate_finish(struct debug_inflate_pool *pool)
 {
     take_jobs(pool);
@@ -110,9 +118,11 @@ void debug_inflate_finish(struct debug_inflate_pool *pool)
 
 unsigned debug_inflate_workers(void)
 {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    if (online <= 1)
+    cpu_set_t set;
+    long usable = sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set)
+                                                               : sysconf(_SC_NPROCESSORS_ONLN);
+    if (usable <= 1)
         return 0;
-    return online - 1 > DEBUG_INFLATE_MAX_WORKERS ? DEBUG_INFLATE_MAX_WORKERS
-                                                  : (unsigned)(online - 1);
+    return usable - 1 > DEBUG_INFLATE_MAX_WORKERS ? DEBUG_INFLATE_MAX_WORKERS
+                                                  : (unsigned)(usable - 1);
 }

@@ -47,6 +47,7 @@ struct debug_inflate_pool {
     struct debug_inflate_job *jobs;
     size_t count;
     size_t next; /* the next job to take (atomic) */
+    size_t done; /* jobs inflated, by anyone (atomic) */
     bool elf64;
     unsigned started;
     pthread_t threads[DEBUG_INFLATE_MAX_WORKERS];
@@ -64,7 +65,13 @@ void debug_inflate_start(struct debug_inflate_pool *pool, struct debug_inflate_j
 /* Inflates the jobs left, waits for the workers and sets each job's ok. */
 void debug_inflate_finish(struct debug_inflate_pool *pool);
 
-/* Worker threads worth starting here: the processors online less the caller's, at most 3. */
+/* Whether every job is inflated already (debug_inflate_finish would not wait). */
+bool debug_inflate_done(struct debug_inflate_pool *pool);
+
+/*
+ * Worker threads worth starting here: the processors this process may run
+ * on (taskset, cpusets) less the caller's, at most 3.
+ */
 unsigned debug_inflate_workers(void);
 
 #endif

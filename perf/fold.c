@@ -2,7 +2,9 @@
  * fold: the record loop of `cli perf fold`: each kernel record queued
  * by time (or handled at once when it has none), each FINISHED_ROUND
  * releasing a round, and each delivered record applied to the machine or,
- * for a sample of the counted event, folded into the trie.
+ * for a sample of the counted event, folded into the trie. Samples whose
+ * unwound frames wait for DWARF being inflated are held (in order) until
+ * it is, or until a record that is no sample must be applied.
  */
 #include "perf/fold.h"
 
@@ -19,6 +21,10 @@
 #include "perf/perf_order.h"
 #include "perf/perf_record.h"
 #include "perf/stack.h"
+#include "perf/waiting_samples.h"
+
+/* Held samples past this many bytes are named at once (waiting for the DWARF). */
+#define WAITING_MAX_BYTES (64u << 20)
 
 enum counted { UNDECIDED = 0, COUNTED, NOT_COUNTED };
 
@@ -33,6 +39,7 @@ struct folder {
     struct perf_order order;
     struct perf_decomp decomp; /* perf record -z */
     enum counted *counted;     /* by attribute */
+    struct waiting_samples waiting;
 };
 
 static int no_memory(struct folder *fo)
@@ -96,6 +103,47 @@ static uint64_t weight_of(const struct perf_attr *a, const struct perf_sample *s
     return 1;
 }
 
+/* Names and adds the held samples, in order. Returns 0, or -1 when memory runs out. */
+static int fold_waiting(struct folder *fo)
+{
+    struct waiting_sample w;
+    size_t pos = 0;
+    while (waiting_samples_next(&fo->waiting, &pos, &w)) {
+        struct stack *s = &fo->stack;
+        s->count = 0;
+        for (size_t i = 0; i < w.nframes; i++) /* they fit: they were there */
+            s->frames[s->count++] = w.frames[i];
+        if (stack_name_unwound(s, w.thread, w.ips, w.nips) || add_stack(fo, w.comm, w.weight))
+            return no_memory(fo);
+    }
+    waiting_samples_clear(&fo->waiting);
+    return 0;
+}
+
+/* Holds the sample stack_build left waiting. */
+static int hold_sample(struct folder *fo, struct perf_thread *thread, uint32_t comm,
+                       uint64_t weight)
+{
+    struct waiting_sample w = {thread,          weight,        comm,          fo->stack.frames,
+                               fo->stack.count, fo->stack.ips, fo->stack.nips};
+    if (waiting_samples_add(&fo->waiting, &w))
+        return no_memory(fo);
+    return fo->waiting.size > WAITING_MAX_BYTES ? fold_waiting(fo) : 0;
+}
+
+/*
+ * Whether the held samples must be named before this one is built: the
+ * DWARF they wait for is ready, or the sample would change the thread of
+ * some of them (perf's machine__update_thread_pid).
+ */
+static bool waiting_done(struct folder *fo, const struct perf_sample *s)
+{
+    if (!fo->waiting.count)
+        return false;
+    const struct perf_thread *t = perf_threads_find(&fo->m.threads, s->tid);
+    return (t && t->pid == -1 && s->pid != -1) || stack_dwarf_ready(&fo->stack);
+}
+
 static int fold_sample(struct folder *fo, const struct perf_record *r, int attr)
 {
     if (attr < 0) {
@@ -112,17 +160,22 @@ static int fold_sample(struct folder *fo, const struct perf_record *r, int attr)
         fo->report->other_samples++;
         return 0;
     }
+    if (waiting_done(fo, &s) && fold_waiting(fo))
+        return -1;
     struct perf_thread *thread = perf_threads_findnew(&fo->m.threads, s.pid, s.tid);
     if (!thread)
         return no_memory(fo);
     uint32_t comm = stack_comm_frame(&fo->stack, thread, s.pid, s.tid);
-    if (!comm || stack_build(&fo->stack, a, &s, thread))
+    int built = comm ? stack_build(&fo->stack, a, &s, thread, fo->waiting.count > 0) : -1;
+    if (built < 0)
         return no_memory(fo);
     fo->report->samples++;
     if (fo->stack.dwarf) {
         fo->report->dwarf_samples++;
         fo->report->dwarf_ends[fo->stack.dwarf_end]++;
     }
+    if (built == STACK_WAITS)
+        return hold_sample(fo, thread, comm, weight_of(a, &s));
     return add_stack(fo, comm, weight_of(a, &s));
 }
 
@@ -132,8 +185,25 @@ static const struct perf_attr *record_attr(struct folder *fo, int attr)
     return &fo->f->attrs[attr >= 0 ? attr : 0];
 }
 
+/*
+ * Names the held samples before a record that may change what they
+ * resolve to: a user mapping over one of their addresses, a comm (java
+ * frames are named by it) or a fork (threads come and go).
+ */
+static int fold_waiting_before(struct folder *fo, const struct perf_record *r,
+                               const struct perf_mmap_event *mmap)
+{
+    bool before = r->type == PERF_RECORD_COMM || r->type == PERF_RECORD_FORK ||
+                  (mmap && (r->misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_KERNEL &&
+                   waiting_samples_within(&fo->waiting, mmap->start, mmap->len));
+    return before && fo->waiting.count ? fold_waiting(fo) : 0;
+}
+
 static int apply_record(struct folder *fo, const struct perf_record *r, int attr)
 {
+    if (r->type != PERF_RECORD_MMAP && r->type != PERF_RECORD_MMAP2 &&
+        fold_waiting_before(fo, r, NULL))
+        return -1;
     size_t trailer = record_attr(fo, attr)->trailer_size;
     uint8_t cpumode = r->misc & PERF_RECORD_MISC_CPUMODE_MASK;
     int rc = 0;
@@ -141,7 +211,7 @@ static int apply_record(struct folder *fo, const struct perf_record *r, int attr
     case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2: {
         struct perf_mmap_event ev;
-        if (perf_parse_mmap(r, trailer, &ev, fo->e))
+        if (perf_parse_mmap(r, trailer, &ev, fo->e) || fold_waiting_before(fo, r, &ev))
             return -1;
         rc = perf_machine_mmap(&fo->m, cpumode, &ev);
         break;
@@ -253,9 +323,9 @@ static int read_records(struct folder *fo)
     while ((rc = perf_records_next(&it, &r, fo->e)) == 1)
         if (process(fo, &r, it.pos))
             return -1;
-    if (rc < 0)
+    if (rc < 0 || perf_order_finish(&fo->order, deliver, fo))
         return -1;
-    return perf_order_finish(&fo->order, deliver, fo);
+    return fold_waiting(fo);
 }
 
 static int setup(struct folder *fo, char **arch)
@@ -309,6 +379,7 @@ int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *
     perf_order_free(&fo.order);
     perf_decomp_free(&fo.decomp);
     perf_machine_free(&fo.m);
+    waiting_samples_free(&fo.waiting);
     free(fo.counted);
     free(arch);
     return rc;

@@ -52,6 +52,7 @@ struct dso_dwarf {
     Dwarf *dw;                        /* NULL: no usable DWARF (every answer is "none") */
     const void *image;                /* the runtime file (for its segments); NULL: none */
     size_t image_size;
+    bool inflating; /* its debug image is inflated on threads (open_start) */
     UT_hash_handle hh;
 };
 
@@ -72,6 +73,7 @@ struct inline_frames {
     size_t damaged_files;       /* debug files with DWARF sections that did not inflate */
     const char *damaged_path;   /* the first of them (the DSO's path) */
     const char *debug_cache;    /* where inflated DWARF is kept (perf/debug_cache.h); NULL: not */
+    size_t inflating;           /* DSOs whose `inflating` is set */
 };
 
 struct inline_frames *inline_frames_new(const char *debug_cache)
@@ -178,18 +180,10 @@ static uint64_t objdump_address(const struct dso_dwarf *d, uint64_t offset)
     return offset + (uint64_t)delta;
 }
 
-/*
- * The DWARF of the file the symbols came from, mapped (its descriptor
- * closed: a profile may name more DSOs than a process may hold files open);
- * compressed DWARF is inflated by debug_image, only the sections read here.
- */
-static void open_dwarf(struct dso_dwarf *d, const char *path, const char *debug_cache)
+/* libdw on the file as it is (not compressed, or a form debug_image leaves alone). */
+static void open_plain(struct dso_dwarf *d)
 {
-    if (debug_image_open(&d->debug, path, debug_cache) == 1) {
-        if (has_section(d->debug.elf, ".debug_line"))
-            d->dw = dwarf_begin_elf(d->debug.elf, DWARF_C_READ, NULL);
-        return;
-    }
+    const char *path = d->dso->symsrc_path;
     int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
     if (fd < 0)
         return;
@@ -201,6 +195,50 @@ static void open_dwarf(struct dso_dwarf *d, const char *path, const char *debug_
     close(fd);
 }
 
+/* Opens libdw on the debug image (`image` 1: made) or on the file, and maps the runtime file. */
+static void open_libdw(struct inline_frames *in, struct dso_dwarf *d, int image)
+{
+    if (image == 1) {
+        if (has_section(d->debug.elf, ".debug_line"))
+            d->dw = dwarf_begin_elf(d->debug.elf, DWARF_C_READ, NULL);
+    } else {
+        open_plain(d);
+    }
+    if (d->debug.damaged && in->damaged_files++ == 0)
+        in->damaged_path = d->dso->symsrc_path;
+    if (d->dw)
+        map_runtime(d, d->dso->runtime_path);
+}
+
+/*
+ * Starts opening the DWARF of the file the symbols came from, mapped (its
+ * descriptor closed: a profile may name more DSOs than a process may hold
+ * files open). Compressed DWARF is inflated by debug_image, only the
+ * sections read here, on worker threads: then `d->inflating` is set until
+ * open_finish, and the caller goes on meanwhile.
+ */
+static void open_start(struct inline_frames *in, struct dso_dwarf *d)
+{
+    int image = debug_image_start(&d->debug, d->dso->symsrc_path, in->debug_cache);
+    if (image == 1) {
+        d->inflating = true;
+        in->inflating++;
+    } else {
+        open_libdw(in, d, image);
+    }
+}
+
+/* Waits for the DWARF open_start inflates, if it does. */
+static void open_finish(struct inline_frames *in, struct dso_dwarf *d)
+{
+    if (!d->inflating)
+        return;
+    d->inflating = false;
+    in->inflating--;
+    open_libdw(in, d, debug_image_finish(&d->debug));
+}
+
+/* The DSO's DWARF, its opening started at its first use. */
 static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_dso *dso)
 {
     struct dso_dwarf *d;
@@ -210,17 +248,13 @@ static struct dso_dwarf *dso_dwarf(struct inline_frames *in, const struct perf_d
     if (!(d = calloc(1, sizeof(*d))))
         return NULL;
     d->dso = dso;
-    open_dwarf(d, dso->symsrc_path, in->debug_cache);
-    if (d->debug.damaged && in->damaged_files++ == 0)
-        in->damaged_path = dso->symsrc_path;
-    if (d->dw)
-        map_runtime(d, dso->runtime_path);
     bool hash_added = true;
     HASH_ADD(hh, in->dwarfs, dso, sizeof(d->dso), d);
     if (!hash_added) {
-        dso_dwarf_free(d);
+        free(d);
         return NULL;
     }
+    open_start(in, d);
     return d;
 }
 
@@ -486,6 +520,8 @@ struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso 
     if (e)
         return &e->chain;
     struct dso_dwarf *d = dso_dwarf(in, dso);
+    if (d)
+        open_finish(in, d);
     if (!d || !(e = calloc(1, sizeof(*e))))
         return NULL;
     e->key = key;
@@ -502,6 +538,31 @@ struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso 
         return NULL;
     }
     return &e->chain;
+}
+
+/* Whether a question about the DSO's DWARF would not wait for its inflating. */
+static bool is_ready(struct dso_dwarf *d)
+{
+    return !d->inflating || debug_image_ready(&d->debug);
+}
+
+bool inline_frames_prefetch(struct inline_frames *in, struct perf_dso *dso)
+{
+    struct dso_dwarf *d = dso_dwarf(in, dso);
+    return !d || is_ready(d);
+}
+
+bool inline_frames_ready(struct inline_frames *in)
+{
+    if (in->inflating == 0)
+        return true;
+    struct dso_dwarf *d, *tmp;
+    HASH_ITER(hh, in->dwarfs, d, tmp)
+    {
+        if (!is_ready(d))
+            return false;
+    }
+    return true;
 }
 
 size_t inline_frames_damaged(const struct inline_frames *in, const char **path)

@@ -43,6 +43,17 @@ struct inline_chain *inline_frames_at(struct inline_frames *in, struct perf_dso 
                                       uint64_t offset);
 
 /*
+ * Opens the DWARF of a loaded DSO ahead of its questions, when it must be
+ * inflated on worker threads so that the caller can go on meanwhile.
+ * Returns whether a question about the DSO would be answered without
+ * waiting for that (also when memory runs out: the question says so).
+ */
+bool inline_frames_prefetch(struct inline_frames *in, struct perf_dso *dso);
+
+/* Whether no question would wait for DWARF being inflated. */
+bool inline_frames_ready(struct inline_frames *in);
+
+/*
  * How many debug files had compressed DWARF sections that did not inflate
  * (their frames keep their symbols there), and the first one's path.
  */

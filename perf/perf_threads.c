@@ -35,7 +35,7 @@ void perf_threads_free(struct perf_threads *ts)
     ts->maps_serial = 0;
 }
 
-static struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid)
+struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid)
 {
     struct perf_thread *t;
     HASH_FIND(hh, ts->by_tid, &tid, sizeof(tid), t);

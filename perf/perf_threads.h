@@ -42,6 +42,9 @@ void perf_threads_free(struct perf_threads *ts);
 /* perf's machine__findnew_thread. NULL when memory runs out. */
 struct perf_thread *perf_threads_findnew(struct perf_threads *ts, int32_t pid, int32_t tid);
 
+/* The thread `tid`, NULL when none was seen. */
+struct perf_thread *perf_threads_find(const struct perf_threads *ts, int32_t tid);
+
 /* Returns 0, or -1 when memory runs out. */
 int perf_thread_set_comm(struct perf_thread *t, const char *comm);
 

@@ -329,11 +329,10 @@ static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t
 
 /*
  * perf's thread__resolve_callchain_unwind: the user stack unwound from the
- * sampled registers; without an unwinder (memory) or registers, the
- * sampled user pc alone, as before unwinding existed.
+ * sampled registers into s->ips; without an unwinder (memory) or
+ * registers, the sampled user pc alone, as before unwinding existed.
  */
-static int push_unwound(struct stack *s, const struct perf_sample *sample, struct perf_thread *t,
-                        bool java)
+static void unwind_user(struct stack *s, const struct perf_sample *sample, struct perf_thread *t)
 {
     size_t n = 0;
     s->dwarf_end = UNWIND_NO_MEMORY;
@@ -343,16 +342,51 @@ static int push_unwound(struct stack *s, const struct perf_sample *sample, struc
         n = 1;
     else if (n == 0 && sample->cpumode == PERF_RECORD_MISC_USER)
         s->ips[n++] = sample->ip;
+    s->nips = n;
+}
+
+/*
+ * Starts inflating, on worker threads, the DWARF the unwound addresses'
+ * inlined functions will be read from, for those not named before.
+ * Returns whether naming them now would wait for it; -1: no memory.
+ */
+static int prefetch_unwound(struct stack *s, struct perf_thread *t)
+{
+    bool waits = false;
+    for (size_t i = 0; s->inlines && i < s->nips; i++) {
+        struct frame_memo_key key;
+        size_t count;
+        if (!s->ips[i] || (memo_key(s, t, PERF_RECORD_MISC_USER, s->ips[i], MEMO_UNWOUND, &key) &&
+                           frame_memo_find(&s->memo, &key, &count)))
+            continue;
+        struct perf_location loc;
+        if (perf_machine_locate(s->m, t, PERF_RECORD_MISC_USER, s->ips[i], &loc))
+            return -1;
+        if (loc.func && !inline_frames_prefetch(s->inlines, loc.dso))
+            waits = true;
+    }
+    return waits;
+}
+
+int stack_name_unwound(struct stack *s, struct perf_thread *t, const uint64_t *ips, size_t n)
+{
+    bool java = perf_comm_is_java(t->comm, strlen(t->comm));
     for (size_t i = 0; i < n; i++)
-        if (s->ips[i] && push_unwound_address(s, t, s->ips[i], java))
+        if (ips[i] && push_unwound_address(s, t, ips[i], java))
             return -1;
     return 0;
 }
 
+bool stack_dwarf_ready(struct stack *s)
+{
+    return !s->inlines || inline_frames_ready(s->inlines);
+}
+
 int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sample *sample,
-                struct perf_thread *thread)
+                struct perf_thread *thread, bool others_wait)
 {
     s->count = 0;
+    s->nips = 0;
     s->dwarf = false;
     bool java = perf_comm_is_java(thread->comm, strlen(thread->comm));
     if (!(a->sample_type & PERF_SAMPLE_CALLCHAIN))
@@ -365,7 +399,13 @@ int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sa
     if (!dwarf)
         return 0;
     s->dwarf = true;
-    return push_unwound(s, sample, thread, java);
+    unwind_user(s, sample, thread);
+    int waits = prefetch_unwound(s, thread);
+    if (waits < 0)
+        return -1;
+    if (waits || others_wait)
+        return STACK_WAITS;
+    return stack_name_unwound(s, thread, s->ips, s->nips);
 }
 
 uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid)

@@ -51,9 +51,10 @@ struct stack {
     /* The frames of the sample being folded: strtab ids, leaf first. */
     uint32_t *frames;
     size_t count, capacity;
-    struct unwind_dwarf *unwind;   /* NULL: memory was short (the sampled pc only) */
-    struct inline_frames *inlines; /* NULL: --no-inline, or memory was short */
-    uint64_t ips[STACK_MAX_ENTRIES];
+    struct unwind_dwarf *unwind;     /* NULL: memory was short (the sampled pc only) */
+    struct inline_frames *inlines;   /* NULL: --no-inline, or memory was short */
+    uint64_t ips[STACK_MAX_ENTRIES]; /* the unwound user addresses, innermost first */
+    size_t nips;
     bool dwarf;                /* the last sample's user stack was unwound (or tried) */
     enum unwind_end dwarf_end; /* and how that ended */
 };
@@ -72,8 +73,25 @@ void stack_process_exit(struct stack *s, int32_t pid);
 /* The comm frame of a thread (cached on it). Returns the id, or 0 when memory runs out. */
 uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid);
 
-/* Fills s->frames for a sample of `thread`. Returns 0, or -1 when memory runs out. */
+#define STACK_WAITS 1
+
+/*
+ * Fills s->frames for a sample of `thread`. Returns 0, -1 when memory
+ * runs out, or STACK_WAITS: the sample's user stack is unwound into
+ * s->ips (s->nips addresses) but not named, because the DWARF of their
+ * inlined functions is being inflated on worker threads (or
+ * `others_wait`: the caller holds earlier samples that wait so, and
+ * samples are named in their order: perf's inline answers depend on
+ * it). The caller keeps s->frames and s->ips and names them with
+ * stack_name_unwound later, with nothing but samples folded between.
+ */
 int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sample *sample,
-                struct perf_thread *thread);
+                struct perf_thread *thread, bool others_wait);
+
+/* Appends to s->frames the frames of unwound user addresses of `thread`. 0, or -1: no memory. */
+int stack_name_unwound(struct stack *s, struct perf_thread *t, const uint64_t *ips, size_t n);
+
+/* Whether no DWARF is being inflated any more (samples that waited can be named at no cost). */
+bool stack_dwarf_ready(struct stack *s);
 
 #endif

@@ -22,6 +22,10 @@ against `perf script --no-inline`, with --no-inline.
             --compress-debug-sections=zlib, SHF_COMPRESSED, as Debian's -dbg
             files): the sections fold inflates itself (perf/debug_image.c)
             give addr2line's answers
+  threads-z threads with its DWARF compressed: samples wait while it is
+            inflated and are named before the comm, fork and mmap records
+            after them; on one processor (taskset -c 0: no worker
+            threads) every sample from the first on waits so
   rusty     Rust (rustc -C opt-level=2 -g, lld-linked, code away from its
             file offset): generics, traits, closures, inlined frames;
             skipped without rustc
@@ -108,13 +112,14 @@ class Recording(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory(prefix="zkprof-dwarf-")
         cls.dir = cls.tmp.name
         cls.env = dict(os.environ, HOME=cls.dir)  # perf's build-id cache: ~/.debug
-        name = {"calls-fp": "calls", "small": "calls", "inlines-z": "inlines"}.get(PROGRAM, PROGRAM)
+        name = PROGRAM[:-2] if PROGRAM.endswith("-z") else PROGRAM
+        name = {"calls-fp": "calls", "small": "calls"}.get(name, name)
         cls.exe = os.path.join(cls.dir, name)
         if not build(name, cls.exe):
             raise unittest.SkipTest(f"no compiler for {name}")
         if name == "threads":
             os.symlink(cls.exe, cls.exe + "-exec")
-        if PROGRAM == "inlines-z" and not compress_debug(cls.exe):
+        if PROGRAM.endswith("-z") and not compress_debug(cls.exe):
             raise unittest.SkipTest("objcopy cannot compress debug sections here")
         size = "dwarf,1024" if PROGRAM == "small" else "dwarf"
         cls.data = os.path.join(cls.dir, "perf.data")
@@ -177,6 +182,7 @@ class Recording(unittest.TestCase):
             "calls-fp": ";main;run;alpha;beta;gamma_",
             "small": ";gamma_",
             "threads": ";start_thread;worker;spin",
+            "threads-z": ";start_thread;worker;spin",
             "inlines": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
             "inlines-z": ";shapes::Runner::run;step<1>;(anonymous namespace)::step<1>;spin",
             "rusty": ";rusty::run;<rusty::Walker<T> as rusty::Step>::step;rusty::mix;rusty::spin",
@@ -185,7 +191,7 @@ class Recording(unittest.TestCase):
         if PROGRAM == "small":
             self.assertTrue(any("the stack copy ended" in w for w in out.warnings),
                             out.describe())
-        elif PROGRAM == "threads":
+        elif PROGRAM in ("threads", "threads-z"):
             comms = {s.split(";", 1)[0] for s in stacks}
             for name in ("worker-a", "worker_b", "renamed", "threads-exec"):
                 self.assertIn(name, comms)
@@ -196,6 +202,19 @@ class Recording(unittest.TestCase):
     def test_pid_tid(self):
         self.same("--pid", script_args=("-F", "+pid"))
         self.same("--tid", script_args=("-F", "+pid"))
+
+    def test_one_processor(self):
+        """Compressed DWARF inflated with no worker thread: the samples wait for it from the
+        first question on, each named before any record that could change its names; the
+        stacks are those of a fold that waits for nothing."""
+        if not PROGRAM.endswith("-z") or not shutil.which("taskset"):
+            self.skipTest("compressed DWARF and taskset only")
+        cold = dict(self.env, ZKPROF_CACHE_DIR="")  # inflated, not mapped from the cache
+        alone = perftest.run(["taskset", "-c", "0", perftest.CLI, "perf", "fold", self.data],
+                             env=cold)
+        self.assertEqual(alone.code, 0, alone.describe())
+        self.assertEqual(alone.stdout, fold(self.data, env=cold).stdout)
+        self.assertEqual(alone.stdout, self.same().stdout)
 
     def test_no_inline(self):
         """--no-inline: each unwound frame is its symbol alone, as perf script --no-inline
@@ -498,8 +517,8 @@ def main():
     global PROGRAM
     parser = argparse.ArgumentParser()
     parser.add_argument("--program", required=True,
-                        choices=["calls", "calls-fp", "small", "threads", "inlines", "inlines-z",
-                                 "rusty", "bad"])
+                        choices=["calls", "calls-fp", "small", "threads", "threads-z", "inlines",
+                                 "inlines-z", "rusty", "bad"])
     args, rest = parser.parse_known_args()
     PROGRAM = args.program
     sys.argv = [sys.argv[0], *rest]
