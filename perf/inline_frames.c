@@ -16,6 +16,7 @@
 
 #include "common/hash_table.h"
 #include "perf/debug_image.h"
+#include "perf/dwarf_aranges.h"
 #include "perf/dwarf_scopes.h"
 #include "perf/elf_loads.h"
 #include "perf/perf_demangle.h"
@@ -50,6 +51,7 @@ struct dso_dwarf {
     Elf *elf;                         /* the file as libdw opens it; NULL: see debug */
     struct debug_image debug;         /* its compressed DWARF inflated by us (perf/debug_image.h) */
     Dwarf *dw;                        /* NULL: no usable DWARF (every answer is "none") */
+    struct dwarf_aranges aranges;     /* its units by address; none read: dwarf_addrdie */
     const void *image;                /* the runtime file (for its segments); NULL: none */
     size_t image_size;
     bool inflating; /* its debug image is inflated on threads (open_start) */
@@ -109,6 +111,7 @@ static void dso_dwarf_free(struct dso_dwarf *d)
         dwarf_scopes_free(u->scopes);
         free(u);
     }
+    dwarf_aranges_free(&d->aranges);
     if (d->dw)
         dwarf_end(d->dw);
     if (d->elf)
@@ -206,8 +209,10 @@ static void open_libdw(struct inline_frames *in, struct dso_dwarf *d, int image)
     }
     if (d->debug.damaged && in->damaged_files++ == 0)
         in->damaged_path = d->dso->symsrc_path;
-    if (d->dw)
+    if (d->dw) {
+        dwarf_aranges_read(&d->aranges, d->dw); /* none read (memory too): dwarf_addrdie */
         map_runtime(d, d->dso->runtime_path);
+    }
 }
 
 /*
@@ -487,7 +492,9 @@ static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain 
 {
     Dwarf_Die cu, chain[DWARF_SCOPES_MAX_DEPTH];
     int n = 0;
-    if (!dwarf_addrdie(d->dw, addr, &cu) || !has_line_row(&cu, addr))
+    Dwarf_Die *found = d->aranges.count ? dwarf_aranges_unit(&d->aranges, d->dw, addr, &cu)
+                                        : dwarf_addrdie(d->dw, addr, &cu);
+    if (!found || !has_line_row(&cu, addr))
         return 0;
     functions_at(d, &cu, addr, chain, &n);
     if (n == 0) {

@@ -22,9 +22,9 @@
 #include <elfutils/libdw.h>
 #include <fcntl.h>
 #include <gelf.h>
-#include <link.h>
 #include <unistd.h>
 
+#include "dwarf_files.h"
 #include "perf/dwarf_scopes.h"
 
 static void same_answer(struct dwarf_scopes *s, Dwarf_Die *cu, Dwarf_Addr addr)
@@ -94,74 +94,27 @@ static void own_dwarf(void **state)
     assert_true(check_file("/proc/self/exe", 1000) > 10); /* built with -g */
 }
 
-static int find_libc(struct dl_phdr_info *info, size_t size, void *data)
-{
-    (void)size;
-    if (strstr(info->dlpi_name, "/libc.so.6"))
-        snprintf(data, 4096, "%s", info->dlpi_name);
-    return 0;
-}
-
-/* libc's separate debug file by its build-id, or false. */
-static bool libc_debug_file(char *path, size_t size)
-{
-    char libc[4096] = "";
-    dl_iterate_phdr(find_libc, libc);
-    int fd = libc[0] ? open(libc, O_RDONLY) : -1;
-    bool found = false;
-    elf_version(EV_CURRENT);
-    Elf *elf = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : NULL;
-    for (Elf_Scn *scn = elf ? elf_nextscn(elf, NULL) : NULL; scn && !found;
-         scn = elf_nextscn(elf, scn)) {
-        GElf_Shdr shdr;
-        Elf_Data *data;
-        if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE ||
-            !(data = elf_getdata(scn, NULL)))
-            continue;
-        GElf_Nhdr nhdr;
-        size_t pos = 0, name_at, desc_at;
-        while ((pos = gelf_getnote(data, pos, &nhdr, &name_at, &desc_at)) > 0)
-            if (nhdr.n_type == NT_GNU_BUILD_ID && nhdr.n_descsz > 1) {
-                const unsigned char *id = (const unsigned char *)data->d_buf + desc_at;
-                int len = snprintf(path, size, "/usr/lib/debug/.build-id/%02x/", id[0]);
-                for (size_t i = 1; i < nhdr.n_descsz && (size_t)len + 8 < size; i++)
-                    len += snprintf(path + len, size - (size_t)len, "%02x", id[i]);
-                snprintf(path + len, size - (size_t)len, ".debug");
-                found = access(path, R_OK) == 0;
-                break;
-            }
-    }
-    if (elf)
-        elf_end(elf);
-    if (fd >= 0)
-        close(fd);
-    return found;
-}
-
 static void libc_dwarf(void **state)
 {
     (void)state;
     char path[4096];
-    if (!libc_debug_file(path, sizeof(path)))
+    if (!dwarf_files_libc_debug(path, sizeof(path)))
         skip(); /* libc6-dbg not installed */
     assert_true(check_file(path, 300) > 100);
 }
 
 static const char *cxx_source; /* argv[1] */
 
+static size_t check_cxx(const char *path)
+{
+    return check_file(path, 1000);
+}
+
 static void cxx_dwarf(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/dwarf-scopes-XXXXXX", exe[64], cmd[8192];
-    if (!cxx_source || !mkdtemp(dir))
-        skip();
-    snprintf(exe, sizeof(exe), "%s/inlines", dir);
-    snprintf(cmd, sizeof(cmd), "c++ -O2 -g '%s' -o %s 2>/dev/null", cxx_source, exe);
-    bool built = system(cmd) == 0;
-    size_t checked = built ? check_file(exe, 1000) : 0;
-    unlink(exe);
-    rmdir(dir);
-    if (!built)
+    long checked = dwarf_files_with_cxx(cxx_source, check_cxx);
+    if (checked < 0)
         skip(); /* no C++ compiler */
     assert_true(checked > 50);
 }
