@@ -227,7 +227,8 @@ static void fuzz_unwind(const uint8_t *data, size_t size)
         .user_stack = data + head,
         .user_stack_size = size - head,
     };
-    stack_build(&w->stack, &a, &s, w->thread);
+    if (stack_build(&w->stack, &a, &s, w->thread, false) == STACK_WAITS) /* its DWARF inflating */
+        stack_name_unwound(&w->stack, w->thread, w->stack.ips, w->stack.nips);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
