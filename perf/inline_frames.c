@@ -19,6 +19,7 @@
 #include "perf/dwarf_aranges.h"
 #include "perf/dwarf_scopes.h"
 #include "perf/elf_loads.h"
+#include "perf/line_rows.h"
 #include "perf/perf_demangle.h"
 
 #define MAX_INLINE_NEST 1024 /* perf's limit */
@@ -36,10 +37,17 @@ struct function_state {
     UT_hash_handle hh;
 };
 
-/* A unit's index of its functions (perf/dwarf_scopes.h), made at its first question. */
-struct unit_scopes {
+/*
+ * What is kept of a unit asked about: its index of functions
+ * (perf/dwarf_scopes.h) and its line rows (perf/line_rows.h), each made
+ * when first needed.
+ */
+struct unit_state {
     Dwarf_Off unit; /* key: the unit DIE's offset */
     struct dwarf_scopes *scopes;
+    bool scopes_tried; /* NULL scopes then: memory was short (the walk answers) */
+    struct line_rows rows;
+    signed char rows_read; /* 0: not yet; 1: read; -1: dwarf_getsrc_die answers */
     UT_hash_handle hh;
 };
 
@@ -47,7 +55,7 @@ struct unit_scopes {
 struct dso_dwarf {
     const struct perf_dso *dso;       /* key */
     struct function_state *functions; /* uthash by DIE offset */
-    struct unit_scopes *units;        /* uthash by unit offset */
+    struct unit_state *units;         /* uthash by unit offset */
     Elf *elf;                         /* the file as libdw opens it; NULL: see debug */
     struct debug_image debug;         /* its compressed DWARF inflated by us (perf/debug_image.h) */
     Dwarf *dw;                        /* NULL: no usable DWARF (every answer is "none") */
@@ -104,11 +112,12 @@ static void dso_dwarf_free(struct dso_dwarf *d)
         free(f->name);
         free(f);
     }
-    struct unit_scopes *u, *utmp;
+    struct unit_state *u, *utmp;
     HASH_ITER(hh, d->units, u, utmp)
     {
         HASH_DEL(d->units, u);
         dwarf_scopes_free(u->scopes);
+        line_rows_free(&u->rows);
         free(u);
     }
     dwarf_aranges_free(&d->aranges);
@@ -275,6 +284,24 @@ static const char *function_name(Dwarf_Die *die)
     return name ? name : "??";
 }
 
+/* The unit's kept state, made at its first question; NULL when memory runs out. */
+static struct unit_state *unit_state(struct dso_dwarf *d, Dwarf_Die *cu)
+{
+    Dwarf_Off off = dwarf_dieoffset(cu);
+    struct unit_state *u;
+    HASH_FIND(hh, d->units, &off, sizeof(off), u);
+    if (u || !(u = calloc(1, sizeof(*u))))
+        return u;
+    u->unit = off;
+    bool hash_added = true;
+    HASH_ADD(hh, d->units, unit, sizeof(u->unit), u);
+    if (!hash_added) {
+        free(u);
+        return NULL;
+    }
+    return u;
+}
+
 /*
  * Whether the line table has a row for `addr`, as bfd's
  * lookup_address_in_line_info_table finds one. A row whose line is 0
@@ -282,8 +309,13 @@ static const char *function_name(Dwarf_Die *die)
  * filename_split takes as an answer (only `??:0`, nothing found, is
  * none), and so prints the functions inlined there.
  */
-static bool has_line_row(Dwarf_Die *cu, Dwarf_Addr addr)
+static bool has_line_row(struct dso_dwarf *d, Dwarf_Die *cu, Dwarf_Addr addr)
 {
+    struct unit_state *u = unit_state(d, cu);
+    if (u && u->rows_read == 0)
+        u->rows_read = line_rows_read(&u->rows, d->dw, cu) == 1 ? 1 : -1;
+    if (u && u->rows_read == 1)
+        return line_rows_has(&u->rows, addr);
     return dwarf_getsrc_die(cu, addr) != NULL;
 }
 
@@ -462,21 +494,12 @@ static const char *innermost_name(struct dso_dwarf *d, Dwarf_Die *die, bool plai
 static void functions_at(struct dso_dwarf *d, Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die *chain,
                          int *n)
 {
-    Dwarf_Off off = dwarf_dieoffset(cu);
-    struct unit_scopes *u;
-    HASH_FIND(hh, d->units, &off, sizeof(off), u);
-    if (!u && (u = calloc(1, sizeof(*u)))) {
-        u->unit = off;
-        bool hash_added = true;
-        if ((u->scopes = dwarf_scopes_index(cu)))
-            HASH_ADD(hh, d->units, unit, sizeof(u->unit), u);
-        if (!u->scopes || !hash_added) {
-            dwarf_scopes_free(u->scopes);
-            free(u);
-            u = NULL;
-        }
+    struct unit_state *u = unit_state(d, cu);
+    if (u && !u->scopes_tried) {
+        u->scopes = dwarf_scopes_index(cu);
+        u->scopes_tried = true;
     }
-    if (u)
+    if (u && u->scopes)
         dwarf_scopes_find(u->scopes, addr, chain, n);
     else /* memory is short: the walk itself */
         dwarf_scopes_walk(cu, addr, chain, n, 0);
@@ -494,7 +517,7 @@ static int read_chain(struct dso_dwarf *d, Dwarf_Addr addr, struct inline_chain 
     int n = 0;
     Dwarf_Die *found = d->aranges.count ? dwarf_aranges_unit(&d->aranges, d->dw, addr, &cu)
                                         : dwarf_addrdie(d->dw, addr, &cu);
-    if (!found || !has_line_row(&cu, addr))
+    if (!found || !has_line_row(d, &cu, addr))
         return 0;
     functions_at(d, &cu, addr, chain, &n);
     if (n == 0) {
