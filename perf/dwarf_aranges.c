@@ -4,52 +4,11 @@
  */
 #include "perf/dwarf_aranges.h"
 
-#include <gelf.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A little-endian reader over one section's bytes. */
-struct reader {
-    const unsigned char *p, *end;
-    bool ok; /* false once a read went past the end */
-};
-
-static uint64_t take(struct reader *r, size_t n)
-{
-    if ((size_t)(r->end - r->p) < n) {
-        r->ok = false;
-        r->p = r->end;
-        return 0;
-    }
-    uint64_t v = 0;
-    for (size_t i = n; i-- > 0;)
-        v = v << 8 | r->p[i];
-    r->p += n;
-    return v;
-}
-
-/* The section `name` of `elf`, its data as libdw reads it; NULL: none, or compressed. */
-static Elf_Data *section_data(Elf *elf, const char *name, size_t *size)
-{
-    size_t shstrndx;
-    if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
-        return NULL;
-    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-        GElf_Shdr shdr;
-        const char *n = gelf_getshdr(scn, &shdr) ? elf_strptr(elf, shstrndx, shdr.sh_name) : NULL;
-        if (!n || strcmp(n, name) != 0)
-            continue;
-        if ((shdr.sh_flags & SHF_COMPRESSED) || shdr.sh_type == SHT_NOBITS)
-            return NULL;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        if (!data || !data->d_buf)
-            return NULL;
-        *size = data->d_size;
-        return data;
-    }
-    return NULL;
-}
+#include "perf/dwarf_reader.h"
 
 static int add(struct dwarf_aranges *a, size_t *cap, struct dwarf_arange r)
 {
@@ -71,25 +30,25 @@ static int add(struct dwarf_aranges *a, size_t *cap, struct dwarf_arange r)
  * length) pairs up to (0, 0). Returns 1, 0 for a set libdw refuses, -1
  * when memory runs out.
  */
-static int read_set(struct dwarf_aranges *a, size_t *cap, struct reader *r, size_t info_size)
+static int read_set(struct dwarf_aranges *a, size_t *cap, struct dwarf_reader *r, size_t info_size)
 {
     const unsigned char *start = r->p;
-    uint64_t length = take(r, 4);
+    uint64_t length = dwarf_read(r, 4);
     size_t offset_size = 4;
     if (length == 0xffffffff)
-        length = take(r, 8), offset_size = 8;
+        length = dwarf_read(r, 8), offset_size = 8;
     else if (length >= 0xfffffff0)
         return 0; /* a reserved length */
-    uint64_t version = take(r, 2);
-    uint64_t unit = take(r, offset_size);
-    uint64_t address_size = take(r, 1);
-    take(r, 1); /* segment selector size: ignored, as libdw does */
+    uint64_t version = dwarf_read(r, 2);
+    uint64_t unit = dwarf_read(r, offset_size);
+    uint64_t address_size = dwarf_read(r, 1);
+    dwarf_read(r, 1); /* segment selector size: ignored, as libdw does */
     if (!r->ok || version != 2 || (address_size != 4 && address_size != 8) || unit >= info_size)
         return 0;
     size_t pair = 2 * (size_t)address_size;
-    take(r, (pair - (size_t)(r->p - start) % pair) % pair);
+    dwarf_read(r, (pair - (size_t)(r->p - start) % pair) % pair);
     for (;;) {
-        uint64_t addr = take(r, address_size), len = take(r, address_size);
+        uint64_t addr = dwarf_read(r, address_size), len = dwarf_read(r, address_size);
         if (!r->ok)
             return 0;
         if (addr == 0 && len == 0)
@@ -126,14 +85,11 @@ static int sort_stable(struct dwarf_aranges *a)
 int dwarf_aranges_read(struct dwarf_aranges *a, Dwarf *dw)
 {
     memset(a, 0, sizeof(*a));
-    Elf *elf = dw ? dwarf_getelf(dw) : NULL;
-    const unsigned char *ident = elf ? (const unsigned char *)elf_getident(elf, NULL) : NULL;
     size_t size = 0, info_size = 0;
-    Elf_Data *data =
-        ident && ident[EI_DATA] == ELFDATA2LSB ? section_data(elf, ".debug_aranges", &size) : NULL;
-    if (!data || !section_data(elf, ".debug_info", &info_size))
+    const unsigned char *bytes = dwarf_section_bytes(dw, ".debug_aranges", &size);
+    if (!bytes || !dwarf_section_bytes(dw, ".debug_info", &info_size))
         return 0;
-    struct reader r = {data->d_buf, (const unsigned char *)data->d_buf + size, true};
+    struct dwarf_reader r = {bytes, bytes + size, true};
     size_t cap = 0;
     int rc = 1;
     while (rc == 1 && r.p < r.end)

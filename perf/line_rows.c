@@ -5,67 +5,10 @@
 #include "perf/line_rows.h"
 
 #include <dwarf.h>
-#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A little-endian reader over one line program. */
-struct reader {
-    const unsigned char *p, *end;
-    bool ok; /* false once a read went past the end */
-};
-
-static uint64_t take(struct reader *r, size_t n)
-{
-    if ((size_t)(r->end - r->p) < n) {
-        r->ok = false;
-        r->p = r->end;
-        return 0;
-    }
-    uint64_t v = 0;
-    for (size_t i = n; i-- > 0;)
-        v = v << 8 | r->p[i];
-    r->p += n;
-    return v;
-}
-
-static uint64_t take_uleb(struct reader *r)
-{
-    uint64_t v = 0;
-    for (unsigned shift = 0; r->p < r->end; shift += 7) {
-        unsigned char b = *r->p++;
-        if (shift < 64)
-            v |= (uint64_t)(b & 0x7f) << shift;
-        if (!(b & 0x80))
-            return v;
-    }
-    r->ok = false;
-    return 0;
-}
-
-/* The bytes of .debug_line as libdw reads them; NULL: none here (compressed, absent). */
-static const unsigned char *debug_line(Dwarf *dw, size_t *size)
-{
-    Elf *elf = dwarf_getelf(dw);
-    const unsigned char *ident = elf ? (const unsigned char *)elf_getident(elf, NULL) : NULL;
-    size_t shstrndx;
-    if (!ident || ident[EI_DATA] != ELFDATA2LSB || elf_getshdrstrndx(elf, &shstrndx) != 0)
-        return NULL;
-    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-        GElf_Shdr shdr;
-        const char *n = gelf_getshdr(scn, &shdr) ? elf_strptr(elf, shstrndx, shdr.sh_name) : NULL;
-        if (!n || strcmp(n, ".debug_line") != 0)
-            continue;
-        Elf_Data *data = !(shdr.sh_flags & SHF_COMPRESSED) && shdr.sh_type != SHT_NOBITS
-                             ? elf_getdata(scn, NULL)
-                             : NULL;
-        if (!data || !data->d_buf)
-            return NULL;
-        *size = data->d_size;
-        return data->d_buf;
-    }
-    return NULL;
-}
+#include "perf/dwarf_reader.h"
 
 /* The parts of a line program's header the rows' addresses need. */
 struct program {
@@ -80,39 +23,39 @@ static const unsigned char known_lengths[] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1
  * Reads the header at `r` (the unit's bytes), leaving `r` at the program
  * and its end at the unit's end; false: not one taken here.
  */
-static bool read_header(struct reader *r, struct program *pg, size_t cu_address_size)
+static bool read_header(struct dwarf_reader *r, struct program *pg, size_t cu_address_size)
 {
-    uint64_t length = take(r, 4);
+    uint64_t length = dwarf_read(r, 4);
     size_t offset_size = 4;
     if (length == 0xffffffff)
-        length = take(r, 8), offset_size = 8;
+        length = dwarf_read(r, 8), offset_size = 8;
     else if (length >= 0xfffffff0)
         return false;
     if (!r->ok || length > (uint64_t)(r->end - r->p))
         return false;
     r->end = r->p + length;
-    uint64_t version = take(r, 2);
+    uint64_t version = dwarf_read(r, 2);
     if (version < 2 || version > 5)
         return false;
     pg->address_size = cu_address_size;
     if (version >= 5) {
-        pg->address_size = take(r, 1);
-        take(r, 1); /* segment selector size */
+        pg->address_size = dwarf_read(r, 1);
+        dwarf_read(r, 1); /* segment selector size */
     }
-    uint64_t header_length = take(r, offset_size);
+    uint64_t header_length = dwarf_read(r, offset_size);
     const unsigned char *program = r->p;
-    pg->min_inst = (unsigned)take(r, 1);
-    if (version >= 4 && take(r, 1) != 1)
+    pg->min_inst = (unsigned)dwarf_read(r, 1);
+    if (version >= 4 && dwarf_read(r, 1) != 1)
         return false; /* VLIW operations */
-    take(r, 1);       /* default_is_stmt */
-    take(r, 1);       /* line_base */
-    pg->line_range = (unsigned)take(r, 1);
-    pg->opcode_base = (unsigned)take(r, 1);
+    dwarf_read(r, 1); /* default_is_stmt */
+    dwarf_read(r, 1); /* line_base */
+    pg->line_range = (unsigned)dwarf_read(r, 1);
+    pg->opcode_base = (unsigned)dwarf_read(r, 1);
     if (!r->ok || pg->line_range == 0 || pg->opcode_base == 0 ||
         (pg->address_size != 4 && pg->address_size != 8))
         return false;
     for (unsigned op = 1; op < pg->opcode_base; op++) {
-        unsigned len = (unsigned)take(r, 1);
+        unsigned len = (unsigned)dwarf_read(r, 1);
         if (op <= sizeof(known_lengths) && len != known_lengths[op - 1])
             return false;
     }
@@ -137,41 +80,41 @@ static int add(struct line_rows *rows, size_t *cap, uint64_t addr, bool row)
 }
 
 /* Runs the program: 1, 0 when it is not one taken here, -1 when memory runs out. */
-static int run(struct line_rows *rows, struct reader *r, const struct program *pg)
+static int run(struct line_rows *rows, struct dwarf_reader *r, const struct program *pg)
 {
     size_t cap = 0;
     uint64_t addr = 0;
     while (r->p < r->end) {
-        unsigned op = (unsigned)take(r, 1);
+        unsigned op = (unsigned)dwarf_read(r, 1);
         int emitted = -2; /* no row; else whether it ends a sequence */
         if (op >= pg->opcode_base) {
             addr += (uint64_t)((op - pg->opcode_base) / pg->line_range) * pg->min_inst;
             emitted = 0;
         } else if (op == 0) {
-            uint64_t len = take_uleb(r);
+            uint64_t len = dwarf_read_uleb(r);
             const unsigned char *next = r->p + (len <= (uint64_t)(r->end - r->p) ? len : 0);
             if (!r->ok || len == 0 || next == r->p)
                 return 0;
-            unsigned sub = (unsigned)take(r, 1);
+            unsigned sub = (unsigned)dwarf_read(r, 1);
             if (sub == DW_LNE_end_sequence) {
                 emitted = 1;
             } else if (sub == DW_LNE_set_address) {
-                addr = take(r, pg->address_size);
+                addr = dwarf_read(r, pg->address_size);
             }
             r->p = next;
         } else if (op == DW_LNS_copy) {
             emitted = 0;
         } else if (op == DW_LNS_advance_pc) {
-            addr += take_uleb(r) * pg->min_inst;
+            addr += dwarf_read_uleb(r) * pg->min_inst;
         } else if (op == DW_LNS_const_add_pc) {
             addr += (uint64_t)((255 - pg->opcode_base) / pg->line_range) * pg->min_inst;
         } else if (op == DW_LNS_fixed_advance_pc) {
-            addr += take(r, 2);
+            addr += dwarf_read(r, 2);
         } else if (op == DW_LNS_advance_line) {
-            take_uleb(r); /* signed, skipped alike */
+            dwarf_read_uleb(r); /* signed, skipped alike */
         } else if (op <= sizeof(known_lengths)) {
             for (unsigned i = 0; i < known_lengths[op - 1]; i++)
-                take_uleb(r);
+                dwarf_read_uleb(r);
         } else {
             return 0; /* an opcode libdw does not know: its lengths are not read here */
         }
@@ -265,11 +208,11 @@ int line_rows_read(struct line_rows *rows, Dwarf *dw, Dwarf_Die *cu)
     const unsigned char *bytes =
         dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &attr), &offset) == 0 &&
                 dwarf_diecu(cu, &unit, &address_size, NULL)
-            ? debug_line(dw, &size)
+            ? dwarf_section_bytes(dw, ".debug_line", &size)
             : NULL;
     if (!bytes || offset >= size)
         return 0;
-    struct reader r = {bytes + offset, bytes + size, true};
+    struct dwarf_reader r = {bytes + offset, bytes + size, true};
     struct program pg;
     if (!read_header(&r, &pg, address_size))
         return 0;
