@@ -289,8 +289,12 @@ static uint32_t inlined_frame(struct stack *s, const char *name, uint64_t addr, 
  * perf's unwind_entry and append_inlines: an unwound user address whose
  * function has code inlined there is the inlined functions, innermost
  * first, then the function (by its symbol when the DWARF names it so).
+ * With `hold`, an address whose DSO's DWARF is still being inflated
+ * (its inflating started here when it was not yet) pushes nothing and
+ * returns STACK_WAITS.
  */
-static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t ip, bool java)
+static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t ip, bool java,
+                                bool hold)
 {
     struct frame_memo_key key;
     struct frame_memo_proof proof = {.dso = NULL};
@@ -302,6 +306,8 @@ static int push_unwound_address(struct stack *s, struct perf_thread *t, uint64_t
     struct perf_location loc;
     if (perf_machine_locate(s->m, t, PERF_RECORD_MISC_USER, ip, &loc))
         return -1;
+    if (hold && loc.func && s->inlines && !inline_frames_prefetch(s->inlines, loc.dso))
+        return STACK_WAITS;
     struct inline_chain *chain =
         loc.func && s->inlines ? inline_frames_at(s->inlines, loc.dso, loc.addr) : NULL;
     if (!chain || chain->count == 0) {
@@ -346,14 +352,13 @@ static void unwind_user(struct stack *s, const struct perf_sample *sample, struc
 }
 
 /*
- * Starts inflating, on worker threads, the DWARF the unwound addresses'
- * inlined functions will be read from, for those not named before.
- * Returns whether naming them now would wait for it; -1: no memory.
+ * Starts inflating, on worker threads, the DWARF the unwound addresses
+ * from `from` on will ask about, for those not named before, so that
+ * every DSO of a waiting sample inflates meanwhile. 0, or -1: no memory.
  */
-static int prefetch_unwound(struct stack *s, struct perf_thread *t)
+static int prefetch_unwound(struct stack *s, struct perf_thread *t, size_t from)
 {
-    bool waits = false;
-    for (size_t i = 0; s->inlines && i < s->nips; i++) {
+    for (size_t i = from; s->inlines && i < s->nips; i++) {
         struct frame_memo_key key;
         size_t count;
         if (!s->ips[i] || (memo_key(s, t, PERF_RECORD_MISC_USER, s->ips[i], MEMO_UNWOUND, &key) &&
@@ -362,19 +367,31 @@ static int prefetch_unwound(struct stack *s, struct perf_thread *t)
         struct perf_location loc;
         if (perf_machine_locate(s->m, t, PERF_RECORD_MISC_USER, s->ips[i], &loc))
             return -1;
-        if (loc.func && !inline_frames_prefetch(s->inlines, loc.dso))
-            waits = true;
+        if (loc.func)
+            inline_frames_prefetch(s->inlines, loc.dso);
     }
-    return waits;
+    return 0;
+}
+
+/*
+ * Pushes the frames of unwound addresses; with `hold`, stops at the first
+ * one whose DWARF is still being inflated (STACK_WAITS, `*at` its index).
+ */
+static int name_unwound(struct stack *s, struct perf_thread *t, const uint64_t *ips, size_t n,
+                        bool java, bool hold, size_t *at)
+{
+    for (*at = 0; *at < n; ++*at) {
+        int rc = ips[*at] ? push_unwound_address(s, t, ips[*at], java, hold) : 0;
+        if (rc)
+            return rc;
+    }
+    return 0;
 }
 
 int stack_name_unwound(struct stack *s, struct perf_thread *t, const uint64_t *ips, size_t n)
 {
-    bool java = perf_comm_is_java(t->comm, strlen(t->comm));
-    for (size_t i = 0; i < n; i++)
-        if (ips[i] && push_unwound_address(s, t, ips[i], java))
-            return -1;
-    return 0;
+    size_t at;
+    return name_unwound(s, t, ips, n, perf_comm_is_java(t->comm, strlen(t->comm)), false, &at);
 }
 
 bool stack_dwarf_ready(struct stack *s)
@@ -400,12 +417,13 @@ int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sa
         return 0;
     s->dwarf = true;
     unwind_user(s, sample, thread);
-    int waits = prefetch_unwound(s, thread);
-    if (waits < 0)
-        return -1;
-    if (waits || others_wait)
-        return STACK_WAITS;
-    return stack_name_unwound(s, thread, s->ips, s->nips);
+    size_t kernel = s->count, at = 0;
+    int rc = others_wait ? STACK_WAITS /* named after them, in order */
+                         : name_unwound(s, thread, s->ips, s->nips, java, true, &at);
+    if (rc != STACK_WAITS)
+        return rc;
+    s->count = kernel; /* the user frames are named when the sample no longer waits */
+    return prefetch_unwound(s, thread, at) ? -1 : STACK_WAITS;
 }
 
 uint32_t stack_comm_frame(struct stack *s, struct perf_thread *t, int32_t pid, int32_t tid)
