@@ -43,9 +43,8 @@ struct function_state {
  * when first needed.
  */
 struct unit_state {
-    Dwarf_Off unit; /* key: the unit DIE's offset */
-    struct dwarf_scopes *scopes;
-    bool scopes_tried; /* NULL scopes then: memory was short (the walk answers) */
+    Dwarf_Off unit;              /* key: the unit DIE's offset */
+    struct dwarf_scopes *scopes; /* NULL: not made yet, or memory was short */
     struct line_rows rows;
     signed char rows_read; /* 0: not yet; 1: read; -1: dwarf_getsrc_die answers */
     UT_hash_handle hh;
@@ -495,10 +494,8 @@ static void functions_at(struct dso_dwarf *d, Dwarf_Die *cu, Dwarf_Addr addr, Dw
                          int *n)
 {
     struct unit_state *u = unit_state(d, cu);
-    if (u && !u->scopes_tried) {
+    if (u && !u->scopes)
         u->scopes = dwarf_scopes_index(cu);
-        u->scopes_tried = true;
-    }
     if (u && u->scopes)
         dwarf_scopes_find(u->scopes, addr, chain, n);
     else /* memory is short: the walk itself */
