@@ -78,7 +78,7 @@ static int read_profile(json_t *prof, size_t pi, size_t nprofiles, const uint32_
     if (w < 0)
         return -1;
     for (size_t si = 0; si < json_array_size(samples); si++) {
-        uint32_t leaf;
+        uint32_t leaf = 0; /* set by sample_stack; -O2 cannot see it */
         uint64_t v;
         if (!profile_json_count(json_array_get(weights, si), &v))
             return error_fail(e, ERROR_UNSUPPORTED,
