@@ -16,6 +16,7 @@
 
 #include "perf/debug_cache.h"
 #include "perf/debug_inflate.h"
+#include "perf/helper_thread.h"
 
 /* One section header of the file, as far as the plan needs it. */
 struct section {
@@ -389,7 +390,7 @@ static void store(struct debug_image_work *w)
 {
     if (!w->key.dir)
         return;
-    w->storing = pthread_create(&w->store, NULL, store_region, w) == 0;
+    w->storing = helper_thread_start(&w->store, store_region, w) == 0;
     if (!w->storing)
         store_region(w);
 }

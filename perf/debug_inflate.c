@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "perf/helper_thread.h"
+
 static uint64_t read_le(const unsigned char *p, size_t n)
 {
     uint64_t v = 0;
@@ -99,7 +101,7 @@ void debug_inflate_start(struct debug_inflate_pool *pool, struct debug_inflate_j
     if (workers > DEBUG_INFLATE_MAX_WORKERS)
         workers = DEBUG_INFLATE_MAX_WORKERS;
     while (pool->started < workers && pool->started < count &&
-           pthread_create(&pool->threads[pool->started], NULL, take_jobs, pool) == 0)
+           helper_thread_start(&pool->threads[pool->started], take_jobs, pool) == 0)
         pool->started++;
 }
 
