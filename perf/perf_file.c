@@ -230,7 +230,7 @@ void perf_file_release(struct perf_file *f, uint64_t below)
     uint64_t from = f->released > f->data_offset ? f->released : f->data_offset;
     from = (from + page - 1) / page * page; /* whole pages inside the data section only */
     uint64_t to = below / page * page;
-    if (!f->mapped || to <= from || to > f->size)
+    if (!f->mapped || to <= from || to > f->size || to - from < PERF_FILE_RELEASE_STEP)
         return;
     madvise((void *)(f->data + from), (size_t)(to - from), MADV_DONTNEED);
     f->released = to;
