@@ -234,7 +234,11 @@ static int load_elf(struct perf_dso *dso, const struct symbol_paths *p)
     int rc = list_candidates(dso, p, &c);
     if (rc == 0) {
         find_sources(&s, dso, &c);
-        rc = read_elf_symbols(dso, &s) || keep_paths(dso, &s) ? -1 : 0;
+        rc = keep_paths(dso, &s);
+        if (rc == 0 && p->files_chosen)
+            p->files_chosen(p->files_chosen_arg, dso);
+        if (rc == 0)
+            rc = read_elf_symbols(dso, &s);
     }
     for (size_t i = 0; i < s.count; i++)
         if (!dso->names_file || s.files[i].map != dso->names_file->map)

@@ -60,6 +60,13 @@ struct symbol_paths {
     const char *debug_dir;   /* system debug files: /usr/lib/debug */
     bool offline;            /* read no binaries at all (fuzzing): every DSO is symbol-less */
     const char *debug_cache; /* inflated DWARF kept here (perf/debug_cache.h); NULL: not kept */
+    /*
+     * Told when a file DSO's files are chosen (its symsrc_path and
+     * runtime_path set), before its symbols are read: perf/stack.c starts
+     * inflating its DWARF there, beside that reading. NULL: not told.
+     */
+    void (*files_chosen)(void *arg, struct perf_dso *dso);
+    void *files_chosen_arg;
 };
 
 /*

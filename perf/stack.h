@@ -56,6 +56,7 @@ struct stack {
     uint64_t ips[STACK_MAX_ENTRIES]; /* the unwound user addresses, innermost first */
     size_t nips;
     bool dwarf;                /* the last sample's user stack was unwound (or tried) */
+    bool dwarf_attr;           /* a sample of a --call-graph dwarf event was seen */
     enum unwind_end dwarf_end; /* and how that ended */
 };
 
