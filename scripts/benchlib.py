@@ -16,6 +16,8 @@ def set_build(build_dir):
     global PEAK_RSS
     path = os.path.join(build_dir, "scripts", "peak_rss")
     PEAK_RSS = path if os.access(path, os.X_OK) else None
+    if not PEAK_RSS:
+        print(f"warning: {path} not built (make peak_rss): RSS is printed as 0", file=sys.stderr)
 
 
 def build_cli(build_dir):
