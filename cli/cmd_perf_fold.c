@@ -12,6 +12,7 @@
 #include "cli/perf_options.h"
 #include "cli/render_options.h"
 #include "flamegraph/svg.h"
+#include "perf/debug_cache.h"
 #include "perf/fold.h"
 #include "perf/perf_abi.h"
 #include "perf/perf_features.h"
@@ -64,7 +65,8 @@ static const char fold_help_tail[] =
     "\n"
     "Compressed debug info read for inlined frames is kept inflated in\n"
     "$ZKPROF_CACHE_DIR (empty: not kept), else $XDG_CACHE_HOME/zkprof, else\n"
-    "~/.cache/zkprof, for later folds.\n"
+    "~/.cache/zkprof, for later folds; a child process writes it after the\n"
+    "output (not waited for).\n"
     "\n"
     "Exit status: 0, 64 usage error, 65 a file that is not a usable perf.data\n"
     "(the error names what is wrong and its offset), 66 unreadable file, 71 out\n"
@@ -283,6 +285,9 @@ int cmd_perf_fold(int argc, char **argv)
         return status;
     char home_debug[4096], cache[4096];
     default_paths(&a.opts, home_debug, sizeof(home_debug), cache, sizeof(cache));
+    /* inflated DWARF is stored for the next fold after this one's output, by a child */
+    struct debug_cache_later later = {NULL, 0};
+    a.opts.paths.debug_cache_later = &later;
     struct trie trie;
     struct strtab names;
     if (!trie_init(&trie) || !strtab_init(&names)) {
@@ -295,5 +300,6 @@ int cmd_perf_fold(int argc, char **argv)
         status = render_options_write(&a.render, &trie, &names, a.input);
     trie_free(&trie);
     strtab_free(&names);
+    debug_cache_store_detached(&later);
     return status;
 }

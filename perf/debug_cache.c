@@ -131,6 +131,65 @@ void debug_cache_store(const struct debug_cache_key *key, const void *region)
     debug_cache_prune(key->dir, DEBUG_CACHE_MAX_BYTES, strrchr(path, '/') + 1);
 }
 
+/* ---- stores left for a child process ---- */
+
+int debug_cache_later_add(struct debug_cache_later *l, const struct debug_cache_key *key, void *map,
+                          size_t map_size, const void *region)
+{
+    struct debug_cache_later_store *more = realloc(l->stores, (l->count + 1) * sizeof(*more));
+    if (!more)
+        return -1;
+    l->stores = more;
+    struct debug_cache_later_store *st = &l->stores[l->count];
+    *st = (struct debug_cache_later_store){*key, map, map_size, region};
+    if (key->dir && !(st->key.dir = strdup(key->dir)))
+        return -1;
+    l->count++;
+    return 0;
+}
+
+void debug_cache_later_free(struct debug_cache_later *l)
+{
+    for (size_t i = 0; i < l->count; i++) {
+        free((char *)l->stores[i].key.dir);
+        munmap(l->stores[i].map, l->stores[i].map_size);
+    }
+    free(l->stores);
+    l->stores = NULL;
+    l->count = 0;
+}
+
+static void store_all(const struct debug_cache_later *l)
+{
+    for (size_t i = 0; i < l->count; i++)
+        debug_cache_store(&l->stores[i].key, l->stores[i].region);
+}
+
+/* The child's standard streams: /dev/null, so that no reader waits for it. */
+static void quiet_streams(void)
+{
+    int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int i = 0; fd >= 0 && i < 3; i++)
+        dup2(fd, i);
+    if (fd > 2)
+        close(fd);
+}
+
+void debug_cache_store_detached(struct debug_cache_later *l)
+{
+    if (l->count == 0)
+        return debug_cache_later_free(l);
+    pid_t child = fork();
+    if (child == 0) {
+        quiet_streams();
+        store_all(l);
+        _exit(0);
+    }
+    if (child < 0)
+        store_all(l);
+    debug_cache_later_free(l);
+}
+
 /* ---- pruning ---- */
 
 /* A cache file: its name in the directory, size and when it was last used. */

@@ -220,7 +220,8 @@ struct debug_image_work {
     unsigned char *region; /* the inflated sections' pages */
     bool inflating;        /* `pool` started, not finished */
     pthread_t store;
-    bool storing; /* `store` runs */
+    bool storing;     /* `store` runs */
+    bool store_later; /* stored through the image's `later` list when it is closed */
 };
 
 /*
@@ -410,7 +411,9 @@ int debug_image_finish(struct debug_image *img)
         inflated[i] = true;
     build(img->map, &w->ss, inflated, &img->damaged);
     free(inflated);
-    if (!img->cached && img->damaged == 0)
+    if (!img->cached && img->damaged == 0 && img->later && w->key.dir)
+        w->store_later = true;
+    else if (!img->cached && img->damaged == 0)
         store(w);
     if (elf_version(EV_CURRENT) == EV_NONE ||
         !(img->elf = elf_memory((char *)img->map, img->map_size)))
@@ -431,6 +434,10 @@ bool debug_image_ready(const struct debug_image *img)
 
 void debug_image_close(struct debug_image *img)
 {
+    struct debug_image_work *w = img->work;
+    if (w && w->store_later && img->map &&
+        debug_cache_later_add(img->later, &w->key, img->map, img->map_size, w->region) == 0)
+        img->map = NULL; /* the list's now */
     if (img->work)
         free_work(img->work);
     if (img->elf)

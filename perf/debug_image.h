@@ -24,6 +24,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct debug_cache_later;
+
 struct debug_image_work;
 
 struct debug_image {
@@ -33,6 +35,13 @@ struct debug_image {
     size_t damaged; /* compressed DWARF sections that did not inflate (hidden) */
     bool cached;    /* the inflated sections came from the cache (perf/debug_cache.h) */
     struct debug_image_work *work; /* debug_image.c's: its store into the cache */
+    /*
+     * Set by the caller after debug_image_start, or NULL: where the
+     * inflated sections' store goes when the image is closed (the list
+     * takes the mapping; perf/debug_cache.h), instead of a thread that
+     * debug_image_close waits for.
+     */
+    struct debug_cache_later *later;
 };
 
 /* Whether inline questions read the DWARF section `name` (".debug_info"). */

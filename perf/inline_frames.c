@@ -82,14 +82,17 @@ struct inline_frames {
     size_t damaged_files;       /* debug files with DWARF sections that did not inflate */
     const char *damaged_path;   /* the first of them (the DSO's path) */
     const char *debug_cache;    /* where inflated DWARF is kept (perf/debug_cache.h); NULL: not */
-    size_t inflating;           /* DSOs whose `inflating` is set */
+    struct debug_cache_later *later; /* where its stores go; NULL: threads, waited for */
+    size_t inflating;                /* DSOs whose `inflating` is set */
 };
 
-struct inline_frames *inline_frames_new(const char *debug_cache)
+struct inline_frames *inline_frames_new(const char *debug_cache, struct debug_cache_later *later)
 {
     struct inline_frames *in = calloc(1, sizeof(struct inline_frames));
-    if (in)
+    if (in) {
         in->debug_cache = debug_cache;
+        in->later = later;
+    }
     return in;
 }
 
@@ -233,6 +236,7 @@ static void open_libdw(struct inline_frames *in, struct dso_dwarf *d, int image)
 static void open_start(struct inline_frames *in, struct dso_dwarf *d)
 {
     int image = debug_image_start(&d->debug, d->dso->symsrc_path, in->debug_cache);
+    d->debug.later = in->later;
     if (image == 1) {
         d->inflating = true;
         in->inflating++;

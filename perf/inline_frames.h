@@ -31,8 +31,12 @@ struct inline_chain {
 
 struct inline_frames;
 
-/* NULL when memory runs out. */
-struct inline_frames *inline_frames_new(const char *debug_cache);
+/*
+ * `debug_cache`: where inflated DWARF is kept (NULL: not); `later`: where
+ * its stores go (perf/debug_cache.h; NULL: stored on threads this waits
+ * for when freed). NULL when memory runs out.
+ */
+struct inline_frames *inline_frames_new(const char *debug_cache, struct debug_cache_later *later);
 void inline_frames_free(struct inline_frames *in);
 
 /*

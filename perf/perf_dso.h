@@ -55,11 +55,15 @@ void perf_dsos_free(struct perf_dsos *d);
 struct perf_dso *perf_dsos_findnew(struct perf_dsos *d, const char *name, enum dso_kind kind);
 
 /* Where binaries and their symbols are looked for. */
+struct debug_cache_later;
+
 struct symbol_paths {
     const char *buildid_dir; /* perf's build-id cache: $PERF_BUILDID_DIR, else ~/.debug */
     const char *debug_dir;   /* system debug files: /usr/lib/debug */
     bool offline;            /* read no binaries at all (fuzzing): every DSO is symbol-less */
     const char *debug_cache; /* inflated DWARF kept here (perf/debug_cache.h); NULL: not kept */
+    /* where its stores go (perf/debug_cache.h); NULL: on threads the fold waits for */
+    struct debug_cache_later *debug_cache_later;
     /*
      * Told when a file DSO's files are chosen (its symsrc_path and
      * runtime_path set), before its symbols are read: perf/stack.c starts

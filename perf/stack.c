@@ -55,7 +55,8 @@ void stack_init(struct stack *s, struct perf_machine *m, struct strtab *names,
     s->ip_register = ip_register_of(arch);
     frame_memo_init(&s->memo, MEMO_BITS); /* an empty memo when memory is short */
     s->unwind = unwind_dwarf_new(m, arch);
-    s->inlines = inlines ? inline_frames_new(m->paths.debug_cache) : NULL;
+    s->inlines =
+        inlines ? inline_frames_new(m->paths.debug_cache, m->paths.debug_cache_later) : NULL;
     m->paths.files_chosen = files_chosen;
     m->paths.files_chosen_arg = s;
 }

@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <elf.h>
 #include <elfutils/libdw.h>
@@ -486,6 +487,62 @@ static void cached_sections(void **state)
     free(s);
 }
 
+/* Opens `path` with the cache in `dir` and its store left to `later`; the image is closed. */
+static void open_later(const char *path, const char *dir, struct debug_cache_later *later)
+{
+    struct debug_image img;
+    assert_int_equal(debug_image_start(&img, path, dir), 1);
+    img.later = later;
+    assert_int_equal(debug_image_finish(&img), 1);
+    debug_image_close(&img);
+}
+
+static bool has_cache_file(const char *dir)
+{
+    DIR *d = opendir(dir);
+    bool found = false;
+    for (struct dirent *e; d && (e = readdir(d));)
+        found = found || strncmp(e->d_name, "debug-", 6) == 0;
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/*
+ * A store left for later: nothing is written when the image closes (the
+ * list holds its mapping); debug_cache_store_detached writes it from a
+ * child, after which the next open maps the same bytes; an image mapped
+ * from the cache leaves nothing; a list freed unstored writes nothing.
+ */
+static void stores_left_for_later(void **state)
+{
+    (void)state;
+    struct test_section *s = three_sections();
+    char *path = write_elf(s, 3);
+    char dir[] = "/tmp/test_debug_later.XXXXXX", cmd[100];
+    assert_non_null(mkdtemp(dir));
+    struct debug_cache_later later = {NULL, 0};
+    open_later(path, dir, &later);
+    assert_int_equal(later.count, 1);
+    assert_false(has_cache_file(dir));
+    debug_cache_later_free(&later);
+    assert_false(has_cache_file(dir));
+    open_later(path, dir, &later);
+    debug_cache_store_detached(&later);
+    assert_int_equal(later.count, 0);
+    int status;
+    assert_true(wait(&status) > 0); /* the child that writes it */
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(open_cached(path, dir, s));
+    open_later(path, dir, &later); /* mapped from the cache: nothing to store */
+    assert_int_equal(later.count, 0);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    unlink(path);
+    free(path);
+    free(s);
+}
+
 /* Makes `name` in `dir`, `size` bytes, last modified at `when` (0: now). */
 static void make_file(const char *dir, const char *name, size_t size, time_t when)
 {
@@ -647,6 +704,7 @@ int main(void)
         cmocka_unit_test(elf32_sections),        cmocka_unit_test(left_to_libdw),
         cmocka_unit_test(cut_and_flipped_files), cmocka_unit_test(cached_sections),
         cmocka_unit_test(pruned_cache),          cmocka_unit_test(inflate_pool),
+        cmocka_unit_test(stores_left_for_later),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
