@@ -177,8 +177,10 @@ static void quiet_streams(void)
 
 void debug_cache_store_detached(struct debug_cache_later *l)
 {
-    if (l->count == 0)
-        return debug_cache_later_free(l);
+    if (l->count == 0) {
+        debug_cache_later_free(l);
+        return;
+    }
     pid_t child = fork();
     if (child == 0) {
         quiet_streams();
