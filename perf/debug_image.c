@@ -411,10 +411,12 @@ int debug_image_finish(struct debug_image *img)
         inflated[i] = true;
     build(img->map, &w->ss, inflated, &img->damaged);
     free(inflated);
-    if (!img->cached && img->damaged == 0 && img->later && w->key.dir)
-        w->store_later = true;
-    else if (!img->cached && img->damaged == 0)
-        store(w);
+    if (!img->cached && img->damaged == 0) {
+        if (img->later)
+            w->store_later = w->key.dir != NULL; /* (no cache: nothing to store) */
+        else
+            store(w);
+    }
     if (elf_version(EV_CURRENT) == EV_NONE ||
         !(img->elf = elf_memory((char *)img->map, img->map_size)))
         return debug_image_close(img), 0;
@@ -438,8 +440,8 @@ void debug_image_close(struct debug_image *img)
     if (w && w->store_later && img->map &&
         debug_cache_later_add(img->later, &w->key, img->map, img->map_size, w->region) == 0)
         img->map = NULL; /* the list's now */
-    if (img->work)
-        free_work(img->work);
+    if (w)
+        free_work(w);
     if (img->elf)
         elf_end(img->elf);
     if (img->map)

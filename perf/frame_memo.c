@@ -6,15 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
-/* The table's bytes: a whole number of pages (frame_memo_init maps them). */
-static size_t table_bytes(unsigned bits, size_t *mapped)
+/* The table's bytes (mmap and munmap take them to the end of the last page). */
+static size_t table_bytes(unsigned bits)
 {
-    size_t size = ((size_t)1 << bits) * sizeof(struct frame_memo_entry);
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    *mapped = (size + page - 1) / page * page;
-    return size;
+    return ((size_t)1 << bits) * sizeof(struct frame_memo_entry);
 }
 
 int frame_memo_init(struct frame_memo *m, unsigned bits)
@@ -31,9 +27,7 @@ int frame_memo_init(struct frame_memo *m, unsigned bits)
      * an interrupt each, costly in a virtual machine (6% of a small DWARF
      * fold's time). malloc and memset do not do it: gcc makes them calloc.
      */
-    size_t mapped;
-    table_bytes(bits, &mapped);
-    void *slots = mmap(NULL, mapped, PROT_READ | PROT_WRITE,
+    void *slots = mmap(NULL, table_bytes(bits), PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (slots == MAP_FAILED)
         return -1;
@@ -44,11 +38,8 @@ int frame_memo_init(struct frame_memo *m, unsigned bits)
 
 void frame_memo_free(struct frame_memo *m)
 {
-    size_t mapped;
-    if (m->slots) {
-        table_bytes(m->bits, &mapped);
-        munmap(m->slots, mapped);
-    }
+    if (m->slots)
+        munmap(m->slots, table_bytes(m->bits));
     m->slots = NULL;
     m->bits = 0;
 }

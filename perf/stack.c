@@ -424,15 +424,15 @@ int stack_build(struct stack *s, const struct perf_attr *a, const struct perf_sa
     s->nips = 0;
     s->dwarf = false;
     bool java = perf_comm_is_java(thread->comm, strlen(thread->comm));
-    if ((a->sample_type & PERF_SAMPLE_REGS_USER) && (a->sample_type & PERF_SAMPLE_STACK_USER))
+    bool dwarf_event =
+        (a->sample_type & PERF_SAMPLE_REGS_USER) && (a->sample_type & PERF_SAMPLE_STACK_USER);
+    if (dwarf_event)
         s->dwarf_attr = true; /* before any frame loads a DSO (files_chosen) */
     if (!(a->sample_type & PERF_SAMPLE_CALLCHAIN))
         return push_address(s, thread, sample->cpumode, sample->ip, java);
     if (walk_chain(s, sample, thread, java))
         return -1;
-    bool dwarf = (a->sample_type & PERF_SAMPLE_REGS_USER) &&
-                 (a->sample_type & PERF_SAMPLE_STACK_USER) && sample->user_regs_abi &&
-                 sample->user_stack_size > 0;
+    bool dwarf = dwarf_event && sample->user_regs_abi && sample->user_stack_size > 0;
     if (!dwarf)
         return 0;
     s->dwarf = true;
