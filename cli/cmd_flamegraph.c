@@ -61,7 +61,7 @@ static int parse_options(int argc, char **argv, struct render_options *r, const 
 int cmd_flamegraph(int argc, char **argv)
 {
     struct render_options opts;
-    const char *input;
+    const char *input = NULL;
     int rc = parse_options(argc, argv, &opts, &input);
     if (rc >= 0)
         return rc;

@@ -409,7 +409,7 @@ static int read_calls(struct cost_model *m, json_t *calls, struct error *e)
     {
         char where[160];
         snprintf(where, sizeof(where), "calls.%.100s", key);
-        uint64_t cost;
+        uint64_t cost = 0;
         if (number(v, where, &cost, e) != 0)
             return -1;
         if (strcmp(key, "default") == 0)
@@ -440,7 +440,7 @@ static int read_pages(struct cost_model *m, json_t *pages, struct error *e)
         if (k == 3)
             return error_fail(e, ERROR_CORRUPT, "%s: not a field (page_in, page_out, segment_po2)",
                               where);
-        uint64_t n;
+        uint64_t n = 0;
         if (number(v, where, &n, e) != 0)
             return -1;
         if (fields[k])

@@ -300,7 +300,7 @@ static int add_sample(struct pprof_index *ix, struct profile *p,
             return error_fail(e, ERROR_UNSUPPORTED,
                               "%s: sample %zu has a negative value (a difference of profiles?)",
                               name, index);
-    uint32_t leaf;
+    uint32_t leaf = 0;
     if (sample_stack(ix, p, s, name, &leaf, e))
         return -1;
     for (size_t v = 0; v < s->n_value; v++) {

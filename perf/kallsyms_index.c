@@ -106,7 +106,7 @@ static struct symbol_choice choice_at(const struct kallsyms_index *ix,
  */
 static void resolve(const struct kallsyms_index *ix, size_t first, uint64_t addr, struct group *g)
 {
-    struct kallsyms_line l, best_line;
+    struct kallsyms_line l, best_line = {0};
     size_t p = first, best = SIZE_MAX;
     g->first = first;
     g->addr = addr;

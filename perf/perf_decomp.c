@@ -126,8 +126,8 @@ static int inflate(struct perf_decomp *d, struct perf_decomp_buffer *b, size_t c
 
 int perf_decomp_add(struct perf_decomp *d, const struct perf_record *r, struct error *e)
 {
-    const uint8_t *src;
-    size_t len;
+    const uint8_t *src = NULL;
+    size_t len = 0;
     if (payload_of(r, &src, &len, e))
         return -1;
     if (!d->stream && !(d->stream = ZSTD_createDStream()))

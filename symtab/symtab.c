@@ -186,8 +186,8 @@ int symtab_load(struct symtab *tab, const uint8_t *file, size_t size, struct err
     Elf *elf = elf_memory((char *)file, size);
     if (!elf)
         return unreadable(e);
-    struct candidate *c;
-    size_t n;
+    struct candidate *c = NULL;
+    size_t n = 0;
     int rc = collect(elf, &c, &n, e);
     if (rc == 0) {
         if (n > 1)
