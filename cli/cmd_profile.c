@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/perf_options.h"
+#include "cli/profile_call_graph.h"
 #include "cli/profile_run.h"
 #include "cli/render_options.h"
 #include "perf/maps_snapshot.h"
@@ -41,9 +42,11 @@ static const char profile_help_head[] =
     "recording:\n"
     "  -F, --freq HZ        samples per second (default: perf's, 4000)\n"
     "  --call-graph fp|dwarf\n"
-    "                       how perf records call chains: fp (default) walks frame\n"
-    "                       pointers (build with -fno-omit-frame-pointer); dwarf\n"
-    "                       copies stacks (see docs/PERF.md for what is unwound)\n"
+    "                       how perf records call chains: fp walks frame pointers\n"
+    "                       (code built with -fno-omit-frame-pointer); dwarf copies\n"
+    "                       stacks (see docs/PERF.md for what is unwound). Default:\n"
+    "                       fp when CMD's executable and the libraries it names keep\n"
+    "                       frame pointers, else dwarf (said on stderr)\n"
     "  --keep-data FILE     keep perf's recording as FILE (default: a temporary\n"
     "                       file, removed at the end); `perf script -i FILE` reads it\n"
     "  --keep-maps FILE     write the /proc/PID/maps snapshot to FILE, for\n"
@@ -70,7 +73,7 @@ struct profile_args {
     struct perf_name_opts names;
     const char *event;
     const char *freq;
-    const char *call_graph;
+    const char *call_graph; /* given, or chosen by profile_call_graph */
     const char *keep_data;
     const char *keep_maps;
     char **command;
@@ -283,7 +286,7 @@ static void perf_argv(const struct profile_args *a, char *perf, char *data, char
         words[n++] = (char *)a->freq;
     }
     words[n++] = "--call-graph";
-    words[n++] = (char *)(a->call_graph ? a->call_graph : "fp");
+    words[n++] = (char *)a->call_graph;
     words[n++] = "-o";
     words[n++] = data;
     words[n++] = "--";
@@ -410,8 +413,23 @@ static int profile(const struct profile_args *a, char *perf)
     return status;
 }
 
-/* perf on PATH and the command runnable; returns 0 or the exit status after saying why not. */
-static int check_programs(const struct profile_args *a, char *perf, size_t size)
+/* Frame pointers unless the command's code lacks them (profile_call_graph.h). */
+static void choose_call_graph(struct profile_args *a, const char *command_path)
+{
+    char why[PATH_MAX];
+    a->call_graph = profile_call_graph(command_path, why, sizeof(why));
+    if (strcmp(a->call_graph, "dwarf") == 0)
+        fprintf(stderr,
+                "cli profile: %s has no frame pointers: recording --call-graph dwarf "
+                "(--call-graph fp forces frame pointers)\n",
+                why);
+}
+
+/*
+ * perf on PATH and the command runnable, its call-graph mode chosen;
+ * returns 0 or the exit status after saying why not.
+ */
+static int check_programs(struct profile_args *a, char *perf, size_t size)
 {
     char path[PATH_MAX];
     int rc = profile_which(a->command[0], path, sizeof(path));
@@ -431,6 +449,8 @@ static int check_programs(const struct profile_args *a, char *perf, size_t size)
         cli_error("perf may not record here%s", hint);
         return EXIT_UNAVAILABLE;
     }
+    if (!a->call_graph)
+        choose_call_graph(a, path);
     return 0;
 }
 

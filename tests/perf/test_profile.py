@@ -287,6 +287,56 @@ class Recorded(unittest.TestCase):
         return os.path.join(self.dir, name)
 
 
+class DefaultCallGraph(Recorded):
+    """Without --call-graph, `cli profile` records DWARF stacks for code
+    without frame pointers (stripped too) and frame pointers otherwise."""
+    probe_flags = ("--call-graph", "dwarf")
+    DWARF_NOTE = "has no frame pointers: recording --call-graph dwarf"
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        src = os.path.join(PROGRAMS, "calls.c")
+        cls.nofp = os.path.join(cls.dir, "calls-nofp")
+        subprocess.run(["cc", "-O2", "-g", "-fomit-frame-pointer", src, "-o", cls.nofp],
+                       check=True, capture_output=True)
+        cls.stripped = cls.nofp + "-stripped"
+        subprocess.run(["strip", "-o", cls.stripped, cls.nofp], check=True, capture_output=True)
+
+    def recorded_mode(self, data):
+        """The --call-graph perf record was given, from the recording's header."""
+        r = subprocess.run(["perf", "report", "--header-only", "-i", data], capture_output=True,
+                           text=True, env=self.env)
+        cmdline = [line for line in r.stdout.splitlines() if line.startswith("# cmdline")]
+        self.assertEqual(len(cmdline), 1, r.stdout + r.stderr)
+        return cmdline[0].split("--call-graph ", 1)[1].split()[0]
+
+    def test_no_frame_pointers_records_dwarf(self):
+        for exe in (self.nofp, self.stripped):
+            out, data = self.path("nofp.folded"), self.path("nofp.data")
+            r = self.profile("-o", out, "--keep-data", data, "--", exe)
+            self.assertIn(f"{exe} {self.DWARF_NOTE}", r.stderr)
+            self.assertEqual(self.recorded_mode(data), "dwarf")
+            if exe == self.nofp:  # the stripped file has no names to check
+                with open(out) as f:
+                    s = stacks(f.read())
+                # every frame under main, which frame pointers would not give
+                self.assertTrue(any(";main;run;alpha;beta;gamma_" in k for k in s),
+                                sorted(s)[:10])
+
+    def test_frame_pointers_kept(self):
+        out, data = self.path("fp.folded"), self.path("fp.data")
+        r = self.profile("-o", out, "--keep-data", data, "--", self.exe["calls"])
+        self.assertNotIn(self.DWARF_NOTE, r.stderr)
+        self.assertEqual(self.recorded_mode(data), "fp")
+
+    def test_fp_forced(self):
+        out, data = self.path("forced.folded"), self.path("forced.data")
+        r = self.profile("--call-graph", "fp", "-o", out, "--keep-data", data, "--", self.nofp)
+        self.assertNotIn(self.DWARF_NOTE, r.stderr)
+        self.assertEqual(self.recorded_mode(data), "fp")
+
+
 class Record(Recorded):
     probe_flags = ()
 
