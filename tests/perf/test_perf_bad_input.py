@@ -8,7 +8,9 @@ report (the suite runs this under ASan and UBSan):
 
 - an empty file, a short file, a wrong magic, a byte-swapped file, the
   old PERFFILE format, a pipe-mode stream, a wrong header size;
-- a valid recording cut at every offset (a perfgen file) and at many
+- a valid recording (a perfgen file) cut at every offset of its header
+  and its ends and every fifth between (every offset with
+  ZKPROF_LONG_TESTS=1), and at many
   offsets (a real `perf record` file, when perf can record here); a cut
   in the feature sections, after the data, is not refused: as in perf
   script, it costs the features (one `warning:` line), and the samples
@@ -255,6 +257,10 @@ def data_end(data):
     return offset + size
 
 
+# the perf file header (104 bytes) and the attributes after it
+HEADER_SPAN = 256
+
+
 class Truncation(BadInput):
     def cut_everywhere(self, data, offsets, whole):
         for off in offsets:
@@ -268,8 +274,18 @@ class Truncation(BadInput):
                     self.assertIn("ends inside its feature sections", r.warnings[0])
 
     def test_cut_at_every_offset(self):
+        """Every offset with ZKPROF_LONG_TESTS=1; by default every offset of
+        the file header and the attributes, of the last records and around
+        the data's end, and every fifth in between (a fifth of the runs)."""
         data = valid_recording().to_bytes()
-        self.cut_everywhere(data, range(len(data)), self.fold_bytes(data).stdout)
+        end = data_end(data)
+        if os.environ.get("ZKPROF_LONG_TESTS") == "1":
+            offsets = range(len(data))
+        else:
+            offsets = sorted(set(range(0, HEADER_SPAN)) | set(range(HEADER_SPAN, len(data), 5))
+                             | set(range(max(0, end - 64), min(len(data), end + 64)))
+                             | set(range(max(0, len(data) - 32), len(data))))
+        self.cut_everywhere(data, offsets, self.fold_bytes(data).stdout)
 
     def test_cut_real_recording(self):
         if not shutil.which("perf") or not shutil.which("cc"):
