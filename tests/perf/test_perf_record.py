@@ -41,6 +41,12 @@ from perftest import fold, folded_lines, perf_script_collapse  # noqa: E402
 PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 PROGRAM = None  # set in main()
 CFLAGS = ["-O2", "-g", "-fno-omit-frame-pointer"]
+CALLS_ONLY = []  # the tests of the calls program alone: main() leaves them out for the others
+
+
+def calls_only(test):
+    CALLS_ONLY.append(test.__name__)
+    return test
 
 
 def compile_program(name, out, variant=1):
@@ -120,9 +126,8 @@ class Recording(unittest.TestCase):
             for name in ("worker-a", "worker_b", "renamed", "threads-exec"):
                 self.assertIn(name, comms)
 
+    @calls_only
     def test_rebuilt_binary(self):
-        if PROGRAM != "calls":
-            self.skipTest("calls only")
         before = self.fold_env().stdout
         compile_program(PROGRAM, self.exe, variant=2)  # a new build id at the same path
         try:
@@ -131,10 +136,9 @@ class Recording(unittest.TestCase):
         finally:
             compile_program(PROGRAM, self.exe)
 
+    @calls_only
     def test_compressed(self):
         """perf record -z: zstd-compressed records, folded as perf script folds them."""
-        if PROGRAM != "calls":
-            self.skipTest("calls only")
         data = os.path.join(self.dir, "z.data")
         r = record(self.exe, data, self.env, "-z", "-g", args=("0.5",))
         self.assertEqual(r.returncode, 0, r.stderr.decode())
@@ -157,11 +161,10 @@ class Recording(unittest.TestCase):
         self.assertIn("feature sections", mine.warnings[0])
         self.assertEqual(mine.stdout, self.fold_env().stdout)
 
+    @calls_only
     def test_system_wide(self):
         """perf record -a (samples of every task, the idle one, maybe of no thread: pid -1):
         fold equals perf script | collapse, which weighs each sample by its period."""
-        if PROGRAM != "calls":
-            self.skipTest("calls only")
         data = os.path.join(self.dir, "all.data")
         r = subprocess.run(["perf", "record", "-a", "-g", "-F", "999", "-o", data, self.exe,
                             "0.3"], capture_output=True, env=self.env, timeout=300)
@@ -170,10 +173,9 @@ class Recording(unittest.TestCase):
         self.same(data=data)
         self.same("--tid", script_args=("-F", "+pid"), data=data)
 
+    @calls_only  # test_perf_dwarf.py covers the rest
     def test_dwarf(self):
         """--call-graph dwarf: user stacks unwound as perf script unwinds them."""
-        if PROGRAM != "calls":
-            self.skipTest("calls only (test_perf_dwarf.py covers the rest)")
         data = os.path.join(self.dir, "dwarf.data")
         r = record(self.exe, data, self.env, "--call-graph", "dwarf", args=("0.2",))
         self.assertEqual(r.returncode, 0, r.stderr.decode())
@@ -207,6 +209,9 @@ def main():
     parser.add_argument("--program", required=True, choices=["calls", "threads"])
     args, rest = parser.parse_known_args()
     PROGRAM = args.program
+    if PROGRAM != "calls":
+        for name in CALLS_ONLY:
+            delattr(Recording, name)
     sys.argv = [sys.argv[0], *rest]
     perftest.setup_cli()
     for tool in ("perf", "cc"):
