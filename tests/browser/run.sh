@@ -10,7 +10,8 @@
 # (default build/tests/browser), so the source tree stays clean; that is
 # skipped while WORK_DIR's install matches package-lock.json. Exits 77
 # (skipped), with a line saying why, only when Chromium or Node.js cannot be
-# installed here; any other failure fails the test.
+# installed here (under CI=true that fails too); any other failure fails the
+# test.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=${1:-$here/../../build/tests/browser}
@@ -19,6 +20,10 @@ export CLI=${CLI:-$here/../../build/cli/cli}
 
 skip() {
   echo "skipped: $*"
+  if [ "${CI:-}" = true ]; then
+    echo "error: skipped under CI=true: $*"
+    exit 1
+  fi
   exit 77
 }
 

@@ -3,13 +3,16 @@
 on `cli --flamegraph-raw` output must give exactly `cli --no-inline
 --flamegraph`'s named stacks, and without --no-inline the same total count (inline
 expansion only splits frames). Env: CLI, GUEST_DIR, GUEST_INPUTS, ENRICH.
-Exits 77 when no addr2line tool is installed."""
+Exits 77 when no addr2line tool is installed (1 under CI=true)."""
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
@@ -56,6 +59,5 @@ class EnrichEveryGuest(unittest.TestCase):
 if __name__ == "__main__":
     if not any(shutil.which(t) for t in ("llvm-addr2line", "riscv64-unknown-elf-addr2line",
                                          "addr2line")):
-        print("skipped: no addr2line tool installed")
-        sys.exit(77)
-    unittest.main()
+        ctest_status.skip("no addr2line tool installed")
+    ctest_status.main()

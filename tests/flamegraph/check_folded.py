@@ -33,8 +33,9 @@ as given): its output must equal the reference named output too, so that
 the raw file holds all that the named one says.
 
 On a mismatch it prints a unified diff (at most --max-diff lines).
-Exit status: 0 match, 1 mismatch or error, 77 qemu is not installed (qemu
-mode only). CHECK_TIMEOUT: seconds per cli run (default 600).
+Exit status: 0 match, 1 mismatch or error, 77 qemu or llvm-addr2line is not
+installed (qemu mode only; 1 under CI=true). CHECK_TIMEOUT: seconds per cli
+run (default 600).
 """
 
 import argparse
@@ -49,7 +50,9 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu_fold  # noqa: E402
 
-SKIP = 77
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 TIMEOUT = float(os.environ.get("CHECK_TIMEOUT", 600))
 
 
@@ -189,8 +192,7 @@ def main():
                                      max_instructions=args.max_cycles,
                                      inline=not args.no_inline, lines=args.lines)
             except qemu_fold.QemuMissing as e:
-                print(f"SKIP: {e}")
-                return SKIP
+                ctest_status.skip(str(e))
             if ref.exit_code < 0:
                 problems.append(f"the guest dies under qemu (signal {-ref.exit_code}): "
                                 f"{ref.stderr.strip()}")

@@ -19,6 +19,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 QUERY = os.environ.get("QUERY", "build/tests/inline/inline_query")
 ELF = os.environ.get("ELF", "build/guests/inline-rv32.elf")
 SHF_EXECINSTR = 0x4
@@ -206,4 +209,4 @@ class BadDwarf(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

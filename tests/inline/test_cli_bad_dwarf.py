@@ -37,6 +37,8 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_bad_dwarf import Elf, damages  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 ELF = os.environ.get("ELF", "build/guests/inline-rv32.elf")
@@ -245,4 +247,4 @@ class CliLines(unittest.TestCase):
         self.assertRegex(run.stderr, r"\Aerror: --lines needs --flamegraph")
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

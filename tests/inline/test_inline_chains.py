@@ -15,7 +15,8 @@ left out where the line is 0 or unknown.
 Env: QUERY (tests/inline/inline_query), GUEST_DIR, ENRICH (the script, whose
 parsing and naming helpers are the reference), GUESTS (space-separated
 guest ELF names; default: every .elf in GUEST_DIR, which must include
-the inline guests). Exits 77 when llvm-addr2line is not installed.
+the inline guests). Exits 77 when llvm-addr2line is not installed (1 under
+CI=true).
 """
 import importlib.util
 import os
@@ -24,6 +25,9 @@ import struct
 import subprocess
 import sys
 import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 QUERY = os.environ.get("QUERY", "build/tests/inline/inline_query")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
@@ -134,6 +138,5 @@ class InlineChainsEqualLlvm(unittest.TestCase):
 
 if __name__ == "__main__":
     if not (shutil.which("llvm-addr2line") or enrich.versioned_llvm_addr2line()):
-        print("skipped: llvm-addr2line not installed (Debian package llvm)")
-        sys.exit(77)
-    unittest.main()
+        ctest_status.skip("llvm-addr2line not installed (Debian package llvm)")
+    ctest_status.main()

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from elfgen import *  # noqa: E402,F401,F403
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = None  # set in main()
 TIMEOUT = 30  # seconds for one cli run; every case here is tiny
@@ -635,7 +637,7 @@ def main():
         sys.exit(f"error: no executable cli: set CLI=path/to/cli or pass it "
                  f"as the first argument (got {CLI!r})")
     CLI = os.path.abspath(CLI)
-    unittest.main(argv=argv)
+    ctest_status.main(argv=argv)
 
 
 if __name__ == "__main__":

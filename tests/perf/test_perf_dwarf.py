@@ -28,7 +28,7 @@ against `perf script --no-inline`, with --no-inline.
             threads) every sample from the first on waits so
   rusty     Rust (rustc -C opt-level=2 -g, lld-linked, code away from its
             file offset): generics, traits, closures, inlined frames;
-            skipped without rustc
+            skipped without rustc (exit 77, 1 under CI=true)
 
 `--program bad` needs no perf record: perf.data files written by perfgen
 map the calls program (and a copy with its CFI overwritten; viarbx, whose
@@ -38,7 +38,7 @@ folds with exit 0, a warning for the cut stacks and no sanitizer report;
 the deterministic ones equal perf script's unwinding.
 
 Exits 77 (skipped) without perf or a C compiler, or when the kernel does
-not permit perf_event_open.
+not permit perf_event_open; under CI=true that fails instead.
 
 Run: CLI=build/cli/cli python3 tests/perf/test_perf_dwarf.py --program calls [-v]
 """
@@ -60,6 +60,8 @@ from perfgen import (CALLCHAIN, FLAG_EXCLUDE_CALLCHAIN_USER, FLAG_FREQ,  # noqa:
                      FLAG_SAMPLE_ID_ALL, IP, PERIOD, REGS_USER, STACK_USER, TID, TIME, Event,
                      PerfData)
 from perftest import fold, folded_lines  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 PROGRAM = None  # set in main()
@@ -527,24 +529,19 @@ def main():
     perftest.setup_cli()
     for tool in ("cc", "nm", "readelf") + (("perf",) if PROGRAM != "bad" else ()):
         if not shutil.which(tool):
-            print(f"skipped: {tool} is not installed")
-            sys.exit(perftest.SKIP)
+            ctest_status.skip(f"{tool} is not installed")
     if PROGRAM == "bad":
         suite = unittest.defaultTestLoader.loadTestsFromTestCase(BadStacks)
     else:
         with tempfile.TemporaryDirectory() as tmp:
             ok, why = can_record(tmp)
         if not ok:
-            print("skipped: perf record is not permitted here (perf_event_open): " + why)
-            sys.exit(perftest.SKIP)
+            ctest_status.skip("perf record is not permitted here (perf_event_open): " + why)
         suite = unittest.defaultTestLoader.loadTestsFromTestCase(Recording)
         if PROGRAM == "rusty":
             suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(LineZeroRows))
     verbosity = 2 if "-v" in rest else 1
-    result = unittest.TextTestRunner(verbosity=verbosity).run(suite)
-    if result.wasSuccessful() and result.skipped and len(result.skipped) >= result.testsRun:
-        sys.exit(perftest.SKIP)  # e.g. no rustc
-    sys.exit(0 if result.wasSuccessful() else 1)
+    ctest_status.finish(unittest.TextTestRunner(verbosity=verbosity).run(suite))
 
 
 if __name__ == "__main__":

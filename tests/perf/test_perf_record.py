@@ -20,7 +20,8 @@ scratch HOME), and checks (docs/PERF.md#folding-rules):
   script unwinds (tests/perf/test_perf_dwarf.py covers DWARF unwinding).
 
 Exits 77 (skipped) without perf or a C compiler, or when the kernel does
-not permit perf_event_open (perf_event_paranoid, containers).
+not permit perf_event_open (perf_event_paranoid, containers); under CI=true
+that fails instead.
 
 Run: CLI=build/cli/cli python3 tests/perf/test_perf_record.py --program calls [-v]
 """
@@ -37,6 +38,8 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import perftest  # noqa: E402
 from perftest import fold, folded_lines, perf_script_collapse  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 PROGRAM = None  # set in main()
@@ -216,14 +219,12 @@ def main():
     perftest.setup_cli()
     for tool in ("perf", "cc"):
         if not shutil.which(tool):
-            print(f"skipped: {tool} is not installed")
-            sys.exit(perftest.SKIP)
+            ctest_status.skip(f"{tool} is not installed")
     with tempfile.TemporaryDirectory() as tmp:
         ok, why = can_record(tmp)
     if not ok:
-        print("skipped: perf record is not permitted here (perf_event_open): " + why)
-        sys.exit(perftest.SKIP)
-    unittest.main()
+        ctest_status.skip("perf record is not permitted here (perf_event_open): " + why)
+    ctest_status.main()
 
 
 if __name__ == "__main__":

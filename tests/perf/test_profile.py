@@ -26,7 +26,8 @@
   [unknown] without --maps, and with --maps its heavy stacks are those
   `perf script` gives for a normal recording of procs.
 
-Exits 77 (skipped) for the groups whose perf permission is missing.
+Exits 77 (skipped) for the groups whose perf or perf permission is missing
+(1 under CI=true).
 
 Run: CLI=build/cli/cli python3 tests/perf/test_profile.py [-v] [Group]
 """
@@ -46,6 +47,8 @@ import perftest  # noqa: E402
 from perftest import (STB_GLOBAL, PerfFilesTest, Result, cli, fold,  # noqa: E402
                       folded_lines, perf_script_collapse, prog_elf, run)
 from perfgen import CONTEXT_USER, PerfData  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 CFLAGS = ["-O2", "-g", "-fno-omit-frame-pointer", "-pthread"]
@@ -538,10 +541,9 @@ def main():
         if group in sys.argv[1:]:
             with tempfile.TemporaryDirectory() as tmp:
                 if not perf_can_record(tmp, *flags):
-                    print(f"skipped: perf record {' '.join(flags)} is not installed or not "
-                          "permitted here (perf_event_open, perf_event_paranoid)")
-                    sys.exit(perftest.SKIP)
-    unittest.main()
+                    ctest_status.skip(f"perf record {' '.join(flags)} is not installed or not "
+                                      "permitted here (perf_event_open, perf_event_paranoid)")
+    ctest_status.main()
 
 
 if __name__ == "__main__":

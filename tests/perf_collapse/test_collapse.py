@@ -34,6 +34,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 CLI = os.environ.get("CLI", "")
 EXIT_USAGE, EXIT_DATAERR, EXIT_NOINPUT, EXIT_CANTCREAT = 64, 65, 66, 73
 
@@ -407,7 +410,7 @@ def main():
         CLI = sys.argv.pop(1)
     if not CLI:
         sys.exit("set CLI to the built cli (or pass it first)")
-    unittest.main(verbosity=1)
+    ctest_status.main(verbosity=1)
 
 
 if __name__ == "__main__":

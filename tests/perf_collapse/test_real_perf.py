@@ -12,7 +12,8 @@ spins for about 0.2 s; records it with `perf record -g -F 4000`, pipes
 - every output line is `frames COUNT`, sorted bytewise.
 
 Exits 77 (skipped) when there is no perf or C compiler, or when the kernel
-does not permit perf_event_open (perf_event_paranoid, containers).
+does not permit perf_event_open (perf_event_paranoid, containers); under
+CI=true that fails instead.
 
 Run: CLI=build/cli/cli python3 tests/perf_collapse/test_real_perf.py
 """
@@ -24,7 +25,8 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 PROGRAM = r"""
 #include <time.h>
@@ -57,11 +59,6 @@ int main(void)
 """
 
 
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(SKIP)
-
-
 def fail(why):
     print("FAIL: " + why)
     sys.exit(1)
@@ -74,19 +71,19 @@ def run(cmd, **kw):
 def probe_perf(tmp):
     """Skips unless `perf record -g` works here."""
     if not shutil.which("perf"):
-        skip("no perf in PATH (Debian package linux-perf)")
+        ctest_status.skip("no perf in PATH (Debian package linux-perf)")
     probe = os.path.join(tmp, "probe.data")
     p = run(["perf", "record", "-q", "-g", "-o", probe, "--", "true"])
     if p.returncode != 0 or not os.path.exists(probe):
         reason = p.stderr.decode(errors="replace").strip().splitlines()
-        skip("perf record is not permitted here (perf_event_open): "
-             + (reason[0] if reason else "exit %d" % p.returncode))
+        ctest_status.skip("perf record is not permitted here (perf_event_open): "
+                          + (reason[0] if reason else "exit %d" % p.returncode))
 
 
 def build(tmp):
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if not cc:
-        skip("no C compiler")
+        ctest_status.skip("no C compiler")
     src, prog = os.path.join(tmp, "prog.c"), os.path.join(tmp, "prog")
     with open(src, "w") as f:
         f.write(PROGRAM)

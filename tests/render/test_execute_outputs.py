@@ -7,9 +7,13 @@ Env: CLI, GUEST_DIR, GUEST_INPUTS."""
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
@@ -79,4 +83,4 @@ class ExecuteOutputs(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

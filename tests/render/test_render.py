@@ -36,6 +36,9 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLI = os.environ.get("CLI") or os.path.join(HERE, "..", "..", "build", "cli", "cli")
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -448,4 +451,4 @@ if __name__ == "__main__":
     if not os.access(CLI, os.X_OK):
         print(f"cli not found at {CLI}", file=sys.stderr)
         sys.exit(1)
-    unittest.main()
+    ctest_status.main()

@@ -30,6 +30,9 @@ import subprocess
 import sys
 import unittest
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 DUMP = os.environ.get("SPEEDSCOPE_DUMP") or os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "tests",
     "speedscope", "speedscope_dump")
@@ -277,4 +280,4 @@ class SpeedscopeTest(unittest.TestCase):
 if __name__ == "__main__":
     if not os.path.exists(DUMP):
         sys.exit(f"error: {DUMP} not built (set SPEEDSCOPE_DUMP)")
-    unittest.main()
+    ctest_status.main()

@@ -14,6 +14,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 GOOD = P.encode_pprof([("instructions", "count")], {"main;f": [3], "main": [1]})
 
@@ -89,4 +91,4 @@ class BadProfiles(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

@@ -18,6 +18,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 
 def check_table(tc, table, what, required):
@@ -207,4 +209,4 @@ class Gecko(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

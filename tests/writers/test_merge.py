@@ -6,10 +6,11 @@ intermediates; a folded count merges into a pprof file's first weight.
 Env: CLI, GUEST_DIR, GUEST_INPUTS."""
 import os
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 
 class Merge(P.TempDirTest):
@@ -67,4 +68,4 @@ class Merge(P.TempDirTest):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

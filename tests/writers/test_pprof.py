@@ -8,10 +8,11 @@ Skips (77) with a clear message only when go is missing.
 Env: CLI, GUEST_DIR, GUEST_INPUTS."""
 import os
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 
 class Pprof(P.TempDirTest):
@@ -93,7 +94,6 @@ class Pprof(P.TempDirTest):
 
 if __name__ == "__main__":
     if not P.go_available():
-        print("skipped: go is not installed (Debian package golang-go); go tool pprof is "
-              "the reference reader of these tests", file=sys.stderr)
-        sys.exit(77)
-    unittest.main()
+        ctest_status.skip("go is not installed (Debian package golang-go); go tool pprof is "
+                          "the reference reader of these tests")
+    ctest_status.main()

@@ -12,6 +12,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 
 class Report(unittest.TestCase):
@@ -140,4 +142,4 @@ class Report(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

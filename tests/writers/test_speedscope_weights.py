@@ -13,6 +13,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import profiles as P  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 STACKS = {"main;f;g": [3, 30], "main;f": [2, 0], "main": [1, 5], "main;x": [0, 9]}
 
@@ -64,4 +66,4 @@ class SpeedscopeWeights(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

@@ -23,11 +23,15 @@ Run: CLI=build/cli/cli GUEST_DIR=build/guests python3 tests/zkvm/test_cost_clock
 
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
 
 import test_zkvm as zk  # the guests' inputs (a module: its tests are not run here)
 from test_weights import folded
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
@@ -142,4 +146,4 @@ class CostClockTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

@@ -34,8 +34,12 @@ Run: CLI=build/cli/cli GUEST_DIR=build/guests python3 tests/zkvm/test_weights.py
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
 
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.path.join(os.environ.get("GUEST_DIR", "build/guests"), "weights")
@@ -664,4 +668,4 @@ class WeightsTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()

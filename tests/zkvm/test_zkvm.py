@@ -42,6 +42,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ctest_status  # noqa: E402
+
 CLI = os.environ.get("CLI", "build/cli/cli")
 GUEST_DIR = os.environ.get("GUEST_DIR", "build/guests")
 ENRICH = os.environ.get("ENRICH", "scripts/enrich_flamegraph.py")
@@ -2010,4 +2013,4 @@ class Detection(ZkvmTest):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    ctest_status.main()
