@@ -88,6 +88,7 @@ typedef int64_t sreg;
 #endif
 
 #include "executor/interp_ops.h"
+#include "executor/interp_pairs.h"
 
 /*
  * Code cache slots (code_cache.h): an entry per SLOT_BYTES of guest code,
@@ -103,14 +104,6 @@ typedef int64_t sreg;
 #define STEP() (ip += 2)
 #else
 #define STEP() (ip += 2, lim += sizeof(struct insn))
-#endif
-/*
- * Pairs of a compressed and a 4-byte operation (either order) as well as
- * of two of a kind: 0 leaves them out, which halves the pairs these loops
- * add (their compile time: see docs/PERFORMANCE.md).
- */
-#ifndef RVC_MIXED_PAIRS
-#define RVC_MIXED_PAIRS 0
 #endif
 #else
 #define SLOT_SHIFT 2
@@ -190,32 +183,29 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
 #undef TRACED_LABEL
     };
-#define PAIR_LABEL(second, first) [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second,
-#define PAIR_LABEL_T(second, first)                                                                \
-    [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_T,
-/* The rows of a 4-byte first operation (_C: of a compressed one), and their traced jumps. */
-#define PAIR_LABEL_ROW4(first) FUSE_SECOND(PAIR_LABEL, first)
-#define PAIR_LABEL_ROW4_T(first) FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
-#define PAIR_LABEL_ROWC(first) RVC_FUSE_SECOND(PAIR_LABEL, first)
-#define PAIR_LABEL_ROWC_T(first) RVC_FUSE_SECOND_JUMPS(PAIR_LABEL_T, first)
-#if !RVC
-#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first)
-#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first)
-#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row)
-#elif RVC_MIXED_PAIRS
-#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first) PAIR_LABEL_ROWC(first)
-#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first) PAIR_LABEL_ROWC_T(first)
-#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row) RVC_FUSE_FIRST(row)
+/*
+ * The fused pairs (interp_pairs.h): a pair of 4-byte operations, and in
+ * the loops of a hart with C a pair of compressed ones; those ending in a
+ * jump have a traced version too.
+ */
+#define PAIR_LABEL(first, second, suffix)                                                          \
+    [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##suffix,
+#if RVC
+#define PAIR_LABELS(suffix)                                                                        \
+    FUSED_PAIRS_STRAIGHT(PAIR_LABEL, suffix) FUSED_PAIRS_BRANCH(PAIR_LABEL, suffix)               \
+    FUSED_PAIRS_JUMP(PAIR_LABEL, suffix) RVC_FUSED_PAIRS(PAIR_LABEL, suffix)                      \
+    RVC_FUSED_PAIRS_JUMP(PAIR_LABEL, suffix)
+#define PAIR_LABELS_JUMP(suffix)                                                                   \
+    FUSED_PAIRS_JUMP(PAIR_LABEL, suffix) RVC_FUSED_PAIRS_JUMP(PAIR_LABEL, suffix)
 #else
-#define PAIR_LABEL_ROW(first) PAIR_LABEL_ROW4(first)
-#define PAIR_LABEL_ROW_T(first) PAIR_LABEL_ROW4_T(first)
-#define PAIR_LABEL_ROW_CC(first) PAIR_LABEL_ROWC(first)
-#define PAIR_LABEL_ROW_T_CC(first) PAIR_LABEL_ROWC_T(first)
-#define PAIR_LABEL_ROWS(row) FUSE_FIRST(row) RVC_FUSE_FIRST(row##_CC)
+#define PAIR_LABELS(suffix)                                                                        \
+    FUSED_PAIRS_STRAIGHT(PAIR_LABEL, suffix) FUSED_PAIRS_BRANCH(PAIR_LABEL, suffix)               \
+    FUSED_PAIRS_JUMP(PAIR_LABEL, suffix)
+#define PAIR_LABELS_JUMP(suffix) FUSED_PAIRS_JUMP(PAIR_LABEL, suffix)
 #endif
-    static const void *const pairs[OP_COUNT * OP_COUNT] = {PAIR_LABEL_ROWS(PAIR_LABEL_ROW)};
-    static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {
-        PAIR_LABEL_ROWS(PAIR_LABEL_ROW) PAIR_LABEL_ROWS(PAIR_LABEL_ROW_T)};
+    static const void *const pairs[OP_COUNT * OP_COUNT] = {PAIR_LABELS()};
+    static const void *const pairs_traced[OP_COUNT * OP_COUNT] = {PAIR_LABELS()
+                                                                      PAIR_LABELS_JUMP(_T)};
 #if UNHOOKED
     /*
      * The runs loop's unhooked tables (code_cache.h): the traced ones with
@@ -223,31 +213,14 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
      * handlers without the run hooks (suffix _U).
      */
 #define UNHOOKED_LABEL(name) [OP_##name] = &&op_##name##_U,
-#define PAIR_LABEL_U(second, first)                                                                \
-    [OP_##first * OP_COUNT + OP_##second] = &&fuse_##first##_##second##_U,
-#define PAIR_LABEL_ROW_U_BRANCH(first) FUSE_SECOND(PAIR_LABEL_U, first)
-#define PAIR_LABEL_ROW_U_STRAIGHT(first)                                                           \
-    FUSE_SECOND_BRANCHES(PAIR_LABEL_U, first) FUSE_SECOND_JUMPS(PAIR_LABEL_U, first)
     static const void *const labels_unhooked[2 * INSN_PAGE_MARK] = {
         INSN_OPS(INSN_OP_LABEL) BRANCH_OPS(UNHOOKED_LABEL) JUMP_OPS(UNHOOKED_LABEL)};
     static const void *const pairs_unhooked[OP_COUNT * OP_COUNT] = {
-        PAIR_LABEL_ROWS(PAIR_LABEL_ROW) BRANCH_OPS(PAIR_LABEL_ROW_U_BRANCH)
-        FUSE_FIRST_STRAIGHT(PAIR_LABEL_ROW_U_STRAIGHT)};
-#undef PAIR_LABEL_ROW_U_STRAIGHT
-#undef PAIR_LABEL_ROW_U_BRANCH
-#undef PAIR_LABEL_U
+        PAIR_LABELS() FUSED_PAIRS_BRANCH(PAIR_LABEL, _U) FUSED_PAIRS_JUMP(PAIR_LABEL, _U)};
 #undef UNHOOKED_LABEL
 #endif
-#undef PAIR_LABEL_ROWS
-#undef PAIR_LABEL_ROW_T_CC
-#undef PAIR_LABEL_ROW_CC
-#undef PAIR_LABEL_ROW_T
-#undef PAIR_LABEL_ROW
-#undef PAIR_LABEL_ROWC_T
-#undef PAIR_LABEL_ROWC
-#undef PAIR_LABEL_ROW4_T
-#undef PAIR_LABEL_ROW4
-#undef PAIR_LABEL_T
+#undef PAIR_LABELS_JUMP
+#undef PAIR_LABELS
 #undef PAIR_LABEL
 #pragma GCC diagnostic pop
     static const struct code_dispatch plain = {.single = labels, .pair = pairs};
@@ -866,48 +839,24 @@ op_ILLEGAL:
      * The fused pairs: both statements, then one dispatch; a pair ending in
      * a jump runs the first statement and goes on into the jump's handler.
      */
-#define FUSED_HANDLER(second, first, step, next)                                                   \
+#define FUSED_HANDLER(first, second, step, next)                                                   \
     fuse_##first##_##second : OP_BODY_##first;                                                     \
     step();                                                                                        \
     OP_BODY_##second;                                                                              \
     next();
-#define FUSED_HANDLER_JUMP(second, first, suffix, step)                                            \
+#define FUSED_HANDLER_JUMP(first, second, step, suffix)                                            \
     fuse_##first##_##second##suffix : OP_BODY_##first;                                             \
     step();                                                                                        \
     goto op_##second##suffix;
-/* A row: the pairs of one first operation, which `step` steps over. */
-#define FUSED_HANDLER_ROW(first, step)                                                             \
-    FUSE_SECOND_BODIES(FUSED_HANDLER, first, step, NEXT)                                           \
-    FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, , step)
-#define FUSED_HANDLER_ROW_T(first, step) FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T, step)
+    FUSED_PAIRS_STRAIGHT(FUSED_HANDLER, STEP, NEXT)
+    FUSED_PAIRS_BRANCH(FUSED_HANDLER, STEP, NEXT)
+    FUSED_PAIRS_JUMP(FUSED_HANDLER_JUMP, STEP, )
+    FUSED_PAIRS_JUMP(FUSED_HANDLER_JUMP, STEP, _T)
 #if RVC
-/* A row's pairs whose second operation is compressed, traced jumps included. */
-#define FUSED_HANDLER_ROW_C(first, step)                                                           \
-    RVC_FUSE_SECOND_BODIES(FUSED_HANDLER, first, step, NEXT_C)                                     \
-    RVC_FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, , step)                                       \
-    RVC_FUSE_SECOND_JUMPS(FUSED_HANDLER_JUMP, first, _T, step)
-#if RVC_MIXED_PAIRS
-#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP) FUSED_HANDLER_ROW_C(first, STEP)
-#define FUSED_HANDLER_ROWS_C(first)                                                                \
-    FUSED_HANDLER_ROW(first, STEP_C) FUSED_HANDLER_ROW_C(first, STEP_C)                            \
-    FUSED_HANDLER_ROW_T(first, STEP_C)
-#else
-#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP)
-#define FUSED_HANDLER_ROWS_C(first) FUSED_HANDLER_ROW_C(first, STEP_C)
+    RVC_FUSED_PAIRS(FUSED_HANDLER, STEP_C, NEXT_C)
+    RVC_FUSED_PAIRS_JUMP(FUSED_HANDLER_JUMP, STEP_C, )
+    RVC_FUSED_PAIRS_JUMP(FUSED_HANDLER_JUMP, STEP_C, _T)
 #endif
-    RVC_FUSE_FIRST(FUSED_HANDLER_ROWS_C)
-#undef FUSED_HANDLER_ROWS_C
-#else
-#define FUSED_HANDLER_ROWS(first) FUSED_HANDLER_ROW(first, STEP)
-#endif
-#define FUSED_HANDLER_ROWS_T(first) FUSED_HANDLER_ROW_T(first, STEP)
-    FUSE_FIRST(FUSED_HANDLER_ROWS)
-    FUSE_FIRST(FUSED_HANDLER_ROWS_T)
-#undef FUSED_HANDLER_ROWS_T
-#undef FUSED_HANDLER_ROWS
-#undef FUSED_HANDLER_ROW_C
-#undef FUSED_HANDLER_ROW_T
-#undef FUSED_HANDLER_ROW
 #undef FUSED_HANDLER_JUMP
 #undef FUSED_HANDLER
 #endif
@@ -972,26 +921,20 @@ op_ILLEGAL:
 #define UNHOOKED_BRANCH(name)                                                                      \
     op_##name##_U : OP_BODY_##name;                                                                \
     NEXT();
-#define UNHOOKED_PAIR(second, first)                                                               \
+#define UNHOOKED_PAIR(first, second, ...)                                                             \
     fuse_##first##_##second##_U : OP_BODY_##first;                                                 \
     STEP();                                                                                        \
     OP_BODY_##second;                                                                              \
     NEXT();
-#define UNHOOKED_PAIR_JUMP(second, first)                                                          \
+#define UNHOOKED_PAIR_JUMP(first, second, ...)                                                        \
     fuse_##first##_##second##_U : OP_BODY_##first;                                                 \
     STEP();                                                                                        \
     goto op_##second##_U;
-#define UNHOOKED_ROW_BRANCH(first)                                                                 \
-    FUSE_SECOND_BODIES(UNHOOKED_PAIR, first) FUSE_SECOND_JUMPS(UNHOOKED_PAIR_JUMP, first)
-#define UNHOOKED_ROW_STRAIGHT(first)                                                               \
-    FUSE_SECOND_BRANCHES(UNHOOKED_PAIR, first) FUSE_SECOND_JUMPS(UNHOOKED_PAIR_JUMP, first)
     BRANCH_OPS(UNHOOKED_BRANCH)
     JUMP_HANDLERS(, _U, TRACE_JUMP_NEAR, TRACE_JUMP, JALR_RET_TRACED_BODY(), TRACE_CALL,
                   TRACE_OTHER)
-    BRANCH_OPS(UNHOOKED_ROW_BRANCH)
-    FUSE_FIRST_STRAIGHT(UNHOOKED_ROW_STRAIGHT)
-#undef UNHOOKED_ROW_STRAIGHT
-#undef UNHOOKED_ROW_BRANCH
+    FUSED_PAIRS_BRANCH(UNHOOKED_PAIR, )
+    FUSED_PAIRS_JUMP(UNHOOKED_PAIR_JUMP, )
 #undef UNHOOKED_PAIR_JUMP
 #undef UNHOOKED_PAIR
 #undef UNHOOKED_BRANCH
@@ -1219,6 +1162,5 @@ out_soft:
 #undef SLOT_BYTES
 #undef STEP
 #undef STEP_C
-#undef RVC_MIXED_PAIRS
 #undef RUN_FN
 #undef PAGE_MARK_LABEL

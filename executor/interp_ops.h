@@ -114,57 +114,16 @@
 #define OP_BODY_BGEU BRANCH_BODY(RS1 >= RS2)
 
 /*
- * Fused pairs: a first operation from FUSE_FIRST (anything but jumps and
- * the rare ones) and a second from FUSE_SECOND: any of those too
- * (FUSE_SECOND_BODIES, whose statement the pair's handler runs itself) or
- * a jump other than a plain jalr (FUSE_SECOND_JUMPS: the handler goes on
- * into the jump's own handler; these pairs have a traced version too).
- * Guest interpreters' dispatch jumps (plain jalr) were predicted worse
- * when fused. Operations an RV32 hart never decodes are left out of its
- * loops' pairs. The second list is spelled out, not made of the lists
- * above, because it is expanded inside an expansion of FUSE_FIRST.
+ * Fused pairs (interp_pairs.h lists them): a first operation that goes on
+ * to the next instruction or a branch, and a second of the same kinds or
+ * a jump other than a plain jalr (guest interpreters' dispatch jumps,
+ * plain jalr, were predicted worse when fused).
  */
-#define FUSE_SECOND_JUMPS(X, ...)                                                                  \
-    X(JAL, __VA_ARGS__) X(JAL_CALL, __VA_ARGS__)                                                   \
-    X(JALR_CALL, __VA_ARGS__) X(JALR_RET, __VA_ARGS__)
-/* The branches among them (also used alone: the runs loop's unhooked pairs, interp_impl.h). */
-#define FUSE_SECOND_BRANCHES(X, ...)                                                               \
-    X(BEQ, __VA_ARGS__) X(BNE, __VA_ARGS__) X(BLT, __VA_ARGS__) X(BGE, __VA_ARGS__)                \
-    X(BLTU, __VA_ARGS__) X(BGEU, __VA_ARGS__)
-#define FUSE_SECOND_COMMON(X, ...)                                                                 \
-    X(LUI, __VA_ARGS__) X(AUIPC, __VA_ARGS__)                                                      \
-    FUSE_SECOND_BRANCHES(X, __VA_ARGS__)                                                           \
-    X(LB, __VA_ARGS__) X(LH, __VA_ARGS__) X(LW, __VA_ARGS__) X(LBU, __VA_ARGS__)                   \
-    X(LHU, __VA_ARGS__)                                                                            \
-    X(SB, __VA_ARGS__) X(SH, __VA_ARGS__) X(SW, __VA_ARGS__)                                       \
-    X(ADDI, __VA_ARGS__) X(SLTI, __VA_ARGS__) X(SLTIU, __VA_ARGS__) X(XORI, __VA_ARGS__)           \
-    X(ORI, __VA_ARGS__) X(ANDI, __VA_ARGS__) X(SLLI, __VA_ARGS__) X(SRLI, __VA_ARGS__)             \
-    X(SRAI, __VA_ARGS__)                                                                           \
-    X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__) X(SLL, __VA_ARGS__) X(SLT, __VA_ARGS__)                \
-    X(SLTU, __VA_ARGS__) X(XOR, __VA_ARGS__) X(SRL, __VA_ARGS__) X(SRA, __VA_ARGS__)               \
-    X(OR, __VA_ARGS__) X(AND, __VA_ARGS__) X(MUL, __VA_ARGS__)
-#define FUSE_SECOND_64(X, ...)                                                                     \
-    X(LWU, __VA_ARGS__) X(LD, __VA_ARGS__) X(SD, __VA_ARGS__)                                      \
-    X(ADDIW, __VA_ARGS__) X(SLLIW, __VA_ARGS__) X(SRLIW, __VA_ARGS__) X(SRAIW, __VA_ARGS__)        \
-    X(ADDW, __VA_ARGS__) X(SUBW, __VA_ARGS__) X(SLLW, __VA_ARGS__) X(SRLW, __VA_ARGS__)            \
-    X(SRAW, __VA_ARGS__) X(MULW, __VA_ARGS__)
-
-#if XLEN == 64
-#define FUSE_FIRST_STRAIGHT(X)                                                                     \
-    ALU_OPS(X) ALU_W_OPS(X) LOAD_OPS(X) LOAD_64_OPS(X) STORE_OPS(X) STORE_64_OPS(X)
-#define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__) FUSE_SECOND_64(X, __VA_ARGS__)
-#else
-#define FUSE_FIRST_STRAIGHT(X) ALU_OPS(X) LOAD_OPS(X) STORE_OPS(X)
-#define FUSE_SECOND_BODIES(X, ...) FUSE_SECOND_COMMON(X, __VA_ARGS__)
-#endif
-/* The first operations: those that go on to the next instruction, and branches. */
-#define FUSE_FIRST(X) FUSE_FIRST_STRAIGHT(X) BRANCH_OPS(X)
-#define FUSE_SECOND(X, ...) FUSE_SECOND_BODIES(X, __VA_ARGS__) FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 
 /*
  * The compressed forms (decode.h: RVC_OPS), whose statements are those of
  * the instructions they expand to, and which the loops of a hart with C
- * (RVC 1) fuse with each other and with the 4-byte ones as above. Their
+ * (RVC 1) fuse with each other (RVC_FUSED_PAIRS in interp_pairs.h). Their
  * loads, stores and branches step over one entry, not two.
  */
 #define RVC_BODY_OPS(X)                                                                            \
@@ -197,33 +156,6 @@
 #define OP_BODY_C_SD_A ALIGNED_STORE_BODY_C(uint64_t)
 #define OP_BODY_C_BEQ BRANCH_BODY_C(RS1 == RS2)
 #define OP_BODY_C_BNE BRANCH_BODY_C(RS1 != RS2)
-
-/*
- * The compressed halves of pairs, spelled out twice as the lists above
- * are: the common ones only (each list doubles the pairs of a loop, and
- * with them its compile time).
- */
-#define RVC_FUSE_FIRST_COMMON(X)                                                                   \
-    X(C_ADDI) X(C_LUI) X(C_SLLI) X(C_ANDI) X(C_ADD) X(C_LW) X(C_SW) X(C_BEQ) X(C_BNE)
-#define RVC_FUSE_FIRST_64(X) X(C_ADDIW) X(C_LD) X(C_SD)
-#define RVC_FUSE_SECOND_COMMON(X, ...)                                                             \
-    X(C_ADDI, __VA_ARGS__) X(C_LUI, __VA_ARGS__) X(C_SLLI, __VA_ARGS__) X(C_ANDI, __VA_ARGS__)     \
-    X(C_ADD, __VA_ARGS__) X(C_LW, __VA_ARGS__) X(C_SW, __VA_ARGS__) X(C_BEQ, __VA_ARGS__)          \
-    X(C_BNE, __VA_ARGS__)
-#define RVC_FUSE_SECOND_64(X, ...) X(C_ADDIW, __VA_ARGS__) X(C_LD, __VA_ARGS__) X(C_SD, __VA_ARGS__)
-#define RVC_FUSE_SECOND_JUMPS(X, ...)                                                              \
-    X(C_JAL, __VA_ARGS__) X(C_JAL_CALL, __VA_ARGS__)                                               \
-    X(C_JALR_CALL, __VA_ARGS__) X(C_JALR_RET, __VA_ARGS__)
-#if XLEN == 64
-#define RVC_FUSE_FIRST(X) RVC_FUSE_FIRST_COMMON(X) RVC_FUSE_FIRST_64(X)
-#define RVC_FUSE_SECOND_BODIES(X, ...)                                                             \
-    RVC_FUSE_SECOND_COMMON(X, __VA_ARGS__) RVC_FUSE_SECOND_64(X, __VA_ARGS__)
-#else
-#define RVC_FUSE_FIRST(X) RVC_FUSE_FIRST_COMMON(X)
-#define RVC_FUSE_SECOND_BODIES(X, ...) RVC_FUSE_SECOND_COMMON(X, __VA_ARGS__)
-#endif
-#define RVC_FUSE_SECOND(X, ...)                                                                    \
-    RVC_FUSE_SECOND_BODIES(X, __VA_ARGS__) RVC_FUSE_SECOND_JUMPS(X, __VA_ARGS__)
 
 /* clang-format on */
 

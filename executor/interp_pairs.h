@@ -1,0 +1,557 @@
+/*
+ * interp_pairs: the fused pairs of the interpreter's fast loops
+ * (interp_impl.h): two instructions run by one handler with one dispatch.
+ * Each list names pairs X(FIRST, SECOND, ...) of the operations of
+ * interp_ops.h. Every pair listed is a handler in every fast loop of its
+ * XLEN, and a loop's compile time grows faster than its pair count (all
+ * 1,440 RV32 pairs of every first and second operation took two minutes
+ * and 1.7 GB per loop at -O3), so only the pairs that real guests run
+ * often are here: scripts/pair_census counts them and writes this file.
+ *
+ *   FUSED_PAIRS_STRAIGHT  4-byte pairs without a branch or jump
+ *   FUSED_PAIRS_BRANCH    4-byte pairs with a conditional branch, first or
+ *                         second (the runs loop has unhooked versions)
+ *   FUSED_PAIRS_JUMP      4-byte pairs whose second is a jump other than a
+ *                         plain jalr: the handler runs the first and goes
+ *                         on into the jump's (plain or traced) handler
+ *   RVC_FUSED_PAIRS       two compressed operations (loops of a hart with C)
+ *   RVC_FUSED_PAIRS_JUMP  a compressed operation, then a compressed jump
+ */
+#ifndef EXECUTOR_INTERP_PAIRS_H
+#define EXECUTOR_INTERP_PAIRS_H
+
+/* clang-format off */
+/* Chosen by scripts/pair_census --min-share 0.001 (see that script). */
+
+#if XLEN == 32
+#define FUSED_PAIRS_STRAIGHT(X, ...)  \
+    X(ADD, ADD, __VA_ARGS__)          \
+    X(ADD, ADDI, __VA_ARGS__)         \
+    X(ADD, AND, __VA_ARGS__)          \
+    X(ADD, LUI, __VA_ARGS__)          \
+    X(ADD, LW, __VA_ARGS__)           \
+    X(ADD, OR, __VA_ARGS__)           \
+    X(ADD, SH, __VA_ARGS__)           \
+    X(ADD, SLLI, __VA_ARGS__)         \
+    X(ADD, SLTU, __VA_ARGS__)         \
+    X(ADD, SRLI, __VA_ARGS__)         \
+    X(ADD, SW, __VA_ARGS__)           \
+    X(ADD, XOR, __VA_ARGS__)          \
+    X(ADDI, ADD, __VA_ARGS__)         \
+    X(ADDI, ADDI, __VA_ARGS__)        \
+    X(ADDI, ANDI, __VA_ARGS__)        \
+    X(ADDI, LH, __VA_ARGS__)          \
+    X(ADDI, LUI, __VA_ARGS__)         \
+    X(ADDI, LW, __VA_ARGS__)          \
+    X(ADDI, MUL, __VA_ARGS__)         \
+    X(ADDI, SLLI, __VA_ARGS__)        \
+    X(ADDI, SLTU, __VA_ARGS__)        \
+    X(ADDI, SRLI, __VA_ARGS__)        \
+    X(ADDI, SUB, __VA_ARGS__)         \
+    X(ADDI, SW, __VA_ARGS__)          \
+    X(ADDI, XOR, __VA_ARGS__)         \
+    X(AND, AND, __VA_ARGS__)          \
+    X(AND, SLLI, __VA_ARGS__)         \
+    X(AND, XOR, __VA_ARGS__)          \
+    X(ANDI, ADDI, __VA_ARGS__)        \
+    X(ANDI, ANDI, __VA_ARGS__)        \
+    X(ANDI, MUL, __VA_ARGS__)         \
+    X(ANDI, SLLI, __VA_ARGS__)        \
+    X(ANDI, SRLI, __VA_ARGS__)        \
+    X(ANDI, SW, __VA_ARGS__)          \
+    X(LB, SB, __VA_ARGS__)            \
+    X(LBU, LBU, __VA_ARGS__)          \
+    X(LBU, SLLI, __VA_ARGS__)         \
+    X(LH, ADDI, __VA_ARGS__)          \
+    X(LH, LH, __VA_ARGS__)            \
+    X(LH, SUB, __VA_ARGS__)           \
+    X(LHU, ADDI, __VA_ARGS__)         \
+    X(LHU, XOR, __VA_ARGS__)          \
+    X(LUI, ADDI, __VA_ARGS__)         \
+    X(LUI, SLLI, __VA_ARGS__)         \
+    X(LW, ADD, __VA_ARGS__)           \
+    X(LW, ADDI, __VA_ARGS__)          \
+    X(LW, LW, __VA_ARGS__)            \
+    X(LW, SLLI, __VA_ARGS__)          \
+    X(LW, SLTU, __VA_ARGS__)          \
+    X(LW, SRLI, __VA_ARGS__)          \
+    X(LW, SW, __VA_ARGS__)            \
+    X(MUL, ADD, __VA_ARGS__)          \
+    X(MUL, ADDI, __VA_ARGS__)         \
+    X(MUL, LUI, __VA_ARGS__)          \
+    X(MUL, SLLI, __VA_ARGS__)         \
+    X(MUL, SRAI, __VA_ARGS__)         \
+    X(MUL, SW, __VA_ARGS__)           \
+    X(OR, ADD, __VA_ARGS__)           \
+    X(OR, AND, __VA_ARGS__)           \
+    X(OR, OR, __VA_ARGS__)            \
+    X(OR, SLLI, __VA_ARGS__)          \
+    X(OR, SLTU, __VA_ARGS__)          \
+    X(OR, SRLI, __VA_ARGS__)          \
+    X(OR, SW, __VA_ARGS__)            \
+    X(OR, XOR, __VA_ARGS__)           \
+    X(SB, ADDI, __VA_ARGS__)          \
+    X(SH, SH, __VA_ARGS__)            \
+    X(SH, SLLI, __VA_ARGS__)          \
+    X(SLLI, ADD, __VA_ARGS__)         \
+    X(SLLI, ADDI, __VA_ARGS__)        \
+    X(SLLI, LW, __VA_ARGS__)          \
+    X(SLLI, OR, __VA_ARGS__)          \
+    X(SLLI, SH, __VA_ARGS__)          \
+    X(SLLI, SLLI, __VA_ARGS__)        \
+    X(SLLI, SRLI, __VA_ARGS__)        \
+    X(SLLI, SUB, __VA_ARGS__)         \
+    X(SLLI, XOR, __VA_ARGS__)         \
+    X(SLLI, XORI, __VA_ARGS__)        \
+    X(SLTIU, SW, __VA_ARGS__)         \
+    X(SLTU, ADD, __VA_ARGS__)         \
+    X(SLTU, SLTU, __VA_ARGS__)        \
+    X(SLTU, SRLI, __VA_ARGS__)        \
+    X(SLTU, SUB, __VA_ARGS__)         \
+    X(SLTU, SW, __VA_ARGS__)          \
+    X(SRAI, ANDI, __VA_ARGS__)        \
+    X(SRAI, SRAI, __VA_ARGS__)        \
+    X(SRLI, ADD, __VA_ARGS__)         \
+    X(SRLI, ADDI, __VA_ARGS__)        \
+    X(SRLI, LW, __VA_ARGS__)          \
+    X(SRLI, OR, __VA_ARGS__)          \
+    X(SRLI, SLLI, __VA_ARGS__)        \
+    X(SRLI, SRLI, __VA_ARGS__)        \
+    X(SRLI, XOR, __VA_ARGS__)         \
+    X(SUB, ADD, __VA_ARGS__)          \
+    X(SUB, ADDI, __VA_ARGS__)         \
+    X(SUB, SLLI, __VA_ARGS__)         \
+    X(SUB, SLTIU, __VA_ARGS__)        \
+    X(SUB, SLTU, __VA_ARGS__)         \
+    X(SUB, SUB, __VA_ARGS__)          \
+    X(SUB, SW, __VA_ARGS__)           \
+    X(SW, ADD, __VA_ARGS__)           \
+    X(SW, ADDI, __VA_ARGS__)          \
+    X(SW, LW, __VA_ARGS__)            \
+    X(SW, SUB, __VA_ARGS__)           \
+    X(SW, SW, __VA_ARGS__)            \
+    X(XOR, ADD, __VA_ARGS__)          \
+    X(XOR, ADDI, __VA_ARGS__)         \
+    X(XOR, AND, __VA_ARGS__)          \
+    X(XOR, ANDI, __VA_ARGS__)         \
+    X(XOR, LW, __VA_ARGS__)           \
+    X(XOR, MUL, __VA_ARGS__)          \
+    X(XOR, OR, __VA_ARGS__)           \
+    X(XOR, SLLI, __VA_ARGS__)         \
+    X(XOR, SRLI, __VA_ARGS__)         \
+    X(XOR, XOR, __VA_ARGS__)          \
+    X(XORI, SRLI, __VA_ARGS__)
+
+#define FUSED_PAIRS_BRANCH(X, ...)  \
+    X(ADD, BEQ, __VA_ARGS__)        \
+    X(ADD, BGEU, __VA_ARGS__)       \
+    X(ADD, BLTU, __VA_ARGS__)       \
+    X(ADD, BNE, __VA_ARGS__)        \
+    X(ADDI, BEQ, __VA_ARGS__)       \
+    X(ADDI, BGE, __VA_ARGS__)       \
+    X(ADDI, BGEU, __VA_ARGS__)      \
+    X(ADDI, BLT, __VA_ARGS__)       \
+    X(ADDI, BLTU, __VA_ARGS__)      \
+    X(ADDI, BNE, __VA_ARGS__)       \
+    X(ANDI, BNE, __VA_ARGS__)       \
+    X(BEQ, ADDI, __VA_ARGS__)       \
+    X(BEQ, LBU, __VA_ARGS__)        \
+    X(BEQ, LHU, __VA_ARGS__)        \
+    X(BEQ, SLLI, __VA_ARGS__)       \
+    X(BEQ, SW, __VA_ARGS__)         \
+    X(BGE, ADDI, __VA_ARGS__)       \
+    X(BGE, BNE, __VA_ARGS__)        \
+    X(BGEU, ADDI, __VA_ARGS__)      \
+    X(BGEU, LUI, __VA_ARGS__)       \
+    X(BLT, BGE, __VA_ARGS__)        \
+    X(BLT, BNE, __VA_ARGS__)        \
+    X(BLT, SLLI, __VA_ARGS__)       \
+    X(BLTU, ADD, __VA_ARGS__)       \
+    X(BLTU, ADDI, __VA_ARGS__)      \
+    X(BLTU, BLTU, __VA_ARGS__)      \
+    X(BLTU, LUI, __VA_ARGS__)       \
+    X(BNE, ADDI, __VA_ARGS__)       \
+    X(BNE, LW, __VA_ARGS__)         \
+    X(BNE, SW, __VA_ARGS__)         \
+    X(LUI, BGEU, __VA_ARGS__)       \
+    X(LW, BEQ, __VA_ARGS__)         \
+    X(LW, BGE, __VA_ARGS__)         \
+    X(LW, BLTU, __VA_ARGS__)        \
+    X(LW, BNE, __VA_ARGS__)         \
+    X(MUL, BGEU, __VA_ARGS__)       \
+    X(MUL, BLTU, __VA_ARGS__)       \
+    X(SH, BNE, __VA_ARGS__)         \
+    X(SRLI, BEQ, __VA_ARGS__)       \
+    X(SRLI, BNE, __VA_ARGS__)       \
+    X(SUB, BGEU, __VA_ARGS__)       \
+    X(SW, BGE, __VA_ARGS__)         \
+    X(SW, BGEU, __VA_ARGS__)        \
+    X(SW, BLT, __VA_ARGS__)         \
+    X(SW, BLTU, __VA_ARGS__)        \
+    X(SW, BNE, __VA_ARGS__)
+
+#define FUSED_PAIRS_JUMP(X, ...)     \
+    X(ADD, JAL, __VA_ARGS__)         \
+    X(ADD, JALR_RET, __VA_ARGS__)    \
+    X(ADDI, JAL, __VA_ARGS__)        \
+    X(ADDI, JALR_CALL, __VA_ARGS__)  \
+    X(ADDI, JALR_RET, __VA_ARGS__)   \
+    X(ADDI, JAL_CALL, __VA_ARGS__)   \
+    X(BEQ, JAL_CALL, __VA_ARGS__)    \
+    X(BNE, JALR_RET, __VA_ARGS__)    \
+    X(LW, JAL, __VA_ARGS__)          \
+    X(SUB, JALR_RET, __VA_ARGS__)    \
+    X(SW, JAL_CALL, __VA_ARGS__)
+
+#define RVC_FUSED_PAIRS(X, ...)     \
+    X(C_ADD, C_ADD, __VA_ARGS__)    \
+    X(C_ADD, C_ADDI, __VA_ARGS__)   \
+    X(C_ADD, C_BNE, __VA_ARGS__)    \
+    X(C_ADD, C_LUI, __VA_ARGS__)    \
+    X(C_ADD, C_LW, __VA_ARGS__)     \
+    X(C_ADD, C_SRLI, __VA_ARGS__)   \
+    X(C_ADD, C_SW, __VA_ARGS__)     \
+    X(C_ADDI, C_ADD, __VA_ARGS__)   \
+    X(C_ADDI, C_ADDI, __VA_ARGS__)  \
+    X(C_ADDI, C_ANDI, __VA_ARGS__)  \
+    X(C_ADDI, C_LW, __VA_ARGS__)    \
+    X(C_ADDI, C_SLLI, __VA_ARGS__)  \
+    X(C_ADDI, C_SW, __VA_ARGS__)    \
+    X(C_ADDI, C_XOR, __VA_ARGS__)   \
+    X(C_ANDI, C_SLLI, __VA_ARGS__)  \
+    X(C_ANDI, C_SRLI, __VA_ARGS__)  \
+    X(C_BEQ, C_ADD, __VA_ARGS__)    \
+    X(C_BEQ, C_ADDI, __VA_ARGS__)   \
+    X(C_LUI, C_ADDI, __VA_ARGS__)   \
+    X(C_LW, C_ADD, __VA_ARGS__)     \
+    X(C_LW, C_ADDI, __VA_ARGS__)    \
+    X(C_LW, C_BEQ, __VA_ARGS__)     \
+    X(C_LW, C_LW, __VA_ARGS__)      \
+    X(C_LW, C_SW, __VA_ARGS__)      \
+    X(C_OR, C_OR, __VA_ARGS__)      \
+    X(C_OR, C_SLLI, __VA_ARGS__)    \
+    X(C_OR, C_SW, __VA_ARGS__)      \
+    X(C_SLLI, C_ADD, __VA_ARGS__)   \
+    X(C_SLLI, C_OR, __VA_ARGS__)    \
+    X(C_SLLI, C_SLLI, __VA_ARGS__)  \
+    X(C_SLLI, C_SRLI, __VA_ARGS__)  \
+    X(C_SLLI, C_SUB, __VA_ARGS__)   \
+    X(C_SRAI, C_ANDI, __VA_ARGS__)  \
+    X(C_SRLI, C_ADDI, __VA_ARGS__)  \
+    X(C_SRLI, C_BEQ, __VA_ARGS__)   \
+    X(C_SRLI, C_BNE, __VA_ARGS__)   \
+    X(C_SRLI, C_SLLI, __VA_ARGS__)  \
+    X(C_SRLI, C_SRLI, __VA_ARGS__)  \
+    X(C_SUB, C_SLLI, __VA_ARGS__)   \
+    X(C_SW, C_ADD, __VA_ARGS__)     \
+    X(C_SW, C_ADDI, __VA_ARGS__)    \
+    X(C_SW, C_LW, __VA_ARGS__)      \
+    X(C_SW, C_SW, __VA_ARGS__)      \
+    X(C_XOR, C_ADDI, __VA_ARGS__)
+
+#define RVC_FUSED_PAIRS_JUMP(X, ...)    \
+    X(C_ADD, C_JAL, __VA_ARGS__)        \
+    X(C_ADD, C_JALR_CALL, __VA_ARGS__)  \
+    X(C_ADD, C_JALR_RET, __VA_ARGS__)   \
+    X(C_ADD, C_JAL_CALL, __VA_ARGS__)   \
+    X(C_ADDI, C_JAL, __VA_ARGS__)       \
+    X(C_ADDI, C_JALR_RET, __VA_ARGS__)  \
+    X(C_ADDI, C_JAL_CALL, __VA_ARGS__)  \
+    X(C_BNE, C_JALR_RET, __VA_ARGS__)   \
+    X(C_LW, C_JAL, __VA_ARGS__)         \
+    X(C_SUB, C_JALR_RET, __VA_ARGS__)   \
+    X(C_SW, C_JAL_CALL, __VA_ARGS__)
+#endif
+
+#if XLEN == 64
+#define FUSED_PAIRS_STRAIGHT(X, ...)  \
+    X(ADD, ADD, __VA_ARGS__)          \
+    X(ADD, ADDI, __VA_ARGS__)         \
+    X(ADD, ADDIW, __VA_ARGS__)        \
+    X(ADD, LW, __VA_ARGS__)           \
+    X(ADD, SLLI, __VA_ARGS__)         \
+    X(ADD, SRLI, __VA_ARGS__)         \
+    X(ADD, SW, __VA_ARGS__)           \
+    X(ADDI, ADD, __VA_ARGS__)         \
+    X(ADDI, ADDI, __VA_ARGS__)        \
+    X(ADDI, ADDIW, __VA_ARGS__)       \
+    X(ADDI, ADDW, __VA_ARGS__)        \
+    X(ADDI, ANDI, __VA_ARGS__)        \
+    X(ADDI, LD, __VA_ARGS__)          \
+    X(ADDI, LH, __VA_ARGS__)          \
+    X(ADDI, LUI, __VA_ARGS__)         \
+    X(ADDI, LW, __VA_ARGS__)          \
+    X(ADDI, MULW, __VA_ARGS__)        \
+    X(ADDI, SB, __VA_ARGS__)          \
+    X(ADDI, SD, __VA_ARGS__)          \
+    X(ADDI, SLLIW, __VA_ARGS__)       \
+    X(ADDI, SLTU, __VA_ARGS__)        \
+    X(ADDI, SRLI, __VA_ARGS__)        \
+    X(ADDI, SRLIW, __VA_ARGS__)       \
+    X(ADDI, SUB, __VA_ARGS__)         \
+    X(ADDI, SW, __VA_ARGS__)          \
+    X(ADDI, XOR, __VA_ARGS__)         \
+    X(ADDIW, ADDI, __VA_ARGS__)       \
+    X(ADDIW, ADDIW, __VA_ARGS__)      \
+    X(ADDIW, ADDW, __VA_ARGS__)       \
+    X(ADDIW, ANDI, __VA_ARGS__)       \
+    X(ADDIW, LD, __VA_ARGS__)         \
+    X(ADDIW, LW, __VA_ARGS__)         \
+    X(ADDIW, MULW, __VA_ARGS__)       \
+    X(ADDIW, SLLI, __VA_ARGS__)       \
+    X(ADDIW, SW, __VA_ARGS__)         \
+    X(ADDIW, XOR, __VA_ARGS__)        \
+    X(ADDW, ADDIW, __VA_ARGS__)       \
+    X(ADDW, ADDW, __VA_ARGS__)        \
+    X(ADDW, LUI, __VA_ARGS__)         \
+    X(ADDW, SW, __VA_ARGS__)          \
+    X(ADDW, XOR, __VA_ARGS__)         \
+    X(AND, ADDW, __VA_ARGS__)         \
+    X(AND, AND, __VA_ARGS__)          \
+    X(AND, OR, __VA_ARGS__)           \
+    X(AND, XOR, __VA_ARGS__)          \
+    X(ANDI, ADDI, __VA_ARGS__)        \
+    X(ANDI, ADDIW, __VA_ARGS__)       \
+    X(ANDI, ANDI, __VA_ARGS__)        \
+    X(ANDI, MULW, __VA_ARGS__)        \
+    X(ANDI, SD, __VA_ARGS__)          \
+    X(ANDI, SLLI, __VA_ARGS__)        \
+    X(ANDI, SRLI, __VA_ARGS__)        \
+    X(LB, SB, __VA_ARGS__)            \
+    X(LBU, ADDI, __VA_ARGS__)         \
+    X(LBU, LBU, __VA_ARGS__)          \
+    X(LBU, SLLIW, __VA_ARGS__)        \
+    X(LBU, SRLI, __VA_ARGS__)         \
+    X(LD, ADDI, __VA_ARGS__)          \
+    X(LD, ADDIW, __VA_ARGS__)         \
+    X(LD, LD, __VA_ARGS__)            \
+    X(LH, ADDI, __VA_ARGS__)          \
+    X(LH, LH, __VA_ARGS__)            \
+    X(LH, SUBW, __VA_ARGS__)          \
+    X(LHU, XOR, __VA_ARGS__)          \
+    X(LUI, ADDI, __VA_ARGS__)         \
+    X(LUI, ADDIW, __VA_ARGS__)        \
+    X(LUI, SLLI, __VA_ARGS__)         \
+    X(LUI, SLLIW, __VA_ARGS__)        \
+    X(LW, ADD, __VA_ARGS__)           \
+    X(LW, ADDI, __VA_ARGS__)          \
+    X(LW, ADDIW, __VA_ARGS__)         \
+    X(LW, LW, __VA_ARGS__)            \
+    X(LW, SLLI, __VA_ARGS__)          \
+    X(LW, SLTU, __VA_ARGS__)          \
+    X(LW, SRLIW, __VA_ARGS__)         \
+    X(LWU, SLLI, __VA_ARGS__)         \
+    X(MUL, ADDI, __VA_ARGS__)         \
+    X(MUL, LUI, __VA_ARGS__)          \
+    X(MULW, ADDI, __VA_ARGS__)        \
+    X(MULW, ADDW, __VA_ARGS__)        \
+    X(MULW, SLLIW, __VA_ARGS__)       \
+    X(MULW, SRAIW, __VA_ARGS__)       \
+    X(MULW, SW, __VA_ARGS__)          \
+    X(OR, ADDW, __VA_ARGS__)          \
+    X(OR, AND, __VA_ARGS__)           \
+    X(OR, OR, __VA_ARGS__)            \
+    X(OR, SLLIW, __VA_ARGS__)         \
+    X(OR, SRLIW, __VA_ARGS__)         \
+    X(OR, SW, __VA_ARGS__)            \
+    X(OR, XORI, __VA_ARGS__)          \
+    X(SB, ADDI, __VA_ARGS__)          \
+    X(SB, SB, __VA_ARGS__)            \
+    X(SD, ADDI, __VA_ARGS__)          \
+    X(SD, SD, __VA_ARGS__)            \
+    X(SH, SH, __VA_ARGS__)            \
+    X(SH, SLLI, __VA_ARGS__)          \
+    X(SLLI, ADD, __VA_ARGS__)         \
+    X(SLLI, ADDI, __VA_ARGS__)        \
+    X(SLLI, LBU, __VA_ARGS__)         \
+    X(SLLI, LW, __VA_ARGS__)          \
+    X(SLLI, SH, __VA_ARGS__)          \
+    X(SLLI, SLLI, __VA_ARGS__)        \
+    X(SLLI, SRLI, __VA_ARGS__)        \
+    X(SLLI, SUB, __VA_ARGS__)         \
+    X(SLLIW, AND, __VA_ARGS__)        \
+    X(SLLIW, LW, __VA_ARGS__)         \
+    X(SLLIW, OR, __VA_ARGS__)         \
+    X(SLLIW, SLLIW, __VA_ARGS__)      \
+    X(SLLIW, SRLIW, __VA_ARGS__)      \
+    X(SLLIW, SUBW, __VA_ARGS__)       \
+    X(SLLIW, XOR, __VA_ARGS__)        \
+    X(SLTIU, SW, __VA_ARGS__)         \
+    X(SLTU, SLTU, __VA_ARGS__)        \
+    X(SLTU, SUBW, __VA_ARGS__)        \
+    X(SLTU, SW, __VA_ARGS__)          \
+    X(SRAIW, ANDI, __VA_ARGS__)       \
+    X(SRAIW, SRAIW, __VA_ARGS__)      \
+    X(SRLI, ADDI, __VA_ARGS__)        \
+    X(SRLI, ADDIW, __VA_ARGS__)       \
+    X(SRLI, LD, __VA_ARGS__)          \
+    X(SRLI, MUL, __VA_ARGS__)         \
+    X(SRLI, SLLI, __VA_ARGS__)        \
+    X(SRLI, SRAI, __VA_ARGS__)        \
+    X(SRLI, SRLI, __VA_ARGS__)        \
+    X(SRLIW, ADDW, __VA_ARGS__)       \
+    X(SRLIW, OR, __VA_ARGS__)         \
+    X(SRLIW, SLLIW, __VA_ARGS__)      \
+    X(SRLIW, SRLIW, __VA_ARGS__)      \
+    X(SRLIW, XOR, __VA_ARGS__)        \
+    X(SUB, ADDI, __VA_ARGS__)         \
+    X(SUB, SD, __VA_ARGS__)           \
+    X(SUB, SLLI, __VA_ARGS__)         \
+    X(SUB, SLTIU, __VA_ARGS__)        \
+    X(SUB, SUB, __VA_ARGS__)          \
+    X(SUBW, ADDI, __VA_ARGS__)        \
+    X(SUBW, SLLI, __VA_ARGS__)        \
+    X(SUBW, SLLIW, __VA_ARGS__)       \
+    X(SW, ADDI, __VA_ARGS__)          \
+    X(SW, ADDIW, __VA_ARGS__)         \
+    X(SW, ADDW, __VA_ARGS__)          \
+    X(SW, SW, __VA_ARGS__)            \
+    X(XOR, ADDIW, __VA_ARGS__)        \
+    X(XOR, ADDW, __VA_ARGS__)         \
+    X(XOR, AND, __VA_ARGS__)          \
+    X(XOR, ANDI, __VA_ARGS__)         \
+    X(XOR, MULW, __VA_ARGS__)         \
+    X(XOR, OR, __VA_ARGS__)           \
+    X(XOR, SLLIW, __VA_ARGS__)        \
+    X(XOR, SRLI, __VA_ARGS__)         \
+    X(XOR, SRLIW, __VA_ARGS__)        \
+    X(XOR, XOR, __VA_ARGS__)          \
+    X(XORI, XOR, __VA_ARGS__)
+
+#define FUSED_PAIRS_BRANCH(X, ...)  \
+    X(ADD, BNE, __VA_ARGS__)        \
+    X(ADDI, BEQ, __VA_ARGS__)       \
+    X(ADDI, BGE, __VA_ARGS__)       \
+    X(ADDI, BGEU, __VA_ARGS__)      \
+    X(ADDI, BLT, __VA_ARGS__)       \
+    X(ADDI, BLTU, __VA_ARGS__)      \
+    X(ADDI, BNE, __VA_ARGS__)       \
+    X(ADDIW, BEQ, __VA_ARGS__)      \
+    X(ADDIW, BGEU, __VA_ARGS__)     \
+    X(ADDIW, BNE, __VA_ARGS__)      \
+    X(ADDW, BNE, __VA_ARGS__)       \
+    X(ANDI, BNE, __VA_ARGS__)       \
+    X(BEQ, ADDI, __VA_ARGS__)       \
+    X(BEQ, ADDIW, __VA_ARGS__)      \
+    X(BEQ, LHU, __VA_ARGS__)        \
+    X(BEQ, SD, __VA_ARGS__)         \
+    X(BEQ, SLLI, __VA_ARGS__)       \
+    X(BGE, ADDI, __VA_ARGS__)       \
+    X(BGE, BNE, __VA_ARGS__)        \
+    X(BGEU, ADDIW, __VA_ARGS__)     \
+    X(BGEU, LUI, __VA_ARGS__)       \
+    X(BLT, BGE, __VA_ARGS__)        \
+    X(BLT, BNE, __VA_ARGS__)        \
+    X(BLT, SLLI, __VA_ARGS__)       \
+    X(BLTU, ADD, __VA_ARGS__)       \
+    X(BLTU, ADDI, __VA_ARGS__)      \
+    X(BLTU, ADDIW, __VA_ARGS__)     \
+    X(BLTU, LUI, __VA_ARGS__)       \
+    X(BNE, ADDI, __VA_ARGS__)       \
+    X(BNE, LD, __VA_ARGS__)         \
+    X(BNE, LW, __VA_ARGS__)         \
+    X(BNE, SW, __VA_ARGS__)         \
+    X(LD, BEQ, __VA_ARGS__)         \
+    X(LD, BLTU, __VA_ARGS__)        \
+    X(LD, BNE, __VA_ARGS__)         \
+    X(LW, BEQ, __VA_ARGS__)         \
+    X(LW, BGE, __VA_ARGS__)         \
+    X(LW, BLTU, __VA_ARGS__)        \
+    X(LW, BNE, __VA_ARGS__)         \
+    X(MULW, BGEU, __VA_ARGS__)      \
+    X(MULW, BLTU, __VA_ARGS__)      \
+    X(SD, BGE, __VA_ARGS__)         \
+    X(SRAI, BGEU, __VA_ARGS__)      \
+    X(SRLI, BEQ, __VA_ARGS__)       \
+    X(SRLI, BNE, __VA_ARGS__)       \
+    X(SRLIW, BEQ, __VA_ARGS__)      \
+    X(SW, BGEU, __VA_ARGS__)        \
+    X(SW, BLT, __VA_ARGS__)         \
+    X(SW, BLTU, __VA_ARGS__)        \
+    X(SW, BNE, __VA_ARGS__)
+
+#define FUSED_PAIRS_JUMP(X, ...)     \
+    X(ADD, JAL, __VA_ARGS__)         \
+    X(ADDI, JAL, __VA_ARGS__)        \
+    X(ADDI, JALR_CALL, __VA_ARGS__)  \
+    X(ADDI, JALR_RET, __VA_ARGS__)   \
+    X(ADDI, JAL_CALL, __VA_ARGS__)   \
+    X(ADDIW, JAL_CALL, __VA_ARGS__)  \
+    X(ADDW, JALR_RET, __VA_ARGS__)   \
+    X(BEQ, JAL_CALL, __VA_ARGS__)    \
+    X(BLT, JALR_RET, __VA_ARGS__)    \
+    X(BNE, JALR_RET, __VA_ARGS__)    \
+    X(LD, JAL, __VA_ARGS__)          \
+    X(SD, JAL_CALL, __VA_ARGS__)     \
+    X(SUBW, JALR_RET, __VA_ARGS__)
+
+#define RVC_FUSED_PAIRS(X, ...)       \
+    X(C_ADD, C_ADD, __VA_ARGS__)      \
+    X(C_ADD, C_ADDI, __VA_ARGS__)     \
+    X(C_ADD, C_ADDIW, __VA_ARGS__)    \
+    X(C_ADD, C_ADDW, __VA_ARGS__)     \
+    X(C_ADD, C_BNE, __VA_ARGS__)      \
+    X(C_ADD, C_LD, __VA_ARGS__)       \
+    X(C_ADD, C_LUI, __VA_ARGS__)      \
+    X(C_ADD, C_LW, __VA_ARGS__)       \
+    X(C_ADD, C_SD, __VA_ARGS__)       \
+    X(C_ADDI, C_ADD, __VA_ARGS__)     \
+    X(C_ADDI, C_ADDI, __VA_ARGS__)    \
+    X(C_ADDI, C_ADDIW, __VA_ARGS__)   \
+    X(C_ADDI, C_ADDW, __VA_ARGS__)    \
+    X(C_ADDI, C_SD, __VA_ARGS__)      \
+    X(C_ADDI, C_SRLI, __VA_ARGS__)    \
+    X(C_ADDI, C_XOR, __VA_ARGS__)     \
+    X(C_ADDIW, C_ADD, __VA_ARGS__)    \
+    X(C_ADDIW, C_ADDI, __VA_ARGS__)   \
+    X(C_ADDIW, C_ADDIW, __VA_ARGS__)  \
+    X(C_ADDIW, C_ADDW, __VA_ARGS__)   \
+    X(C_ADDIW, C_ANDI, __VA_ARGS__)   \
+    X(C_ADDIW, C_LD, __VA_ARGS__)     \
+    X(C_ADDIW, C_SLLI, __VA_ARGS__)   \
+    X(C_ADDIW, C_SW, __VA_ARGS__)     \
+    X(C_ADDW, C_ADDIW, __VA_ARGS__)   \
+    X(C_ANDI, C_SLLI, __VA_ARGS__)    \
+    X(C_ANDI, C_SRLI, __VA_ARGS__)    \
+    X(C_BEQ, C_ADD, __VA_ARGS__)      \
+    X(C_BEQ, C_ADDIW, __VA_ARGS__)    \
+    X(C_LD, C_ADDI, __VA_ARGS__)      \
+    X(C_LD, C_ADDIW, __VA_ARGS__)     \
+    X(C_LD, C_BEQ, __VA_ARGS__)       \
+    X(C_LD, C_LD, __VA_ARGS__)        \
+    X(C_LUI, C_ADDI, __VA_ARGS__)     \
+    X(C_LW, C_ADD, __VA_ARGS__)       \
+    X(C_LW, C_ADDI, __VA_ARGS__)      \
+    X(C_LW, C_ADDIW, __VA_ARGS__)     \
+    X(C_LW, C_LW, __VA_ARGS__)        \
+    X(C_OR, C_OR, __VA_ARGS__)        \
+    X(C_OR, C_SW, __VA_ARGS__)        \
+    X(C_SD, C_ADD, __VA_ARGS__)       \
+    X(C_SD, C_ADDI, __VA_ARGS__)      \
+    X(C_SD, C_SD, __VA_ARGS__)        \
+    X(C_SLLI, C_ADD, __VA_ARGS__)     \
+    X(C_SLLI, C_SLLI, __VA_ARGS__)    \
+    X(C_SLLI, C_SRLI, __VA_ARGS__)    \
+    X(C_SRLI, C_ADDI, __VA_ARGS__)    \
+    X(C_SRLI, C_ADDIW, __VA_ARGS__)   \
+    X(C_SRLI, C_BEQ, __VA_ARGS__)     \
+    X(C_SRLI, C_BNE, __VA_ARGS__)     \
+    X(C_SRLI, C_SRLI, __VA_ARGS__)    \
+    X(C_SUB, C_SLLI, __VA_ARGS__)     \
+    X(C_SUBW, C_SLLI, __VA_ARGS__)    \
+    X(C_SW, C_ADDI, __VA_ARGS__)
+
+#define RVC_FUSED_PAIRS_JUMP(X, ...)    \
+    X(C_ADD, C_JAL, __VA_ARGS__)        \
+    X(C_ADD, C_JALR_CALL, __VA_ARGS__)  \
+    X(C_ADDI, C_JAL, __VA_ARGS__)       \
+    X(C_ADDI, C_JALR_RET, __VA_ARGS__)  \
+    X(C_ADDW, C_JALR_RET, __VA_ARGS__)  \
+    X(C_BNE, C_JALR_RET, __VA_ARGS__)   \
+    X(C_LD, C_JAL, __VA_ARGS__)         \
+    X(C_SUBW, C_JALR_RET, __VA_ARGS__)
+#endif
+
+/* clang-format on */
+
+#endif
