@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the optimised `cli`, and runs the main
-# job on a bundled guest: a flamegraph of a toy STARK verifier. This is the
-# README's first command.
+# Installs what is missing, builds the optimised `cli` and one bundled
+# guest, and runs the main job on it: a flamegraph of a toy STARK
+# verifier. This is the README's first command; it builds nothing else
+# (scripts/test.sh builds and runs the tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$(nproc)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DZKPROF_TESTS=OFF >/dev/null
+cmake --build build -j "$(nproc)" --target cli guest_verifier_rv32
 
 mkdir -p out
 guest=build/guests/verifier-rv32.elf

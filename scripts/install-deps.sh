@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the tests need, only those
-# that are missing. Uses sudo only when not already root.
+# Installs the Debian packages the build needs, only those that are
+# missing; with --tests also those that only the tests need. Uses sudo only
+# when not already root.
+#
+# usage: scripts/install-deps.sh [--tests]
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config python3
+# What `cli` and the bundled guests need (scripts/demo.sh).
+packages=(build-essential cmake pkg-config
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-          libelf-dev libdw-dev libdeflate-dev libzstd-dev uthash-dev libiberty-dev libcmocka-dev libgmp-dev
-          libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libjansson-dev golang-go
-          llvm clang qemu-user chromium linux-perf
-          rustc rust-src)
-# rustc and rust-src build the Rust guest (cmake/RustGuest.cmake): issue [8]
-# asks for inline frames checked on a no_std Rust guest, and Debian's rustc
-# with the library source is the only offline way to build core for riscv32im.
+          libelf-dev libdw-dev libdeflate-dev libzstd-dev uthash-dev libiberty-dev libgmp-dev
+          libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libjansson-dev)
 # libdeflate-dev inflates compressed DWARF (perf/debug_inflate.c): about
 # 1.6 times fewer instructions than zlib on libc's debug file, the most of a
 # first `cli perf fold` of a --call-graph dwarf recording (docs/PERF.md).
-# Node.js and npm drive the browser test (tests/browser); the machine's own
-# Node.js (npm bundled) is used when there is one.
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  packages+=(nodejs npm)
+if [ "${1:-}" = "--tests" ]; then
+  # The tests' references and runners (scripts/test.sh): cmocka for the
+  # unit tests, qemu, llvm-addr2line, perf and go tool pprof as independent
+  # references, clang for the fuzzers, Chromium for the browser test.
+  # rustc and rust-src build the Rust guest (cmake/RustGuest.cmake): Debian's
+  # rustc with the library source is the only offline way to build core
+  # for riscv32im.
+  packages+=(python3 libcmocka-dev golang-go llvm clang qemu-user chromium linux-perf
+             rustc rust-src)
+  # Node.js and npm drive the browser test (tests/browser); the machine's
+  # own Node.js (npm bundled) is used when there is one.
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    packages+=(nodejs npm)
+  fi
 fi
 
 missing=()
