@@ -65,6 +65,76 @@ static void sha256_stream(void **state)
     hex_equal(d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
+/* FIPS 180-4's initial hash value H(0) (section 5.3.3). */
+static const uint32_t sha256_iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
+/*
+ * The schedule of the one block of "abc" (FIPS 180-2 appendix B.1): W[0..15]
+ * the padded block, W[16..63] as published test benches tabulate them (NIST's
+ * example lists the round states, not W); four independent ones agree, and the
+ * RISC-V Zvknha vsha2ms test gives the same W[16..19].
+ */
+static const uint32_t sha256_abc_w[64] = {
+    0x61626380, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000018,
+    0x61626380, 0x000f0000, 0x7da86405, 0x600003c6, 0x3e9d7b78, 0x0183fc00, 0x12dcbfdb, 0xe2e2c38e,
+    0xc8215c1a, 0xb73679a2, 0xe5bc3909, 0x32663c5b, 0x9d209d67, 0xec8726cb, 0x702138a4, 0xd3b7973b,
+    0x93f5997f, 0x3b68ba73, 0xaff4ffc1, 0xf10a5c62, 0x0a8b3996, 0x72af830a, 0x9409e33e, 0x24641522,
+    0x9f47bf94, 0xf0a64f5a, 0x3e246a79, 0x27333ba3, 0x0c4763f2, 0x840abf27, 0x7a290d5d, 0x065c43da,
+    0xfb3e89cb, 0xcc7617db, 0xb9e66c34, 0xa9993667, 0x84badedd, 0xc21462bc, 0x1487472c, 0xb20f7a99,
+    0xef57b9cd, 0xebe6b238, 0x9fe3095e, 0x78bc8d4b, 0xa43fcf15, 0x668b2ff8, 0xeeaba2cc, 0x12b1edeb};
+
+/* sha256_extend, SP1's SHA_EXTEND: W[16..63] from W[0..15], which it leaves alone. */
+static void sha256_schedule_abc(void **state)
+{
+    (void)state;
+    uint32_t w[64] = {0};
+    memcpy(w, sha256_abc_w, 16 * sizeof(w[0]));
+    sha256_extend(w);
+    for (int i = 0; i < 64; i++)
+        if (w[i] != sha256_abc_w[i])
+            fail_msg("W[%d] is %08x, published %08x", i, w[i], sha256_abc_w[i]);
+}
+
+/* The eight words of a state against big-endian hex (both shown on a mismatch). */
+static void state_equal(const uint32_t h[8], const char *want_hex)
+{
+    char got[65];
+    for (int i = 0; i < 8; i++)
+        snprintf(got + 8 * i, 9, "%08x", h[i]);
+    assert_string_equal(got, want_hex);
+}
+
+/*
+ * sha256_compress, SP1's SHA_COMPRESS, given the published schedule (so
+ * apart from sha256_extend): H(0) and "abc" give FIPS 180-2 B.1's H(1), the
+ * digest = hashlib.sha256(b"abc"); B.2's two blocks from H(0) give its
+ * intermediate H(1), then from that state the digest.
+ */
+static void sha256_compress_vectors(void **state)
+{
+    (void)state;
+    uint32_t h[8], w[64];
+    memcpy(h, sha256_iv, sizeof(h));
+    sha256_compress(h, sha256_abc_w);
+    state_equal(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    memset(w, 0, sizeof(w));
+    for (int i = 0; i < 56; i++)
+        w[i / 4] |= (uint32_t)(uint8_t)two[i] << (24 - 8 * (i % 4));
+    w[14] = 0x80000000u;
+    memcpy(h, sha256_iv, sizeof(h));
+    sha256_extend(w);
+    sha256_compress(h, w);
+    state_equal(h, "85e655d6417a17953363376a624cde5c76e09589cac5f811cc4b32c1f20e533a");
+    memset(w, 0, sizeof(w));
+    w[15] = 448; /* the second block: the length in bits */
+    sha256_extend(w);
+    sha256_compress(h, w);
+    state_equal(h, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
 /*
  * Keccak-f[1600] of the all-zero state, then of that output: all 25 lanes
  * (state[x + 5y]) as the Keccak team publishes them, "State after
@@ -628,6 +698,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sha256_vectors),
         cmocka_unit_test(sha256_stream),
+        cmocka_unit_test(sha256_schedule_abc),
+        cmocka_unit_test(sha256_compress_vectors),
         cmocka_unit_test(keccak_zero_state),
         cmocka_unit_test(mulmod),
         cmocka_unit_test(secp256r1_double),
