@@ -1,15 +1,23 @@
 /*
- * test_precompile: the precompiles against published values: SHA-256
- * test vectors of FIPS 180-4 (one block, two blocks, the empty message),
- * the schedule and compression halves against the whole digest, the
- * Keccak-f[1600] permutation of the zero state (the Keccak team's known
- * answer), and 256-bit multiplication modulo m against small numbers;
- * RISC Zero's Poseidon2 permutation against the vector in risc0-zkp's
- * tests; bigint2 programs against arithmetic identities (their bad
- * forms fail with a reason); secp256k1 scalar multiplication against the
- * published 2G and 3G; curves and Fp2 given by their prime (OpenVM's)
- * against the named ones and against multiplication; plus the R0BF
- * container reader on whole and damaged containers.
+ * test_precompile: the precompile functions, mostly against published values.
+ * - SHA-256: digests of FIPS 180-4's examples (one block, two blocks, the
+ *   empty message), whole and fed in pieces; sha256_extend alone against the
+ *   published W[16..63] of the "abc" block; sha256_compress alone, given that
+ *   schedule, against FIPS 180-2's H(1) of B.1 and both states of B.2.
+ * - Keccak-f[1600]: all 25 lanes after one and after two permutations of the
+ *   zero state (the Keccak team's intermediate values).
+ * - bigint_mulmod_256 on two small cases only (63 mod 10, and m = 0 as mod
+ *   2^256); tests/precompile/ checks it, the Keccak sponge and the SHA-256
+ *   halves against Python's integers and hashlib on many inputs.
+ * - Poseidon2: RISC Zero's permutation against risc0-zkp's vector, the
+ *   KoalaBear one against SP1's Plonky3 fork's.
+ * - Curves: P-256's 2G, secp256k1's 2G and 3G and (n - 1)G = -G, the generators'
+ *   y decompressed (SEC 2, BLS12-381), ed25519's B and 2B, u * u = -1 in
+ *   BLS12-381's Fp2; curves and Fp2 given by their prime (OpenVM's) against
+ *   the named ones and against multiplication; a square root mod 2^255 - 19.
+ * - bigint2 programs against arithmetic identities (their bad forms fail
+ *   with a reason), and the R0BF container reader on whole and damaged
+ *   containers.
  */
 #include <setjmp.h>
 #include <stdarg.h>
