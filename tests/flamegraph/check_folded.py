@@ -26,7 +26,11 @@ equal to the guest's under qemu. With --max-cycles N, cli runs with
 trace; cli must exit 124 (when the guest runs longer) and still write
 the flamegraph of what ran. The raw file carries the pcs as well
 (`0x<target>@0x<pc>`, docs/FORMATS.md "Raw folded stacks") where the ELF
-has DWARF: it is compared with the pcs stripped (qemu_fold.strip_pcs).
+has DWARF (or with --lines): it is compared pcs and all, each leaf's pc as
+it is; a frame below the leaf may carry any call pc with the same inline
+chain (FORMATS.md), so there both files' call pcs become the smallest
+call pc with that chain that qemu saw (qemu_fold.same_chain_pcs) before
+the comparison.
 --lines runs cli and qemu_fold.py with --lines. --enrich SCRIPT also runs
 scripts/enrich_flamegraph.py on cli's raw file (with --lines / --no-inline
 as given): its output must equal the reference named output too, so that
@@ -221,8 +225,10 @@ def main():
                     problems.append(f"{option}: cli instructions: {n}, qemu "
                                     f"{ref.instructions}")
                 got = read_or_none(path)
-                if option == "--flamegraph-raw" and got is not None:
-                    got = qemu_fold.strip_pcs(got)
+                if option == "--flamegraph-raw" and ref.call_rep:
+                    want = qemu_fold.same_chain_pcs(want, ref.call_rep)
+                    if got is not None:
+                        got = qemu_fold.same_chain_pcs(got, ref.call_rep)
                 check_output(problems, option, want, got, label, n, args.max_diff)
                 if len(problems) > before and err.strip():
                     problems.append(f"{option}: cli stderr:\n{err.rstrip()}")

@@ -18,9 +18,21 @@ instruction counts below its frame's function in the chain of inlined
 subroutines `llvm-addr2line --inlines` (one process for every pc) names
 for its pc, each frame above the leaf in the chain at the pc of the call
 that made the frame above it (a tail-called frame: the call of the frame
-it replaced), each only where the pc lies in the frame's function. Names
-are those of scripts/enrich_flamegraph.py (clean_name; unnamed levels left
-out). The raw output never expands.
+it replaced), each only where the pc lies in the frame's function. The
+names are llvm-addr2line's own (JSON output, no -C: the linkage name, else
+the DWARF name), demangled as function frames are ("Names are demangled as
+function frames are (C++ without parameters, Rust without its hash, `;`
+written `:`)": c++filt -p, and -p -i for Rust, below); unnamed levels are
+left out. Nothing of scripts/ is used.
+
+The raw output never expands; where the named one has inline frames (or
+--lines) its frames carry pcs as docs/FORMATS.md "Raw folded stacks" says:
+the leaf `0x<target>@0x<pc>` with the pc that ran where that pc lies in the
+frame's function; a frame below the leaf `0x<target>@0x<call pc>` where
+the call that made the frame above it lies in the frame's function and has
+a named inline chain; else `0x<target>`. The call pc written is the call's
+own; cli may write another call pc with the same chain, so compare raw
+files after same_chain_pcs() (with the `call_rep` of fold()'s result).
 
 With --lines (cli --lines, docs/CONTRACT.md "Source lines"), each pc's leaf
 frame (the innermost of the above, the function frame when no inline
@@ -46,7 +58,7 @@ The guest's stdout is discarded (or written to --guest-stdout FILE); fd 3
 
 import argparse
 import bisect
-import importlib.util
+import json
 import os
 import re
 import shutil
@@ -347,6 +359,40 @@ class Profile:
             merged[key] = merged.get(key, 0) + c
         return folded_lines(merged)
 
+    def folded_raw_pcs(self, named_chain):
+        """Raw folded text with pcs (docs/FORMATS.md "Raw folded stacks"):
+        the leaf `0x<target>@0x<pc>` for each pc that ran in the frame's
+        function, a frame below it `0x<target>@0x<call pc>` where the call
+        that made the frame above it lies in the frame's function and
+        named_chain(call pc) (its inline chain has a named level), else
+        `0x<target>` alone."""
+        fi = self.fi
+
+        def frame(n, pc):
+            t = self.target[n]
+            if pc is not None and fi.holds(fi.of(t), pc):
+                return f"0x{t:x}@0x{pc:x}"
+            return f"0x{t:x}"
+
+        below = {}  # node -> its frames below the leaf, each with its child's call pc
+
+        def frames_below(n):
+            if n not in below:
+                p = self.parent[n]
+                if p == -1:
+                    below[n] = ""
+                else:
+                    s = self.site[n]
+                    text = frame(p, s if s is not None and named_chain(s) else None)
+                    below[n] = frames_below(p) + text + ";"
+            return below[n]
+
+        merged = {}
+        for (n, pc), c in self.pc_count.items():
+            key = frames_below(n) + frame(n, pc)
+            merged[key] = merged.get(key, 0) + c
+        return folded_lines(merged)
+
     def chain_pcs(self):
         """Every pc whose inline chain the inline output needs: each
         counted pc and each call site, where it lies in its frame's
@@ -398,45 +444,92 @@ def folded_lines(merged):
     return b"".join(lines)
 
 
-def load_enrich():
-    """scripts/enrich_flamegraph.py: llvm-addr2line's parsing and naming rules."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
-                        "enrich_flamegraph.py")
-    spec = importlib.util.spec_from_file_location("enrich_flamegraph", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def find_llvm_addr2line():
+    """llvm-addr2line, else the highest llvm-addr2line-NN on PATH, or None."""
+    path = shutil.which("llvm-addr2line")
+    if path:
+        return path
+    best = None
+    for d in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        for e in entries:
+            m = re.fullmatch(r"llvm-addr2line-(\d+)", e)
+            full = os.path.join(d or ".", e)
+            if m and os.access(full, os.X_OK) and (best is None or int(m.group(1)) > best[0]):
+                best = (int(m.group(1)), full)
+    return best[1] if best else None
+
+
+def unnamed(name):
+    return name in ("", "??")
 
 
 def inline_chains(elf, pcs):
     """({pc: [frame names below the function frame, outermost first]},
-    {pc: its own line or None}) from ONE llvm-addr2line --inlines process."""
-    enrich = load_enrich()
-    llvm = shutil.which("llvm-addr2line") or enrich.versioned_llvm_addr2line()
+    {pc: its own line or None}) from ONE llvm-addr2line process:
+    `--output-style=JSON --functions --inlines --addresses`, one JSON object
+    per pc whose "Symbol" list holds the inline chain innermost first, the
+    function itself last. No -C: the names are the linkage names (the DWARF
+    name where there is none), demangled by demangle_all() as function frames
+    are, `;` written `:`; unnamed levels left out. The line is the first
+    entry's ("the first location llvm-addr2line --inlines prints"), None
+    where it is 0 or has no file."""
+    llvm = find_llvm_addr2line()
     if not llvm:
         raise QemuMissing("llvm-addr2line is not installed (Debian package llvm)")
     pcs = sorted(pcs)
     if not pcs:
         return {}, {}
-    blocks = enrich.parse_addr2line(enrich.run_addr2line(llvm, elf, pcs), pcs)
-    result, lines = {}, {}
-    for pc, chain in blocks.items():
-        inner = reversed(chain[:-1])  # innermost first, the function's own entry last
-        result[pc] = [enrich.clean_name(f) for f, _loc in inner if f not in ("??", "")]
-        lines[pc] = chain[0][1][1] if chain[0][1] else None  # (file, line) or None
-    return result, lines
+    argv = [llvm, "--output-style=JSON", "--functions", "--inlines", "--addresses",
+            "-e", elf]
+    p = subprocess.run(argv, input="".join(f"0x{pc:x}\n" for pc in pcs).encode(),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        sys.exit(f"error: {' '.join(argv)} failed: {p.stderr.decode(errors='replace')}")
+    records = [json.loads(l) for l in
+               p.stdout.decode("utf-8", errors="surrogateescape").splitlines() if l.strip()]
+    if len(records) != len(pcs):
+        sys.exit(f"error: llvm-addr2line answered {len(records)} of {len(pcs)} addresses")
+    raw_chains, lines = {}, {}
+    for pc, rec in zip(pcs, records):
+        if int(rec["Address"], 16) != pc or not rec["Symbol"]:
+            sys.exit(f"error: llvm-addr2line's answer for 0x{pc:x} is {rec!r}")
+        symbols = rec["Symbol"]  # innermost first; the last is the function itself
+        raw_chains[pc] = [s["FunctionName"] for s in reversed(symbols[:-1])
+                          if not unnamed(s["FunctionName"])]
+        first = symbols[0]
+        lines[pc] = first["Line"] if first["Line"] and not unnamed(first["FileName"]) \
+            else None
+    names = demangle_all(sorted({n for c in raw_chains.values() for n in c}))
+    return ({pc: [names[n].replace(";", ":") for n in c] for pc, c in raw_chains.items()},
+            lines)
 
 
-def strip_pcs(raw):
-    """cli's per-pc raw output (frames `0x<target>@0x<pc>`, docs/FORMATS.md
-    "Raw folded stacks") without its pcs: the stacks of targets alone,
-    merged, as folded_lines writes them (bytes in, bytes out)."""
+def same_chain_pcs(raw, call_rep):
+    """Raw folded text (bytes) with the pc of every frame below the leaf
+    that call_rep maps replaced by call_rep's (fold()'s `call_rep`: the
+    smallest call pc of the run with the same named inline chain); stacks
+    that become the same merged, lines sorted as folded_lines writes them.
+    docs/FORMATS.md "Raw folded stacks" lets such a frame carry "one pc
+    with the inline chain of that call": this makes that choice one. Leaf
+    pcs, and pcs call_rep does not know (no call with a named chain that the
+    reference saw), stay, so a wrong one still differs."""
     merged = {}
     for line in raw.decode("utf-8", errors="surrogateescape").splitlines():
         if not line:
             continue
         stack, _, count = line.rpartition(" ")
-        key = ";".join(f.split("@", 1)[0] for f in stack.split(";"))
+        frames = stack.split(";")
+        for i, f in enumerate(frames[:-1]):
+            target, at, pc = f.partition("@")
+            if at and pc.startswith("0x"):
+                rep = call_rep.get(int(pc, 16))
+                if rep is not None:
+                    frames[i] = f"{target}@0x{rep:x}"
+        key = ";".join(frames)
         merged[key] = merged.get(key, 0) + int(count)
     return folded_lines(merged)
 
@@ -552,9 +645,10 @@ class QemuMissing(Exception):
 
 
 class Result:
-    def __init__(self, named, raw, instructions, exit_code, stderr, total):
+    def __init__(self, named, raw, instructions, exit_code, stderr, total, call_rep):
         self.named = named                # folded output, bytes
-        self.raw = raw                    # --raw folded output, bytes
+        self.raw = raw                    # --raw folded output (with pcs: per-pc mode), bytes
+        self.call_rep = call_rep          # {call pc: same_chain_pcs's pc for it}
         self.instructions = instructions  # instructions qemu logged
         self.exit_code = exit_code        # qemu's exit status (<0: signal)
         self.stderr = stderr              # qemu's stderr
@@ -593,14 +687,30 @@ def fold(elf, input_path=os.devnull, guest_stdout=os.devnull, max_instructions=N
             memo[t] = s
         return s
 
+    call_rep = {}
     if prof.inline:
         chains, pc_lines = inline_chains(elf, prof.chain_pcs())
         named_text = prof.folded_inline(named, (lambda pc: chains[pc]) if inline else
                                         (lambda pc: []),
                                         pc_lines.get if lines else None)
+        # The calls with a named chain, grouped by chain. FORMATS.md says
+        # "another call pc of the same function with the same chain", but
+        # cli takes any call pc of the run with the same chain, also one
+        # of another function (atomics-rv32: __umoddi3's call of
+        # __udivsi3 written with __udivdi3's, both inside an inlined
+        # __udivmoddi4). The chain is what the pc stands for, so that is
+        # what is checked.
+        groups = {}
+        for pc in {s for s in prof.site if s is not None and chains.get(s)}:
+            groups.setdefault(tuple(chains[pc]), []).append(pc)
+        for pcs in groups.values():
+            for pc in pcs:
+                call_rep[pc] = min(pcs)
+        raw_text = prof.folded_raw_pcs(lambda pc: bool(chains.get(pc)))
     else:
         named_text = prof.folded(named)
-    return Result(named_text, prof.folded(raw_name), n, code, err, total)
+        raw_text = prof.folded(raw_name)
+    return Result(named_text, raw_text, n, code, err, total, call_rep)
 
 
 def main():
