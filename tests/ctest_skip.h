@@ -24,13 +24,13 @@ static inline bool ctest_skip_ci(void)
 }
 
 /* skip() with its reason printed and counted (cmocka.h first) */
-#define ctest_skip(why)                                                   \
-    do {                                                                  \
-        fprintf(stderr, "skipped: %s\n", (why));                          \
-        if (ctest_skip_ci())                                              \
-            fprintf(stderr, "error: skipped under CI=true: %s\n", (why)); \
-        ctest_skipped++;                                                  \
-        skip();                                                           \
+#define ctest_skip(why)                                                                            \
+    do {                                                                                           \
+        fprintf(stderr, "skipped: %s\n", (why));                                                   \
+        if (ctest_skip_ci())                                                                       \
+            fprintf(stderr, "error: skipped under CI=true: %s\n", (why));                          \
+        ctest_skipped++;                                                                           \
+        skip();                                                                                    \
     } while (0)
 
 static inline int ctest_skip_status(int failed)
