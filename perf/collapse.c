@@ -199,11 +199,19 @@ static void note_unrecognized(struct collapse *c, const char *line, size_t len)
     }
 }
 
+/*
+ * A line that starts with no white space: a header, or else a frame line
+ * written without indent, as the script's `elsif` takes it (its test
+ * file perf-java-stacks-02.txt has such stacks).
+ */
 static int header_line(struct collapse *c, const char *line, size_t len)
 {
     struct script_header h;
     struct script_event e;
+    struct script_frame f;
     if (!script_header_parse(line, len, &h)) {
+        if (script_unindented_frame_parse(line, len, &f))
+            return c->open ? add_frame(c, &f) : 0;
         note_unrecognized(c, line, len);
         return 0;
     }

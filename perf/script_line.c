@@ -273,10 +273,8 @@ static void split_module(const char *s, size_t len, struct script_frame *f)
  * ip,sym) is a frame too, and "ADDR (MODULE)" (-F ip,dso) is a frame
  * without a symbol (the script reads the address's last digit as one).
  */
-bool script_frame_parse(const char *line, size_t len, struct script_frame *f)
+static bool frame_at(const char *line, size_t len, struct script_frame *f)
 {
-    if (len == 0 || !is_space(line[0]))
-        return false;
     size_t p = skip_space(line, len, 0), e = p;
     uint64_t addr = 0;
     while (e < len && is_hex(line[e]) && e - p < 16)
@@ -289,4 +287,21 @@ bool script_frame_parse(const char *line, size_t len, struct script_frame *f)
     f->addr = addr;
     split_module(line + p, len - p, f);
     return true;
+}
+
+bool script_frame_parse(const char *line, size_t len, struct script_frame *f)
+{
+    return len > 0 && is_space(line[0]) && frame_at(line, len, f);
+}
+
+bool script_unindented_frame_parse(const char *line, size_t len, struct script_frame *f)
+{
+    while (len > 0 && is_space(line[len - 1]))
+        len--;
+    /* the script's form: ADDR SYMBOL (MODULE), the module with no space */
+    if (len < 4 || line[len - 1] != ')' || !is_hex(line[0]))
+        return false;
+    size_t open = matching_open(line, len - 1);
+    return open > 0 && open != SIZE_MAX && line[open - 1] == ' ' &&
+           !memchr(line + open, ' ', len - open) && frame_at(line, len, f) && f->sym_len > 0;
 }

@@ -64,4 +64,10 @@ struct script_frame {
  */
 bool script_frame_parse(const char *line, size_t len, struct script_frame *f);
 
+/*
+ * A frame line printed without indent, in the form stackcollapse-perf.pl
+ * wants of one: "ADDR SYMBOL (MODULE)", the module without spaces.
+ */
+bool script_unindented_frame_parse(const char *line, size_t len, struct script_frame *f);
+
 #endif

@@ -82,9 +82,6 @@ KNOWN_DIFFERENCES = {
 # Differences docs/PERF.md does not document: left out of (b), for cli to fix.
 UNEXPLAINED_DIFFERENCES = {}
 for _opt in CLI_OPTIONS:
-    UNEXPLAINED_DIFFERENCES[("perf-java-stacks-02", _opt)] = (
-        "frame lines without leading whitespace (and no blank line between "
-        "samples): perl folds them, cli drops every frame and prints `java 2`")
     UNEXPLAINED_DIFFERENCES[("perf-vertx-stacks-01", _opt)] = (
         "a frame with an empty symbol `7f1e2215d058  (/lib/.../libc-2.15.so)`: "
         "perl's frame is ` `, cli's `[libc-2.15.so]`; also its last sample "

@@ -358,6 +358,30 @@ static void test_frame_lines(void **state)
     assert_false(script_frame_parse("\t", 1, &f));
 }
 
+/* Frame lines without indent, in the script's "ADDR SYMBOL (MODULE)" form only. */
+static void test_unindented_frame_lines(void **state)
+{
+    (void)state;
+    struct script_frame f;
+    const char *line = "7f72432b4e9a start_thread (/lib/libpthread-2.15.so)";
+    assert_true(script_unindented_frame_parse(line, strlen(line), &f));
+    assert_int_equal(f.addr, 0x7f72432b4e9a);
+    assert_int_equal(f.sym_len, strlen("start_thread"));
+    assert_memory_equal(f.sym, "start_thread", f.sym_len);
+    line = "7f7241fbe6d8 arrayOopDesc::base(BasicType) const (/opt/libjvm.so)\n";
+    assert_true(script_unindented_frame_parse(line, strlen(line), &f));
+    static const char *const not_frames[] = {
+        "prog 1 1.5: cycles:",    /* a header the header parser refused */
+        "cc1 main (/usr/bin/cc1", /* no closing parenthesis */
+        "abc main (a module)",    /* a module with a space */
+        "xyz main (/a)",          /* no address */
+        "7f72 (/a)",              /* no space before the module's parenthesis */
+        "",
+    };
+    for (size_t i = 0; i < sizeof(not_frames) / sizeof(*not_frames); i++)
+        assert_false(script_unindented_frame_parse(not_frames[i], strlen(not_frames[i]), &f));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_header_event_and_period),
         cmocka_unit_test(test_event_matches),
         cmocka_unit_test(test_frame_lines),
+        cmocka_unit_test(test_unindented_frame_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
