@@ -12,6 +12,7 @@
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,8 +99,51 @@ def have_perf():
     return shutil.which("perf") is not None
 
 
-def perf_script_collapse(data, *flags, kallsyms=None, script_args=()):
-    """perf script | cli perf collapse FLAGS, or None without perf."""
+STACKCOLLAPSE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                             "third_party", "FlameGraph", "stackcollapse-perf.pl")
+# the flags cli perf collapse shares with stackcollapse-perf.pl
+PERL_FLAGS = {"--pid", "--tid", "--addrs"}
+
+
+def as_the_script_folds(folded):
+    """Our folded lines with the script's documented departures applied
+    (docs/PERF.md): frames starting with `(` dropped (it drops
+    `(anonymous namespace)::f`), the stacks that then match merged."""
+    weights = {}
+    for line in folded.splitlines():
+        stack, weight = line.rsplit(" ", 1)
+        stack = ";".join(f for f in stack.split(";") if not f.startswith("("))
+        weights[stack] = weights.get(stack, 0) + int(weight)
+    return [f"{stack} {weight}" for stack, weight in sorted(weights.items())]
+
+
+def check_against_perl(text, flags, folded):
+    """The collapse of perf script's `text` is also stackcollapse-perf.pl's
+    but for the departures docs/PERF.md lists that real recordings hit
+    (anonymous namespaces, thread 0), so cli perf collapse is not its own
+    reference.
+    Raises a skip without perl, where the flags are the script's."""
+    if not set(flags) <= PERL_FLAGS:
+        return
+    if shutil.which("perl") is None:
+        raise unittest.SkipTest("no perl to run stackcollapse-perf.pl")
+    ref = subprocess.run(["perl", STACKCOLLAPSE, *flags], input=text, capture_output=True,
+                         timeout=TIMEOUT)
+    if ref.returncode != 0:
+        raise AssertionError(f"stackcollapse-perf.pl failed: {ref.stderr.decode()}")
+    mine = as_the_script_folds(folded)
+    theirs = re.sub(r"(?m)^([^;\n]*)-\?/0([; ])", r"\1-0/0\2",  # tid 0: the script's "?"
+                    ref.stdout.decode(errors="replace")).splitlines()
+    if mine != theirs:
+        diff = sorted(set(mine) ^ set(theirs))
+        raise AssertionError(f"cli perf collapse and stackcollapse-perf.pl differ in {len(diff)} "
+                             "lines, e.g.\n" + "\n".join(line[:200] for line in diff[:6]))
+
+
+def perf_script_collapse(data, *flags, kallsyms=None, script_args=(), perl_check=True):
+    """perf script | cli perf collapse FLAGS, checked against perf script |
+    stackcollapse-perf.pl FLAGS (perl_check: False for recordings made to
+    hit the departures docs/PERF.md lists); None without perf."""
     if not have_perf():
         return None
     argv = ["perf", "script", "-i", data, *script_args]
@@ -108,7 +152,10 @@ def perf_script_collapse(data, *flags, kallsyms=None, script_args=()):
     script = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
     if script.returncode != 0:
         raise AssertionError(f"perf script failed on {data}: {script.stderr.decode()}")
-    return run([CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    result = run([CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    if result.code == 0 and perl_check:
+        check_against_perl(script.stdout, flags, result.stdout)
+    return result
 
 
 def folded_lines(text):

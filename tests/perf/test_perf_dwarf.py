@@ -93,7 +93,10 @@ def perf_script_collapse(data, env, flags=(), script_args=()):
                             env=env, timeout=600)
     if script.returncode != 0:
         raise AssertionError("perf script failed: " + script.stderr.decode())
-    return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    result = perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    if result.code == 0:
+        perftest.check_against_perl(script.stdout, flags, result.stdout)
+    return result
 
 
 def compress_debug(exe):

@@ -195,7 +195,10 @@ def perf_script_collapse_env(data, env, flags, script_args):
                             env=env, timeout=300)
     if script.returncode != 0:
         raise AssertionError("perf script failed: " + script.stderr.decode())
-    return perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    result = perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
+    if result.code == 0:
+        perftest.check_against_perl(script.stdout, flags, result.stdout)
+    return result
 
 
 def can_record(tmp):

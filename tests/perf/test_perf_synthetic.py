@@ -389,7 +389,10 @@ class Against(Synthetic):
 
     def same(self, path, *flags, script_args=()):
         mine = fold(path, *flags, kallsyms=self.kallsyms)
-        ref = perf_script_collapse(path, *flags, kallsyms=self.kallsyms, script_args=script_args)
+        # made to hit the departures from stackcollapse-perf.pl docs/PERF.md lists
+        # ((anonymous namespace), ';' in a comm, tid -1): no perl check here
+        ref = perf_script_collapse(path, *flags, kallsyms=self.kallsyms, script_args=script_args,
+                                   perl_check=False)
         self.assertEqual(mine.code, 0, mine.describe())
         self.assertEqual(ref.code, 0, ref.describe())
         self.assertEqual(mine.stdout, ref.stdout, f"{path} {flags}")

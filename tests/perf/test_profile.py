@@ -468,7 +468,10 @@ def perf_script_collapse_env(data, env):
                             timeout=300)
     if script.returncode != 0:
         raise AssertionError(f"perf script failed on {data}: {script.stderr.decode()}")
-    return run([perftest.CLI, "perf", "collapse"], stdin=script.stdout)
+    result = run([perftest.CLI, "perf", "collapse"], stdin=script.stdout)
+    if result.code == 0:
+        perftest.check_against_perl(script.stdout, (), result.stdout)
+    return result
 
 
 def spin_stacks(folded):
