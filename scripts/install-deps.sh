@@ -16,12 +16,13 @@ packages=(build-essential cmake pkg-config
 # first `cli perf fold` of a --call-graph dwarf recording (docs/PERF.md).
 if [ "${1:-}" = "--tests" ]; then
   # The tests' references and runners (scripts/test.sh): cmocka for the
-  # unit tests, qemu, llvm-addr2line, perf and go tool pprof as independent
+  # unit tests, qemu, llvm-addr2line, perf, go tool pprof and perl (which runs
+  # third_party/FlameGraph's stackcollapse-perf.pl) as independent
   # references, clang for the fuzzers, Chromium for the browser test.
   # rustc and rust-src build the Rust guest (cmake/RustGuest.cmake): Debian's
   # rustc with the library source is the only offline way to build core
   # for riscv32im.
-  packages+=(python3 libcmocka-dev golang-go llvm clang qemu-user chromium linux-perf
+  packages+=(python3 perl libcmocka-dev golang-go llvm clang qemu-user chromium linux-perf
              rustc rust-src)
   # Node.js and npm drive the browser test (tests/browser); the machine's
   # own Node.js (npm bundled) is used when there is one.
