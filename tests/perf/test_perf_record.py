@@ -87,12 +87,12 @@ class Recording(unittest.TestCase):
         self.assertEqual(r.code, 0, r.describe())
         return r
 
-    def same(self, *flags, script_args=(), data=None):
+    def same(self, *flags, script_args=(), data=None, perl_check=True):
         data = data or self.data
         r = fold(data, *flags, env=self.env)
         self.assertEqual(r.code, 0, r.describe())
         mine = r
-        ref = perf_script_collapse_env(data, self.env, flags, script_args)
+        ref = perf_script_collapse_env(data, self.env, flags, script_args, perl_check)
         self.assertEqual(ref.code, 0, ref.describe())
         if mine.stdout != ref.stdout:
             diff = set(mine.stdout.splitlines()) ^ set(ref.stdout.splitlines())
@@ -173,8 +173,10 @@ class Recording(unittest.TestCase):
                             "0.3"], capture_output=True, env=self.env, timeout=300)
         if r.returncode != 0:
             self.skipTest("perf record -a is not permitted here: " + r.stderr.decode()[-200:])
-        self.same(data=data)
-        self.same("--tid", script_args=("-F", "+pid"), data=data)
+        # whatever else ran on the machine is in it, deleted and memfd binaries too
+        # (a departure from the script, docs/PERF.md): no stackcollapse-perf.pl check
+        self.same(data=data, perl_check=False)
+        self.same("--tid", script_args=("-F", "+pid"), data=data, perl_check=False)
 
     @calls_only  # test_perf_dwarf.py covers the rest
     def test_dwarf(self):
@@ -190,13 +192,13 @@ class Recording(unittest.TestCase):
                             for line in folded_lines(out.stdout)), out.stdout[:500])
 
 
-def perf_script_collapse_env(data, env, flags, script_args):
+def perf_script_collapse_env(data, env, flags, script_args, perl_check=True):
     script = subprocess.run(["perf", "script", "-i", data, *script_args], capture_output=True,
                             env=env, timeout=300)
     if script.returncode != 0:
         raise AssertionError("perf script failed: " + script.stderr.decode())
     result = perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
-    if result.code == 0:
+    if result.code == 0 and perl_check:
         perftest.check_against_perl(script.stdout, flags, result.stdout)
     return result
 
