@@ -140,16 +140,18 @@ def check_against_perl(text, flags, folded):
                              "lines, e.g.\n" + "\n".join(line[:200] for line in diff[:6]))
 
 
-def perf_script_collapse(data, *flags, kallsyms=None, script_args=(), perl_check=True):
+def perf_script_collapse(data, *flags, kallsyms=None, script_args=(), perl_check=True,
+                         env=None, timeout=TIMEOUT):
     """perf script | cli perf collapse FLAGS, checked against perf script |
     stackcollapse-perf.pl FLAGS (perl_check: False for recordings made to
-    hit the departures docs/PERF.md lists); None without perf."""
+    hit the departures docs/PERF.md lists); None without perf. `env`: perf
+    script's environment (HOME holds a recording's build-id cache)."""
     if not have_perf():
         return None
     argv = ["perf", "script", "-i", data, *script_args]
     if kallsyms:
         argv += ["--kallsyms", kallsyms]
-    script = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
+    script = subprocess.run(argv, capture_output=True, timeout=timeout, env=env)
     if script.returncode != 0:
         raise AssertionError(f"perf script failed on {data}: {script.stderr.decode()}")
     result = run([CLI, "perf", "collapse", *flags], stdin=script.stdout)

@@ -89,14 +89,8 @@ def build(name, out):
 
 
 def perf_script_collapse(data, env, flags=(), script_args=()):
-    script = subprocess.run(["perf", "script", "-i", data, *script_args], capture_output=True,
-                            env=env, timeout=600)
-    if script.returncode != 0:
-        raise AssertionError("perf script failed: " + script.stderr.decode())
-    result = perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
-    if result.code == 0:
-        perftest.check_against_perl(script.stdout, flags, result.stdout)
-    return result
+    return perftest.perf_script_collapse(data, *flags, script_args=script_args, env=env,
+                                         timeout=600)
 
 
 def compress_debug(exe):

@@ -193,14 +193,8 @@ class Recording(unittest.TestCase):
 
 
 def perf_script_collapse_env(data, env, flags, script_args, perl_check=True):
-    script = subprocess.run(["perf", "script", "-i", data, *script_args], capture_output=True,
-                            env=env, timeout=300)
-    if script.returncode != 0:
-        raise AssertionError("perf script failed: " + script.stderr.decode())
-    result = perftest.run([perftest.CLI, "perf", "collapse", *flags], stdin=script.stdout)
-    if result.code == 0 and perl_check:
-        perftest.check_against_perl(script.stdout, flags, result.stdout)
-    return result
+    return perftest.perf_script_collapse(data, *flags, script_args=script_args,
+                                         perl_check=perl_check, env=env, timeout=300)
 
 
 def can_record(tmp):

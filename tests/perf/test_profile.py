@@ -464,14 +464,7 @@ class Record(Recorded):
 
 
 def perf_script_collapse_env(data, env):
-    script = subprocess.run(["perf", "script", "-i", data], capture_output=True, env=env,
-                            timeout=300)
-    if script.returncode != 0:
-        raise AssertionError(f"perf script failed on {data}: {script.stderr.decode()}")
-    result = run([perftest.CLI, "perf", "collapse"], stdin=script.stdout)
-    if result.code == 0:
-        perftest.check_against_perl(script.stdout, (), result.stdout)
-    return result
+    return perftest.perf_script_collapse(data, env=env, timeout=300)
 
 
 def spin_stacks(folded):
