@@ -15,7 +15,7 @@
 #include "perf/elf_file.h"
 #include "perf/frame_pointers.h"
 
-#define MAX_NEEDED 64
+#define MAX_NEEDED 64 /* libraries looked at, at most */
 
 /* The runtime libraries whose frames do not decide: the C library, the loader, libgcc, libstdc++.
  */
@@ -67,34 +67,49 @@ static void add_dirs(const char *list, const char *origin, char *dirs, size_t si
     }
 }
 
-/* The library search path of `ef` at `path` (origin: its directory), as ld.so's order. */
-static void search_path(const struct elf_file *ef, const char *path, char *dirs, size_t size)
+/* What the dynamic section says of the libraries (names into the ELF's string table). */
+struct dynamic_facts {
+    const char *rpath, *runpath;
+    const char *needed[MAX_NEEDED];
+    size_t nneeded;
+};
+
+/* One walk of `ef`'s .dynamic (no section: all empty). */
+static void read_dynamic(const struct elf_file *ef, struct dynamic_facts *df)
+{
+    memset(df, 0, sizeof(*df));
+    GElf_Shdr sh;
+    Elf_Scn *dyn = elf_file_section(ef, ".dynamic", &sh, NULL);
+    Elf_Data *d = dyn ? elf_getdata(dyn, NULL) : NULL;
+    for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
+        GElf_Dyn e;
+        if (!gelf_getdyn(d, (int)i, &e) || e.d_tag == DT_NULL)
+            break;
+        const char *text = elf_strptr(ef->elf, sh.sh_link, e.d_un.d_val);
+        if (e.d_tag == DT_RPATH)
+            df->rpath = text;
+        else if (e.d_tag == DT_RUNPATH)
+            df->runpath = text;
+        else if (e.d_tag == DT_NEEDED && text && df->nneeded < MAX_NEEDED)
+            df->needed[df->nneeded++] = text;
+    }
+}
+
+/* The library search path of the ELF at `path` (origin: its directory), in ld.so's order. */
+static void search_path(const struct dynamic_facts *df, const char *path, char *dirs, size_t size)
 {
     char origin[PATH_MAX];
     snprintf(origin, sizeof(origin), "%s", path);
     char *slash = strrchr(origin, '/');
     if (slash)
         *slash = '\0';
-    const char *rpath = NULL, *runpath = NULL;
-    GElf_Shdr sh;
-    Elf_Scn *dyn = elf_file_section(ef, ".dynamic", &sh, NULL);
-    Elf_Data *d = dyn ? elf_getdata(dyn, NULL) : NULL;
-    for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
-        GElf_Dyn e;
-        if (!gelf_getdyn(d, (int)i, &e))
-            break;
-        if (e.d_tag == DT_RPATH)
-            rpath = elf_strptr(ef->elf, sh.sh_link, e.d_un.d_val);
-        else if (e.d_tag == DT_RUNPATH)
-            runpath = elf_strptr(ef->elf, sh.sh_link, e.d_un.d_val);
-    }
     dirs[0] = '\0';
-    if (rpath && !runpath)
-        add_dirs(rpath, origin, dirs, size);
+    if (df->rpath && !df->runpath)
+        add_dirs(df->rpath, origin, dirs, size);
     if (getenv("LD_LIBRARY_PATH"))
         add_dirs(getenv("LD_LIBRARY_PATH"), origin, dirs, size);
-    if (runpath)
-        add_dirs(runpath, origin, dirs, size);
+    if (df->runpath)
+        add_dirs(df->runpath, origin, dirs, size);
     add_dirs("/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib/aarch64-linux-gnu:"
              "/usr/lib/aarch64-linux-gnu:/lib64:/usr/lib64:/lib:/usr/lib:/usr/local/lib",
              origin, dirs, size);
@@ -124,20 +139,12 @@ static bool keeps_frame_pointers(const char *path)
 /* The first library `ef` needs that lacks frame pointers, into why; false when none does. */
 static bool library_without_fp(const struct elf_file *ef, const char *path, char *why, size_t size)
 {
+    struct dynamic_facts df;
     char dirs[4 * PATH_MAX], lib[PATH_MAX];
-    search_path(ef, path, dirs, sizeof(dirs));
-    GElf_Shdr sh;
-    Elf_Scn *dyn = elf_file_section(ef, ".dynamic", &sh, NULL);
-    Elf_Data *d = dyn ? elf_getdata(dyn, NULL) : NULL;
-    unsigned looked = 0;
-    for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
-        GElf_Dyn e;
-        if (!gelf_getdyn(d, (int)i, &e) || e.d_tag == DT_NULL)
-            break;
-        const char *name =
-            e.d_tag == DT_NEEDED ? elf_strptr(ef->elf, sh.sh_link, e.d_un.d_val) : NULL;
-        if (!name || is_runtime_library(name) || looked++ == MAX_NEEDED ||
-            !find_library(name, dirs, lib, sizeof(lib)))
+    read_dynamic(ef, &df);
+    search_path(&df, path, dirs, sizeof(dirs));
+    for (size_t i = 0; i < df.nneeded; i++) {
+        if (is_runtime_library(df.needed[i]) || !find_library(df.needed[i], dirs, lib, sizeof(lib)))
             continue;
         if (!keeps_frame_pointers(lib)) {
             snprintf(why, size, "%s", lib);
