@@ -140,7 +140,8 @@ bool interp_custom(struct machine *m, uint32_t word)
 {
     const struct abi *abi = m->abi;
     unsigned major = word & 0x7f, csr = word >> 20;
-    bool custom = major == 0x0b || major == 0x2b || major == 0x5b || major == 0x7b;
+    bool custom = major == 0x0b || major == 0x2b || major == 0x5b || major == 0x7b ||
+                  (abi && abi->extra_custom_major && major == abi->extra_custom_major);
     bool csr_call = major == 0x73 && ((word >> 12) & 3) != 0 && abi && csr >= abi->custom_csr_lo &&
                     csr < abi->custom_csr_hi;
     if (!(custom || csr_call) || !abi || !abi->custom_insn)

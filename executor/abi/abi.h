@@ -91,6 +91,14 @@ struct abi {
     bool halts_at_pc_zero;
     /* What `csrr marchid` reads: 0 unless the zkVM defines one. */
     uint64_t marchid;
+    /*
+     * A major opcode outside the custom-0..3 slots that custom_insn also
+     * takes (Nexus's keccakf, 0x5A, whose low bits 10 make it no RV32IM
+     * instruction); 0 for none.
+     */
+    uint8_t extra_custom_major;
+    /* The ABI follows its zkVM's releases: it takes m->io.zkvm_release (--zkvm-release). */
+    bool takes_release;
 };
 
 extern const struct abi abi_linux;

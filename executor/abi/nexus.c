@@ -14,13 +14,18 @@
  * (0xFFFF_FFFF unless the call says otherwise):
  *   0x200 Write (fd 1 only)   0x201 Exit      0x400 ReadFromPrivateInput (a byte)
  *   0x401 CycleCount ("^#NAME" / "$#NAME")    0x402 OverwriteStackPointer
- *   0x403 OverwriteHeapPointer
+ *   0x403 OverwriteHeapPointer                0x405 MemoryAdvise (0.3.2+: a0 reads -1)
  * Precompiles are custom-0 (0x0b) R-type instructions, index = funct7 << 3
  * | funct3, that a guest registers with nexus-precompiles' macros
  * (precompiles/macros/src/generation.rs, 29847b75): a symbol PRECOMPILE_<index>
  * (STT_OBJECT, a &str: pointer and length) names the crate that holds the
  * host code (vm/src/elf/parser.rs: parse_precompile_metadata). That code
- * is not here: such an instruction is exit 70 naming the precompile.
+ * is not here, but for the example crate dummy_div's DummyDiv (rd = rs1 /
+ * rs2): another such instruction is exit 70 naming the precompile.
+ * `keccakf` (0.3.2+: opcode 0x5A, funct3 0, S-type; its low bits 10 make it
+ * no RV32IM word) runs Keccak-f[1600] in place on the 25 lanes at rs1 (the
+ * immediate is not added), each lane two little-endian words, low first
+ * (vm/src/cpu/instructions/custom/keccakf.rs, f2ad1265 = v0.3.6).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,11 +43,13 @@ enum {
     NEXUS_CYCLE_COUNT = 0x401,
     NEXUS_OVERWRITE_SP = 0x402,
     NEXUS_OVERWRITE_HEAP = 0x403,
+    NEXUS_MEMORY_ADVISE = 0x405,
     NEXUS_MEMORY_TOP = 0x80400000,
     NEXUS_OPCODE_RIN = 0x2b, /* custom-1 */
     NEXUS_OPCODE_WOU = 0x5b, /* custom-2 */
     NEXUS_OUTPUT_MAX = 1 << 26,
     NEXUS_OPCODE_PRECOMPILE = 0x0b, /* custom-0 */
+    NEXUS_OPCODE_KECCAKF = 0x5a,    /* nexus-common constants KECCAKF_OPCODE (0.3.2+) */
     NEXUS_PRECOMPILES_MAX = 16,
 };
 
@@ -151,6 +158,12 @@ static enum ecall_result nexus_ecall(struct machine *m, const char **call)
         *call = "OverwriteHeapPointer"; /* 0: no overwrite, the heap follows the program */
         machine_set_reg(m, REG_A0, 0);
         return ECALL_CONTINUE;
+    case NEXUS_MEMORY_ADVISE:
+        /* nexus-rt's allocator reports each allocation; the first pass only counts it and
+         * leaves the decoded default result, -1, in a0 (vm/src/system/syscall.rs, v0.3.6). */
+        *call = "MemoryAdvise";
+        machine_set_reg(m, REG_A0, UINT32_MAX);
+        return ECALL_CONTINUE;
     default:
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr, "no call has this number in a7");
     }
@@ -191,15 +204,42 @@ static enum ecall_result nexus_wou(struct machine *m, uint32_t w)
     return ECALL_CONTINUE;
 }
 
-/* A custom-0 instruction: the precompile PRECOMPILE_<funct7 << 3 | funct3> registers, not run here.
+/* Whether the registered path names this crate's type: the macro writes it quoted,
+ * "\":: dummy_div :: DummyDiv\"" (stringify! of the path). */
+static bool path_names(const char *path, const char *crate, const char *type)
+{
+    const char *c = strstr(path, crate), *t = c ? strstr(c, type) : NULL;
+    return t && (!t[strlen(type)] || strcmp(t + strlen(type), "\"") == 0);
+}
+
+/*
+ * nexus-precompiles' example DummyDiv (precompiles/examples/dummy_div/src/host.rs,
+ * f2ad1265): rd = rs1 / rs2, unsigned; its host code is a Rust division,
+ * which panics for a zero divisor. It is the one precompile whose host code
+ * is all in its definition, so it runs here.
  */
-static enum ecall_result run_precompile(struct machine *m, uint32_t w)
+static enum ecall_result dummy_div(struct machine *m, uint32_t w, const char **call)
+{
+    uint32_t rs1 = (uint32_t)machine_get_reg(m, (w >> 15) & 31),
+             rs2 = (uint32_t)machine_get_reg(m, (w >> 20) & 31);
+    *call = "DummyDiv";
+    if (rs2 == 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, 0,
+                         "division by zero (the host's rs1 / rs2 panics)");
+    machine_set_reg(m, (w >> 7) & 31, rs1 / rs2);
+    return ECALL_CONTINUE;
+}
+
+/* A custom-0 instruction: the precompile PRECOMPILE_<funct7 << 3 | funct3> registers. */
+static enum ecall_result run_precompile(struct machine *m, uint32_t w, const char **call)
 {
     struct nexus_state *st = m->abi_state;
     unsigned index = (w >> 25) << 3 | ((w >> 12) & 7);
     for (size_t i = 0; i < st->nprecompiles; i++) {
         if (st->precompiles[i].index != index)
             continue;
+        if (path_names(st->precompiles[i].path, "dummy_div", "DummyDiv"))
+            return dummy_div(m, w, call);
         snprintf(st->why, sizeof(st->why),
                  "PRECOMPILE_%u (%s) runs host code from its own crate, which is not here", index,
                  st->precompiles[i].path);
@@ -212,9 +252,26 @@ static enum ecall_result run_precompile(struct machine *m, uint32_t w)
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w, st->why);
 }
 
+/*
+ * keccakf: the state at rs1 (S-type; Nexus ignores the immediate). Its
+ * word loads fault unaligned, as Nexus's UnalignedMemoryRead does.
+ */
+static enum ecall_result nexus_keccakf(struct machine *m, uint32_t w)
+{
+    uint64_t at = (uint32_t)machine_get_reg(m, (w >> 15) & 31);
+    if (at % 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "keccakf", at,
+                         "the state is not word-aligned (Nexus: UnalignedMemoryRead)");
+    return abi_keccakf_in_place(m, "keccakf", at);
+}
+
 static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char **call)
 {
     unsigned major = w & 0x7f, funct3 = (w >> 12) & 7;
+    if (major == NEXUS_OPCODE_KECCAKF && funct3 == 0) {
+        *call = "keccakf";
+        return nexus_keccakf(m, w);
+    }
     if (major == NEXUS_OPCODE_RIN && funct3 == 0) {
         *call = "rin";
         return nexus_rin(m, w);
@@ -224,10 +281,11 @@ static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char 
         return nexus_wou(m, w);
     }
     if (major == NEXUS_OPCODE_PRECOMPILE)
-        return run_precompile(m, w);
+        return run_precompile(m, w, call);
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                      "Nexus has no instruction with this opcode (custom-3, or custom-1 / custom-2 "
-                     "with a funct3 other than rin's and wou's)");
+                     "/ 0x5A with a funct3 other than rin's, wou's and keccakf's 0: "
+                     "UndefinedInstruction)");
 }
 
 /* The bytes [vaddr, vaddr + n) of section `shndx`, from the file (as Nexus reads them), or NULL. */
@@ -345,6 +403,7 @@ const struct abi abi_nexus = {
     .setup = nexus_setup,
     .ecall = nexus_ecall,
     .custom_insn = nexus_custom,
+    .extra_custom_major = NEXUS_OPCODE_KECCAKF,
     .report = nexus_report,
     .destroy = nexus_destroy,
 };
