@@ -27,7 +27,15 @@
  * `"label": N RV64IMAC cycles` on stderr. Inlines are custom-0 0x0B
  * R-type words: funct7 0 SHA-256 compression of [rs1] (8 u32 state words)
  * by [rs2] (16 u32 message words), from the IV for funct3 1; funct7 1
- * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes). Other inlines stop.
+ * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes); funct7 4 funct3 0
+ * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each).
+ * Their operands must be aligned as their lw / ld (mmu.rs asserts). Other
+ * inlines stop. Custom-2 0x5B words are Jolt's virtual instructions
+ * (tracer/src/instruction/mod.rs): funct3 0 VirtualRev8W (rd = rs1 with the
+ * bytes of each 32-bit half reversed; the sha2 sdk's byte swap), funct3 1
+ * VirtualAssertEQ (rs1 = rs2 or the tracer panics), funct3 2 VirtualHostIO
+ * (the print and cycle calls; another a0 does nothing), funct3 3-7 advice
+ * loads (no advice tape here: they stop).
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +44,7 @@
 #include "executor/abi/abi_util.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
+#include "executor/precompile/bigint.h"
 #include "executor/precompile/sha256.h"
 
 /*
@@ -43,13 +52,14 @@
  * taken as the I/O region's: where any layout whose sizes add up to under
  * 256 MiB puts it.
  */
-#define JOLT_IO_FLOOR    (JOLT_RAM_START - (256ull << 20))
-#define JOLT_RAM_SIZE    (128ull << 20)
-#define JOLT_PRINT       0x505249ull   /* "PRI": jolt_platform */
-#define JOLT_PRINT_OLD   0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
-#define JOLT_CYCLE_TRACK 0xC7C1Eull    /* "CYCLE" */
-#define JOLT_LABEL_MAX   64
-#define JOLT_SPANS       32
+#define JOLT_IO_FLOOR     (JOLT_RAM_START - (256ull << 20))
+#define JOLT_RAM_SIZE     (128ull << 20)
+#define JOLT_PRINT        0x505249ull   /* "PRI": jolt_platform */
+#define JOLT_PRINT_OLD    0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
+#define JOLT_CYCLE_TRACK  0xC7C1Eull    /* "CYCLE" */
+#define JOLT_ADVICE_WRITE 0xADBABEull   /* jolt_platform advice.rs (after 01f78185) */
+#define JOLT_LABEL_MAX    64
+#define JOLT_SPANS        32
 
 /* A cycle span the guest started and has not ended. */
 struct jolt_span {
@@ -162,7 +172,61 @@ static enum ecall_result jolt_ecall(struct machine *m, const char **call)
     return jolt_host_call(m, call);
 }
 
+/*
+ * VirtualHostIO: print and cycle markers as an ecall makes them; any other
+ * a0 (the advice write, 0xADBABE, of later tracers too) does nothing, as
+ * VirtualHostIO::exec (tracer/src/instruction/virtual_host_io.rs) ignores it.
+ */
+static enum ecall_result jolt_host_io(struct machine *m, const char **call)
+{
+    uint64_t nr = machine_get_reg(m, REG_A0) & 0xffffffffu;
+    if (nr == JOLT_PRINT || nr == JOLT_PRINT_OLD || nr == JOLT_CYCLE_TRACK)
+        return jolt_host_call(m, call);
+    *call = nr == JOLT_ADVICE_WRITE ? "advice_write" : "VirtualHostIO";
+    return ECALL_CONTINUE;
+}
+
+/* rev8w: the bytes of each 32-bit half of v reversed (virtual_rev8w.rs). */
+static uint64_t rev8w(uint64_t v)
+{
+    return (uint64_t)__builtin_bswap32((uint32_t)v) |
+           (uint64_t)__builtin_bswap32((uint32_t)(v >> 32)) << 32;
+}
+
+/*
+ * A custom-2 word, decoded as the tracer at 01f78185 decodes it by funct3.
+ * (Jolt after 971ce3e9, 2026-06-23, moved the advice loads to funct3 0 with
+ * funct7 0-4 and VirtualRev8W to funct7 5; funct7 5 is a byte swap in both.)
+ */
+static enum ecall_result jolt_virtual(struct machine *m, uint32_t w, const char **call)
+{
+    unsigned funct3 = (w >> 12) & 7, rd = (w >> 7) & 31;
+    uint64_t rs1 = machine_get_reg(m, (w >> 15) & 31), rs2 = machine_get_reg(m, (w >> 20) & 31);
+    switch (funct3) {
+    case 0:
+        *call = "VirtualRev8W";
+        machine_set_reg(m, rd, rev8w(rs1));
+        return ECALL_CONTINUE;
+    case 1:
+        *call = "VirtualAssertEQ";
+        if (rs1 != rs2)
+            return bad(m, *call, rs1, "rs1 and rs2 differ (the tracer's assert_eq panics)");
+        return ECALL_CONTINUE;
+    case 2: return jolt_host_io(m, call);
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "advice", w,
+                         "an advice-tape load: no advice is given here (the tracer panics: "
+                         "\"Failed to read from advice tape\")");
+    }
+}
+
 /* SHA-256 compression of [rs1] by the 16 message words at [rs2]; from the IV when `init`. */
+/* The tracer's mmu asserts each lw / ld aligned: a misaligned operand panics there. */
+static bool misaligned(uint64_t a, uint64_t b, unsigned size)
+{
+    return (a | b) % size != 0;
+}
+
 static enum ecall_result jolt_sha256(struct machine *m, uint64_t state, uint64_t input, bool init,
                                      const char *call)
 {
@@ -170,6 +234,8 @@ static enum ecall_result jolt_sha256(struct machine *m, uint64_t state, uint64_t
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     uint32_t h[8], w[16];
     uint8_t block[64];
+    if (misaligned(state, input, 4))
+        return bad(m, call, state % 4 ? state : input, "an operand is not word-aligned");
     if (init)
         memcpy(h, iv, sizeof(h));
     else if (!abi_load_words(m, state, h, 8))
@@ -191,10 +257,28 @@ static const char *inline_family(unsigned funct7)
     switch (funct7) {
     case 0x00: return "SHA256_INLINE";
     case 0x01: return "KECCAK256_INLINE";
+    case 0x02: return "BLAKE2_INLINE";
+    case 0x03: return "BLAKE3_INLINE";
     case 0x05: return "SECP256K1_INLINE";
+    case 0x06: return "GRUMPKIN_INLINE";
     case 0x07: return "P256_INLINE";
     default: return "an inline";
     }
+}
+
+/* BIGINT256_MUL_INLINE: [rd] = [rs1] * [rs2], 4 u64 limbs each in, 8 out (all loaded first). */
+static enum ecall_result jolt_bigint_mul(struct machine *m, uint64_t out, uint64_t a, uint64_t b,
+                                         const char *call)
+{
+    uint32_t x[8], y[8], r[16];
+    if (misaligned(out | a, b, 8))
+        return bad(m, call, out, "an operand is not doubleword-aligned");
+    if (!abi_load_words(m, a, x, 8) || !abi_load_words(m, b, y, 8))
+        return bad(m, call, a, "an operand is not in memory");
+    bigint_mul_wide(r, x, 8, y, 8);
+    if (!abi_store_words(m, out, r, 16))
+        return bad(m, call, out, "the product is not writable");
+    return ECALL_CONTINUE;
 }
 
 static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char **call)
@@ -207,18 +291,24 @@ static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char *
     }
     if (funct7 == 0x01 && funct3 == 0) {
         *call = "KECCAK256_INLINE";
+        if (rs1 % 8)
+            return bad(m, *call, rs1, "the state is not doubleword-aligned");
         return abi_keccakf_in_place(m, "KECCAK256_INLINE", rs1);
     }
+    if (funct7 == 0x04 && funct3 == 0) {
+        *call = "BIGINT256_MUL_INLINE";
+        return jolt_bigint_mul(m, machine_get_reg(m, (w >> 7) & 31), rs1, rs2, *call);
+    }
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, inline_family(funct7), w,
-                     "only SHA256_INLINE, SHA256_INIT_INLINE and Keccak-f (KECCAK256_INLINE, "
-                     "funct3 0) run here");
+                     "only SHA256_INLINE, SHA256_INIT_INLINE, Keccak-f (KECCAK256_INLINE) and "
+                     "BIGINT256_MUL_INLINE run here");
 }
 
 static enum ecall_result jolt_custom(struct machine *m, uint32_t w, const char **call)
 {
     switch (w & 0x7f) {
     case 0x0b: return jolt_inline(m, w, call);
-    case 0x5b: return jolt_host_call(m, call);
+    case 0x5b: return jolt_virtual(m, w, call);
     default:
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "Jolt's own instructions are custom-0 (0x0B) and custom-2 (0x5B)");
