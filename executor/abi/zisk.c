@@ -228,6 +228,17 @@ static enum ecall_result zisk_curve(struct machine *m, uint64_t at, enum curve_i
     return ECALL_CONTINUE;
 }
 
+/*
+ * Both coordinates of an Fp2 element below p: ZisK's complex operations
+ * take each as ark's Fq::from(BigInt), which unwraps from_bigint and so
+ * panics for p and above (precompiles/helpers/src/arith_eq/bn254complex.rs,
+ * arith_eq_384/bls12_381complex.rs at v0.18.0, 790f9e28).
+ */
+static bool complex_reduced(enum curve_id curve, const uint32_t *x)
+{
+    return curve_reduced(curve, x) && curve_reduced(curve, x + curve_limbs(curve));
+}
+
 /* {f1, f2}: f1 = f1 op f2 in Fp2 = Fp[u] / (u^2 + 1), each x (c0), then y (c1). */
 static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve_id curve,
                                       enum field_op op, const char *call)
@@ -239,6 +250,8 @@ static enum ecall_result zisk_complex(struct machine *m, uint64_t at, enum curve
         return bad(m, call, at, "the operands are not in memory");
     if (!abi_load_words(m, p[0], a, words) || !abi_load_words(m, p[1], b, words))
         return bad(m, call, p[0], "an operand is not in memory");
+    if (!complex_reduced(curve, a) || !complex_reduced(curve, b))
+        return bad(m, call, p[0], "a coordinate is not below p (ZisK's ark Fq::from panics)");
     curve_field2(curve, op, a, b);
     if (!abi_store_words(m, p[0], a, words))
         return bad(m, call, p[0], "the result is not writable");
@@ -370,6 +383,7 @@ static bool zisk_write_input(struct machine *m, struct error *e)
         return false;
     }
     mem_grant(&m->mem, ZISK_INPUT_ADDR, guest_page_ceil(total), PAGE_R);
+    ((struct zisk_state *)m->abi_state)->fcalls.input_len = total - 8;
     uint64_t at = ZISK_INPUT_ADDR + 8;
     for (size_t i = 0; i < m->io.ninputs; i++) {
         uint64_t len = m->io.inputs[i].size;

@@ -95,25 +95,30 @@ struct work {
     mpz_t p, x, y, r, e;
 };
 
-/* r = x^-1 mod p, 0 for 0 (as x^(p-2) gives it). */
-static void inverse(struct work *w)
+/*
+ * r = x^-1 mod p; false when there is none (x = 0 mod p): ZisK's host
+ * panics "Inverse does not exist" (num-bigint modinv in
+ * fcalls_impl/secp256k1/fp_inv.rs, fn_inv.rs, bn254/fp.rs,
+ * bls12_381/fp_inv.rs at v0.18.0, 790f9e28).
+ */
+static bool inverse(struct work *w)
 {
-    if (!mpz_invert(w->r, w->x, w->p))
-        mpz_set_ui(w->r, 0);
+    return mpz_invert(w->r, w->x, w->p) != 0;
 }
 
-/* (x + y u)^-1 = (x - y u) / (x^2 + y^2), 0 for 0; into (r, e). */
-static void inverse_fp2(struct work *w)
+/* (x + y u)^-1 = (x - y u) / (x^2 + y^2) into (r, e); false for 0, as inverse. */
+static bool inverse_fp2(struct work *w)
 {
     mpz_mul(w->e, w->x, w->x);
     mpz_addmul(w->e, w->y, w->y);
     if (!mpz_invert(w->e, w->e, w->p))
-        mpz_set_ui(w->e, 0);
+        return false;
     mpz_mul(w->r, w->x, w->e);
     mpz_mod(w->r, w->r, w->p);
     mpz_mul(w->e, w->y, w->e);
     mpz_neg(w->e, w->e);
     mpz_mod(w->e, w->e, w->p);
+    return true;
 }
 
 /*
@@ -136,30 +141,34 @@ static bool square_root(struct work *w, unsigned nqr)
     return false;
 }
 
-/* Computes f on the parameters into fc's results. */
-static void compute(const struct fcall *f, const uint64_t *params, struct zisk_fcalls *fc)
+/* Computes f on the parameters into fc's results; false when ZisK's host panics. */
+static bool compute(const struct fcall *f, const uint64_t *params, struct zisk_fcalls *fc)
 {
     struct work w;
     unsigned n = f->words;
+    bool ok = true;
     mpz_inits(w.p, w.x, w.y, w.r, w.e, NULL);
     mpz_set_str(w.p, f->modulus, 16);
     mpz_from_words(w.x, params, n);
     switch (f->kind) {
     case FCALL_INVERSE:
-        inverse(&w);
+        if (!(ok = inverse(&w)))
+            break;
         words_from_mpz(fc->results, n, w.r);
         fc->nresults = n;
         break;
     case FCALL_INVERSE_FP2:
         mpz_from_words(w.y, params + n, n);
-        inverse_fp2(&w);
+        if (!(ok = inverse_fp2(&w)))
+            break;
         words_from_mpz(fc->results, n, w.r);
         words_from_mpz(fc->results + n, n, w.e);
         fc->nresults = 2 * n;
         break;
     case FCALL_SQRT: {
         bool square = square_root(&w, f->nqr);
-        if (square && f->parity && (uint64_t)mpz_odd_p(w.r) != (params[n] & 1)) {
+        /* the whole parity word against the root's bit: 2 and up negate it (fp_sqrt.rs) */
+        if (square && f->parity && (uint64_t)mpz_odd_p(w.r) != params[n]) {
             mpz_sub(w.r, w.p, w.r);
             mpz_mod(w.r, w.r, w.p);
         }
@@ -171,12 +180,43 @@ static void compute(const struct fcall *f, const uint64_t *params, struct zisk_f
     }
     fc->next_result = 0;
     mpz_clears(w.p, w.x, w.y, w.r, w.e, NULL);
+    return ok;
+}
+
+/*
+ * input_ready: one parameter, the address of the last input byte the
+ * guest reads next; no result. ZisK's emulator panics unless INPUT_ADDR +
+ * 7 <= it <= INPUT_ADDR + 7 + the input's length (core/src/zisk_ops.rs
+ * opc_fcall at v0.18.0, 790f9e28; the same at v0.16.0). The input here is
+ * all in memory already, so it is that check alone.
+ */
+static enum ecall_result input_ready(struct machine *m, struct zisk_fcalls *fc, const char **call)
+{
+    uint64_t at = fc->params[0];
+    *call = "fcall_input_ready";
+    fc->nparams = fc->nresults = fc->next_result = 0;
+    if (at < ZISK_FCALL_INPUT_ADDR + 7 || at - ZISK_FCALL_INPUT_ADDR - 7 > fc->input_len)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, at,
+                         "the address is not that of an input byte (past the input's end)");
+    return ECALL_CONTINUE;
+}
+
+/*
+ * input_ready's id: 0x17 from v0.17.0; 22 in v0.16.x, where v0.17.0 put
+ * bigint_div (two length words at least), so 22 with one parameter word
+ * (zisklib/fcalls/mod.rs at v0.16.0 aacf0a73 and v0.17.0 b6327450).
+ */
+static bool is_input_ready(const struct zisk_fcalls *fc, unsigned id)
+{
+    return id == 0x17 || (id == 22 && fc->nparams == 1);
 }
 
 static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, unsigned id,
                                    const char **call)
 {
     const struct fcall *f = NULL;
+    if (is_input_ready(fc, id))
+        return input_ready(m, fc, call);
     for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
         if (fcalls[i].id == id)
             f = &fcalls[i];
@@ -188,8 +228,13 @@ static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, un
     if (fc->nparams < param_words(f))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, fc->nparams,
                          "fewer parameter words were pushed than the call takes");
-    compute(f, fc->params, fc);
+    bool ok = compute(f, fc->params, fc);
     fc->nparams = 0;
+    if (!ok) {
+        fc->nresults = 0;
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, 0,
+                         "no inverse exists (x is 0 mod p): ZisK's host panics");
+    }
     return ECALL_CONTINUE;
 }
 

@@ -20,11 +20,14 @@ enum {
     ZISK_FCALL_RESULTS_MAX = 16,
 };
 
+#define ZISK_FCALL_INPUT_ADDR 0x40000000ull /* INPUT_ADDR: input_ready's bound */
+
 struct zisk_fcalls {
     uint64_t params[ZISK_FCALL_PARAMS_MAX]; /* pushed since the last call */
     size_t nparams;
     uint64_t results[ZISK_FCALL_RESULTS_MAX]; /* the last call's */
     size_t nresults, next_result;
+    uint64_t input_len; /* bytes of input after its first 8 (input_ready's bound) */
 };
 
 /* True when the CSR is one of the fcall interface's. */
