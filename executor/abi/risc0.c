@@ -644,6 +644,15 @@ static void store_state(uint8_t *p, const uint32_t h[8])
         p[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
+/*
+ * SHA as the 2.x/3.x kernel passes it on (zkos/v1compat/src/main.rs
+ * ecall_sha, 1cc70cf0 = v3.0.6): blocks whose halves are contiguous (a3 =
+ * a2 + 32) go to the host as they are, so the state and data pointers reach
+ * the host's sha2 ecall, which drops their low two bits (execute/sha2.rs:
+ * guest_addr(..).waddr(), as the 1.x executor's load_u32 did). Separate
+ * halves are copied into one kernel block first: only the first block, so
+ * further blocks would be the kernel's own memory.
+ */
 static enum ecall_result risc0_sha(struct machine *m, struct risc0_state *st)
 {
     uint64_t out = machine_get_reg(m, REG_A0), in = machine_get_reg(m, REG_A1),
@@ -653,6 +662,14 @@ static enum ecall_result risc0_sha(struct machine *m, struct risc0_state *st)
     if (count > RISC0_MAX_SHA_BLOCKS)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", count,
                          "more than 1000 blocks in one call");
+    if (b2 == b1 + 32)
+        b1 &= ~3ull, b2 = b1 + 32;
+    else if (count > 1)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", b2,
+                         "separate block halves (a3 != a2 + 32) with more than one block: RISC "
+                         "Zero's kernel copies the first block only and reads the rest from its "
+                         "own memory");
+    out &= ~3ull, in &= ~3ull;
     if (!abi_load(m, in, state, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "SHA", in, "the in state is not in memory");
     uint32_t h[8];
@@ -674,6 +691,20 @@ static enum ecall_result risc0_sha(struct machine *m, struct risc0_state *st)
     return ECALL_CONTINUE;
 }
 
+/* N = 0 (a plain product) and x * y does not fit 256 bits. */
+static bool bigint_product_wide(const uint32_t x[8], const uint32_t y[8], const uint32_t n[8])
+{
+    uint32_t r[16];
+    for (int i = 0; i < 8; i++)
+        if (n[i])
+            return false;
+    bigint_mul_wide(r, x, 8, y, 8);
+    for (int i = 8; i < 16; i++)
+        if (r[i])
+            return true;
+    return false;
+}
+
 static enum ecall_result risc0_bigint(struct machine *m, struct risc0_state *st)
 {
     uint64_t zp = machine_get_reg(m, REG_A0), op = machine_get_reg(m, REG_A1);
@@ -682,9 +713,20 @@ static enum ecall_result risc0_bigint(struct machine *m, struct risc0_state *st)
     uint32_t x[8], y[8], n[8], z[8];
     if (op != 0)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", op, "an unknown operation (a1)");
+    /* The kernel reads N's words and hands the pointers to the host's bigint ecall as arena
+     * registers, which must be word-aligned (execute/bigint.rs
+     * load_aligned_addr_from_machine_register, v3.0.6). */
+    if ((zp | xp | yp | np) % 4)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", (zp | xp | yp | np),
+                         "x, y, N and z must be word-aligned (the host's bigint ecall: \"is an "
+                         "unaligned address\")");
     if (!abi_load_words(m, xp, x, 8) || !abi_load_words(m, yp, y, 8) ||
         !abi_load_words(m, np, n, 8))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", xp, "an operand is not in memory");
+    if (bigint_product_wide(x, y, n))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", xp,
+                         "N = 0 and x * y needs more than 256 bits: RISC Zero's kernel stops "
+                         "at unimp (2.x/3.x; 1.x's checked_mul panics)");
     bigint_mulmod_256(z, x, y, n);
     if (!abi_store_words(m, zp, z, 8))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BIGINT", zp, "the result is not in memory");
