@@ -9,8 +9,8 @@
  * docs/ZKVMS.md.
  *
  * funct3 0: modular arithmetic, funct7 = index * 8 + ADDMOD, SUBMOD,
- *   MULMOD, DIVMOD, ISEQMOD, SETUP_MOD (rs1: the modulus, after the
- *   [1][index][bytes as u32] header moduli_init! writes)
+ *   MULMOD, DIVMOD, ISEQMOD, SETUP_MOD (rs1: the modulus; openvm 1.0 to
+ *   1.3 put a [1][index][bytes as u32] header before it)
  * funct3 1: short Weierstrass curves, funct7 = index * 8 + EC_ADD_NE,
  *   EC_DOUBLE, SETUP (rs1: p then a; rs2 = x0 sets up the double, another
  *   register the add)
@@ -49,21 +49,65 @@ static bool load_operands(struct machine *m, struct abi_insn f, uint32_t *x, uin
     return abi_load(m, reg(m, f.rs1), x, bytes) && abi_load(m, reg(m, f.rs2), y, bytes);
 }
 
+/* True when head is an old (v1.0-v1.3) header [1][idx][32 or 48 as a u32 LE]. */
+static bool old_header(const uint8_t head[6], unsigned idx, uint32_t *bytes)
+{
+    memcpy(bytes, head + 2, 4);
+    return head[0] == 1 && head[1] == idx && (*bytes == 32 || *bytes == 48);
+}
+
+/* True when the `bytes` little-endian bytes at v are a probable prime. */
+static bool probable_prime(const uint8_t *v, size_t bytes)
+{
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, bytes, -1, 1, 0, 0, v);
+    bool prime = mpz_probab_prime_p(z, 25) != 0;
+    mpz_clear(z);
+    return prime;
+}
+
 /*
- * SETUP_MOD: rs1 points at the modulus the openvm-algebra macros serialized
- * after a header [1][index][bytes as a u32 LE]; it becomes modulus `index`.
+ * The size of a bare modulus (v1.4.0+) at `at`, whose 48 bytes are v.
+ * OpenVM takes it from the app's configuration; here from what
+ * moduli_init! writes: 32 bytes (32-aligned) for moduli of 256 bits and
+ * fewer, else 48 bytes (16-aligned), so bytes 32 to 47 of a 48-byte one
+ * are not all 0 (moduli-macros/src/lib.rs at v2.0.1, b820b25b: limbs and
+ * block_size). Left to tell apart, a 32-aligned modulus followed by other
+ * bytes: 48 when all 48 are a (probable) prime, as moduli are.
+ */
+static uint32_t bare_modulus_size(uint32_t at, const uint8_t v[48])
+{
+    static const uint8_t zero[16];
+    uint32_t limbs[12];
+    memcpy(limbs, v, 48);
+    if (curve_is_known_prime(limbs, 12))
+        return 48;
+    if (curve_is_known_prime(limbs, 8) || memcmp(v + 32, zero, 16) == 0)
+        return 32;
+    if (at % 32)
+        return 48;
+    return probable_prime(v, 48) ? 48 : 32;
+}
+
+/*
+ * SETUP_MOD: rs1 points at the modulus, which becomes modulus `index`:
+ * after a header [1][index][bytes as a u32 LE] in guests of openvm 1.0 to
+ * 1.3 (moduli-macros/src/lib.rs at v1.3.0, 5368d475: OPENVM_SERIALIZED_
+ * MODULUS), bare from 1.4.0 (3fd48e28; at v2.0.1 MODULUS_BYTES, an
+ * AlignedPlaceholder), its size then inferred (bare_modulus_size).
  */
 static enum ecall_result setup_mod(struct machine *m, struct openvm_modulus *mod, struct abi_insn f,
                                    unsigned idx)
 {
     uint32_t at = reg(m, f.rs1), bytes;
-    uint8_t head[6];
-    if (!abi_load(m, at - 6, head, sizeof(head)) || head[0] != 1 || head[1] != idx)
-        return bad(m, "SETUP_MOD", at,
-                   "no [1][index][limbs] header before the modulus (openvm-algebra's)");
-    memcpy(&bytes, head + 2, 4);
-    if ((bytes != 32 && bytes != 48) || !abi_load(m, at, mod->p, bytes))
-        return bad(m, "SETUP_MOD", at, "the modulus is not 32 or 48 bytes in memory");
+    uint8_t head[6], v[48];
+    if (!abi_load(m, at, v, 32))
+        return bad(m, "SETUP_MOD", at, "the modulus is not in memory");
+    if (!abi_load(m, at - 6, head, sizeof(head)) || !old_header(head, idx, &bytes))
+        bytes = abi_load(m, at, v, 48) ? bare_modulus_size(at, v) : 32;
+    if (!abi_load(m, at, mod->p, bytes))
+        return bad(m, "SETUP_MOD", at, "the modulus is not in memory");
     mod->bytes = bytes;
     return ECALL_CONTINUE;
 }
@@ -85,7 +129,7 @@ static bool mod_op(unsigned op, mpz_t r, const mpz_t a, const mpz_t b, const mpz
     return true;
 }
 
-/* [rd] = [rs1] op [rs2] mod p, or (ISEQMOD, op 4) rd = 1 when they are equal mod p. */
+/* [rd] = [rs1] op [rs2] mod p, or (ISEQMOD, op 4) rd = 1 when their bytes are equal. */
 static enum ecall_result modular_op(struct machine *m, const struct openvm_modulus *mod,
                                     struct abi_insn f, unsigned op, const char *call)
 {
@@ -99,8 +143,8 @@ static enum ecall_result modular_op(struct machine *m, const struct openvm_modul
     bigint_import(p, mod->p, n);
     bool ok = true;
     if (op == 4) {
-        mpz_sub(r, a, b);
-        machine_set_reg(m, f.rd, mpz_divisible_p(r, p) ? 1 : 0);
+        /* the bytes, not their residues: is_eq.rs execute_e12_impl, (b == c) as u8 (v2.0.1) */
+        machine_set_reg(m, f.rd, memcmp(x, y, mod->bytes) == 0);
     } else if ((ok = mod_op(op, r, a, b, p))) {
         bigint_export(x, n, r);
     }

@@ -562,7 +562,7 @@ __attribute__((noinline)) static void ziskos_dma(void)
 __attribute__((noinline)) static void ziskos_dma_faults(int mode)
 {
 #ifdef ZISK_DMA_NUMBERING
-    static uint64_t r[8];
+    static uint64_t r[8] = {1}; /* x = 1 for mode 19's fcall: 0 has no inverse, ZisK panics */
 #endif
     switch (mode) {
     case 15:

@@ -1,0 +1,297 @@
+// OpenVM's calls (executor/abi/openvm.c, openvm_algebra.c), each checked
+// against @noble/curves, @noble/hashes or BigInt. The memory contracts are
+// OpenVM's (openvm-org/openvm v2.0.1 = b820b25b, the latest release; the
+// 1.x releases for KECCAK256/SHA256 of a whole message, v1.7.0 = 425913bd):
+//   custom-1 (0x2b) funct3 0: modular ADD SUB MUL DIV ISEQ SETUP, funct7 =
+//     index * 8 + op (extensions/algebra/transpiler/src/lib.rs; SETUP's rs2
+//     register number picks ADDSUB x0, MULDIV x1, ISEQ x2); the modulus at
+//     rs1 bare from v1.4.0 (moduli-macros/src/lib.rs, 3fd48e28), after a
+//     [1][index][bytes as u32] header before (moduli-macros@v1.3.0)
+//   funct3 1: short Weierstrass EC_ADD_NE, EC_DOUBLE, SETUP (p then a at
+//     rs1; rs2 = x0 the double's setup) (extensions/ecc/transpiler, sw-macros)
+//   funct3 2: Fp2 = Fp[u]/(u^2 + 1) ADD SUB MUL DIV SETUP (the prime twice at rs1)
+//   funct3 3: pairing HintFinalExp (a phantom not computed here)
+//   custom-0 (0x0b) funct3 4: KECCAK256 (funct7 0), SHA256 (1) of [rs1], rs2
+//     bytes, to [rd] (1.x); funct3 5: 256-bit [rd] = [rs1] op [rs2]
+//     (extensions/bigint: Int256Funct7; shifts by rs2's low byte, shift.rs)
+// Where OpenVM's executor panics, the answer is a fault of that call:
+//   - DIVMOD / Fp2 DIV by 0: invert().unwrap() (extensions/algebra/circuit/src/fields.rs)
+//   - EC_ADD_NE with x1 = x2, EC_DOUBLE with y = 0: invert().unwrap()
+//     (extensions/ecc/circuit/src/weierstrass_chip/curves.rs)
+// ISEQ compares the bytes (modular_chip/is_eq.rs execute_e12_impl:
+// `(b == c) as u8`); operands not below N are only a debug_assert there.
+import { Call, hex, le, mod, modpow } from './common.mjs';
+
+const GUEST = 'zkvm-openvm-rv32.elf';
+const A = 0x10000000; // flat read-write memory [0x400, 2^29)
+const B = 0x10001000;
+const C = 0x10002000;
+const S = 0x10003000; // a setup's scratch (rd)
+const M = 0x10004000; // where a modulus goes
+
+const X = { sp: 2, a0: 10, a1: 11, a2: 12, a3: 13 };
+const r = (opcode, funct3, funct7, rd, rs1, rs2) =>
+  ((funct7 << 25) | (rs2 << 20) | (rs1 << 15) | (funct3 << 12) | (rd << 7) | opcode) >>> 0;
+const custom1 = (funct3, funct7, rd, rs1, rs2) => r(0x2b, funct3, funct7, rd, rs1, rs2);
+const custom0 = (funct3, funct7, rd, rs1, rs2) => r(0x0b, funct3, funct7, rd, rs1, rs2);
+
+// [a0] = [a1] op [a2]
+const op3 = (word, x, y) => new Call().reg(X.a0, C).reg(X.a1, A).reg(X.a2, B).mem(A, x).mem(B, y).insn(word);
+
+export async function suite({ npm }) {
+  const { secp256k1 } = await npm('@noble/curves/secp256k1.js');
+  const { p256 } = await npm('@noble/curves/nist.js');
+  const { bn254 } = await npm('@noble/curves/bn254.js');
+  const { bls12_381 } = await npm('@noble/curves/bls12-381.js');
+  const { sha256 } = await npm('@noble/hashes/sha2.js');
+  const { keccak_256 } = await npm('@noble/hashes/sha3.js');
+  const calls = [];
+
+  // ---- modular arithmetic ----
+  // Moduli: the primes the curves name, and moduli no table here knows (32 and 48 bytes).
+  const unknown32 = (1n << 255n) + 0x1d5n; // odd, 256 bits
+  const unknown48 = (1n << 380n) + 0x2b3n; // odd, 381 bits
+  const moduli = [
+    { idx: 0, p: secp256k1.Point.Fp.ORDER, size: 32, what: 'secp256k1 p' },
+    { idx: 1, p: bls12_381.fields.Fp.ORDER, size: 48, what: 'BLS12-381 p' },
+    { idx: 2, p: bn254.fields.Fr.ORDER, size: 32, what: 'BN254 r (no curve prime)' },
+    { idx: 3, p: unknown32, size: 32, what: 'an odd 256-bit number' },
+    { idx: 4, p: unknown48, size: 48, what: 'an odd 381-bit number' },
+  ];
+  // SETUP_MOD as v1.4.0+ writes it (a bare, aligned modulus; 48-byte moduli 16-aligned) or
+  // v1.0-v1.3 ([1][idx][len u32] before it). `after` fills the bytes past the modulus.
+  const setup = (md, form, rs2 = 0, after = '00'.repeat(16)) => {
+    const at = md.size === 48 && form === 'bare' ? M + 16 : M;
+    const c = new Call().reg(X.a0, S).reg(X.a1, at).reg(X.sp, S + 0x100);
+    if (form === 'header') c.mem(at - 6, '01' + le(BigInt(md.idx), 1) + le(BigInt(md.size), 4));
+    else c.mem(at - 6, '00'.repeat(6));
+    return c.mem(at, le(md.p, md.size) + after).insn(custom1(0, md.idx * 8 + 5, X.a0, X.a1, rs2)).line();
+  };
+  const modOps = [
+    ['ADDMOD', 0, (x, y, p) => (x + y) % p],
+    ['SUBMOD', 1, (x, y, p) => mod(x - y, p)],
+    ['MULMOD', 2, (x, y, p) => (x * y) % p],
+    ['DIVMOD', 3, (x, y, p) => (y % p === 0n ? null : ((x % p) * modpow(y, p - 2n, p)) % p)],
+  ];
+  for (const form of ['bare', 'header']) {
+    for (const [name, op, ref] of modOps) {
+      calls.push({
+        name: `${name}.${form}`,
+        reference: `BigInt modulo p; SETUP_MOD ${form === 'bare' ? 'v1.4.0+ (bare modulus)' : 'v1.0-v1.3 (header)'}`,
+        guest: GUEST,
+        random(rng) {
+          const md = rng.pick(name === 'DIVMOD' ? moduli.filter((m) => m.idx < 3) : moduli);
+          const top = 1n << BigInt(8 * md.size);
+          const pick = () => (rng.int(8) ? rng.below(md.p) : rng.below(top));
+          const x = pick(), y = pick();
+          const want = ref(x % md.p, y % md.p, md.p);
+          return {
+            what: `${md.what}: x ${x} y ${y}`,
+            lines: [setup(md, form), op3(custom1(0, md.idx * 8 + op, X.a0, X.a1, X.a2), le(x, md.size), le(y, md.size)).read(C, md.size).line()],
+            want: want === null ? { fault: name } : `ok - ${le(want, md.size)}`,
+          };
+        },
+        edges() {
+          const out = [];
+          for (const md of moduli) {
+            const opLine = (x, y) => op3(custom1(0, md.idx * 8 + op, X.a0, X.a1, X.a2), le(x, md.size), le(y, md.size)).read(C, md.size).line();
+            const top = (1n << BigInt(8 * md.size)) - 1n;
+            for (const [x, y] of [[0n, 0n], [md.p - 1n, md.p - 1n], [md.p, 1n], [top, top], [1n, md.p]]) {
+              const w = name === 'DIVMOD' && md.idx >= 3 ? null : ref(x % md.p, y % md.p, md.p);
+              if (name === 'DIVMOD' && md.idx >= 3 && y % md.p !== 0n) continue; // not prime: an inverse may not exist
+              out.push({ what: `${md.what}: x ${x} y ${y}`, lines: [setup(md, form), opLine(x, y)], want: w === null ? { fault: name } : `ok - ${le(w, md.size)}` });
+            }
+          }
+          return out;
+        },
+      });
+    }
+  }
+  // ISEQMOD: rd = 1 when the bytes are equal; SETUP_ISEQ (rs2 = x2) writes rd too.
+  calls.push({
+    name: 'ISEQMOD',
+    reference: 'byte equality (modular_chip/is_eq.rs)',
+    guest: GUEST,
+    random(rng) {
+      const md = rng.pick(moduli);
+      const x = rng.below(md.p);
+      const y = rng.int(2) ? x : rng.below(md.p);
+      return {
+        what: `${md.what}: x ${x} y ${y}`,
+        lines: [setup(md, 'bare', 2), op3(custom1(0, md.idx * 8 + 4, X.a3, X.a1, X.a2), le(x, md.size), le(y, md.size)).readReg(X.a3).line()],
+        want: `ok - ${x === y ? 1 : 0}`,
+      };
+    },
+    edges: () => moduli.flatMap((md) => [
+      { what: `${md.what}: x and x + p (not reduced: bytes differ)`, lines: [setup(md, 'header', 2),
+        op3(custom1(0, md.idx * 8 + 4, X.a3, X.a1, X.a2), le(1n, md.size), le(md.p + 1n, md.size)).readReg(X.a3).line()], want: 'ok - 0' },
+      { what: `${md.what}: p and p`, lines: [setup(md, 'bare', 2),
+        op3(custom1(0, md.idx * 8 + 4, X.a3, X.a1, X.a2), le(md.p, md.size), le(md.p, md.size)).readReg(X.a3).line()], want: 'ok - 1' },
+    ]),
+  });
+  calls.push({
+    name: 'SETUP_MOD',
+    reference: 'moduli-macros (v1.0-v1.3 header, v1.4.0+ bare)',
+    guest: GUEST,
+    edges: () => [
+      { what: 'an operation before its setup', lines: [op3(custom1(0, 7 * 8 + 0, X.a0, X.a1, X.a2), le(1n, 32), le(2n, 32)).line()],
+        want: { fault: 'ADDMOD' } },
+      { what: 'unknown 32-byte modulus, 32-aligned, data after it that is no prime',
+        lines: [setup(moduli[3], 'bare', 0, 'ff'.repeat(16)), op3(custom1(0, 3 * 8 + 0, X.a0, X.a1, X.a2), le(5n, 32), le(unknown32 - 1n, 32)).read(C, 32).line()],
+        want: `ok - ${le(4n, 32)}` },
+    ],
+  });
+
+  // ---- Fp2 (funct3 2): SETUP (rs1: the prime twice), then [rd] = [rs1] op [rs2] ----
+  const fp2Fields = [
+    { idx: 0, Fp2: bn254.fields.Fp2, p: bn254.fields.Fp.ORDER, size: 32, name: 'BN254' },
+    { idx: 1, Fp2: bls12_381.fields.Fp2, p: bls12_381.fields.Fp.ORDER, size: 48, name: 'BLS12-381' },
+  ];
+  const fp2Setup = (f, rs2) => new Call().reg(X.a0, S).reg(X.a1, M).mem(M, le(f.p, f.size).repeat(2))
+    .insn(custom1(2, f.idx * 8 + 4, X.a0, X.a1, rs2)).line();
+  for (const [name, op, ref] of [['FP2_ADD', 0, 'add'], ['FP2_SUB', 1, 'sub'], ['FP2_MUL', 2, 'mul'], ['FP2_DIV', 3, 'div']]) {
+    calls.push({
+      name,
+      reference: `@noble/curves Fp2.${ref}`,
+      guest: GUEST,
+      random(rng) {
+        const f = rng.pick(fp2Fields);
+        const top = 1n << BigInt(8 * f.size);
+        const pick = () => (rng.int(8) ? rng.below(f.p) : rng.below(top));
+        const x = { c0: pick(), c1: pick() }, y = { c0: pick(), c1: pick() };
+        const xr = f.Fp2.create({ c0: x.c0 % f.p, c1: x.c1 % f.p }), yr = f.Fp2.create({ c0: y.c0 % f.p, c1: y.c1 % f.p });
+        const enc = (v) => le(v.c0, f.size) + le(v.c1, f.size);
+        const zero = f.Fp2.is0(yr) && op === 3;
+        return {
+          what: `${f.name}: x ${x.c0},${x.c1} y ${y.c0},${y.c1}`,
+          lines: [fp2Setup(f, op < 2 ? 0 : 1), op3(custom1(2, f.idx * 8 + op, X.a0, X.a1, X.a2), enc(x), enc(y)).read(C, 2 * f.size).line()],
+          want: zero ? { fault: name } : `ok - ${enc(f.Fp2[ref](xr, yr))}`,
+        };
+      },
+      edges: () => fp2Fields.flatMap((f) => {
+        const enc = (v) => le(v.c0, f.size) + le(v.c1, f.size);
+        const z = { c0: 0n, c1: 0n }, one = { c0: 1n, c1: 0n }, m = { c0: f.p - 1n, c1: f.p - 1n };
+        return [[one, z], [z, one], [m, m], [{ c0: f.p, c1: f.p }, one]].map(([x, y]) => {
+          const xr = f.Fp2.create({ c0: x.c0 % f.p, c1: x.c1 % f.p }), yr = f.Fp2.create(y);
+          const fault = op === 3 && f.Fp2.is0(yr);
+          return { what: `${f.name}: x ${x.c0},${x.c1} y ${y.c0},${y.c1}`,
+            lines: [fp2Setup(f, op < 2 ? 0 : 1), op3(custom1(2, f.idx * 8 + op, X.a0, X.a1, X.a2), enc(x), enc(y)).read(C, 2 * f.size).line()],
+            want: fault ? { fault: name } : `ok - ${enc(f.Fp2[ref](xr, yr))}` };
+        });
+      }),
+    });
+  }
+
+  // ---- short Weierstrass (funct3 1): SETUP (p then a at rs1), EC_ADD_NE, EC_DOUBLE ----
+  const curves = [
+    { idx: 0, Point: secp256k1.Point, size: 32, name: 'secp256k1' },
+    { idx: 1, Point: p256.Point, size: 32, name: 'P-256' },
+    { idx: 2, Point: bn254.G1.Point, size: 32, name: 'BN254' },
+    { idx: 3, Point: bls12_381.G1.Point, size: 48, name: 'BLS12-381' },
+  ];
+  const ecSetup = (cv, add) => new Call().reg(X.a0, S).reg(X.a1, M).reg(X.a2, M + 0x200)
+    .mem(M, le(cv.Point.Fp.ORDER, cv.size) + le(mod(cv.Point.CURVE().a, cv.Point.Fp.ORDER), cv.size))
+    .insn(custom1(1, cv.idx * 8 + 2, X.a0, X.a1, add ? X.a2 : 0)).line();
+  const encP = (cv, P) => le(P.x, cv.size) + le(P.y, cv.size);
+  const randomPoint = (cv, rng) => cv.Point.BASE.multiply(1n + rng.below(cv.Point.Fn.ORDER - 1n)).toAffine();
+  calls.push({
+    name: 'EC_ADD_NE',
+    reference: '@noble/curves Point.add',
+    guest: GUEST,
+    max: 1000,
+    random(rng) {
+      const cv = rng.pick(curves);
+      const P = randomPoint(cv, rng), Q = randomPoint(cv, rng);
+      const R = cv.Point.fromAffine(P).add(cv.Point.fromAffine(Q)).toAffine();
+      return { what: `${cv.name}: P ${P.x},${P.y} Q ${Q.x},${Q.y}`,
+        lines: [ecSetup(cv, true), op3(custom1(1, cv.idx * 8, X.a0, X.a1, X.a2), encP(cv, P), encP(cv, Q)).read(C, 2 * cv.size).line()],
+        want: P.x === Q.x ? { fault: 'EC_ADD_NE' } : `ok - ${encP(cv, R)}` };
+    },
+    edges: () => curves.flatMap((cv) => {
+      const G = cv.Point.BASE.toAffine();
+      const line = (P, Q) => op3(custom1(1, cv.idx * 8, X.a0, X.a1, X.a2), encP(cv, P), encP(cv, Q)).read(C, 2 * cv.size).line();
+      return [
+        { what: `${cv.name}: P + P (x1 = x2)`, lines: [ecSetup(cv, true), line(G, G)], want: { fault: 'EC_ADD_NE' } },
+        { what: `${cv.name}: P + (-P)`, lines: [ecSetup(cv, true), line(G, { x: G.x, y: cv.Point.Fp.ORDER - G.y })], want: { fault: 'EC_ADD_NE' } },
+      ];
+    }),
+  });
+  calls.push({
+    name: 'EC_DOUBLE',
+    reference: '@noble/curves Point.double',
+    guest: GUEST,
+    max: 1000,
+    random(rng) {
+      const cv = rng.pick(curves);
+      const P = randomPoint(cv, rng);
+      return { what: `${cv.name}: P ${P.x},${P.y}`,
+        lines: [ecSetup(cv, false), new Call().reg(X.a0, C).reg(X.a1, A).mem(A, encP(cv, P)).insn(custom1(1, cv.idx * 8 + 1, X.a0, X.a1, 0)).read(C, 2 * cv.size).line()],
+        want: `ok - ${encP(cv, cv.Point.fromAffine(P).double().toAffine())}` };
+    },
+    edges: () => curves.map((cv) => ({
+      what: `${cv.name}: y = 0`,
+      lines: [ecSetup(cv, false), new Call().reg(X.a0, C).reg(X.a1, A).mem(A, le(cv.Point.BASE.toAffine().x, cv.size) + le(0n, cv.size))
+        .insn(custom1(1, cv.idx * 8 + 1, X.a0, X.a1, 0)).line()],
+      want: { fault: 'EC_DOUBLE' } })),
+  });
+
+  // ---- HintFinalExp (funct3 3): a phantom this profiler does not compute ----
+  calls.push({
+    name: 'HintFinalExp',
+    reference: 'refused: the pairing hint is not computed here',
+    guest: GUEST,
+    edges: () => [{ what: 'BN254 pairing 0', lines: [new Call().insn(custom1(3, 0, 0, X.a0, X.a1)).line()], want: { fault: 'HintFinalExp' } }],
+  });
+
+  // ---- KECCAK256, SHA256 (1.x): [rd] = hash of rs2 bytes at [rs1] ----
+  for (const [name, funct7, hash] of [['KECCAK256', 0, keccak_256], ['SHA256', 1, sha256]]) {
+    const line = (msg) => new Call().reg(X.a0, C).reg(X.a1, A).reg(X.a2, msg.length).mem(A, hex(msg))
+      .insn(custom0(4, funct7, X.a0, X.a1, X.a2)).read(C, 32).line();
+    calls.push({
+      name,
+      reference: `@noble/hashes ${name === 'SHA256' ? 'sha256' : 'keccak_256'}`,
+      guest: GUEST,
+      random(rng) {
+        const msg = rng.bytes(rng.int(400));
+        return { what: `message ${hex(msg)}`, lines: [line(msg)], want: `ok - ${hex(hash(msg))}` };
+      },
+      edges: () => [0, 135, 136, 137, 55, 56, 64].map((n) => {
+        const msg = new Uint8Array(n).fill(0x61);
+        return { what: `${n} bytes of a`, lines: [line(msg)], want: `ok - ${hex(hash(msg))}` };
+      }),
+    });
+  }
+
+  // ---- 256-bit integers (custom-0 funct3 5): [rd] = [rs1] op [rs2] ----
+  const M256 = (1n << 256n) - 1n;
+  const signed = (v) => (v >> 255n ? v - (1n << 256n) : v);
+  const int256 = [
+    ['ADD256', (a, b) => (a + b) & M256],
+    ['SUB256', (a, b) => (a - b) & M256],
+    ['XOR256', (a, b) => a ^ b],
+    ['OR256', (a, b) => a | b],
+    ['AND256', (a, b) => a & b],
+    ['SLL256', (a, b) => (a << (b & 0xffn)) & M256],
+    ['SRL256', (a, b) => a >> (b & 0xffn)],
+    ['SRA256', (a, b) => BigInt.asUintN(256, signed(a) >> (b & 0xffn))],
+    ['SLT256', (a, b) => (signed(a) < signed(b) ? 1n : 0n)],
+    ['SLTU256', (a, b) => (a < b ? 1n : 0n)],
+    ['MUL256', (a, b) => (a * b) & M256],
+  ];
+  int256.forEach(([name, ref], funct7) => {
+    const line = (a, b) => op3(custom0(5, funct7, X.a0, X.a1, X.a2), le(a, 32), le(b, 32)).read(C, 32).line();
+    calls.push({
+      name,
+      reference: 'BigInt',
+      guest: GUEST,
+      random(rng) {
+        const a = rng.bits(256);
+        const b = rng.int(2) ? rng.bits(256) : (rng.bits(248) << 8n) | BigInt(rng.int(256)); // shifts: any low byte
+        return { what: `a ${a} b ${b}`, lines: [line(a, b)], want: `ok - ${le(ref(a, b), 32)}` };
+      },
+      edges: () => [[0n, 0n], [M256, M256], [1n << 255n, 1n], [M256, 255n], [5n, 256n], [1n << 255n, M256]].map(([a, b]) => ({
+        what: `a ${a} b ${b}`, lines: [line(a, b)], want: `ok - ${le(ref(a, b), 32)}` })),
+    });
+  });
+  return calls;
+}
