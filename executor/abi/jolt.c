@@ -180,7 +180,7 @@ static enum ecall_result jolt_ecall(struct machine *m, const char **call)
 static enum ecall_result jolt_host_io(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A0) & 0xffffffffu;
-    if (nr == JOLT_PRINT || nr == JOLT_PRINT_OLD || nr == JOLT_CYCLE_TRACK)
+    if (nr == JOLT_PRINT || nr == JOLT_CYCLE_TRACK) /* 0x5052494E was an ecall's only */
         return jolt_host_call(m, call);
     *call = nr == JOLT_ADVICE_WRITE ? "advice_write" : "VirtualHostIO";
     return ECALL_CONTINUE;

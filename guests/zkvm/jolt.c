@@ -16,7 +16,8 @@
  *   0  output: the input's next 4 bytes, Keccak-f of the zero state
  *      (KECCAK256_INLINE, inside the cycle span "keccak"), SHA-256("abc")
  *      from SHA256_INIT_INLINE and again from SHA256_INLINE on the IV;
- *      print "jolt" (0x5B, earlier number) and "ok" (ecall), each a line;
+ *      print "jolt" (VirtualHostIO, 0x5B funct3 2, as jolt_platform's
+ *      print.rs @ 01f78185) and "ok" (ecall), each a line;
  *      terminate
  *   1  store to the panic word
  *   2  store to 0x8800_0000, past Jolt's RAM
@@ -139,14 +140,14 @@ __attribute__((noinline)) void jolt_sdk_println(const char *s)
     jolt_sdk_ecall(PRINT, (uint64_t)s, length(s), 2);
 }
 
-/* A print through Jolt's custom-2 word, with the earlier print number. */
+/* A print through Jolt's VirtualHostIO word (`.insn i 0x5B, 2, x0, x0, 0`). */
 __attribute__((noinline)) void jolt_sdk_println_custom(const char *s)
 {
-    register uint64_t r0 __asm__("a0") = PRINT_OLD;
+    register uint64_t r0 __asm__("a0") = PRINT;
     register uint64_t r1 __asm__("a1") = (uint64_t)s;
     register uint64_t r2 __asm__("a2") = length(s);
     register uint64_t r3 __asm__("a3") = 2;
-    __asm__ volatile(".insn r 0x5b, 0, 0, x0, x0, x0"
+    __asm__ volatile(".insn i 0x5b, 2, x0, x0, 0"
                      :
                      : "r"(r0), "r"(r1), "r"(r2), "r"(r3)
                      : "memory");

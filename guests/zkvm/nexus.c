@@ -20,7 +20,7 @@
  *   7  precompile 0 (custom-0, funct3 0, funct7 0): the one PRECOMPILE_0
  *      registers, as nexus-precompiles' use_precompiles! does for its
  *      dummy_div example (a &str in .note.nexus-precompiles naming the
- *      crate's path)
+ *      crate's path): exit with 200 / 4 = 50, DummyDiv's rd = rs1 / rs2
  *   8  one access (zkvm_guest.h: access_once), op and offset the next
  *      two private input bytes: exit with its result's low 7 bits
  * The functions are named nexus_rt_*, as the crate's symbols are.
@@ -141,7 +141,11 @@ void nexus_rt_start_rust(void)
     case 4: nexus_rt_exit(42);
     case 5: nexus_rt_exit(nexus_rt_read_input(nexus_rt_read_input(0) + 4));
     case 6: nexus_rt_cycle_count("start#x"); break;
-    case 7: __asm__ volatile(".insn r 0x0b, 0, 0, a0, a0, a0"); break;
+    case 7: {
+        register uint32_t x __asm__("a0") = 200, y __asm__("a1") = 4, q __asm__("a2");
+        __asm__ volatile(".insn r 0x0b, 0, 0, a2, a0, a1" : "=r"(q) : "r"(x), "r"(y));
+        nexus_rt_exit((int)q);
+    }
     case 8: {
         uint32_t op = nexus_rt_ecall(READ_PRIVATE_INPUT, 0, 0, 0);
         nexus_rt_exit((int)(access_once(op, nexus_rt_ecall(READ_PRIVATE_INPUT, 0, 0, 0)) & 0x7f));

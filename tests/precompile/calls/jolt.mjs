@@ -146,6 +146,7 @@ export async function suite({ npm }) {
       { what: 'HostIO cycle start', lines: [new Call().reg(REG.a0, 0xc7c1e).reg(REG.a1, A).reg(REG.a2, 2).reg(REG.a3, 1).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
       { what: 'HostIO cycle end', lines: [new Call().reg(REG.a0, 0xc7c1e).reg(REG.a1, A).reg(REG.a2, 2).reg(REG.a3, 2).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
       { what: 'HostIO, an unknown a0: nothing', lines: [new Call().reg(REG.a0, 0x1234).insn(rType(0x5b, 2, 0, 0, 0, 0)).readReg(REG.a0).line()], want: 'ok - 1234' },
+      { what: 'HostIO with the old print number 0x5052494E (an ecall only): nothing', lines: [new Call().reg(REG.a0, 0x5052494e).reg(REG.a1, 0x70000000).reg(REG.a2, 8).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
       { what: 'HostIO advice write (later tracers): nothing here', lines: [new Call().reg(REG.a0, 0xadbabe).reg(REG.a1, A).reg(REG.a2, 8).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
       { what: 'advice load LW, no advice tape: panics', lines: [new Call().insn(rType(0x5b, 5, 0, REG.a0, 0, 0)).line()], want: { fault: 'advice' } },
       { what: 'ecall print (jolt-sdk 0.2 / 0.3)', lines: [new Call().reg(REG.a0, 0x505249).reg(REG.a1, A).reg(REG.a2, 2).reg(REG.a3, 2).ecall().line()], want: 'ok -' },
