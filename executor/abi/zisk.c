@@ -16,12 +16,18 @@
  * the calls with several): keccakf, arith256, arith256_mod,
  * arith384_mod, add256 (the carry to rd), secp256k1_add, secp256k1_dbl,
  * secp256r1_add, secp256r1_dbl, sha256f, bn254 and bls12_381 curve add,
- * double and complex (Fp2) add, sub, mul (syscall.rs, 163a41d7: 0x800 to
- * 0x817; a guest with ziskos's `inputcpy` has the later numbering from
- * 0x815, secp256r1 at 0x817 and 0x818); not poseidon2, blake2b_round and
- * the later ones. The DMA calls (memcpy, memcmp; inputcpy, memset in the
- * later numbering) are zisk_dma.c's, the free-input calls (fcalls: CSRs
- * 0x8C0 to 0x8FF and 0xFFE) zisk_fcall.c's.
+ * double and complex (Fp2) add, sub, mul. From 0x815 every release
+ * (v0.16.0 to v0.18.0: definitions/src/syscall.rs and the transpiler's
+ * CSR_PRECOMPILED table in core/src/riscv2zisk_context.rs) numbers them
+ * 0x815 dma_inputcpy, 0x816 dma_memset, 0x817 secp256r1_add, 0x818
+ * secp256r1_dbl, 0x819 blake2, 0x81A profile: so does any guest but one
+ * of the unreleased layout (unreleased_layout) without ziskos's
+ * `inputcpy`, which gets the numbering of the unreleased branches
+ * (syscall.rs at 163a41d7: secp256r1 at 0x815, 0x816).
+ * Not poseidon2, blake2 and the later ones. The DMA calls (memcpy,
+ * memcmp; inputcpy, memset in the later numbering) are zisk_dma.c's,
+ * the free-input calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE)
+ * zisk_fcall.c's.
  */
 #include <gmp.h>
 #include <string.h>
@@ -414,6 +420,20 @@ static uint64_t zisk_sys_addr(const struct elf_image *img)
     return ZISK_SYS_NEW;
 }
 
+/*
+ * True when the ELF's data all lies above 0xA040_0000: the layout of the
+ * unreleased branch with its stack at the bottom of RAM, whose guests may
+ * have the unreleased numbering from 0x815. Every release with calls from
+ * 0x815 (v0.16.0 to v0.18.0) links data from 0xA002_0000 or 0xA003_0000.
+ */
+static bool unreleased_layout(const struct elf_image *img)
+{
+    bool data = false;
+    for (size_t i = 0; i < img->nsegments; i++)
+        data |= img->segments[i].vaddr >= ZISK_RAM_ADDR;
+    return data && zisk_sys_addr(img) == ZISK_SYS_NEW;
+}
+
 static bool zisk_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct zisk_state *st = abi_alloc_state(m, sizeof(struct zisk_state), e);
@@ -426,6 +446,7 @@ static bool zisk_setup(struct machine *m, const struct elf_image *img, struct er
     if (!abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e))
         return false;
     st->sys = zisk_sys_addr(img);
+    st->dma_numbering = !unreleased_layout(img);
     abi_each_symbol(img, note_inputcpy, st);
     if (!zisk_write_input(m, e))
         return false;
@@ -440,7 +461,7 @@ static void zisk_report(const struct machine *m, FILE *out)
     fprintf(out, "zisk-layout: SYS_ADDR 0x%llx\n", (unsigned long long)st->sys);
     fprintf(out, "zisk-precompiles: %s\n",
             st->dma_numbering
-                ? "0x815 and up numbered with DMA (inputcpy in the ELF)"
+                ? "0x815 and up numbered with DMA (as released ZisK v0.16.0-v0.18.0 number them)"
                 : "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)");
 }
 

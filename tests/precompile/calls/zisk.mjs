@@ -192,6 +192,9 @@ export async function suite({ npm }) {
           { what: 'P + P: x1 = x2, ark divides by 0', lines: [addLine(G, G)], want: { fault: addName } },
           { what: 'P + (-P)', lines: [addLine(G, { x: G.x, y: p - G.y })], want: { fault: addName } },
           { what: 'G + 2G', lines: [addLine(G, G2)], want: `ok - ${enc(cv.Point.BASE.multiply(3n).toAffine())}` },
+          // a guest with no data above 0xA040_0000 (no unreleased layout) has the released numbering
+          ...(cv.name === 'secp256r1' ? [{ what: 'G + 2G on a guest without inputcpy nor the unreleased layout', guest: 'weights/zkvm-weights-zisk-rv64.elf',
+            lines: [addLine(G, G2)], want: `ok - ${enc(cv.Point.BASE.multiply(3n).toAffine())}` }] : []),
           { what: 'operands not in memory', lines: [precompile(cv.add, P).mem(P, pointers(0xc0000000, B)).line()], want: { fault: addName } },
         ];
       },
