@@ -198,7 +198,8 @@ export async function suite({ npm }) {
     name: 'EC_ADD_NE',
     reference: '@noble/curves Point.add',
     guest: GUEST,
-    max: 1000,
+    quick: 500,
+    max: 200000,
     random(rng) {
       const cv = rng.pick(curves);
       const P = randomPoint(cv, rng), Q = randomPoint(cv, rng);
@@ -220,7 +221,8 @@ export async function suite({ npm }) {
     name: 'EC_DOUBLE',
     reference: '@noble/curves Point.double',
     guest: GUEST,
-    max: 1000,
+    quick: 500,
+    max: 200000,
     random(rng) {
       const cv = rng.pick(curves);
       const P = randomPoint(cv, rng);

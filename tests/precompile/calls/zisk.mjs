@@ -178,7 +178,8 @@ export async function suite({ npm }) {
       name: addName,
       reference: '@noble/curves Point.add',
       guest: cv.guest,
-      max: 1000,
+      quick: 500,
+      max: 200000,
       random(rng) {
         const Q = randomPoint(rng), R = randomPoint(rng);
         if (Q.x === R.x) return { what: 'same x', lines: [addLine(Q, R)], want: { fault: addName } };
@@ -203,7 +204,8 @@ export async function suite({ npm }) {
       name: dblName,
       reference: '@noble/curves Point.double',
       guest: cv.guest,
-      max: 1000,
+      quick: 500,
+      max: 200000,
       random(rng) {
         const Q = randomPoint(rng);
         return { what: `P ${Q.x},${Q.y}`, lines: [dblLine(Q)], want: `ok - ${enc(cv.Point.fromAffine(Q).double().toAffine())}` };
