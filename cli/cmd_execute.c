@@ -40,6 +40,10 @@ static const char execute_help[] =
     "                         openvm, zisk, jolt, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
+    "  --zkvm-release VER     SP1 only: the release the guest was built with (1 to 6,\n"
+    "                         or 4.2, 3.4.0): each call means what it meant there\n"
+    "                         (docs/ZKVMS.md); default: from the ELF (the sp1-zkvm\n"
+    "                         version it names, RV64 for v6); --stats says which\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"
     "                         per file for SP1 (HINT_LEN/HINT_READ), the files one\n"
     "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
@@ -118,8 +122,9 @@ static const char execute_help[] =
 
 struct execute_options {
     const char *guest_path;
-    const char *zkvm;       /* --zkvm: NULL or "auto" to detect */
-    const char *inputs[64]; /* --input and --private-input, in order */
+    const char *zkvm;         /* --zkvm: NULL or "auto" to detect */
+    const char *zkvm_release; /* --zkvm-release: NULL to read it from the ELF */
+    const char *inputs[64];   /* --input and --private-input, in order */
     size_t ninputs;
     const char *sp1_stdin; /* --stdin */
     const char *public_output;
@@ -148,6 +153,7 @@ enum {
     OPT_INPUT = 256,
     OPT_SP1_STDIN,
     OPT_ZKVM,
+    OPT_ZKVM_RELEASE,
     OPT_PUBLIC_OUTPUT,
     OPT_MAX_CYCLES,
     OPT_STACK_SIZE,
@@ -209,6 +215,7 @@ static int take_option(void *ctx, int c, const char *arg)
         }
         o->zkvm = arg;
         return CLI_GO_ON;
+    case OPT_ZKVM_RELEASE: o->zkvm_release = arg; return CLI_GO_ON;
     case OPT_PUBLIC_OUTPUT: o->public_output = arg; return CLI_GO_ON;
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
@@ -269,6 +276,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"private-input", required_argument, NULL, OPT_INPUT},
         {"stdin", required_argument, NULL, OPT_SP1_STDIN},
         {"zkvm", required_argument, NULL, OPT_ZKVM},
+        {"zkvm-release", required_argument, NULL, OPT_ZKVM_RELEASE},
         {"public-output", required_argument, NULL, OPT_PUBLIC_OUTPUT},
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
@@ -1010,6 +1018,11 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
                   choice->abi->name);
         return EXIT_USAGE;
     }
+    if (o->zkvm_release && !choice->abi->takes_release) {
+        cli_error("--zkvm-release is for SP1 guests; this one runs as %s", choice->abi->name);
+        return EXIT_USAGE;
+    }
+    io.zkvm_release = o->zkvm_release;
     if (o->jolt_memory_given && choice->abi != &abi_jolt) {
         cli_error("--jolt-memory is for Jolt guests; this one runs as %s", choice->abi->name);
         return EXIT_USAGE;

@@ -81,6 +81,8 @@ struct machine_io {
     bool skip_deferred_proof_verification;
     /* Jolt: the I/O sizes --jolt-memory gave, over the ELF's and Jolt's defaults; NULL: none */
     const struct jolt_memory *jolt_memory;
+    /* --zkvm-release: the zkVM release the guest was built with (ABIs with takes_release); NULL: from the ELF */
+    const char *zkvm_release;
 };
 
 union regfile {

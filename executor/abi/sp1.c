@@ -24,12 +24,13 @@
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
 #include "executor/abi/regions.h"
+#include "executor/abi/sp1_curves.h"
 #include "executor/abi/sp1_hooks.h"
+#include "executor/abi/sp1_release.h"
 #include "executor/machine.h"
 #include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
-#include "executor/precompile/edwards.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/poseidon2_kb.h"
 #include "executor/precompile/sha256.h"
@@ -143,6 +144,7 @@ struct sp1_state {
     uint64_t proofs_verified;            /* VERIFY_SP1_PROOF calls accepted unverified */
     bool untrusted;                      /* v6: the ELF's SUCCINCT note turns on SP1's user mode */
     bool warned_fd;
+    struct sp1_release release; /* what each call means follows it */
 };
 
 static const char *call_name(uint32_t code)
@@ -241,25 +243,29 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", buf, "the buffer is not in memory");
     const uint8_t *bytes = m->mem.base + buf;
     bool ok = true;
-    switch (fd) {
-    case 1:
+    int release = st->release.major; /* 0: v1 to v5, fds of both ranges taken */
+    bool old_fds = release <= 3, new_fds = release == 0 || release >= 4;
+    if (fd == 1) {
         if (!cycle_tracker_command(st, (const char *)bytes, len, m->ecall_clock))
             ok = abi_write_fd(m->io.stdout_fd, bytes, len);
-        break;
-    case 2: ok = abi_write_fd(m->io.stderr_fd, bytes, len); break;
-    case SP1_FD_PUBLIC_VALUES:
-    case SP1_FD_PUBLIC_VALUES_V3: ok = abi_write_fd(m->io.public_output_fd, bytes, len); break;
-    case SP1_FD_HINT:
-    case SP1_FD_HINT_V3:
+    } else if (fd == 2) {
+        ok = abi_write_fd(m->io.stderr_fd, bytes, len);
+    } else if ((fd == SP1_FD_PUBLIC_VALUES && new_fds) ||
+               (fd == SP1_FD_PUBLIC_VALUES_V3 && old_fds)) {
+        ok = abi_write_fd(m->io.public_output_fd, bytes, len);
+    } else if ((fd == SP1_FD_HINT && new_fds) || (fd == SP1_FD_HINT_V3 && old_fds)) {
         if (!push_front(st, bytes, len))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd, "out of memory for a hint");
-        break;
-    default:
-        if (sp1_hook_name(fd))
-            return sp1_run_hook(m, st, fd, bytes, len);
-        if (fd <= 10)
-            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "WRITE", fd,
-                             "to a file descriptor SP1 reserves (its v3 hooks)");
+    } else if (new_fds && sp1_hook_name(fd)) {
+        return sp1_run_hook(m, st, fd, bytes, len);
+    } else if (old_fds && (fd == 5 || (release != 1 && release != 2 && (fd == 7 || fd == 8)))) {
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "WRITE", fd,
+                         "a hook of SP1 v1 to v3 (fd 5 ecrecover; v3 also 7 ecrecover v2, 8 "
+                         "ed25519 decompress), not run here");
+    } else if ((release == 4 || release == 5) && fd <= 10) {
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd,
+                         "SP1 v4 and v5 panic on a reserved file descriptor (3 to 10)");
+    } else {
         if (!st->warned_fd && m->io.warnings)
             fprintf(m->io.warnings,
                     "warning: sp1: writes to fd %llu are ignored, as SP1 ignores them\n",
@@ -435,19 +441,19 @@ static enum ecall_result sp1_curve(struct machine *m, const struct curve_call *c
         return ECALL_FAULT;
     if (cc->kind != CURVE_DOUBLE && sp1_load(m, name, bp, 4, b, n) != ECALL_CONTINUE)
         return ECALL_FAULT;
+    const struct sp1_state *st = m->abi_state;
+    bool k256 = st->release.major == 6 && cc->curve == CURVE_SECP256K1; /* v6 routes it to k256 */
+    const char *why = NULL;
     switch (cc->kind) {
-    case CURVE_ADD:
-        if (!curve_add(cc->curve, a, b))
-            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, bp,
-                             "the two points share x (equal or opposite), which ADD does not take");
+    case CURVE_ADD: why = k256 ? sp1_k256_add(a, b) : sp1_sw_add(cc->curve, a, b); break;
+    case CURVE_DOUBLE: why = k256 ? sp1_k256_double(a) : sp1_sw_double(cc->curve, a); break;
+    case CURVE_FP: curve_field(cc->curve, cc->op, a, b); break; /* fp.rs reduces both first */
+    case CURVE_FP2:
+        why = sp1_fp2(cc->curve, cc->op, a, b, st->release.major >= 1 && st->release.major <= 3);
         break;
-    case CURVE_DOUBLE:
-        if (!curve_double(cc->curve, a))
-            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, ap, "the point has y = 0");
-        break;
-    case CURVE_FP: curve_field(cc->curve, cc->op, a, b); break;
-    case CURVE_FP2: curve_field2(cc->curve, cc->op, a, b); break;
     }
+    if (why)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, ap, why);
     sp1_store(m, ap, 4, a, n);
     return ECALL_CONTINUE;
 }
@@ -492,12 +498,6 @@ static void warn_proof_count(const struct machine *m, const struct sp1_state *st
 }
 
 /* ---- v6: page permissions, Poseidon2 ---- */
-
-/* The calls v6 added; SP1 v3 to v5 panic on their codes ("invalid syscall number"). */
-static bool only_in_v6(uint64_t code)
-{
-    return code >= SP1_MPROTECT && code <= SP1_SIG_RETURN;
-}
 
 /*
  * MPROTECT (a0: a page, a1: its new rights): SP1 checks the arguments
@@ -646,15 +646,16 @@ static enum ecall_result sp1_ed(struct machine *m, uint64_t code, const char *na
     uint32_t p[16], q[16];
     if (sp1_load(m, name, pp, 4, p, 16) != ECALL_CONTINUE)
         return ECALL_FAULT;
+    const struct sp1_state *st = m->abi_state;
     if (code == SP1_ED_ADD) {
         if (sp1_load(m, name, a1, 4, q, 16) != ECALL_CONTINUE)
             return ECALL_FAULT;
-        if (!ed25519_add(p, q))
-            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, a1, "a point is not on ed25519");
-    } else if (a1 > 1 || !ed25519_decompress(p, (unsigned)a1)) {
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, pp,
-                         "no ed25519 point has this y and sign (y not below p, no x, or x = 0 "
-                         "with sign 1)");
+        sp1_ed_add(p, q);
+    } else {
+        const char *why = sp1_ed_decompress(p, a1 > 1 ? 2 : (unsigned)a1,
+                                            st->release.major == 0 || st->release.major >= 4);
+        if (why)
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, pp, why);
     }
     sp1_store(m, pp, 4, p, code == SP1_ED_ADD ? 16 : 8);
     return ECALL_CONTINUE;
@@ -727,9 +728,6 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
                                               bool *known)
 {
     *known = true;
-    if (m->xlen == 32 && only_in_v6(code))
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
-                         "SP1 added it in v6 (RV64); v3 to v5 panic on its code");
     if (m->xlen == 64 && removed_in_v6(code))
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
                          "SP1 v6 (RV64) removed it (its executor panics: use the hooks)");
@@ -753,19 +751,47 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
     return ECALL_FAULT;
 }
 
+/*
+ * A code no SP1 release has: SP1 panics "invalid syscall number". The
+ * testnet codes before v1.0 are named, so that the error says what the
+ * guest is (SyscallCode in core/src/runtime/syscall.rs at v1.0.5-testnet).
+ */
+static enum ecall_result sp1_unknown_code(struct machine *m, uint64_t code)
+{
+    static const struct {
+        uint32_t code;
+        const char *name;
+    } testnet[] = {
+        {0x0038010D, "BLAKE3_COMPRESS_INNER"},
+        {0x0000011D, "UINT256_MUL"},
+    };
+    m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
+                              .pc = m->pc,
+                              .addr = code,
+                              .why = "no call has this code in t0"};
+    for (size_t i = 0; i < sizeof(testnet) / sizeof(testnet[0]); i++)
+        if (testnet[i].code == code) {
+            m->fault.call = testnet[i].name;
+            m->fault.why =
+                "a call of SP1's testnet before v1.0; no release since v1.0.0 has "
+                "this code (its executor panics): rebuild the guest with SP1 v1 or later";
+        }
+    return ECALL_FAULT;
+}
+
 static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 {
     struct sp1_state *st = m->abi_state;
     uint64_t code = machine_get_reg(m, REG_T0);
-    const char *name = code <= UINT32_MAX ? call_name((uint32_t)code) : NULL;
-    if (!name) {
-        m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
-                                  .pc = m->pc,
-                                  .addr = code,
-                                  .why = "no call has this code in t0"};
+    const char *name = code <= UINT32_MAX ? call_name((uint32_t)code) : NULL, *since;
+    if (!name)
+        return sp1_unknown_code(m, code);
+    *call = name;
+    if (!sp1_release_has(&st->release, (uint32_t)code, &since)) {
+        m->fault = (struct fault){
+            .kind = FAULT_UNSUPPORTED_ECALL, .pc = m->pc, .addr = code, .call = name, .why = since};
         return ECALL_FAULT;
     }
-    *call = name;
     if (st->unconstrained && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
                          "SP1 allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block");
@@ -790,7 +816,13 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
         }
         break;
     }
-    case SP1_HINT_LEN: result = st->nitems ? st->items[st->nitems - 1].size : all_ones(m); break;
+    case SP1_HINT_LEN:
+        if (!st->nitems && st->release.major >= 1 && st->release.major <= 3)
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, name, 0,
+                             "the input is exhausted (SP1 v1 to v3 stop here): give one --input "
+                             "FILE per item the guest reads");
+        result = st->nitems ? st->items[st->nitems - 1].size : all_ones(m);
+        break;
     case SP1_HINT_READ: r = sp1_hint_read(m, st); break;
     case SP1_SHA_EXTEND: r = sp1_sha_extend(m); break;
     case SP1_SHA_COMPRESS: r = sp1_sha_compress(m); break;
@@ -835,6 +867,8 @@ static bool sp1_setup(struct machine *m, const struct elf_image *img, struct err
             error_fail(e, ERROR_NO_MEMORY, "out of memory");
             return false;
         }
+    if (sp1_release_pick(img, m->io.zkvm_release, &st->release, e) != 0)
+        return false;
     abi_map_flat(m, img, lo, hi);
     st->untrusted = has_untrusted_note(img);
     if (st->untrusted && m->io.warnings)
@@ -847,7 +881,11 @@ static bool sp1_setup(struct machine *m, const struct elf_image *img, struct err
 static void sp1_report(const struct machine *m, FILE *out)
 {
     const struct sp1_state *st = m->abi_state;
-    fprintf(out, "sp1: %s\n", m->xlen == 64 ? "v6 (RV64IM)" : "v3 to v5 (RV32IM)");
+    if (st->release.major)
+        fprintf(out, "sp1-release: v%d.%d (%s)\n", st->release.major, st->release.minor,
+                st->release.why);
+    else
+        fprintf(out, "sp1-release: %s\n", st->release.why);
     if (st->committed) {
         fputs("committed-digest: ", out);
         for (int i = 0; i < 8; i++)
@@ -885,6 +923,7 @@ const struct abi abi_sp1 = {
     .name = "sp1",
     .aligned_access = true, /* executor.rs (v4/v5), vm.rs (v6): InvalidMemoryAccess */
     .without_c = true, /* disassembler/elf.rs: every 4-byte word of the text is an instruction */
+    .takes_release = true,
     .setup = sp1_setup,
     .ecall = sp1_ecall,
     .report = sp1_report,

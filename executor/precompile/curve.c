@@ -37,6 +37,12 @@ size_t curve_limbs(enum curve_id c)
     return curves[c].limbs;
 }
 
+void curve_prime_and_a(enum curve_id c, mpz_t p, mpz_t a)
+{
+    mpz_set_str(p, curves[c].p_hex, 16);
+    mpz_set_str(a, curves[c].a_hex, 16);
+}
+
 /* The working registers of one operation. */
 struct ctx {
     mpz_t p, a, x1, y1, x2, y2, l, t;

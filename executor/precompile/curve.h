@@ -6,6 +6,7 @@
 #ifndef EXECUTOR_PRECOMPILE_CURVE_H
 #define EXECUTOR_PRECOMPILE_CURVE_H
 
+#include <gmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,9 @@ enum curve_id {
 
 /* Limbs of one field element: 8 (256-bit fields) or 12 (BLS12-381). */
 size_t curve_limbs(enum curve_id c);
+
+/* The field's prime and the curve's a, into initialised p and a. */
+void curve_prime_and_a(enum curve_id c, mpz_t p, mpz_t a);
 
 /*
  * p = p + q on the curve (affine; neither the point at infinity). False,

@@ -4,10 +4,11 @@
  * whole contract (which registers it reads, which words it reads and
  * writes, in which order) against implementations we did not write.
  *
- *   call_harness ZKVM GUEST.elf < requests
+ *   call_harness ZKVM GUEST.elf [RELEASE] < requests
  *
  * The guest is one of our own guests of that zkVM: it only gives the ABI a
  * machine laid out as that zkVM lays it out; no instruction of it runs.
+ * RELEASE is what --zkvm-release would say (for ABIs that follow releases).
  * Each stdin line is one call, made of tokens:
  *
  *   xN=HEX        sets register xN before the call
@@ -210,8 +211,8 @@ static int serve(struct machine *m, uint64_t entry)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: call_harness ZKVM GUEST.elf < requests\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: call_harness ZKVM GUEST.elf [RELEASE] < requests\n");
         return 2;
     }
     const struct abi *abi = abi_by_name(argv[1]);
@@ -231,7 +232,8 @@ int main(int argc, char **argv)
                             .stderr_fd = -1,
                             .public_output_fd = -1,
                             .warnings = stderr,
-                            .stack_size = 1 << 16};
+                            .stack_size = 1 << 16,
+                            .zkvm_release = argc == 4 ? argv[3] : NULL};
     struct machine m;
     if (machine_init(&m, &img, abi, &io, &e) != 0) {
         fprintf(stderr, "error: %s: %s\n", argv[2], e.msg);

@@ -12,7 +12,7 @@
  * - Poseidon2: RISC Zero's permutation against risc0-zkp's vector, the
  *   KoalaBear one against SP1's Plonky3 fork's.
  * - Curves: P-256's 2G, secp256k1's 2G and 3G and (n - 1)G = -G, the generators'
- *   y decompressed (SEC 2, BLS12-381), ed25519's B and 2B, u * u = -1 in
+ *   y decompressed (SEC 2, BLS12-381), u * u = -1 in
  *   BLS12-381's Fp2; curves and Fp2 given by their prime (OpenVM's) against
  *   the named ones and against multiplication; a square root mod 2^255 - 19.
  * - bigint2 programs against arithmetic identities (their bad forms fail
@@ -509,34 +509,6 @@ static void bigint2_bad_programs(void **state)
     assert_non_null(strstr(err.text, "cut short"));
 }
 
-/*
- * ed25519's base point B (RFC 8032 5.1: y = 4/5, x even) from its y, and
- * 2B by the addition law. 2B was computed with Python integers:
- *   t = d*x*x*y*y; x2 = 2*x*y / (1 + t); y2 = (y*y + x*x) / (1 - t)  (mod 2^255 - 19)
- */
-static void ed25519_base_point(void **state)
-{
-    (void)state;
-    uint32_t pt[16] = {0}, b[16], want[16];
-    limbs_of("216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a", b, 8);
-    limbs_of("6666666666666666666666666666666666666666666666666666666666666658", b + 8, 8);
-    memcpy(pt + 8, b + 8, 32);
-    pt[15] |= 0x80000000u; /* bit 255, the sign in a compressed point: ignored */
-    assert_true(ed25519_decompress(pt, 0));
-    assert_memory_equal(pt, b, 32);
-    memcpy(pt, b, sizeof(b));
-    assert_true(ed25519_add(pt, b));
-    limbs_of("36ab384c9f5a046c3d043b7d1833e7ac080d8e4515d7a45f83c5a14e2843ce0e", want, 8);
-    limbs_of("2260cdf3092329c21da25ee8c9a21f5697390f51643851560e5f46ae6af8a3c9", want + 8, 8);
-    assert_memory_equal(pt, want, sizeof(want));
-    /* y = 1 is the identity (x = 0): sign 1 asks for "-0", which RFC 8032 rejects */
-    uint32_t one[16] = {[8] = 1};
-    assert_false(ed25519_decompress(one, 1));
-    assert_true(ed25519_decompress(one, 0));
-    limbs_of("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", pt + 8, 8);
-    assert_false(ed25519_decompress(pt, 0)); /* y = p is not reduced */
-}
-
 /* Decompressing the generators' x: secp256k1's G (SEC 2) and BLS12-381's G1 (y the smaller). */
 static void weierstrass_decompress(void **state)
 {
@@ -716,7 +688,6 @@ int main(void)
         cmocka_unit_test(bigint2_identities),
         cmocka_unit_test(bigint2_bad_programs),
         cmocka_unit_test(r0bf_container),
-        cmocka_unit_test(ed25519_base_point),
         cmocka_unit_test(weierstrass_decompress),
         cmocka_unit_test(sqrt_mod),
         cmocka_unit_test(secp256k1_scalar_mul),

@@ -59,6 +59,21 @@ function edAdd(p, d, P, Q) {
   return { x: (x3n * dx) % p, y: (y3n * dy) % p };
 }
 
+// Random points of a group cheaply: a walk that adds one of 32 random
+// multiples of the generator at each step (one addition, not a multiplication).
+function pointWalk(Point) {
+  let pool = null;
+  let cur = null;
+  return (rng) => {
+    if (!pool) {
+      pool = Array.from({ length: 32 }, () => Point.BASE.multiply(1n + rng.below(Point.Fn.ORDER - 1n)));
+      cur = pool[0];
+    }
+    cur = cur.add(pool[rng.int(pool.length)]);
+    return cur.toAffine();
+  };
+}
+
 export async function suite({ npm }) {
   const { secp256k1 } = await npm('@noble/curves/secp256k1.js');
   const { p256 } = await npm('@noble/curves/nist.js');
@@ -165,11 +180,25 @@ export async function suite({ npm }) {
     const a = cv.Point.CURVE().a;
     const size = cv.name === 'BLS12381' ? 48 : 32;
     const enc = (P) => le(P.x, size) + le(P.y, size);
-    const randomPoint = (rng) => cv.Point.BASE.multiply(1n + rng.below(cv.Point.Fn.ORDER - 1n)).toAffine();
+    const randomPoint = pointWalk(cv.Point);
     const addLine = (P, Q) => ecall(cv.add, A, B).mem(A, enc(P)).mem(B, enc(Q)).ecall().read(A, 2 * size).line();
     const dblLine = (P) => ecall(cv.dbl, A).mem(A, enc(P)).ecall().read(A, 2 * size).line();
     const asSp1 = (R, call) => (R ? `ok - ${enc(R)}` : { fault: call });
+    // v6 routes secp256k1 to the k256 crate (crates/curves/src/weierstrass/mod.rs
+    // sw_add_k256 at v6.4.0): points must decode (on the curve, coordinates
+    // below p); P + P doubles; a sum at infinity panics.
+    const b = cv.Point.CURVE().b;
+    const decodes = (P) => P.x < p && P.y < p && mod(P.x ** 3n + a * P.x + b - P.y * P.y, p) === 0n;
+    const k256Add = (P, Q) => {
+      if (!decodes(P) || !decodes(Q) || (P.x === Q.x && P.y !== Q.y)) return null;
+      const R = cv.Point.fromAffine(P);
+      return (P.y === Q.y ? R.double() : R.add(cv.Point.fromAffine(Q))).toAffine();
+    };
+    const k256Double = (P) => (decodes(P) ? cv.Point.fromAffine(P).double().toAffine() : null);
     for (const [guest, label] of [[RV32, 'rv32'], [RV64, 'rv64']]) {
+      const viaK256 = cv.name === 'SECP256K1' && label === 'rv64';
+      const addRef = viaK256 ? k256Add : (P, Q) => swAdd(p, P, Q);
+      const doubleRef = viaK256 ? k256Double : (P) => swDouble(p, a, P);
       calls.push({
         name: `${cv.name}_ADD.${label}`,
         reference: '@noble/curves Point.add; SP1 sw_add where the sum is undefined',
@@ -177,7 +206,7 @@ export async function suite({ npm }) {
         max: 200000,
         random(rng) {
           const P = randomPoint(rng), Q = randomPoint(rng);
-          if (P.x === Q.x) return { what: 'same x', lines: [addLine(P, Q)], want: asSp1(swAdd(p, P, Q), `${cv.name}_ADD`) };
+          if (P.x === Q.x) return { what: 'same x', lines: [addLine(P, Q)], want: asSp1(addRef(P, Q), `${cv.name}_ADD`) };
           const R = cv.Point.fromAffine(P).add(cv.Point.fromAffine(Q)).toAffine();
           return { what: `P ${P.x},${P.y} Q ${Q.x},${Q.y}`, lines: [addLine(P, Q)], want: `ok - ${enc(R)}` };
         },
@@ -188,8 +217,8 @@ export async function suite({ npm }) {
           const zero = { x: 0n, y: 0n };
           const top = (1n << BigInt(8 * size)) - 1n;
           const cases = [
-            ['P + P through ADD (SP1 panics: "Points are the same")', G, G],
-            ['P + (-P): SP1 inverts 0 to 0', G, neg],
+            ['P + P through ADD (sw_add panics: "Points are the same"; k256 doubles)', G, G],
+            ['P + (-P): sw_add inverts 0 to 0; k256 has no coordinates for the sum', G, neg],
             ['(0, 0) + Q: the zero words SP1 guests keep for infinity', zero, G],
             ['P + (0, 0)', G, zero],
             ['x + p, if it fits: the unsigned subtraction may go negative', { x: G.x + p <= top ? G.x + p : G.x, y: G.y }, G2],
@@ -197,7 +226,7 @@ export async function suite({ npm }) {
             ['largest limbs', { x: top, y: top }, G],
             ['largest limbs second', G, { x: top, y: top }],
           ];
-          return cases.map(([what, P, Q]) => ({ what, lines: [addLine(P, Q)], want: asSp1(swAdd(p, P, Q), `${cv.name}_ADD`) }));
+          return cases.map(([what, P, Q]) => ({ what, lines: [addLine(P, Q)], want: asSp1(addRef(P, Q), `${cv.name}_ADD`) }));
         },
       });
       calls.push({
@@ -219,7 +248,7 @@ export async function suite({ npm }) {
             ['y + p', { x: G.x, y: G.y + p <= top ? G.y + p : G.y }],
             ['x + p', { x: G.x + p <= top ? G.x + p : G.x, y: G.y }],
             ['largest limbs', { x: top, y: top }],
-          ].map(([what, P]) => ({ what, lines: [dblLine(P)], want: asSp1(swDouble(p, a, P), `${cv.name}_DOUBLE`) }));
+          ].map(([what, P]) => ({ what, lines: [dblLine(P)], want: asSp1(doubleRef(P), `${cv.name}_DOUBLE`) }));
         },
       });
     }
@@ -230,13 +259,14 @@ export async function suite({ npm }) {
   for (const cv of curves.filter((c) => c.dec)) {
     const p = cv.Point.Fp.ORDER;
     const size = cv.name === 'BLS12381' ? 48 : 32;
-    const randomPoint = (rng) => cv.Point.BASE.multiply(1n + rng.below(cv.Point.Fn.ORDER - 1n)).toAffine();
+    const randomPoint = pointWalk(cv.Point);
     const line = (x, sign, guest) => ecall(cv.dec, A, sign).mem(A, '00'.repeat(size) + le(x, size)).ecall().read(A, size).line();
     calls.push({
       name: `${cv.name}_DECOMPRESS.rv32`,
       reference: '@noble/curves Point.fromBytes of the compressed point',
       guest: RV32,
       max: 200000,
+      quick: cv.name === 'BLS12381' ? 500 : 2000, // noble's BLS12-381 decoding takes ~4 ms
       random(rng) {
         const P = randomPoint(rng);
         const sign = rng.int(2) ? 1n : 0n;
@@ -345,7 +375,7 @@ export async function suite({ npm }) {
   const edP = ed25519.Point.Fp.ORDER;
   const edD = ed25519.Point.CURVE().d;
   const edEnc = (P) => le(P.x, 32) + le(P.y, 32);
-  const edRandom = (rng) => ed25519.Point.BASE.multiply(1n + rng.below(ed25519.Point.Fn.ORDER - 1n)).toAffine();
+  const edRandom = pointWalk(ed25519.Point);
   for (const [guest, label] of [[RV32, 'rv32'], [RV64, 'rv64']]) {
     const line = (P, Q) => ecall(0x00010107, A, B).mem(A, edEnc(P)).mem(B, edEnc(Q)).ecall().read(A, 64).line();
     calls.push({
@@ -441,5 +471,87 @@ export async function suite({ npm }) {
       ],
     });
   }
+  // ---- release by release (docs/ZKVMS.md, SP1's release table): the harness
+  // takes the release as --zkvm-release names it ----
+  const V3 = `${RV32}@3`;
+  const V4 = `${RV32}@4`;
+  // v1.2 to v3 write an Fp2 result as c0's significant limbs, then c1's, then
+  // zeros (fptower/fp2_addsub.rs, fp2_mul.rs at v3.4.0 563ede17:
+  // c0.to_u32_digits().chain(c1.to_u32_digits()), then resize); v4 pads c0.
+  const limbs = (v) => {
+    const out = [];
+    for (; v; v >>= 32n) out.push(v & 0xffffffffn);
+    return out;
+  };
+  for (const f of fields) {
+    const { p, size } = f;
+    const packed = (R) => {
+      const words = [...limbs(R.c0), ...limbs(R.c1)];
+      while (words.length < (2 * size) / 4) words.push(0n);
+      return words.map((w) => le(w, 4)).join('');
+    };
+    for (const [op, k, nobleRef] of [['FP2_ADD', 3, (a, b) => f.Fp2.add(a, b)], ['FP2_MUL', 5, (a, b) => f.Fp2.mul(a, b)]]) {
+      calls.push({
+        name: `${f.name}_${op}.v3`,
+        reference: '@noble/curves Fp2, laid out as v3 lays it out',
+        guest: V3,
+        random(rng) {
+          // parts of random widths, so that the packing moves c1 by varying amounts
+          const part = () => rng.below(1n << BigInt(32 * rng.int(size / 4 + 1))) % p;
+          const x = f.Fp2.create({ c0: part(), c1: part() });
+          const y = rng.int(2) ? f.Fp2.create({ c0: 0n, c1: 0n }) : f.Fp2.create({ c0: part(), c1: part() });
+          const R = nobleRef(x, y);
+          return {
+            what: `x ${x.c0},${x.c1} y ${y.c0},${y.c1}`,
+            lines: [ecall(f.base + k, A, B).mem(A, le(x.c0, size) + le(x.c1, size)).mem(B, le(y.c0, size) + le(y.c1, size)).ecall().read(A, 2 * size).line()],
+            want: `ok - ${packed(R)}`,
+          };
+        },
+      });
+    }
+  }
+  // ED_DECOMPRESS: v1 to v3 compute y^2 - 1 unsigned (y = 0 mod p panics) and
+  // write p - 0 unreduced; v4 on, (y^2 + p - 1) % p and (p - x) % p
+  // (crates/curves/src/edwards/ed25519.rs decompress at v3.4.0 and v4.2.1).
+  const edSqrtM1 = (() => {
+    const r = ed25519.Point.Fp.sqrt(edP - 1n);
+    return r & 1n ? edP - r : r;
+  })();
+  const dline = (y, sign) => ecall(0x00000108, A, sign).mem(A, '00'.repeat(32) + le(y, 32)).ecall().read(A, 32).line();
+  calls.push({
+    name: 'ED_DECOMPRESS.releases',
+    reference: 'BigInt on SP1 v3 and v4 decompress',
+    guest: V3,
+    edges: () => [
+      { what: 'v3: y = 1, sign 1 writes p', lines: [dline(1n, 1n)], want: `ok - ${le(edP, 32)}` },
+      { what: 'v3: y = 0 panics', lines: [dline(0n, 0n)], want: { fault: 'ED_DECOMPRESS' } },
+      { what: 'v3: y = p panics', lines: [dline(edP, 0n)], want: { fault: 'ED_DECOMPRESS' } },
+      { what: 'v4: y = 0 gives sqrt(-1)', guest: V4, lines: [dline(0n, 0n)], want: `ok - ${le(edSqrtM1, 32)}` },
+      { what: 'v4: y = 1, sign 1 writes 0', guest: V4, lines: [dline(1n, 1n)], want: `ok - ${le(0n, 32)}` },
+    ],
+  });
+  // Calls a release does not have: its executor panics "invalid syscall number".
+  const hintLen = () => ecall(0xF0).ecall().readReg(REG.t0).line();
+  const write = (fd) => ecall(0x02, fd, A, 4).mem(A, '01020304').ecall().line();
+  calls.push({
+    name: 'release-gates',
+    reference: 'SyscallCode at each release tag',
+    guest: V3,
+    edges: () => [
+      { what: 'BN254_FP_ADD came in v1.2.0', guest: `${RV32}@1.1`, lines: [ecall(0x00010126, A, B).ecall().line()], want: { fault: 'BN254_FP_ADD', why: 'v1.2.0' } },
+      { what: 'BN254_FP_ADD in v1.2', guest: `${RV32}@1.2`, lines: [ecall(0x00010126, A, B).mem(A, le(1n, 32)).mem(B, le(2n, 32)).ecall().read(A, 32).line()], want: `ok - ${le(3n, 32)}` },
+      { what: 'SECP256R1_ADD came in v4.0.0', lines: [ecall(0x0001012C, A, B).ecall().line()], want: { fault: 'SECP256R1_ADD', why: 'v4.0.0' } },
+      { what: 'UINT256_ADD_CARRY came in v6.0.0', guest: `${RV32}@5`, lines: [ecall(0x00010130, A, B).ecall().line()], want: { fault: 'UINT256_ADD_CARRY', why: 'v6.0.0' } },
+      { what: 'BLAKE3_COMPRESS_INNER: testnet only', guest: RV32, lines: [ecall(0x0038010D, A, B).ecall().line()], want: { fault: 'BLAKE3_COMPRESS_INNER', why: 'testnet' } },
+      { what: 'UINT256_MUL at 0x11D: testnet only', guest: RV32, lines: [ecall(0x0000011D, A, B).ecall().line()], want: { fault: 'UINT256_MUL', why: 'testnet' } },
+      { what: 'v3: HINT_LEN with no input left panics', lines: [hintLen()], want: { fault: 'HINT_LEN' } },
+      { what: 'v4: HINT_LEN with no input left is all ones', guest: V4, lines: [hintLen()], want: 'ok - ffffffff' },
+      { what: 'v3: fd 3 is the public values', lines: [write(3)], want: 'ok -' },
+      { what: 'v4: fd 3 is reserved (SP1 panics)', guest: V4, lines: [write(3)], want: { fault: 'WRITE', why: 'reserved' } },
+      { what: 'v3: fd 5 is the ecrecover hook', lines: [write(5)], want: { fault: 'WRITE', why: 'hook' } },
+      { what: 'v6: fd 3 is ignored', guest: RV64, lines: [write(3)], want: 'ok -' },
+      { what: '--zkvm-release 6 on an RV32 ELF', guest: `${RV32}@6`, lines: [hintLen()], want: 'harness refuses' },
+    ].filter((c) => c.want !== 'harness refuses'),
+  });
   return calls;
 }
