@@ -30,6 +30,7 @@
 #include "executor/machine.h"
 #include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
+#include "executor/precompile/blake3.h"
 #include "executor/precompile/curve.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/poseidon2_kb.h"
@@ -48,6 +49,8 @@ enum sp1_code {
     SP1_COMMIT_DEFERRED_PROOFS = 0x0000001A,
     SP1_VERIFY_SP1_PROOF = 0x0000001B,
     SP1_UINT256_MUL = 0x0001011D,
+    SP1_UINT256_MUL_TESTNET = 0x0000011D,   /* before v1.0 */
+    SP1_BLAKE3_COMPRESS_INNER = 0x0038010D, /* before v1.0 */
     SP1_ED_ADD = 0x00010107,
     SP1_ED_DECOMPRESS = 0x00000108,
     SP1_U256XU2048_MUL = 0x0001012F,
@@ -113,6 +116,12 @@ static const struct sp1_call {
     {0x00000042, "DELETE_PROFILER_SYMBOLS"},
     {0x000000F0, "HINT_LEN"},
     {0x000000F1, "HINT_READ"},
+    /* SP1's testnet before v1.0 (core/src/runtime/syscall.rs, v1.0.5-testnet and 3d4e42b7) */
+    {0x0038010D, "BLAKE3_COMPRESS_INNER"},
+    {0x0000011D, "UINT256_MUL"},
+    {0x00010111, "SECP256R1_ADD"},
+    {0x00000114, "SECP256R1_DOUBLE"},
+    {0x00000115, "SECP256R1_DECOMPRESS"},
 };
 
 enum {
@@ -389,6 +398,24 @@ static enum ecall_result sp1_uint256_mul(struct machine *m)
     return ECALL_CONTINUE;
 }
 
+/*
+ * BLAKE3_COMPRESS_INNER, SP1's testnet before v1.0: the 16-word state at a0
+ * through BLAKE3's seven rounds with the 16-word message at a1
+ * (core/src/syscall/precompiles/blake3/compress/execute.rs, v1.0.5-testnet).
+ */
+static enum ecall_result sp1_blake3(struct machine *m)
+{
+    static const char name[] = "BLAKE3_COMPRESS_INNER";
+    uint64_t sp = machine_get_reg(m, REG_A0), mp = machine_get_reg(m, REG_A1);
+    uint32_t state[16], msg[16];
+    if (sp1_load(m, name, sp, 4, state, 16) != ECALL_CONTINUE ||
+        sp1_load(m, name, mp, 4, msg, 16) != ECALL_CONTINUE)
+        return ECALL_FAULT;
+    blake3_compress_inner(state, msg);
+    sp1_store(m, sp, 4, state, 16);
+    return ECALL_CONTINUE;
+}
+
 /* The curve and field precompiles: which curve, and what they do. */
 enum curve_call_kind { CURVE_ADD, CURVE_DOUBLE, CURVE_FP, CURVE_FP2 };
 
@@ -406,6 +433,8 @@ static const struct curve_call {
     {0x0000011F, CURVE_BLS12_381, CURVE_DOUBLE, FIELD_ADD},
     {0x0001012C, CURVE_SECP256R1, CURVE_ADD, FIELD_ADD},
     {0x0000012D, CURVE_SECP256R1, CURVE_DOUBLE, FIELD_ADD},
+    {0x00010111, CURVE_SECP256R1, CURVE_ADD, FIELD_ADD}, /* testnet */
+    {0x00000114, CURVE_SECP256R1, CURVE_DOUBLE, FIELD_ADD},
     {0x00010120, CURVE_BLS12_381, CURVE_FP, FIELD_ADD},
     {0x00010121, CURVE_BLS12_381, CURVE_FP, FIELD_SUB},
     {0x00010122, CURVE_BLS12_381, CURVE_FP, FIELD_MUL},
@@ -721,6 +750,7 @@ static const struct {
     {0x0000010C, CURVE_SECP256K1},
     {0x0000011C, CURVE_BLS12_381},
     {0x0000012E, CURVE_SECP256R1},
+    {0x00000115, CURVE_SECP256R1}, /* testnet */
 };
 
 /* The precompiles beyond the table-driven curve calls; ECALL_FAULT with no fault set: none. */
@@ -751,41 +781,18 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
     return ECALL_FAULT;
 }
 
-/*
- * A code no SP1 release has: SP1 panics "invalid syscall number". The
- * testnet codes before v1.0 are named, so that the error says what the
- * guest is (SyscallCode in core/src/runtime/syscall.rs at v1.0.5-testnet).
- */
-static enum ecall_result sp1_unknown_code(struct machine *m, uint64_t code)
-{
-    static const struct {
-        uint32_t code;
-        const char *name;
-    } testnet[] = {
-        {0x0038010D, "BLAKE3_COMPRESS_INNER"},
-        {0x0000011D, "UINT256_MUL"},
-    };
-    m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
-                              .pc = m->pc,
-                              .addr = code,
-                              .why = "no call has this code in t0"};
-    for (size_t i = 0; i < sizeof(testnet) / sizeof(testnet[0]); i++)
-        if (testnet[i].code == code) {
-            m->fault.call = testnet[i].name;
-            m->fault.why =
-                "a call of SP1's testnet before v1.0; no release since v1.0.0 has "
-                "this code (its executor panics): rebuild the guest with SP1 v1 or later";
-        }
-    return ECALL_FAULT;
-}
-
 static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 {
     struct sp1_state *st = m->abi_state;
     uint64_t code = machine_get_reg(m, REG_T0);
     const char *name = code <= UINT32_MAX ? call_name((uint32_t)code) : NULL, *since;
-    if (!name)
-        return sp1_unknown_code(m, code);
+    if (!name) {
+        m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_ECALL,
+                                  .pc = m->pc,
+                                  .addr = code,
+                                  .why = "no call has this code in t0"};
+        return ECALL_FAULT;
+    }
     *call = name;
     if (!sp1_release_has(&st->release, (uint32_t)code, &since)) {
         m->fault = (struct fault){
@@ -827,7 +834,9 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     case SP1_SHA_EXTEND: r = sp1_sha_extend(m); break;
     case SP1_SHA_COMPRESS: r = sp1_sha_compress(m); break;
     case SP1_KECCAK_PERMUTE: r = sp1_keccak(m); break;
-    case SP1_UINT256_MUL: r = sp1_uint256_mul(m); break;
+    case SP1_UINT256_MUL:
+    case SP1_UINT256_MUL_TESTNET: r = sp1_uint256_mul(m); break;
+    case SP1_BLAKE3_COMPRESS_INNER: r = sp1_blake3(m); break;
     case SP1_ENTER_UNCONSTRAINED:
         r = sp1_enter_unconstrained(m, st);
         result = 1;

@@ -82,6 +82,8 @@ export async function suite({ npm }) {
   const { ed25519 } = await npm('@noble/curves/ed25519.js');
   const { _SHA256 } = await npm('@noble/hashes/sha2.js');
   const { keccakP } = await npm('@noble/hashes/sha3.js');
+  const { blake3 } = await npm('@noble/hashes/blake3.js');
+  const { _compress } = await npm('@noble/hashes/blake2.js');
   const calls = [];
 
   // ---- SHA-256: SHA_EXTEND then SHA_COMPRESS on one block, as sp1-lib's sha2 patch calls them ----
@@ -172,6 +174,8 @@ export async function suite({ npm }) {
   const curves = [
     { name: 'SECP256K1', Point: secp256k1.Point, add: 0x0001010A, dbl: 0x0000010B, dec: 0x0000010C },
     { name: 'SECP256R1', Point: p256.Point, add: 0x0001012C, dbl: 0x0000012D, dec: 0x0000012E },
+    // the codes of SP1's testnet branch that first had P-256 (core/src/runtime/syscall.rs at 3d4e42b7)
+    { name: 'SECP256R1', suffix: '.testnet', Point: p256.Point, add: 0x00010111, dbl: 0x00000114, dec: 0x00000115 },
     { name: 'BN254', Point: bn254.G1.Point, add: 0x0001010E, dbl: 0x0000010F },
     { name: 'BLS12381', Point: bls12_381.G1.Point, add: 0x0001011E, dbl: 0x0000011F, dec: 0x0000011C },
   ];
@@ -200,7 +204,7 @@ export async function suite({ npm }) {
       const addRef = viaK256 ? k256Add : (P, Q) => swAdd(p, P, Q);
       const doubleRef = viaK256 ? k256Double : (P) => swDouble(p, a, P);
       calls.push({
-        name: `${cv.name}_ADD.${label}`,
+        name: `${cv.name}_ADD.${label}${cv.suffix ?? ''}`,
         reference: '@noble/curves Point.add; SP1 sw_add where the sum is undefined',
         guest,
         max: 200000,
@@ -230,7 +234,7 @@ export async function suite({ npm }) {
         },
       });
       calls.push({
-        name: `${cv.name}_DOUBLE.${label}`,
+        name: `${cv.name}_DOUBLE.${label}${cv.suffix ?? ''}`,
         reference: '@noble/curves Point.double; SP1 sw_double where undefined',
         guest,
         max: 200000,
@@ -262,7 +266,7 @@ export async function suite({ npm }) {
     const randomPoint = pointWalk(cv.Point);
     const line = (x, sign, guest) => ecall(cv.dec, A, sign).mem(A, '00'.repeat(size) + le(x, size)).ecall().read(A, size).line();
     calls.push({
-      name: `${cv.name}_DECOMPRESS.rv32`,
+      name: `${cv.name}_DECOMPRESS.rv32${cv.suffix ?? ''}`,
       reference: '@noble/curves Point.fromBytes of the compressed point',
       guest: RV32,
       max: 200000,
@@ -294,7 +298,7 @@ export async function suite({ npm }) {
           { what: 'x = p', lines: [line(p, 0n)], want: { fault: `${cv.name}_DECOMPRESS` } },
           { what: 'no y for this x', lines: [line(nonResidueX, 0n)], want: { fault: `${cv.name}_DECOMPRESS` } },
           { what: 'sign 2', lines: [line(G.x, 2n)], want: { fault: `${cv.name}_DECOMPRESS` } },
-          { what: 'v6 removed it', guest: RV64, lines: [line(G.x, 0n)], want: { fault: `${cv.name}_DECOMPRESS` } },
+          ...(cv.suffix ? [] : [{ what: 'v6 removed it', guest: RV64, lines: [line(G.x, 0n)], want: { fault: `${cv.name}_DECOMPRESS` } }]),
         ];
       },
     });
@@ -471,6 +475,165 @@ export async function suite({ npm }) {
       ],
     });
   }
+  // ---- BLAKE3_COMPRESS_INNER (testnet before v1.0): the 16-word state at a0
+  // through seven rounds with the 16-word message at a1, no final XOR
+  // (core/src/syscall/precompiles/blake3/compress/execute.rs, v1.0.5-testnet) ----
+  // Two references: noble's blake2 _compress (the rounds BLAKE3 shares) on any
+  // state, with the message schedule built from the BLAKE3 paper's
+  // permutation; and noble's blake3 itself, keyed, whose 64-byte output of a
+  // one-block message gives the whole state: out[i] = v[i] ^ v[i + 8],
+  // out[i + 8] = v[i + 8] ^ key[i].
+  const B3_PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
+  const sigma = (() => {
+    const rows = [Array.from({ length: 16 }, (_, i) => i)];
+    for (let r = 1; r < 7; r++) rows.push(B3_PERMUTATION.map((j) => rows[r - 1][j]));
+    return Uint8Array.from(rows.flat());
+  })();
+  const words = (bytes) => Array.from({ length: bytes.length / 4 }, (_, i) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(4 * i, true));
+  const wordsHex = (ws) => ws.map((w) => le(BigInt(w >>> 0), 4)).join('');
+  const B3_IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  for (const [guest, label] of [[RV32, 'rv32'], [RV64, 'rv64']]) {
+    const line = (state, msg) => ecall(0x0038010D, A, B).mem(A, wordsHex(state)).mem(B, wordsHex(msg)).ecall().read(A, 64).line();
+    calls.push({
+      name: `BLAKE3_COMPRESS_INNER.${label}`,
+      reference: '@noble/hashes blake2 _compress with BLAKE3\'s schedule; blake3 keyed output',
+      guest,
+      random(rng) {
+        const msg = words(rng.bytes(64));
+        if (rng.int(2)) {
+          const state = words(rng.bytes(64));
+          const v = _compress(sigma, 0, Uint32Array.from(msg), 7, ...state);
+          const want = Array.from({ length: 16 }, (_, i) => v[`v${i}`]);
+          return { what: `state ${wordsHex(state)} msg ${wordsHex(msg)}`, lines: [line(state, msg)], want: `ok - ${wordsHex(want)}` };
+        }
+        // keyed, one 64-byte block: the chunk's first block is also its last and the root
+        const key = rng.bytes(32);
+        const block = new Uint8Array(new Uint32Array(msg).buffer);
+        const out = words(blake3(block, { key, dkLen: 64 }));
+        const k = words(key);
+        const state = [...k, ...B3_IV.slice(0, 4), 0, 0, 64, 1 | 2 | 8 | 16];
+        const v = Array.from({ length: 16 }, (_, i) => (i < 8 ? out[i] ^ out[i + 8] ^ k[i] : out[i] ^ k[i - 8]));
+        return { what: `keyed block ${hex(block)}`, lines: [line(state, msg)], want: `ok - ${wordsHex(v)}` };
+      },
+    });
+  }
+
+  // ---- Hooks (v4 on): a WRITE to fds 15-21 pushes the host's answers to the
+  // front of stdin, read back with HINT_READ; hook.rs at v5.2.4 (minimal/
+  // hooks at v6.4.0) computes them. Each case: the write, one HINT_READ per
+  // answer, then HINT_LEN finding none left. ----
+  const be = (v, size) => {
+    let out = '';
+    for (let i = size - 1; i >= 0; i--) out += Number((v >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, '0');
+    return out;
+  };
+  const hookCase = (guest, fd, inputHex, answers, what) => {
+    const lines = [ecall(0x02, fd, A, inputHex.length / 2).mem(A, inputHex).ecall().line()];
+    for (const a of answers) lines.push(ecall(0xF1, C, a.length / 2).ecall().read(C, a.length / 2).line());
+    lines.push(ecall(0xF0).ecall().readReg(REG.t0).line());
+    const none = guest === RV64 ? 'ffffffffffffffff' : 'ffffffff';
+    return { what, guest, lines, want: ['ok -', ...answers.map((a) => `ok - ${a}`), `ok - ${none}`] };
+  };
+  const isSquare = (v, q) => v % q === 0n || modpow(v, (q - 1n) / 2n, q) === 1n;
+  // FD_ECRECOVER_HOOK: [curve | y odd << 7][r][alpha] (32 bytes BE each) ->
+  // [1][y with y^2 = alpha, that parity][r^-1 mod n], or [0][sqrt(3 alpha)]
+  for (const [curveId, curve] of [[1, secp256k1], [2, p256]]) {
+    const Fp = curve.Point.Fp, Fn = curve.Point.Fn;
+    for (const [guest, label] of [[RV32, 'rv32'], [RV64, 'rv64']]) {
+      calls.push({
+        name: `FD_ECRECOVER_HOOK.${curveId === 1 ? 'secp256k1' : 'secp256r1'}.${label}`,
+        reference: '@noble/curves Fp.sqrt, Fn.inv',
+        guest,
+        quick: 500,
+        random(rng) {
+          const r = 1n + rng.below(Fn.ORDER - 1n);
+          let alpha = rng.below(Fp.ORDER);
+          if (curveId === 1 && alpha === 0n) alpha = 1n;
+          const odd = rng.int(2);
+          const input = ((curveId | (odd << 7)).toString(16).padStart(2, '0')) + be(r, 32) + be(alpha, 32);
+          let answers;
+          if (isSquare(alpha, Fp.ORDER)) {
+            let y = Fp.sqrt(alpha);
+            if (Number(y & 1n) !== odd && y !== 0n) y = Fp.neg(y);
+            answers = ['01', be(y, 32), be(Fn.inv(r), 32)];
+          } else {
+            answers = ['00', be(Fp.sqrt(Fp.mul(alpha, 3n)), 32)];
+          }
+          return hookCase(guest, 15, input, answers, `r ${r} alpha ${alpha} odd ${odd}`);
+        },
+      });
+    }
+  }
+  // FD_EDDECOMPRESS: [compressed y][v = d y^2 + 1, LE] -> [1] when (y^2 - 1) / v
+  // is a square, else [0][v^-1][the even sqrt(2 (y^2 - 1) / v)] (32 bytes LE each)
+  const edFp = ed25519.Point.Fp;
+  const evenRoot = (a) => {
+    const r = edFp.sqrt(a);
+    return r & 1n ? edFp.neg(r) : r;
+  };
+  calls.push({
+    name: 'FD_EDDECOMPRESS.rv32',
+    reference: '@noble/curves ed25519 Fp.sqrt, Fp.inv',
+    guest: RV32,
+    quick: 500,
+    random(rng) {
+      const y = rng.below(edP);
+      const v = (edD * y * y + 1n) % edP;
+      const u = edFp.mul(edFp.sub(edFp.mul(y, y), 1n), edFp.inv(v));
+      const input = le(y, 32) + le(v, 32);
+      const answers = isSquare(u, edP) ? ['01'] : ['00', le(edFp.inv(v), 32), le(evenRoot(edFp.mul(u, 2n)), 32)];
+      return hookCase(RV32, 16, input, answers, `y ${y}`);
+    },
+  });
+  // FD_RSA_MUL_MOD: [product: 512 LE][m: 256 LE] -> [product mod m][product / m] (256 LE each)
+  calls.push({
+    name: 'FD_RSA_MUL_MOD.rv32',
+    reference: 'BigInt',
+    guest: RV32,
+    quick: 500,
+    random(rng) {
+      const m = rng.bits(2048) | 1n;
+      const prod = rng.bits(2048) * rng.bits(2048);
+      return hookCase(RV32, 17, le(prod, 512) + le(m, 256), [le(prod % m, 256), le((prod / m) & ((1n << 2048n) - 1n), 256)], `m ${m}`);
+    },
+  });
+  // FD_BLS12_381_SQRT: [x: 48 BE] -> [1][sqrt x] or [0][sqrt 2x]; FD_BLS12_381_INVERSE: [x] -> [x^-1]
+  const blsFp = bls12_381.fields.Fp;
+  calls.push({
+    name: 'FD_BLS12_381_SQRT+INVERSE.rv32',
+    reference: '@noble/curves bls12_381 Fp.sqrt, Fp.inv',
+    guest: RV32,
+    quick: 500,
+    random(rng) {
+      const x = 1n + rng.below(blsFp.ORDER - 1n);
+      if (rng.int(2)) return hookCase(RV32, 19, be(x, 48), [be(blsFp.inv(x), 48)], `inverse of ${x}`);
+      const answers = isSquare(x, blsFp.ORDER) ? ['01', be(blsFp.sqrt(x), 48)] : ['00', be(blsFp.sqrt(blsFp.mul(x, 2n)), 48)];
+      return hookCase(RV32, 18, be(x, 48), answers, `sqrt of ${x}`);
+    },
+  });
+  // FD_FP_SQRT: [n: u32 BE][x][m][nqr] (n bytes BE) -> [1][sqrt x] or [0][sqrt(nqr x)];
+  // FD_FP_INV: [n][x][m] -> [x^(m-2) mod m]. Primes = 3 mod 4, whose root
+  // Tonelli-Shanks and noble both take as x^((m+1)/4).
+  const primes = [secp256k1.Point.Fp.ORDER, p256.Point.Fp.ORDER, bn254.fields.Fp.ORDER, blsFp.ORDER];
+  calls.push({
+    name: 'FD_FP_SQRT+FP_INV.rv32',
+    reference: '@noble/curves Field(m).sqrt, inv',
+    guest: RV32,
+    quick: 500,
+    random(rng) {
+      const m = rng.pick(primes);
+      const F = primes.indexOf(m) === 3 ? blsFp : [secp256k1.Point.Fp, p256.Point.Fp, bn254.fields.Fp][primes.indexOf(m)];
+      const n = (m.toString(16).length + 1) >> 1;
+      const x = 1n + rng.below(m - 1n);
+      const len = be(BigInt(n), 4);
+      if (rng.int(2)) return hookCase(RV32, 21, len + be(x, n) + be(m, n), [be(F.inv(x), n)], `inverse of ${x} mod ${m}`);
+      let nqr = 2n;
+      while (isSquare(nqr, m)) nqr++;
+      const answers = isSquare(x, m) ? ['01', be(F.sqrt(x), n)] : ['00', be(F.sqrt(F.mul(x, nqr)), n)];
+      return hookCase(RV32, 20, len + be(x, n) + be(m, n) + be(nqr, n), answers, `sqrt of ${x} mod ${m}`);
+    },
+  });
+
   // ---- release by release (docs/ZKVMS.md, SP1's release table): the harness
   // takes the release as --zkvm-release names it ----
   const V3 = `${RV32}@3`;
@@ -542,8 +705,7 @@ export async function suite({ npm }) {
       { what: 'BN254_FP_ADD in v1.2', guest: `${RV32}@1.2`, lines: [ecall(0x00010126, A, B).mem(A, le(1n, 32)).mem(B, le(2n, 32)).ecall().read(A, 32).line()], want: `ok - ${le(3n, 32)}` },
       { what: 'SECP256R1_ADD came in v4.0.0', lines: [ecall(0x0001012C, A, B).ecall().line()], want: { fault: 'SECP256R1_ADD', why: 'v4.0.0' } },
       { what: 'UINT256_ADD_CARRY came in v6.0.0', guest: `${RV32}@5`, lines: [ecall(0x00010130, A, B).ecall().line()], want: { fault: 'UINT256_ADD_CARRY', why: 'v6.0.0' } },
-      { what: 'BLAKE3_COMPRESS_INNER: testnet only', guest: RV32, lines: [ecall(0x0038010D, A, B).ecall().line()], want: { fault: 'BLAKE3_COMPRESS_INNER', why: 'testnet' } },
-      { what: 'UINT256_MUL at 0x11D: testnet only', guest: RV32, lines: [ecall(0x0000011D, A, B).ecall().line()], want: { fault: 'UINT256_MUL', why: 'testnet' } },
+      { what: 'UINT256_MUL at 0x11D (testnet)', guest: RV32, lines: [ecall(0x0000011D, A, B).mem(A, le(7n, 32)).mem(B, le(9n, 32) + le(10n, 32)).ecall().read(A, 32).line()], want: `ok - ${le(3n, 32)}` },
       { what: 'v3: HINT_LEN with no input left panics', lines: [hintLen()], want: { fault: 'HINT_LEN' } },
       { what: 'v4: HINT_LEN with no input left is all ones', guest: V4, lines: [hintLen()], want: 'ok - ffffffff' },
       { what: 'v3: fd 3 is the public values', lines: [write(3)], want: 'ok -' },
