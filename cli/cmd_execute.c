@@ -37,13 +37,14 @@ static const char execute_help[] =
     "\n"
     "options:\n"
     "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, nexus,\n"
-    "                         openvm, zisk, jolt, or auto\n"
+    "                         openvm, zisk, jolt, pico, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
-    "  --zkvm-release VER     SP1 only: the release the guest was built with (1 to 6,\n"
-    "                         or 4.2, 3.4.0): each call means what it meant there\n"
-    "                         (docs/ZKVMS.md); default: from the ELF (the sp1-zkvm\n"
-    "                         version it names, RV64 for v6); --stats says which\n"
+    "  --zkvm-release VER     SP1 and Pico: the release the guest was built with\n"
+    "                         (SP1: 1 to 6, or 4.2, 3.4.0; Pico: 1.0 to 1.3.0): each\n"
+    "                         call means what it meant there (docs/ZKVMS.md);\n"
+    "                         default: from the ELF (the sp1-zkvm version it names,\n"
+    "                         RV64 for v6; Pico: v1.3.0); --stats says which\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"
     "                         per file for SP1 (HINT_LEN/HINT_READ), the files one\n"
     "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
@@ -1019,7 +1020,7 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         return EXIT_USAGE;
     }
     if (o->zkvm_release && !choice->abi->takes_release) {
-        cli_error("--zkvm-release is for SP1 guests; this one runs as %s", choice->abi->name);
+        cli_error("--zkvm-release is for SP1 and Pico guests; this one runs as %s", choice->abi->name);
         return EXIT_USAGE;
     }
     io.zkvm_release = o->zkvm_release;

@@ -109,6 +109,7 @@ extern const struct abi abi_nexus;
 extern const struct abi abi_openvm;
 extern const struct abi abi_zisk;
 extern const struct abi abi_jolt;
+extern const struct abi abi_pico;
 
 /* The ABI --zkvm names, or NULL. */
 const struct abi *abi_by_name(const char *name);

@@ -36,6 +36,8 @@ static const struct mark symbol_marks[] = {
     {"jolt_sdk", &abi_jolt, 64},     /* jolt_sdk, its macros' jolt_sdk::... paths */
     {"jolt_inlines", &abi_jolt, 64}, /* jolt_inlines_sha2, _keccak256, ... */
     {"jolt_platform", &abi_jolt, 64},
+    {"pico_sdk", &abi_pico, 32}, /* pico_sdk, pico_patch_libs: Pico's guest crates */
+    {"pico_patch_libs", &abi_pico, 32},
 };
 
 static const struct mark string_marks[] = {

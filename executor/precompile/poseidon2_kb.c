@@ -72,6 +72,16 @@ static void internal_layer(uint32_t c[CELLS])
         c[i] = mul(inv_monty, add(sum, mul(1u << shift[i], c[i])));
 }
 
+/* Plonky3's Monty-31 internal layer: each cell becomes the sum of all plus diag[i] times itself. */
+static void internal_layer_diag(const uint32_t diag[CELLS], uint32_t c[CELLS])
+{
+    uint32_t sum = 0;
+    for (int i = 0; i < CELLS; i++)
+        sum = add(sum, c[i]);
+    for (int i = 0; i < CELLS; i++)
+        c[i] = add(sum, mul(diag[i], c[i]));
+}
+
 static void full_round(const struct poseidon2_kb_params *prm, uint32_t c[CELLS], unsigned r)
 {
     for (int i = 0; i < CELLS; i++)
@@ -87,7 +97,10 @@ void poseidon2_kb_permute(const struct poseidon2_kb_params *prm, uint32_t cells[
         full_round(prm, cells, r);
     for (unsigned r = 0; r < prm->rounds_p; r++) {
         cells[0] = power(add(cells[0], prm->internal[r]), prm->degree);
-        internal_layer(cells);
+        if (prm->diag)
+            internal_layer_diag(prm->diag, cells);
+        else
+            internal_layer(cells);
     }
     for (unsigned r = half; r < prm->rounds_f; r++)
         full_round(prm, cells, r);
@@ -133,6 +146,87 @@ const struct poseidon2_kb_params poseidon2_kb_sp1 = {
     .rounds_p = 20,
     .external = sp1_external,
     .internal = sp1_internal,
+};
+
+/*
+ * Pico's RC_16_30_U32 (vm/src/primitives/mod.rs, the same from v1.0.0 to
+ * v1.3.0) reduced mod p (KoalaBear::from_wrapped_u32): rows 0-3 and 24-27
+ * full, rows 4-23 partial (their first entry), as pico_poseidon2kb_init
+ * splits them.
+ */
+static const uint32_t pico_external[8][CELLS] = {
+    {0x7dc44305, 0x6d548efc, 0x0392dc75, 0x23e63782, 0x263157ef, 0x4be360ff, 0x664898b9, 0x5fc45609,
+     0x611b1d07, 0x57619f03, 0x594e6152, 0x2a89b835, 0x36585060, 0x756a60ff, 0x75f8c795,
+     0x6af37c2d},
+    {0x5df22fef, 0x2d3f4a46, 0x3dcebd25, 0x43761839, 0x406b02dc, 0x74319b3c, 0x3542fef1, 0x7861d4bd,
+     0x3b7ab78b, 0x229bded7, 0x445c8423, 0x323e1dc8, 0x20b73dec, 0x58162cd9, 0x56200eab,
+     0x04e090d2},
+    {0x01a64335, 0x5d37bc66, 0x55d50d1d, 0x0afe6861, 0x1be445df, 0x533f25f2, 0x5dedfd22, 0x45eccd58,
+     0x082c5e5c, 0x2d9920e4, 0x25c5205b, 0x79766963, 0x1a62d003, 0x70fe8a27, 0x2046e05f,
+     0x6a4c434f},
+    {0x1e7787e3, 0x35f1c46d, 0x5bea6ca5, 0x0ea49b8f, 0x78ba12d0, 0x0c0451e9, 0x110f53bf, 0x74fd7aea,
+     0x172d9ed5, 0x389fbfdd, 0x25a0cda7, 0x4a29c2b8, 0x241f68b7, 0x3eb4c55e, 0x045a0296,
+     0x1a50b878},
+    {0x0da7b7b4, 0x27e8242a, 0x346e672a, 0x3dc012cb, 0x4820d3e8, 0x3cb52e12, 0x27dc7e90, 0x582d8f19,
+     0x5b8dd597, 0x1565cfbe, 0x2290a271, 0x4d925f9f, 0x5918fb20, 0x0be02f19, 0x72e4ce6c,
+     0x1b62c509},
+    {0x64a4ef32, 0x5e381397, 0x12ac32cc, 0x04810464, 0x26b490f4, 0x1daf625c, 0x303eba0a, 0x7812d62a,
+     0x55eca2f8, 0x26ad71d4, 0x417d1de9, 0x54ee7555, 0x0595e482, 0x4218cf42, 0x5a55b431,
+     0x6b8e2d07},
+    {0x30e0eafb, 0x530d630a, 0x1fe529ce, 0x06064a82, 0x2813a8b2, 0x7275b04b, 0x72089277, 0x78f81f5c,
+     0x1db7810b, 0x16e8420c, 0x761d0848, 0x3babda84, 0x0cf0dcd4, 0x0561bb09, 0x69a432e1,
+     0x1ac7111e},
+    {0x544b5a38, 0x0d762893, 0x37fdbce5, 0x05b366a9, 0x4df47209, 0x46762dbc, 0x24b52017, 0x6f186165,
+     0x2fe5b139, 0x4f59931a, 0x2e08a886, 0x5856ef92, 0x69a2a252, 0x67cf3f6b, 0x5b383b20,
+     0x05050d3f},
+};
+static const uint32_t pico_internal[20] = {
+    0x47556cf2, 0x0226080a, 0x51eebefe, 0x6828f3eb, 0x2dabd7e2, 0x6240a1de, 0x5492eac7,
+    0x4cb52e36, 0x333d6416, 0x5c4796ba, 0x06411997, 0x03a5e397, 0x598d4abe, 0x07c26dfd,
+    0x46179d28, 0x5d3bf2f1, 0x4574c574, 0x45cb3782, 0x2f378bf9, 0x7b333a44,
+};
+
+/*
+ * [-2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 1/2^8, 1/8, 1/2^24, -1/2^8, -1/8,
+ * -1/16, -1/2^24] (POSEIDON2_INTERNAL_MATRIX_DIAG_16_KOALABEAR_MONTY in
+ * vm/src/primitives/consts.rs at v1.0.0, as canonical values; Plonky3's
+ * KoalaBear diagonal, which v1.1.0 on take from p3-koala-bear).
+ */
+static const uint32_t pico_diag[CELLS] = {
+    KOALABEAR_P - 2,
+    1,
+    2,
+    (KOALABEAR_P + 1) >> 1,
+    3,
+    4,
+    (KOALABEAR_P - 1) >> 1,
+    KOALABEAR_P - 3,
+    KOALABEAR_P - 4,
+    KOALABEAR_P - ((KOALABEAR_P - 1) >> 8),
+    KOALABEAR_P - ((KOALABEAR_P - 1) >> 3),
+    KOALABEAR_P - 127,
+    (KOALABEAR_P - 1) >> 8,
+    (KOALABEAR_P - 1) >> 3,
+    (KOALABEAR_P - 1) >> 4,
+    127,
+};
+
+const struct poseidon2_kb_params poseidon2_kb_pico = {
+    .degree = 3,
+    .rounds_f = 8,
+    .rounds_p = 20,
+    .external = pico_external,
+    .internal = pico_internal,
+    .diag = pico_diag,
+};
+
+const struct poseidon2_kb_params poseidon2_kb_pico_v1_0 = {
+    .degree = 7,
+    .rounds_f = 8,
+    .rounds_p = 20,
+    .external = pico_external,
+    .internal = pico_internal,
+    .diag = pico_diag,
 };
 
 bool poseidon2_kb_sp1_permute(uint32_t cells[CELLS])

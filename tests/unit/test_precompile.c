@@ -583,6 +583,24 @@ static void poseidon2_koalabear_vector(void **state)
     assert_int_equal(big[0], KOALABEAR_P);
 }
 
+/*
+ * Pico's POSEIDON2_PERMUTE permutation (Plonky3's Poseidon2KoalaBear<16> with
+ * Pico's constants): the all-zero state against the known answer of Pico's own
+ * gnark circuit test (brevis-network/pico gnark/poseidon2/
+ * poseidon2_koalabear_test.go TestPoseidon2KoalaBear, at v1.3.0 f8617c9c).
+ */
+static void poseidon2_koalabear_pico_vector(void **state)
+{
+    (void)state;
+    uint32_t cells[16] = {0};
+    static const uint32_t want[16] = {1330215056, 1388930081, 1337212159, 2038180411,
+                                      1881671374, 164509734,  498654582,  1841854018,
+                                      82116708,   1571428065, 117003252,  1678395592,
+                                      2088326992, 1852522451, 1063576961, 1871812444};
+    poseidon2_kb_permute(&poseidon2_kb_pico, cells);
+    assert_memory_equal(cells, want, sizeof(want));
+}
+
 /* k G on secp256k1 against SEC 2's generator and the published 2G and 3G; n G is infinity. */
 static void secp256k1_scalar_mul(void **state)
 {
@@ -694,6 +712,7 @@ int main(void)
         cmocka_unit_test(given_curve_matches_named),
         cmocka_unit_test(fp2_division_undoes_multiplication),
         cmocka_unit_test(poseidon2_koalabear_vector),
+        cmocka_unit_test(poseidon2_koalabear_pico_vector),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

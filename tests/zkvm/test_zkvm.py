@@ -1980,6 +1980,138 @@ class WithoutC(ZkvmTest):
         self.assertEqual((r.code, r.errors), (7, []), r.stderr)
 
 
+class Pico(ZkvmTest):
+    """Pico (brevis-network/pico, v1.0.0 to v1.3.0): its memory map, codes and fds."""
+
+    ELF = "zkvm-pico-rv32.elf"
+    # Pico's own known answer for POSEIDON2_PERMUTE of zeros (gnark/poseidon2/
+    # poseidon2_koalabear_test.go at v1.3.0 f8617c9c).
+    POSEIDON2_ZERO = (1330215056, 1388930081, 1337212159, 2038180411, 1881671374, 164509734,
+                      498654582, 1841854018, 82116708, 1571428065, 117003252, 1678395592,
+                      2088326992, 1852522451, 1063576961, 1871812444)
+
+    def run_pico(self, items, extra=()):
+        return self.run_cli(self.guest(self.ELF), items, extra)
+
+    def test_full_run(self):
+        # The stack grows below the text (sp loaded from a static 0x0020_0400): it must be
+        # memory, as in Pico's one flat array.
+        r = self.run_pico([b"\0", le256(X), le256(Y) + le256(M)])
+        self.assertEqual(r.code, 0, r.stderr)
+        # cycle-tracker lines are logged by Pico as any line: they stay output here
+        self.assertEqual(r.stdout, b"cycle-tracker-start: hashes\ncycle-tracker-end: hashes\nok\n")
+        self.assertEqual(r.public, SHA256_ABC + KECCAK256_EMPTY + le256(X * Y % M))
+        self.assertEqual(r.stat("committed-digest"), SHA256_ABC.hex())
+        self.assertRegex(r.stat("abi"), r"^pico \(auto: symbol pico_sdk")
+        self.assertRegex(r.stat("region"), r"^hashes: 1 runs, \d+ instructions")
+        self.assertRegex(r.stat("pico-release"), r"^v1\.3\.0 \(not known")
+        self.assert_folded_sum(r)
+        self.assertIn(";pico_sdk_sha256_compress;pico_sdk_syscall;[ecall:SHA_EXTEND] 1\n", r.folded)
+
+    def test_cycle_tracker_came_in_v1_1_8(self):
+        r = self.run_pico([b"\0", le256(X), le256(Y) + le256(M)], ["--zkvm-release", "1.1.7"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertIsNone(r.stat("region"))
+        self.assertEqual(r.stat("pico-release"), "v1.1.7 (--zkvm-release 1.1.7: v1.1.7)")
+
+    def test_poseidon2_koalabear(self):
+        r = self.run_pico([b"\1"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, struct.pack("<16I", *self.POSEIDON2_ZERO))
+        # v1.0.x ran its own rounds with the S-box x^7: another permutation
+        r = self.run_pico([b"\1"], ["--zkvm-release", "1.0"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertNotEqual(r.public, struct.pack("<16I", *self.POSEIDON2_ZERO))
+
+    def test_secp256k1_field_calls_at_pico_codes(self):
+        x, y = SECP256K1_G  # any two elements below p
+        x, y = x * 7 % SECP256K1_P, y
+        r = self.run_pico([b"\2", le256(x) + le256(y)])
+        self.assertEqual(r.code, 0, r.stderr)
+        p = SECP256K1_P
+        self.assertEqual(r.public, le256(x * y % p) + le256((x + y) % p) + le256((x - y) % p))
+
+    def test_halt_code_is_the_exit_status(self):
+        r = self.run_pico([b"\3"])
+        self.assertEqual(r.code, 42, r.stderr)
+
+    def test_input_exhausted_names_input(self):
+        r = self.run_pico([b"\4"])
+        self.assert_one_error(r, "HINT_READ", "input is exhausted", "--input")
+
+    def test_fd4_appends_an_item(self):
+        # input_stream.push: after the items still unread
+        r = self.run_pico([b"\5\1", b"given"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, u32(5) + b"given" + u32(6) + b"pushed")
+
+    def test_unconstrained_block_is_undone(self):
+        r = self.run_pico([b"\6"])
+        self.assertEqual(r.code, 0, r.stderr)
+        # the enter returns 0 after the block; the word is back; the pushed item stays
+        self.assertEqual(r.public, u32(0) + u32(5) + u32(10) + b"from-block")
+        self.assertIn("unconstrained: 1 blocks", r.stderr)
+
+    def hook(self, fd, count, payload):
+        return self.run_pico([b"\7", bytes([fd, count]) + payload])
+
+    def test_hook_ed_decompress(self):
+        # fd 8: [1] when the 32 bytes are a compressed point, [0] otherwise
+        y = ED_B[1]
+        r = self.hook(8, 1, le(y, 32))
+        self.assertEqual(r.public, u32(1) + b"\1", r.stderr)
+        no_x = next(v for v in range(2, 100)
+                    if pow((v * v - 1) * pow(ED_D * v * v + 1, -1, ED_P) % ED_P,
+                           (ED_P - 1) // 2, ED_P) == ED_P - 1)
+        r = self.hook(8, 1, le(no_x, 32))
+        self.assertEqual(r.public, u32(1) + b"\0", r.stderr)
+        r = self.hook(8, 1, le(y, 32)[:31])  # not 32 bytes
+        self.assertEqual(r.public, u32(1) + b"\0", r.stderr)
+
+    def test_hook_ecrecover(self):
+        # fd 5: [y odd << 7][r][alpha] -> [1][y][1/r mod n] when alpha is a square
+        p, n = SECP256K1_P, SECP256K1_N
+        x = SECP256K1_G[0]
+        alpha = (x**3 + 7) % p
+        rr = 12345
+        for odd in (0, 1):
+            r = self.hook(5, 3, bytes([odd << 7]) + rr.to_bytes(32, "big") + alpha.to_bytes(32, "big"))
+            self.assertEqual(r.code, 0, r.stderr)
+            y = sqrt_3mod4(alpha, p)
+            y = y if y % 2 == odd else p - y
+            self.assertEqual(r.public, u32(1) + b"\1" + u32(32) + y.to_bytes(32, "big") + u32(32)
+                             + pow(rr, -1, n).to_bytes(32, "big"))
+        non_square = next(a for a in range(2, 100) if sqrt_3mod4(a, p) is None)
+        r = self.hook(5, 2, b"\0" + rr.to_bytes(32, "big") + non_square.to_bytes(32, "big"))
+        self.assertEqual(r.public, u32(1) + b"\0" + u32(32)
+                         + sqrt_3mod4(3 * non_square, p).to_bytes(32, "big"), r.stderr)
+        r = self.hook(5, 1, b"\0" * 10)  # not 65 bytes: [0]
+        self.assertEqual(r.public, u32(1) + b"\0", r.stderr)
+
+    def call(self, code, a0=0, a1=0, extra=()):
+        return self.run_pico([b"\x08", struct.pack("<3I", code, a0, a1)], extra)
+
+    def test_release_gates(self):
+        # SECP256R1_DOUBLE (0x131) came in v1.2.2; VERIFY_PICO_PROOF in v1.1.6
+        self.assert_one_error(self.call(0x131, 0x100000, extra=["--zkvm-release", "1.2.1"]),
+                              "SECP256R1_DOUBLE", "came in v1.2.2")
+        self.assert_one_error(self.call(0x1B, extra=["--zkvm-release", "1.1.5"]),
+                              "VERIFY_PICO_PROOF", "came in v1.1.6")
+        r = self.call(0x1B)
+        self.assertEqual((r.code, r.public), (0, u32(0x1B)), r.stderr)
+        self.assertIn("deferred-proofs: 1 VERIFY_PICO_PROOF", r.stderr)
+
+    def test_unknown_code_and_bad_release(self):
+        self.assert_one_error(self.call(0x133), "invalid syscall number")
+        r = self.run_pico([b"\3"], ["--zkvm-release", "2.0"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("not a Pico release", r.stderr)
+
+    def test_misaligned_access_traps(self):
+        r = self.call(0x0001012F, 0x100002, 0x100000)  # POSEIDON2_PERMUTE's input misaligned
+        self.assert_one_error(r, "POSEIDON2_PERMUTE", "aligned")
+
+
 class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
