@@ -24,9 +24,9 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
     elf_image_exec_span(img, &lo, &hi);
     cc->lo = guest_page_floor(lo);
     cc->span = guest_page_ceil(hi) - cc->lo;
-    if (cc->span > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE) {
+    if (cc->span > CODE_SPAN_LARGE + 2 * GUEST_PAGE_SIZE) {
         error_fail(e, ERROR_UNSUPPORTED, "the executable segments span more than %llu MiB",
-                   (unsigned long long)(CODE_SPAN_MAX >> 20));
+                   (unsigned long long)(CODE_SPAN_LARGE >> 20));
         return false;
     }
     /* One entry per slot, plus one past the end that decodes as a fault. */
@@ -66,7 +66,9 @@ bool code_cache_set_costs(struct code_cache *cc, code_entry_ticks ticks, void *c
                    "the sums lie above the entries of the widest span");
     size_t n = entry_count(cc);
     struct code_cost *c = (struct code_cost *)((uint8_t *)cc->insns + CODE_COST_OFFSET);
-    if (cc->slot_shift != 2 || (!cc->costs && mprotect(c, cc->bytes, PROT_READ | PROT_WRITE)))
+    /* a span wider than CODE_SPAN_MAX (an ABI's code_span_max) has no room for the sums */
+    if (cc->slot_shift != 2 || cc->span > CODE_SPAN_MAX + 2 * GUEST_PAGE_SIZE ||
+        (!cc->costs && mprotect(c, cc->bytes, PROT_READ | PROT_WRITE)))
         return false;
     uint64_t sum = 0;
     for (size_t i = 0; i + 1 < n; i++) {

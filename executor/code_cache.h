@@ -25,6 +25,13 @@
  */
 #define CODE_SPAN_MAX ((uint64_t)64 << 20)
 
+/*
+ * The widest span an ABI may ask for (abi->code_span_max): its entries take
+ * 4 bytes per byte of span, and its cost clock's sums would not fit below
+ * CODE_COST_OFFSET, so code_cache_set_costs refuses a span over CODE_SPAN_MAX.
+ */
+#define CODE_SPAN_LARGE ((uint64_t)1 << 30)
+
 /* A fast loop's handler tables, which entries' handlers point into. */
 struct code_dispatch {
     const void *const *single; /* [2 * INSN_PAGE_MARK]: by op, page mark included */
@@ -77,7 +84,7 @@ struct code_cache {
 
 /*
  * Maps the cache for the executable segments of `img`; false with
- * ERROR_UNSUPPORTED (a span over CODE_SPAN_MAX) or ERROR_NO_MEMORY in `e`.
+ * ERROR_UNSUPPORTED (a span over CODE_SPAN_LARGE) or ERROR_NO_MEMORY in `e`.
  */
 bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e);
 void code_cache_destroy(struct code_cache *cc);

@@ -49,9 +49,33 @@ static int read_whole_file(const char *path, uint8_t **data, size_t *size, struc
     return 0;
 }
 
+/*
+ * A flat image's first word: a 32-bit RISC-V instruction a start routine
+ * begins with (lui, auipc, jal, addi, a CSR access), as objcopy -O binary
+ * writes a program's text (ZKsync Airbender's app.bin beside its app.elf).
+ */
+static bool starts_with_riscv_code(const uint8_t *file, size_t size, uint32_t *w)
+{
+    if (size < 8)
+        return false;
+    *w = (uint32_t)file[0] | (uint32_t)file[1] << 8 | (uint32_t)file[2] << 16 |
+         (uint32_t)file[3] << 24;
+    unsigned op = *w & 0x7f;
+    return op == 0x37 || op == 0x17 || op == 0x6f || op == 0x13 || op == 0x73;
+}
+
 /* The identification bytes, checked by hand so that the reason is exact. */
 static int check_ident(const uint8_t *file, size_t size, struct error *e)
 {
+    uint32_t w;
+    if ((size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0) &&
+        starts_with_riscv_code(file, size, &w))
+        return error_fail(e, ERROR_CORRUPT,
+                          "not an ELF file but a raw binary image (its first word, 0x%08x, is a "
+                          "RISC-V instruction), such as ZKsync Airbender's app.bin: it has no "
+                          "entry point or segments; pass the ELF it was made from (Airbender: "
+                          "app.elf beside app.bin)",
+                          w);
     if (size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0)
         return error_fail(e, ERROR_CORRUPT, "not an ELF file (bad magic)");
     if (file[EI_CLASS] != ELFCLASS32 && file[EI_CLASS] != ELFCLASS64)
@@ -143,17 +167,22 @@ void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi
     }
 }
 
-static int check_code_span(const struct elf_image *img, const struct elf_limits *lim,
-                           struct error *e)
+int elf_image_check_code_span(const struct elf_image *img, uint64_t max, struct error *e)
 {
     uint64_t lo, hi;
     elf_image_exec_span(img, &lo, &hi);
-    if (lim->code_span_max && hi > lo && hi - lo > lim->code_span_max)
+    if (max && hi > lo && hi - lo > max)
         return error_fail(
             e, ERROR_UNSUPPORTED,
             "the executable segments span 0x%llx bytes, more than the %llu MiB supported",
-            (unsigned long long)(hi - lo), (unsigned long long)(lim->code_span_max >> 20));
+            (unsigned long long)(hi - lo), (unsigned long long)(max >> 20));
     return 0;
+}
+
+static int check_code_span(const struct elf_image *img, const struct elf_limits *lim,
+                           struct error *e)
+{
+    return elf_image_check_code_span(img, lim->code_span_max, e);
 }
 
 static int check_entry(const struct elf_image *img, struct error *e)

@@ -68,6 +68,13 @@ int elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *l
 void elf_image_exec_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi);
 
 /*
+ * 0 when the executable segments lie within `max` bytes (0: any), else -1
+ * with ERROR_UNSUPPORTED in `e` (the check elf_limits.code_span_max makes
+ * at load, for a limit known only later: the ABI's).
+ */
+int elf_image_check_code_span(const struct elf_image *img, uint64_t max, struct error *e);
+
+/*
  * The alignment of instructions (and of jump targets) on the image's
  * hart: 2 bytes with C (EF_RISCV_RVC), else 4, as on hardware: IALIGN
  * (the RISC-V unprivileged ISA, "Instruction Length Encoding").
