@@ -1,7 +1,6 @@
 /*
- * report: per frame name, self and inclusive sums of every weight in one
- * pass over the nodes (each node's values climb its stack once, a name
- * taken once per stack by a stamp), then sorted tables.
+ * report: a profile's frame sums (frame_sums.h) as sorted tables, in text
+ * or JSON.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "flamegraph/report.h"
@@ -11,71 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamegraph/frame_sums.h"
 #include "flamegraph/json_write.h"
 
-#define ECALL_PREFIX "[ecall:"
 #define CLASS_PREFIX                                                                               \
     "class:" /* a weight counting one opcode class (cli execute --weight classes) */
-
-/* Sums by name id: self[w * names + id], incl[w * names + id]. */
-struct report_sums {
-    const struct profile *p;
-    size_t nnames;
-    uint64_t *self, *incl;
-    uint32_t *used; /* name ids the nodes use */
-    size_t nused;
-};
-
-static bool node_has_value(const struct profile *p, uint32_t node)
-{
-    for (size_t w = 0; w < p->nweights; w++)
-        if (profile_value(p, w, node))
-            return true;
-    return false;
-}
-
-static int sums_build(struct report_sums *s, const struct profile *p)
-{
-    size_t nn = p->names->count ? p->names->count : 1, nw = p->nweights ? p->nweights : 1;
-    s->p = p;
-    s->nnames = nn;
-    s->self = calloc(nn * nw, sizeof(*s->self));
-    s->incl = calloc(nn * nw, sizeof(*s->incl));
-    s->used = malloc(nn * sizeof(*s->used));
-    uint32_t *stamp = calloc(nn, sizeof(*stamp)); /* the node that last counted a name */
-    bool *seen = calloc(nn, sizeof(*seen));
-    int rc = s->self && s->incl && s->used && stamp && seen ? 0 : -1;
-    const struct trie *t = p->trie;
-    for (uint32_t i = 1; rc == 0 && i < t->count; i++) {
-        uint32_t key = (uint32_t)t->nodes[i].key;
-        if (!seen[key]) {
-            seen[key] = true;
-            s->used[s->nused++] = key;
-        }
-        if (!node_has_value(p, i))
-            continue;
-        for (size_t w = 0; w < p->nweights; w++)
-            s->self[w * nn + key] += profile_value(p, w, i);
-        for (uint32_t n = i; n != TRIE_ROOT; n = t->nodes[n].parent) {
-            uint32_t k = (uint32_t)t->nodes[n].key;
-            if (stamp[k] == i)
-                continue;
-            stamp[k] = i;
-            for (size_t w = 0; w < p->nweights; w++)
-                s->incl[w * nn + k] += profile_value(p, w, i);
-        }
-    }
-    free(stamp);
-    free(seen);
-    return rc;
-}
-
-static void sums_free(struct report_sums *s)
-{
-    free(s->self);
-    free(s->incl);
-    free(s->used);
-}
 
 /* Sorting name ids by a column (NULL: none), largest first, then by name bytewise. */
 struct sort_ctx {
@@ -101,7 +40,7 @@ static void sort_rows(uint32_t *rows, size_t n, const uint64_t *col, const struc
 }
 
 /* The rows of `col` with a value, sorted; returns their count. */
-static size_t ranked(const struct report_sums *s, const uint64_t *col, uint32_t *rows)
+static size_t ranked(const struct frame_sums *s, const uint64_t *col, uint32_t *rows)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->nused; i++)
@@ -109,20 +48,6 @@ static size_t ranked(const struct report_sums *s, const uint64_t *col, uint32_t 
             rows[n++] = s->used[i];
     sort_rows(rows, n, col, s->p->names);
     return n;
-}
-
-static bool is_ecall(const struct strtab *names, uint32_t id)
-{
-    size_t len = names->lengths[id], k = strlen(ECALL_PREFIX);
-    const char *s = strtab_get(names, id);
-    return len > k + 1 && memcmp(s, ECALL_PREFIX, k) == 0 && s[len - 1] == ']';
-}
-
-/* The weight that counts calls: "instructions" (an ecall retires one), else the first. */
-static size_t calls_weight(const struct profile *p)
-{
-    int w = profile_find_weight(p, "instructions");
-    return w >= 0 ? (size_t)w : 0;
 }
 
 static bool is_class_weight(const struct profile *p, size_t w)
@@ -151,7 +76,7 @@ static size_t mix_rank_weight(const struct profile *p)
 }
 
 /* The id of frame `name`, or UINT32_MAX when no frame has it. */
-static uint32_t frame_id(const struct report_sums *s, const char *name)
+static uint32_t frame_id(const struct frame_sums *s, const char *name)
 {
     for (size_t i = 0; i < s->nused; i++)
         if (strcmp(strtab_get(s->p->names, s->used[i]), name) == 0)
@@ -160,24 +85,24 @@ static uint32_t frame_id(const struct report_sums *s, const char *name)
 }
 
 /* Weight `pages`' self value on frame `name` ([PageIn], [PageOut]): pages paged in, out. */
-static uint64_t pages_at(const struct report_sums *s, int w, const char *name)
+static uint64_t pages_at(const struct frame_sums *s, int w, const char *name)
 {
     uint32_t id = frame_id(s, name);
     return w < 0 || id == UINT32_MAX ? 0 : s->self[(size_t)w * s->nnames + id];
 }
 
 /* The zkVM calls, sorted by name. */
-static size_t ecall_rows(const struct report_sums *s, uint32_t *rows)
+static size_t ecall_rows(const struct frame_sums *s, uint32_t *rows)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->nused; i++)
-        if (is_ecall(s->p->names, s->used[i]))
+        if (frame_is_ecall(s->p->names, s->used[i]))
             rows[n++] = s->used[i];
     sort_rows(rows, n, NULL, s->p->names);
     return n;
 }
 
-static void text_table(FILE *out, const struct report_sums *s, size_t w, bool self, size_t top,
+static void text_table(FILE *out, const struct frame_sums *s, size_t w, bool self, size_t top,
                        uint32_t *rows)
 {
     const struct profile *p = s->p;
@@ -195,7 +120,7 @@ static void text_table(FILE *out, const struct report_sums *s, size_t w, bool se
 }
 
 /* One function's (or the total's) instructions by class: "load 40 (20.00%), ...". */
-static void text_mix_row(FILE *out, const struct report_sums *s, uint32_t id)
+static void text_mix_row(FILE *out, const struct frame_sums *s, uint32_t id)
 {
     const struct profile *p = s->p;
     uint64_t sum = 0;
@@ -216,7 +141,7 @@ static void text_mix_row(FILE *out, const struct report_sums *s, uint32_t id)
 }
 
 /* The opcode classes of the whole profile and of the top functions by self value. */
-static void text_class_mix(FILE *out, const struct report_sums *s, size_t top, uint32_t *rows)
+static void text_class_mix(FILE *out, const struct frame_sums *s, size_t top, uint32_t *rows)
 {
     const struct profile *p = s->p;
     if (!has_class_weights(p)) {
@@ -239,7 +164,7 @@ static void text_class_mix(FILE *out, const struct report_sums *s, size_t top, u
     }
 }
 
-static void text_pages(FILE *out, const struct report_sums *s)
+static void text_pages(FILE *out, const struct frame_sums *s)
 {
     int w = profile_find_weight(s->p, "pages");
     if (w < 0)
@@ -252,7 +177,7 @@ static void text_pages(FILE *out, const struct report_sums *s)
                 pages_at(s, w, "[PageIn]"), pages_at(s, w, "[PageOut]"));
 }
 
-static void write_text(FILE *out, const struct report_sums *s, const struct report_options *o,
+static void write_text(FILE *out, const struct frame_sums *s, const struct report_options *o,
                        uint32_t *rows)
 {
     const struct profile *p = s->p;
@@ -270,7 +195,7 @@ static void write_text(FILE *out, const struct report_sums *s, const struct repo
         text_table(out, s, w, true, o->top, rows);
         text_table(out, s, w, false, o->top, rows);
     }
-    size_t n = ecall_rows(s, rows), cw = calls_weight(p);
+    size_t n = ecall_rows(s, rows), cw = frame_calls_weight(p);
     fprintf(out, "\nzkVM calls ([ecall:NAME] frames): %zu\n", n);
     for (size_t i = 0; i < n; i++) {
         fprintf(out, "  %s calls %" PRIu64, strtab_get(p->names, rows[i]),
@@ -295,7 +220,7 @@ static void json_text(struct json_out *j, const char *s)
     json_string(j, s, strlen(s));
 }
 
-static void json_table(struct json_out *j, const struct report_sums *s, size_t w, bool self,
+static void json_table(struct json_out *j, const struct frame_sums *s, size_t w, bool self,
                        size_t top, uint32_t *rows)
 {
     const uint64_t *col = (self ? s->self : s->incl) + w * s->nnames;
@@ -313,10 +238,10 @@ static void json_table(struct json_out *j, const struct report_sums *s, size_t w
     json_raw(j, "]");
 }
 
-static void json_ecalls(struct json_out *j, const struct report_sums *s, uint32_t *rows)
+static void json_ecalls(struct json_out *j, const struct frame_sums *s, uint32_t *rows)
 {
     const struct profile *p = s->p;
-    size_t n = ecall_rows(s, rows), cw = calls_weight(p), k = strlen(ECALL_PREFIX);
+    size_t n = ecall_rows(s, rows), cw = frame_calls_weight(p), k = strlen(FRAME_ECALL_PREFIX);
     json_raw(j, "\"ecalls\":[");
     for (size_t i = 0; i < n; i++) {
         const char *frame = strtab_get(p->names, rows[i]);
@@ -340,7 +265,7 @@ static void json_ecalls(struct json_out *j, const struct report_sums *s, uint32_
 }
 
 /* {"add": n, ...}: the classes with instructions, of function `id` (UINT32_MAX: all). */
-static void json_mix_row(struct json_out *j, const struct report_sums *s, uint32_t id)
+static void json_mix_row(struct json_out *j, const struct frame_sums *s, uint32_t id)
 {
     const struct profile *p = s->p;
     json_raw(j, "{");
@@ -358,7 +283,7 @@ static void json_mix_row(struct json_out *j, const struct report_sums *s, uint32
     json_raw(j, "}");
 }
 
-static void json_class_mix(struct json_out *j, const struct report_sums *s, size_t top,
+static void json_class_mix(struct json_out *j, const struct frame_sums *s, size_t top,
                            uint32_t *rows)
 {
     const struct profile *p = s->p;
@@ -386,7 +311,7 @@ static void json_class_mix(struct json_out *j, const struct report_sums *s, size
     json_raw(j, "]}");
 }
 
-static void write_json(struct json_out *j, const struct report_sums *s,
+static void write_json(struct json_out *j, const struct frame_sums *s,
                        const struct report_options *o, uint32_t *rows)
 {
     const struct profile *p = s->p;
@@ -440,10 +365,10 @@ static void write_json(struct json_out *j, const struct report_sums *s,
 
 int report_write(FILE *out, const struct profile *p, const struct report_options *o)
 {
-    struct report_sums s;
+    struct frame_sums s;
     memset(&s, 0, sizeof(s));
     uint32_t *rows = malloc((p->names->count ? p->names->count : 1) * sizeof(*rows));
-    int rc = rows ? sums_build(&s, p) : -1;
+    int rc = rows ? frame_sums_build(&s, p) : -1;
     if (rc) {
         errno = ENOMEM;
     } else if (o->json) {
@@ -456,7 +381,7 @@ int report_write(FILE *out, const struct profile *p, const struct report_options
         if (rc && !errno)
             errno = EIO;
     }
-    sums_free(&s);
+    frame_sums_free(&s);
     free(rows);
     return rc;
 }

@@ -18,10 +18,23 @@ __attribute__((noinline)) static uint32_t fib(uint32_t n)
     return r;
 }
 
-/* The same number by iteration, as a self-check. */
-static uint32_t fib_iter(uint32_t n)
+/*
+ * The same number by iteration, as a self-check. Built with -DSLOWER_CHECK
+ * (fib-slower) it iterates twice: the same program but for one function,
+ * for the tests of `cli diff --summary` and its CI recipe (docs/CI.md).
+ */
+__attribute__((noinline)) static uint32_t fib_iter(uint32_t n)
 {
     uint32_t a = 0, b = 1;
+#ifdef SLOWER_CHECK
+    for (uint32_t m = n; m-- > 0;) {
+        uint32_t t = a + b;
+        __asm__("" : "+r"(t));
+        a = b;
+        b = t;
+    }
+    a = 0, b = 1;
+#endif
     while (n-- > 0) {
         uint32_t t = a + b;
         a = b;
