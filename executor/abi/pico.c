@@ -716,7 +716,8 @@ static enum ecall_result pico_exit_unconstrained(struct machine *m, struct pico_
 
 static const char *release_text(int release, char *buf, size_t size)
 {
-    snprintf(buf, size, "v%d.%d.%d", release / 10000, release / 100 % 100, release % 100);
+    unsigned r = (unsigned)release; /* major * 10000 + minor * 100 + patch */
+    snprintf(buf, size, "v%u.%u.%u", r / 10000 % 100, r / 100 % 100, r % 100);
     return buf;
 }
 
@@ -786,8 +787,8 @@ static enum ecall_result pico_ecall(struct machine *m, const char **call)
                          "no call has this code in t0 (Pico panics \"invalid syscall number\")");
     *call = pc->name;
     if (st->release < pc->since) {
-        static char why[96];
-        char a[16], b[16];
+        static char why[128];
+        char a[32], b[32];
         snprintf(why, sizeof(why), "Pico %s has no such call (UnsupportedSyscall): it came in %s",
                  release_text(st->release, a, sizeof(a)), release_text(pc->since, b, sizeof(b)));
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, pc->name, code, why);
@@ -848,7 +849,7 @@ static bool pick_release(struct pico_state *st, const char *given, struct error 
         return false;
     }
     st->release = release;
-    char a[16];
+    char a[32];
     snprintf(st->why, sizeof(st->why), "--zkvm-release %s: %s", given,
              release_text(release, a, sizeof(a)));
     return true;
@@ -889,7 +890,7 @@ static void print_digest(FILE *out, const char *label, const uint32_t d[8])
 static void pico_report(const struct machine *m, FILE *out)
 {
     const struct pico_state *st = m->abi_state;
-    char a[16];
+    char a[32];
     fprintf(out, "pico-release: %s (%s)\n", release_text(st->release, a, sizeof(a)), st->why);
     if (st->committed)
         print_digest(out, "committed-digest", st->committed_digest);
