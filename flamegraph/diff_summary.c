@@ -253,14 +253,27 @@ static const char *change_text(uint64_t before, uint64_t after, char *buf, size_
 
 /* ---- Markdown and text ---- */
 
+/*
+ * Markdown rows are `| name | cell | ... |`; text rows put the cells first,
+ * right-aligned in fixed columns, and the name last, as `go tool pprof
+ * -top` does, so that rows line up whatever the names' lengths.
+ */
 struct writer {
     FILE *out;
     bool markdown;
+    bool in_row;          /* text: between row start and end */
+    const char *row_name; /* text: the name the row ends with */
+    size_t row_name_len;
 };
 
 /* A function name in a Markdown table cell: a code span, '|' escaped (GFM tables). */
-static void put_name(const struct writer *w, const char *name, size_t len)
+static void put_name(struct writer *w, const char *name, size_t len)
 {
+    if (!w->markdown && w->in_row) {
+        w->row_name = name;
+        w->row_name_len = len;
+        return;
+    }
     if (!w->markdown) {
         fwrite(name, 1, len, w->out);
         return;
@@ -275,19 +288,40 @@ static void put_name(const struct writer *w, const char *name, size_t len)
     fputs(tick ? " ``" : "`", w->out);
 }
 
-static void put_row_start(const struct writer *w)
+static void put_row_start(struct writer *w)
 {
-    fputs(w->markdown ? "| " : "  ", w->out);
+    if (w->markdown)
+        fputs("| ", w->out);
+    w->in_row = true;
 }
 
 static void put_cell(const struct writer *w, const char *text)
 {
-    fprintf(w->out, w->markdown ? " | %s" : "  %s", text);
+    if (w->markdown)
+        fprintf(w->out, " | %s", text);
+    else
+        fprintf(w->out, "%17s", text);
 }
 
-static void put_row_end(const struct writer *w)
+/* A text table's header: the columns' titles over the cells, then the name's. */
+static void put_text_header(const struct writer *w, const char *const *titles, size_t n,
+                            const char *name)
 {
-    fputs(w->markdown ? " |\n" : "\n", w->out);
+    for (size_t i = 0; i < n; i++)
+        fprintf(w->out, "%17s", titles[i]);
+    fprintf(w->out, "  %s\n", name);
+}
+
+static void put_row_end(struct writer *w)
+{
+    if (w->markdown) {
+        fputs(" |\n", w->out);
+    } else {
+        fputs("  ", w->out);
+        fwrite(w->row_name, 1, w->row_name_len, w->out);
+        fputc('\n', w->out);
+    }
+    w->in_row = false;
 }
 
 static void put_files(FILE *out, const char *const *files, size_t n)
@@ -296,13 +330,13 @@ static void put_files(FILE *out, const char *const *files, size_t n)
         fprintf(out, "%s%s", i ? " + " : "", files[i]);
 }
 
-static void write_totals(const struct writer *w, const struct diff_summary *ds)
+static void write_totals(struct writer *w, const struct diff_summary *ds)
 {
     char b[40], a[40], c[64];
     if (w->markdown)
         fputs("| weight | before | after | change |\n|:--|--:|--:|--:|\n", w->out);
     else
-        fputs("totals (weight: before, after, change)\n", w->out);
+        put_text_header(w, (const char *const[]){"before", "after", "change"}, 3, "weight");
     for (size_t i = 0; i < ds->nweights; i++) {
         const struct diff_weight *dw = &ds->weights[i];
         const char *name = profile_weight_name(ds->after, dw->after_w);
@@ -315,7 +349,7 @@ static void write_totals(const struct writer *w, const struct diff_summary *ds)
     }
 }
 
-static void write_function_row(const struct writer *w, const struct diff_summary *ds,
+static void write_function_row(struct writer *w, const struct diff_summary *ds,
                                const struct diff_weight *dw, const struct diff_function *f)
 {
     struct diff_values v = values_of(ds, dw, f);
@@ -331,19 +365,21 @@ static void write_function_row(const struct writer *w, const struct diff_summary
     put_row_end(w);
 }
 
-static void write_function_header(const struct writer *w)
+static void write_function_header(struct writer *w)
 {
     if (w->markdown)
         fputs("| function | inclusive before | inclusive after | change | self before | self "
               "after | change |\n|:--|--:|--:|--:|--:|--:|--:|\n",
               w->out);
     else
-        fputs("  (function: inclusive before, after, change; self before, after, change)\n",
-              w->out);
+        put_text_header(w,
+                        (const char *const[]){"inclusive before", "inclusive after", "change",
+                                              "self before", "self after", "change"},
+                        6, "function");
 }
 
 /* The names of functions only one side has, with their inclusive cost. */
-static void write_only_on_one_side(const struct writer *w, const struct diff_summary *ds,
+static void write_only_on_one_side(struct writer *w, const struct diff_summary *ds,
                                    const struct diff_weight *dw, const uint32_t *rows, size_t n,
                                    bool new_ones)
 {
@@ -366,7 +402,7 @@ static void write_only_on_one_side(const struct writer *w, const struct diff_sum
         fputc('\n', w->out);
 }
 
-static void write_weight_functions(const struct writer *w, const struct diff_summary *ds,
+static void write_weight_functions(struct writer *w, const struct diff_summary *ds,
                                    const struct diff_weight *dw, size_t top, uint32_t *rows)
 {
     size_t n = changed_functions(ds, dw, rows), kept = 0;
@@ -397,7 +433,7 @@ static void write_weight_functions(const struct writer *w, const struct diff_sum
     write_only_on_one_side(w, ds, dw, rows, n, false);
 }
 
-static void write_calls(const struct writer *w, const struct diff_summary *ds)
+static void write_calls(struct writer *w, const struct diff_summary *ds)
 {
     const struct diff_weight *dw = &ds->weights[0];
     const char *weight = profile_weight_name(ds->after, dw->after_w);
@@ -416,8 +452,10 @@ static void write_calls(const struct writer *w, const struct diff_summary *ds)
                         "change |\n|:--|--:|--:|--:|--:|--:|--:|\n",
                         weight, weight);
             else
-                fprintf(w->out, "  (call: calls before, after, change; %s before, after, change)\n",
-                        weight);
+                put_text_header(w,
+                                (const char *const[]){"calls before", "calls after", "change",
+                                                      "cost before", "cost after", "change"},
+                                6, "call");
             any = true;
         }
         struct diff_values v = values_of(ds, dw, f);
@@ -435,7 +473,7 @@ static void write_calls(const struct writer *w, const struct diff_summary *ds)
     }
 }
 
-static void write_readable(const struct writer *w, const struct diff_summary *ds,
+static void write_readable(struct writer *w, const struct diff_summary *ds,
                            const struct diff_summary_options *o, uint32_t *rows)
 {
     fputs(w->markdown ? "## zkprof: " : "zkprof diff: ", w->out);
@@ -570,7 +608,7 @@ int diff_summary_write(FILE *out, const struct diff_summary *ds,
         write_json(&j, ds, o, rows);
         rc = json_finish(&j);
     } else {
-        struct writer w = {out, o->format == DIFF_SUMMARY_MARKDOWN};
+        struct writer w = {.out = out, .markdown = o->format == DIFF_SUMMARY_MARKDOWN};
         write_readable(&w, ds, o, rows);
         rc = ferror(out) || fflush(out) == EOF ? -1 : 0;
         if (rc && !errno)

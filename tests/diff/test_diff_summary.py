@@ -97,6 +97,23 @@ class Summary(P.TempDirTest):
         self.assertEqual(calls, [["`[ecall:SHA_COMPRESS]`", "3", "5", "+2 (+66.67%)", "3", "5",
                                   "+2 (+66.67%)"]])
 
+    def test_text_columns_line_up(self):
+        a, b = self.write("a.folded", BEFORE), self.write("b.folded", AFTER)
+        r = self.diff(a, b, "--summary", "text")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        head = next(i for i, l in enumerate(lines) if l.rstrip().endswith("  function"))
+        at = lines[head].rindex("function")
+        rows = []
+        for line in lines[head + 1:]:
+            if not line.startswith(" ") or line.startswith("  new:"):
+                break
+            self.assertEqual(line[at - 2:at], "  ", line)  # the name starts where the header says
+            rows.append(line[at:])
+        self.assertEqual(rows, ["hash", "verify", "main", "io", "newfn"])
+        hash_cells = lines[head + 1][:at].split()
+        self.assertEqual(hash_cells[:2], ["100", "120"])
+
     def test_top_folds_the_rest_away(self):
         a, b = self.write("a.folded", BEFORE), self.write("b.folded", AFTER)
         r = self.diff(a, b, "--summary", "md", "--top", "2")
