@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
+#include "executor/abi/detect_code.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/abi/sp1_stdin.h"
 #include "executor/elf_image.h"
@@ -761,7 +762,7 @@ static int run_guest(struct session *s, double start, enum stop_reason *why)
 /* How the ABI was chosen, for --stats. */
 struct abi_choice {
     const struct abi *abi;
-    char why[320];
+    char why[560];
 };
 
 static void print_stats(const struct machine *m, const struct abi_choice *choice, double seconds)
@@ -785,22 +786,38 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
         .code_span_max = CODE_SPAN_MAX,
     };
     struct error e = ERROR_INIT;
-    return elf_image_load(o->guest_path, &limits, img, &e) ? cli_fail(&e, o->guest_path) : 0;
+    if (elf_image_load(o->guest_path, &limits, img, &e) != 0)
+        return cli_fail(&e, o->guest_path);
+    char why[400];
+    if (detect_not_program(img, why, sizeof(why))) { /* whatever --zkvm says */
+        cli_error("%s: %s", o->guest_path, why);
+        elf_image_free(img);
+        return EXIT_DATAERR;
+    }
+    return 0;
 }
 
-/* --zkvm NAME, or what the ELF shows. */
-static void choose_abi(const struct execute_options *o, const struct elf_image *img,
-                       struct abi_choice *c)
+/*
+ * --zkvm NAME, or what the ELF shows. Exit 65 when nothing decides: such a
+ * guest would fault as a Linux one, so the user is told which --zkvm to try.
+ */
+static int choose_abi(const struct execute_options *o, const struct elf_image *img,
+                      struct abi_choice *c)
 {
     if (o->zkvm && strcmp(o->zkvm, "auto") != 0) {
         c->abi = abi_by_name(o->zkvm);
         snprintf(c->why, sizeof(c->why), "--zkvm %s", o->zkvm);
-        return;
+        return 0;
     }
-    char why[256];
+    char why[480];
     c->abi = abi_detect(img, why, sizeof(why));
+    if (!c->abi) {
+        cli_error("%s: %s", o->guest_path, why);
+        return EXIT_DATAERR;
+    }
     snprintf(c->why, sizeof(c->why), "auto: %s%s", why,
              img->container ? ", in a RISC Zero program binary (R0BF)" : "");
+    return 0;
 }
 
 /*
@@ -1071,8 +1088,9 @@ int cmd_execute(int argc, char **argv)
     if (symtab_load(&syms, img.file, img.file_size, &e) != 0)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
     struct abi_choice choice;
-    choose_abi(&o, &img, &choice);
-    rc = fit_hart_to_abi(&o, &img, &choice);
+    rc = choose_abi(&o, &img, &choice);
+    if (rc == 0)
+        rc = fit_hart_to_abi(&o, &img, &choice);
     if (rc == 0)
         rc = run_with_io(&o, &img, &syms, &choice);
     symtab_free(&syms);

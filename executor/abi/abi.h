@@ -119,9 +119,11 @@ const char *abi_names(void);
 
 /*
  * The ABI whose toolchain built `img`, from the marks each toolchain
- * leaves (symbols, segment addresses); abi_linux when none matches. Never
- * fails; says what it found in `reason` ("symbol
- * sp1_zkvm::syscalls::halt::syscall_halt names sp1_zkvm's guest crate").
+ * leaves (symbols, strings), else from its memory map and code
+ * (detect_code.h); abi_linux for a program a Linux toolchain built. Says
+ * what decided in `reason` ("symbol sp1_zkvm::syscalls::halt::syscall_halt
+ * names sp1_zkvm's guest crate"). NULL when nothing decides: `reason` then
+ * names the likely zkVMs and the --zkvm values to try.
  */
 const struct abi *abi_detect(const struct elf_image *img, char *reason, size_t reason_size);
 

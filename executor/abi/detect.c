@@ -6,7 +6,8 @@
  * across versions and whatever the program's own code; RISC Zero's
  * software calls also name themselves in strings
  * ("risc0_zkvm_platform::syscall::nr::SYS_READ"), which stay in a
- * stripped file. An ELF that shows none is a Linux guest.
+ * stripped file. An ELF that shows none goes to detect_code.c, which
+ * reads the memory map and the code.
  */
 #define _GNU_SOURCE /* memmem */
 #include <gelf.h>
@@ -16,6 +17,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/detect_code.h"
 #include "executor/elf_image.h"
 
 /* A mark: a substring of a symbol name or of the file's bytes, and the ABI it means. */
@@ -114,6 +116,6 @@ const struct abi *abi_detect(const struct elf_image *img, char *reason, size_t r
         snprintf(reason, reason_size, "the file holds the string \"%s\"", k->text);
         return k->abi;
     }
-    snprintf(reason, reason_size, "no zkVM's marks in the ELF");
-    return &abi_linux;
+    /* No mark: what the memory map and the code show (detect_code.c), or NULL. */
+    return detect_from_code(img, reason, reason_size);
 }

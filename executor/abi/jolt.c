@@ -381,8 +381,11 @@ static bool jolt_store_stops(struct machine *m)
     }
     if (a < st->io.termination) {
         snprintf(st->fault_why, sizeof(st->fault_why),
-                 "the guest stored to Jolt's panic word (0x%llx)",
-                 (unsigned long long)st->io.panic);
+                 "the guest stored to Jolt's panic word (0x%llx)%s",
+                 (unsigned long long)st->io.panic,
+                 m->io.ninputs ? ""
+                               : "; it was given no input: a guest that takes arguments reads "
+                                 "their postcard bytes, give them with --input FILE");
         m->fault.kind = FAULT_GUEST_PANIC;
         m->fault.call = "panic word";
         m->fault.why = st->fault_why;

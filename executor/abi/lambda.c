@@ -94,6 +94,9 @@ static enum ecall_result lambda_text(struct machine *m, const char *call, bool p
         size_t n = len < sizeof(st->panic) - 1 ? len : sizeof(st->panic) - 1;
         memcpy(st->panic, text, n);
         st->panic[n] = '\0';
+        if (m->io.ninputs == 0) /* a read of no private input ends in a panic */
+            snprintf(st->panic + n, sizeof(st->panic) - n,
+                     " (no input was given: if the guest reads some, give it with --input FILE)");
         return abi_fault(m, FAULT_GUEST_PANIC, call, 0, st->panic);
     }
     abi_write_fd(m->io.stdout_fd, text, len);

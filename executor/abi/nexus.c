@@ -301,10 +301,22 @@ static const uint8_t *section_bytes(const struct elf_image *img, Elf *elf, size_
     return img->file + sh.sh_offset + (vaddr - sh.sh_addr);
 }
 
+static size_t section_count(const struct elf_image *img)
+{
+    size_t n = 0;
+    Elf *elf = elf_memory((char *)img->file, img->file_size);
+    if (elf && elf_getshdrnum(elf, &n) != 0)
+        n = 0;
+    if (elf)
+        elf_end(elf);
+    return n;
+}
+
 /* What the scan of the symbols needs. */
 struct precompile_scan {
     const struct elf_image *img;
     struct nexus_state *st;
+    size_t nsections;
 };
 
 /* A PRECOMPILE_<index> symbol: a &str (pointer, length) in its section, the string there too. */
@@ -323,7 +335,10 @@ static void note_precompile(void *ctx, Elf *elf, const GElf_Sym *sym, const char
     uint32_t ptr, len;
     memcpy(&ptr, str, 4);
     memcpy(&len, str + 4, 4);
+    /* the string itself lies in .rodata or .data, not in the note that holds the &str */
     const uint8_t *text = section_bytes(sc->img, elf, sym->st_shndx, ptr, len);
+    for (size_t i = 1; !text && i < sc->nsections; i++)
+        text = section_bytes(sc->img, elf, i, ptr, len);
     struct nexus_precompile *p = &st->precompiles[st->nprecompiles++];
     p->index = (unsigned)index;
     int shown = !text ? 0 : len < sizeof(p->path) ? (int)len : (int)sizeof(p->path) - 1;
@@ -373,7 +388,7 @@ static bool nexus_setup(struct machine *m, const struct elf_image *img, struct e
     if (!nexus_public_input(st, m->io.ninputs > 1 ? &m->io.inputs[1] : NULL, e))
         return false;
     abi_map_flat(m, img, 0, NEXUS_MEMORY_TOP); /* 0x80 and 0x84 read 0: nothing is there */
-    struct precompile_scan scan = {img, st};
+    struct precompile_scan scan = {img, st, section_count(img)};
     abi_each_symbol(img, note_precompile, &scan);
     return true;
 }

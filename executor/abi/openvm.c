@@ -123,7 +123,8 @@ static enum ecall_result openvm_hint_input(struct machine *m)
     struct openvm_state *st = m->abi_state;
     if (st->next_input >= m->io.ninputs)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintInput", st->next_input,
-                         "no input item is left (EndOfInputStream)");
+                         "no input item is left (EndOfInputStream): give one --input FILE "
+                         "per item the guest reads");
     const struct machine_input *in = &m->io.inputs[st->next_input++];
     uint8_t *h = new_hint(st, 4 + (in->size + 3) / 4 * 4);
     if (!h)

@@ -195,9 +195,17 @@ static enum ecall_result input_ready(struct machine *m, struct zisk_fcalls *fc, 
     uint64_t at = fc->params[0];
     *call = "fcall_input_ready";
     fc->nparams = fc->nresults = fc->next_result = 0;
-    if (at < ZISK_FCALL_INPUT_ADDR + 7 || at - ZISK_FCALL_INPUT_ADDR - 7 > fc->input_len)
+    if (at < ZISK_FCALL_INPUT_ADDR + 7)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, at,
-                         "the address is not that of an input byte (past the input's end)");
+                         "the address is below the input's first byte");
+    if (at - ZISK_FCALL_INPUT_ADDR - 7 > fc->input_len) {
+        snprintf(fc->why, sizeof(fc->why),
+                 "the guest needs %llu bytes of input, past the %llu given: give its input with "
+                 "--input FILE",
+                 (unsigned long long)(at - ZISK_FCALL_INPUT_ADDR - 7),
+                 (unsigned long long)fc->input_len);
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, at, fc->why);
+    }
     return ECALL_CONTINUE;
 }
 

@@ -28,6 +28,7 @@ struct zisk_fcalls {
     uint64_t results[ZISK_FCALL_RESULTS_MAX]; /* the last call's */
     size_t nresults, next_result;
     uint64_t input_len; /* bytes of input after its first 8 (input_ready's bound) */
+    char why[160];      /* a fault's message */
 };
 
 /* True when the CSR is one of the fcall interface's. */

@@ -29,7 +29,8 @@ static void run_guest(const struct elf_image *img, const struct symtab *syms)
     struct guest_profile profile;
     struct error e = ERROR_INIT;
     char detected[256];
-    if (machine_init(&m, img, abi_detect(img, detected, sizeof(detected)), &io, &e) != 0)
+    const struct abi *abi = abi_detect(img, detected, sizeof(detected));
+    if (machine_init(&m, img, abi ? abi : &abi_linux, &io, &e) != 0)
         return;
     if (guest_profile_init(&profile, syms, img->entry, NULL)) {
         machine_attach_tracer(&m, &profile.tracer);

@@ -2116,7 +2116,8 @@ class Detection(ZkvmTest):
     def test_linux_guest_runs_as_linux(self):
         r = self.run_cli(self.guest("hello-rv32.elf"))
         self.assertEqual(r.code, 0, r.stderr)
-        self.assertEqual(r.stat("abi"), "linux (auto: no zkVM's marks in the ELF)")
+        self.assertEqual(r.stat("abi"),
+                         "linux (auto: no zkVM's marks; ecalls with Linux syscall numbers in a7)")
         self.assertNotIn("[ecall:", r.folded)  # Linux system calls are not frames
 
     def test_unknown_zkvm_name(self):
@@ -2136,6 +2137,86 @@ class Detection(ZkvmTest):
         r = self.run_cli(self.guest("zkvm-sp1-rv64.elf"), extra=["--zkvm", "risc0"])
         self.assertEqual(r.code, 65, r.stderr)
         self.assertIn("as a risc0 guest", r.stderr)
+
+    # Each bundled zkVM guest, stripped of every symbol, and what then decides (detect_code.c).
+    STRIPPED = [("zkvm-jolt-rv64.elf", "jolt", "Jolt's inline instructions"),
+                ("zkvm-zisk-rv64.elf", "zisk", "ZisK's precompiles"),
+                ("zkvm-nexus-rv32.elf", "nexus", ".note.nexus-precompiles"),
+                ("zkvm-openvm-rv32.elf", "openvm", "OpenVM's custom-0 instructions"),
+                ("zkvm-sp1-rv32.elf", "sp1", "SP1's precompile codes"),
+                ("zkvm-sp1-rv64.elf", "sp1", "0x78000800 (SP1 v6)"),
+                ("zkvm-risc0-rv32.elf", "risc0", "risc0_zkvm_platform::syscall::nr::"),
+                (os.path.join("weights", "zkvm-weights-risc0-rv32.elf"), "risc0",
+                 "RISC Zero's kinds in t0"),
+                (os.path.join("weights", "zkvm-weights-openvm-rv32.elf"), "openvm", "no zkVM's ecall")]
+
+    def strip(self, name):
+        tool = shutil.which("llvm-objcopy") or shutil.which("riscv64-unknown-elf-strip")
+        if not tool:
+            self.skipTest("no llvm-objcopy or riscv64-unknown-elf-strip")
+        out = os.path.join(self.tmp, os.path.basename(name))
+        args = [tool, "--strip-all", self.guest(name), out] if "objcopy" in tool else \
+            [tool, "--strip-all", "-o", out, self.guest(name)]
+        subprocess.run(args, check=True, capture_output=True, timeout=TIMEOUT)
+        return out
+
+    def abi_line(self, elf, extra=()):
+        p = subprocess.run([CLI, "execute", elf, "--stats", "--max-cycles", "1", *extra],
+                           capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        err = p.stderr.decode()
+        return p.returncode, err, next((l for l in err.splitlines() if l.startswith("abi: ")), "")
+
+    def test_stripped_guests_are_detected_and_say_why(self):
+        for name, abi, why in self.STRIPPED:
+            with self.subTest(name):
+                stripped = self.strip(name)
+                self.assertEqual(subprocess.run(["nm", stripped], capture_output=True).stdout, b"")
+                _, err, line = self.abi_line(stripped)
+                self.assertTrue(line.startswith(f"abi: {abi} (auto: "), err)
+                self.assertIn(why, line)
+                self.assertNotIn("symbol", line)
+
+    def test_unmarked_guest_names_the_candidates(self):
+        # No marks, not Linux: exit 65 with one error naming the --zkvm values, not a fault.
+        code, err, line = self.abi_line(self.guest(os.path.join("weights",
+                                                                "zkvm-unmarked-rv32.elf")))
+        self.assertEqual(code, 65, err)
+        errors = [l for l in err.splitlines() if l.startswith("error:")]
+        self.assertEqual(len(errors), 1, err)
+        for w in ["no Linux program", "--zkvm openvm", "--zkvm sp1", "--zkvm risc0"]:
+            self.assertIn(w, errors[0])
+        self.assertEqual(line, "")
+        code, err, line = self.abi_line(self.guest(os.path.join("weights",
+                                                                "zkvm-unmarked-rv32.elf")),
+                                        ["--zkvm", "openvm"])
+        self.assertEqual(line, "abi: openvm (--zkvm openvm)", err)  # --zkvm still decides
+
+    def test_files_that_are_not_programs(self):
+        objcopy = shutil.which("riscv64-unknown-elf-objcopy")
+        if not objcopy or not shutil.which("llvm-objcopy"):
+            self.skipTest("no riscv64-unknown-elf-objcopy or llvm-objcopy")
+        raw = os.path.join(self.tmp, "app.bin")
+        subprocess.run(["llvm-objcopy", "-O", "binary", self.guest("zkvm-openvm-rv32.elf"), raw],
+                       check=True, timeout=TIMEOUT)
+        # ZisK's float library sits at 0x87F0_0000; RISC Zero's kernel from 0xC000_0000.
+        floatlib = os.path.join(self.tmp, "ziskfloat.elf")
+        subprocess.run([objcopy, "--change-addresses", "0x07F00000",
+                        self.guest("zkvm-zisk-rv64.elf"), floatlib], check=True, timeout=TIMEOUT)
+        kernel = os.path.join(self.tmp, "v1compat.elf")
+        subprocess.run([objcopy, "--change-addresses", "0xBFE00000",
+                        self.guest(os.path.join("weights", "zkvm-pages-rv32.elf")), kernel],
+                       check=True, capture_output=True, timeout=TIMEOUT)
+        for path, words, zkvm in [(raw, ["raw binary image", "app.elf"], "openvm"),
+                                  (floatlib, ["ZisK's float library", "guest's ELF"], "zisk"),
+                                  (kernel, ["RISC Zero's machine-mode kernel", "R0BF"], "risc0")]:
+            for extra in ([], ["--zkvm", zkvm]):
+                with self.subTest(path=path, extra=extra):
+                    code, err, _ = self.abi_line(path, extra)
+                    self.assertEqual(code, 65, err)
+                    errors = [l for l in err.splitlines() if l.startswith("error:")]
+                    self.assertEqual(len(errors), 1, err)
+                    for w in words:
+                        self.assertIn(w, errors[0])
 
     def test_linux_guest_input_once(self):
         p = subprocess.run([CLI, "execute", self.guest("hello-rv32.elf"), "--input", "/dev/null",
