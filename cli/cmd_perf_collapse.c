@@ -1,7 +1,8 @@
 /*
  * perf_collapse: `cli perf collapse [-o OUT] [--event NAME] [--pid]
- * [--tid] [--addrs] [INPUT]`: folds `perf script` text into folded
- * stacks, a drop-in for stackcollapse-perf.pl (docs/PERF.md#folding-rules).
+ * [--tid] [--addrs] [--kernel] [--jit] [--all] [INPUT]`: folds `perf
+ * script` text into folded stacks, a drop-in for stackcollapse-perf.pl
+ * (docs/PERF.md#folding-rules), its options spelt as it spells them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +15,8 @@
 #include "perf/collapse.h"
 
 static const char collapse_help[] =
-    "usage: cli perf collapse [-o OUT] [--event NAME] [--pid] [--tid] [--addrs] [INPUT]\n"
+    "usage: cli perf collapse [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
+    "                         [--kernel] [--jit] [--all] [INPUT]\n"
     "\n"
     "Folds the text of `perf script` (from INPUT, or stdin when it is absent or\n"
     "'-') into folded stacks, one line per distinct stack: the command name,\n"
@@ -38,6 +40,11 @@ static const char collapse_help[] =
     "                    unless perf script prints it: perf script -F +pid)\n"
     "  --addrs           keep the address of frames without a symbol:\n"
     "                    [libc.so.6 <7f12ab>], [unknown <7f12ab>]\n"
+    "  --kernel          mark kernel frames _[k] (module [...] or .../vmlinux)\n"
+    "  --jit             mark JIT frames _[j] (module /tmp/perf-PID.map or\n"
+    "                    .../jitted-*.so)\n"
+    "  --all             --kernel and --jit\n"
+    "  --event-filter NAME  stackcollapse-perf.pl's name for --event\n"
     "  -h, --help        show this help\n"
     "\n"
     "Exit status: 0, 64 usage error, 65 input that is not perf script text (the\n"
@@ -49,12 +56,36 @@ struct collapse_args {
     const char *output;
 };
 
+enum { OPT_INLINE = 1200, OPT_CONTEXT, OPT_SRCLINE };
+
+/*
+ * stackcollapse-perf.pl's options that run addr2line on the binaries
+ * (--inline, --context) or append source lines (--srcline): refused,
+ * saying what serves instead, rather than folding without them.
+ */
+static int refuse(const char *option)
+{
+    if (strcmp(option, "--srcline") == 0)
+        cli_error("--srcline: cli perf collapse names a frame by its function alone, not "
+                  "by source line; fold perf script's text without -F+srcline");
+    else
+        cli_error("%s: stackcollapse-perf.pl runs addr2line on the binaries for it, and cli "
+                  "perf collapse reads the text alone: let perf name inlined functions "
+                  "(perf script --inline prints each as a frame of its own), or fold the "
+                  "perf.data file with 'cli perf fold', which names them itself",
+                  option);
+    return EXIT_USAGE;
+}
+
 static int take_option(void *ctx, int c, const char *arg)
 {
     struct collapse_args *a = ctx;
     switch (c) {
     case 'h': fputs(collapse_help, stdout); return 0;
     case 'o': a->output = arg; return CLI_GO_ON;
+    case OPT_INLINE: return refuse("--inline");
+    case OPT_CONTEXT: return refuse("--context");
+    case OPT_SRCLINE: return refuse("--srcline");
     default: return perf_options_take(c, arg, &a->opts.event, &a->opts.names);
     }
 }
@@ -65,6 +96,9 @@ static int parse_args(int argc, char **argv, struct collapse_args *a)
         {"output", required_argument, NULL, 'o'},
         PERF_LONG_OPTIONS,
         {"event-filter", required_argument, NULL, PERF_OPT_EVENT}, /* the script's name */
+        {"inline", no_argument, NULL, OPT_INLINE},
+        {"context", no_argument, NULL, OPT_CONTEXT},
+        {"srcline", no_argument, NULL, OPT_SRCLINE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -103,6 +137,17 @@ static void warn_report(const struct collapse_args *a, const struct perf_collaps
                 "('%s')%s\n",
                 in, r->first_unrecognized, r->first_unrecognized_text,
                 r->unrecognized > 1 ? " and more like it" : "");
+    if (r->stray_frames)
+        fprintf(stderr,
+                "warning: %s: line %zu: skipped %zu frame line%s that belong%s to no sample "
+                "(after a blank line, with no sample header before %s)\n",
+                in, r->first_stray, r->stray_frames, r->stray_frames > 1 ? "s" : "",
+                r->stray_frames > 1 ? "" : "s", r->stray_frames > 1 ? "them" : "it");
+    if (r->unterminated)
+        fprintf(stderr,
+                "warning: %s: line %zu: left out the last sample: no blank line ends it (the "
+                "input may be cut short; stackcollapse-perf.pl leaves it out too)\n",
+                in, r->unterminated);
     char events[512];
     list_events(r, events, sizeof(events));
     if (a->opts.event && !r->counted_event)

@@ -20,7 +20,7 @@
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
-    "                     [--maps FILE] [--no-inline]\n"
+    "                     [--kernel] [--jit] [--all] [--maps FILE] [--no-inline]\n"
     "\n"
     "Folds a perf.data file (default: ./perf.data), as `perf record -g` writes it,\n"
     "into folded stacks, one line per distinct stack: the command name, then the\n"
@@ -45,6 +45,9 @@ static const char fold_help_head[] =
     "  --tid                append process and thread id: comm-PID/TID\n"
     "  --addrs              keep the address of frames without a symbol:\n"
     "                       [libc.so.6 <7f12ab>], [unknown <7f12ab>]\n"
+    "  --kernel             mark kernel frames _[k], as cli perf collapse --kernel\n"
+    "  --jit                mark JIT frames _[j] (/tmp/perf-PID.map, jitted-*.so)\n"
+    "  --all                --kernel and --jit\n"
     "  --kallsyms FILE      read kernel symbols from FILE (a saved /proc/kallsyms)\n"
     "  --buildid-dir DIR    perf's build-id cache (default $PERF_BUILDID_DIR, else\n"
     "                       ~/.debug)\n"

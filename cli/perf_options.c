@@ -19,6 +19,9 @@ int perf_options_take(int opt, const char *arg, const char **event, struct perf_
     case PERF_OPT_PID: names->pid = true; return CLI_GO_ON;
     case PERF_OPT_TID: names->tid = true; return CLI_GO_ON;
     case PERF_OPT_ADDRS: names->addrs = true; return CLI_GO_ON;
+    case PERF_OPT_KERNEL: names->kernel = true; return CLI_GO_ON;
+    case PERF_OPT_JIT: names->jit = true; return CLI_GO_ON;
+    case PERF_OPT_ALL: names->kernel = names->jit = true; return CLI_GO_ON;
     default: return CLI_NOT_OURS;
     }
 }

@@ -1,6 +1,7 @@
 /*
  * perf_options: the options both perf commands take alike: --event NAME
- * and the frame naming flags --pid, --tid and --addrs (perf/frame_name.h).
+ * and the frame naming flags --pid, --tid, --addrs, --kernel, --jit and
+ * --all (perf/frame_name.h).
  */
 #ifndef CLI_PERF_OPTIONS_H
 #define CLI_PERF_OPTIONS_H
@@ -9,7 +10,15 @@
 
 #include "perf/frame_name.h"
 
-enum { PERF_OPT_EVENT = 1100, PERF_OPT_PID, PERF_OPT_TID, PERF_OPT_ADDRS };
+enum {
+    PERF_OPT_EVENT = 1100,
+    PERF_OPT_PID,
+    PERF_OPT_TID,
+    PERF_OPT_ADDRS,
+    PERF_OPT_KERNEL,
+    PERF_OPT_JIT,
+    PERF_OPT_ALL
+};
 
 /* The getopt_long entries of the shared options. */
 /* clang-format off */
@@ -17,7 +26,10 @@ enum { PERF_OPT_EVENT = 1100, PERF_OPT_PID, PERF_OPT_TID, PERF_OPT_ADDRS };
     {"event", required_argument, NULL, PERF_OPT_EVENT},     \
     {"pid", no_argument, NULL, PERF_OPT_PID},               \
     {"tid", no_argument, NULL, PERF_OPT_TID},               \
-    {"addrs", no_argument, NULL, PERF_OPT_ADDRS}
+    {"addrs", no_argument, NULL, PERF_OPT_ADDRS},           \
+    {"kernel", no_argument, NULL, PERF_OPT_KERNEL},         \
+    {"jit", no_argument, NULL, PERF_OPT_JIT},               \
+    {"all", no_argument, NULL, PERF_OPT_ALL}
 /* clang-format on */
 
 /*

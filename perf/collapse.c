@@ -6,13 +6,15 @@
  * first event named by a header is the one counted unless --event names
  * another, and the frame lines of a sample left out are skipped; a sample
  * weighs the period its header gives, else 1; a sample with no frame
- * counts as its comm alone; a line that is nothing known is skipped and
+ * counts as its comm alone; a last sample without a blank line after it
+ * is left out (and reported); a line that is nothing known is skipped and
  * reported. Where this differs from the script:
  *   - a period of 0 weighs 0 (docs/PERF.md#folding-rules: a sample weighs its period); the script
  * makes it 1;
+ *   - a header that holds the sample's frame (perf record without -g) is
+ *     a whole sample, as inferno reads it, its comm padded or not;
  *   - a header that follows frames without a blank line between counts
- *     the sample before it (the script glues the two call chains), and
- *     the last sample counts without a blank line after it;
+ *     the sample before it (the script glues the two call chains);
  *   - a line of blanks ends a sample like an empty line, and a CR before
  *     the newline is dropped (the script then sees no blank lines at all);
  *   - --event NAME also selects NAME with perf's modifiers ("cycles:u");
@@ -44,7 +46,9 @@ struct collapse {
     char *first_event;    /* the event counted by default */
     struct perf_name name;
     /* The sample being read. */
-    bool open; /* its header is counted and its frames go into `frames` */
+    bool open;          /* its header is counted and its frames go into `frames` */
+    size_t sample_line; /* its header's line number */
+    bool left_out;      /* the last header's sample is another event's: its frames are skipped */
     bool java;
     uint32_t comm;
     uint64_t weight;
@@ -98,19 +102,11 @@ static int sample_count(struct collapse *c)
     return 0;
 }
 
-static int add_frame(struct collapse *c, const struct script_frame *sf)
+static int push_frame(struct collapse *c, const char *name, size_t len)
 {
-    const struct perf_frame f = {.sym = sf->sym,
-                                 .sym_len = sf->sym_len,
-                                 .module = sf->module,
-                                 .module_len = sf->module_len,
-                                 .addr = sf->addr,
-                                 .java = c->java};
-    if (perf_frame_name(&c->name, &f, &c->o->names))
-        return no_memory(c);
-    if (c->name.len == 0)
-        return 0;
-    uint32_t id = strtab_intern(c->names, c->name.data, c->name.len);
+    if (len == 0)
+        return 0; /* a name that comes out empty is left out */
+    uint32_t id = strtab_intern(c->names, name, len);
     if (!id)
         return no_memory(c);
     if (c->nframes == c->cap) {
@@ -123,6 +119,34 @@ static int add_frame(struct collapse *c, const struct script_frame *sf)
     }
     c->frames[c->nframes++] = id;
     return 0;
+}
+
+/*
+ * A frame line's frames. An inline chain's are caller first, as they are
+ * written; the sample's frames are leaf first, so they go in from the end.
+ */
+static int add_frame(struct collapse *c, const struct script_frame *sf)
+{
+    const struct perf_frame f = {.sym = sf->sym,
+                                 .sym_len = sf->sym_len,
+                                 .module = sf->module,
+                                 .module_len = sf->module_len,
+                                 .addr = sf->addr,
+                                 .java = c->java};
+    if (perf_frame_name(&c->name, &f, &c->o->names))
+        return no_memory(c);
+    const char *s = c->name.data;
+    int rc = 0;
+    for (size_t e = c->name.len; rc == 0;) {
+        size_t b = e;
+        while (b > 0 && s[b - 1] != PERF_FRAME_SEPARATOR)
+            b--;
+        rc = push_frame(c, s + b, e - b);
+        if (b == 0)
+            break;
+        e = b - 1;
+    }
+    return rc;
 }
 
 /* Remembers a distinct event that is left out, for the caller's warning. */
@@ -174,8 +198,11 @@ static int begin_sample(struct collapse *c, const struct script_header *h,
         return rc;
     c->open = false; /* a header with no frames before the next header is dropped */
     c->nframes = 0;
-    if (!event_counted(c, e, &rc))
+    c->left_out = false;
+    if (!event_counted(c, e, &rc)) {
+        c->left_out = true;
         return rc;
+    }
     if (perf_comm_name(&c->name, h->comm, h->comm_len, h->pid, h->tid, &c->o->names))
         return no_memory(c);
     if (!(c->comm = strtab_intern(c->names, c->name.data, c->name.len)))
@@ -183,6 +210,7 @@ static int begin_sample(struct collapse *c, const struct script_header *h,
     c->java = perf_comm_is_java(h->comm, h->comm_len);
     c->weight = e->has_period ? e->period : 1;
     c->open = true;
+    c->sample_line = c->lineno;
     return rc;
 }
 
@@ -200,35 +228,74 @@ static void note_unrecognized(struct collapse *c, const char *line, size_t len)
 }
 
 /*
- * A line that starts with no white space: a header, or else a frame line
- * written without indent, as the script's `elsif` takes it (its test
- * file perf-java-stacks-02.txt has such stacks).
+ * A frame line: a frame of the open sample, skipped in a sample left out
+ * (another event's), reported anywhere else (after a blank line or a
+ * one-line sample), as the frame of no sample.
  */
-static int header_line(struct collapse *c, const char *line, size_t len)
+static int sample_frame(struct collapse *c, const struct script_frame *f)
+{
+    if (c->open)
+        return add_frame(c, f);
+    if (!c->left_out && c->report->stray_frames++ == 0)
+        c->report->first_stray = c->lineno;
+    return 0;
+}
+
+/*
+ * A sample that is its header line alone (perf record without -g): its
+ * one frame is on that line, and the sample ends with it.
+ */
+static int single_line_sample(struct collapse *c, const struct script_header *h,
+                              const struct script_event *e, const struct script_frame *f)
+{
+    int rc = begin_sample(c, h, e);
+    if (rc == 0 && c->open && (rc = add_frame(c, f)) == 0)
+        rc = sample_count(c);
+    return rc;
+}
+
+/*
+ * A header (perf script pads the comm with blanks on the left when it
+ * prints no call chains), or else a frame line written without indent,
+ * as the script's `elsif` takes it (its test file perf-java-stacks-02.txt
+ * has such stacks). False: neither.
+ */
+static bool header_line(struct collapse *c, const char *line, size_t len, int *rc)
 {
     struct script_header h;
     struct script_event e;
     struct script_frame f;
+    size_t indent = 0;
+    while (indent < len && (line[indent] == ' ' || line[indent] == '\t'))
+        indent++;
+    line += indent;
+    len -= indent;
     if (!script_header_parse(line, len, &h)) {
-        if (script_unindented_frame_parse(line, len, &f))
-            return c->open ? add_frame(c, &f) : 0;
-        note_unrecognized(c, line, len);
-        return 0;
+        if (indent || !script_unindented_frame_parse(line, len, &f))
+            return false;
+        *rc = sample_frame(c, &f);
+        return true;
     }
     c->headers++;
-    if (!script_event_parse(line, len, &h, &e))
-        return malformed(c, "line %zu: the sample period does not fit in 64 bits", c->lineno);
-    return begin_sample(c, &h, &e);
+    if (script_sample_frame_parse(line, len, &h, &e, &f))
+        *rc = single_line_sample(c, &h, &e, &f);
+    else if (!script_event_parse(line, len, &h, &e))
+        *rc = malformed(c, "line %zu: the sample period does not fit in 64 bits", c->lineno);
+    else
+        *rc = begin_sample(c, &h, &e);
+    return true;
 }
 
+/* An indented line: a frame, else a header with its comm padded. */
 static int frame_line(struct collapse *c, const char *line, size_t len)
 {
     struct script_frame f;
-    if (!script_frame_parse(line, len, &f)) {
+    int rc = 0;
+    if (script_frame_parse(line, len, &f))
+        return sample_frame(c, &f);
+    if (!header_line(c, line, len, &rc))
         note_unrecognized(c, line, len);
-        return 0;
-    }
-    return c->open ? add_frame(c, &f) : 0; /* else: a sample left out */
+    return rc;
 }
 
 static int one_line(struct collapse *c, const char *line, size_t len)
@@ -242,13 +309,18 @@ static int one_line(struct collapse *c, const char *line, size_t len)
         return 0;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
-    if (is_blank(line, len))
+    if (is_blank(line, len)) {
+        c->left_out = false;
         return c->open ? sample_count(c) : 0;
+    }
     if (!c->first_content)
         c->first_content = c->lineno;
     if (line[0] == ' ' || line[0] == '\t')
         return frame_line(c, line, len);
-    return header_line(c, line, len);
+    int rc = 0;
+    if (!header_line(c, line, len, &rc))
+        note_unrecognized(c, line, len);
+    return rc;
 }
 
 void perf_collapse_report_free(struct perf_collapse_report *r)
@@ -275,8 +347,8 @@ int perf_collapse(FILE *in, const char *in_name, const struct perf_collapse_opts
     }
     if (rc == 0 && ferror(in))
         rc = error_fail_errno(e, ERROR_UNREADABLE, errno, "cannot read %s", in_name);
-    if (rc == 0 && c.open && c.nframes > 0)
-        rc = sample_count(&c);
+    if (rc == 0 && c.open)
+        report->unterminated = c.sample_line; /* the script leaves it out too */
     if (rc == 0 && c.first_content && c.headers == 0)
         rc = malformed(&c,
                        "line %zu: not `perf script` output: no line reads as a sample "

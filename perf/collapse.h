@@ -37,6 +37,9 @@ struct perf_collapse_report {
     size_t unrecognized;       /* lines that are no header, frame, blank line or comment */
     size_t first_unrecognized; /* the line number of the first of them */
     char first_unrecognized_text[64];
+    size_t stray_frames; /* frame lines in no sample: after a blank line or a one-line sample */
+    size_t first_stray;  /* the line number of the first of them */
+    size_t unterminated; /* the header line of a last sample left out: no blank line after it */
 };
 
 void perf_collapse_report_free(struct perf_collapse_report *r);

@@ -6,12 +6,19 @@
  *
  *   comm frame    spaces -> '_' (";" -> ":"), then "-PID" (--pid) or
  *                 "-PID/TID" (--tid); a PID the input lacks is "?"
- *   symbol frame  "+0x<hex>" offset removed, ";" -> ":", everything from
- *                 the first "(" cut (not "(anonymous namespace)", not Go
- *                 names like "net/http.(*Client).Do"), '"' and "'" dropped;
- *                 for a java command, a leading "L" of a name with "/"
+ *   symbol frame  "+0x<hex>" offset removed; a legacy Rust name's
+ *                 "::h<hash>" dropped and "$LT$"-style escapes decoded;
+ *                 split at "->" (not "operator->") into an inline chain;
+ *                 in each, ";" -> ":", everything from the first "(" outside
+ *                 <>, {}, [] and () cut (not "(anonymous namespace)", not
+ *                 in Go names like "net/http.(*Client).Do"), '"' and "'"
+ *                 dropped; for a java command, a leading "L" of a name
+ *                 with "/"
  *   no symbol     "[unknown]" without a module, else "[module basename]";
  *                 --addrs: "[libc.so.6 <7f12ab>]", "[unknown <7f12ab>]"
+ *   annotations   "_[i]" on the frames of an inline chain after its first;
+ *                 else --kernel "_[k]" (module "[...]" or ".../vmlinux"),
+ *                 --jit "_[j]" (module "/tmp/perf-PID.map", ".../jitted-*.so")
  *
  * A name that comes out empty means: leave the frame out (the script
  * skips symbols that start with "(").
@@ -33,10 +40,15 @@ void perf_name_free(struct perf_name *n);
 
 /* The flags that change names, the same for both commands. */
 struct perf_name_opts {
-    bool addrs; /* --addrs: keep the address of frames without a symbol */
-    bool pid;   /* --pid: comm-PID */
-    bool tid;   /* --tid: comm-PID/TID (wins over pid) */
+    bool addrs;  /* --addrs: keep the address of frames without a symbol */
+    bool pid;    /* --pid: comm-PID */
+    bool tid;    /* --tid: comm-PID/TID (wins over pid) */
+    bool kernel; /* --kernel: "_[k]" on frames of kernel modules */
+    bool jit;    /* --jit: "_[j]" on frames of JIT modules */
 };
+
+/* Joins the frames of one entry in perf_frame_name's result. */
+#define PERF_FRAME_SEPARATOR ';'
 
 /* A pid or tid the input does not give: written "?" (-1 is a real value: perf's "no thread") */
 #define PERF_ID_UNKNOWN INT64_MIN
@@ -59,8 +71,10 @@ struct perf_frame {
 };
 
 /*
- * The frame of one call-chain entry. Returns 0, or -1 when memory runs
- * out. out->len == 0 afterwards: leave this frame out.
+ * The frames of one call-chain entry: one, or those of an inline chain
+ * "a->b->c" (perf-map-agent's unfolded Java symbols), joined by ';',
+ * which no name holds otherwise (PERF_FRAME_SEPARATOR); a frame that comes
+ * out empty is left out. Returns 0, or -1 when memory runs out.
  */
 int perf_frame_name(struct perf_name *out, const struct perf_frame *f,
                     const struct perf_name_opts *o);

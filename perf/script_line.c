@@ -75,20 +75,24 @@ static size_t cpu_field(const char *s, size_t len, size_t p)
     return e > p + 1 && e < len && s[e] == ']' ? e + 1 : 0;
 }
 
-/* "[003]" (cpu) or "2738.487175:" (time) at s[p..). */
-static bool cpu_or_time_at(const char *s, size_t len, size_t p)
+/* The end of a "2738.487175:" time field at s[p..), or 0. */
+static size_t time_field(const char *s, size_t len, size_t p)
 {
-    if (cpu_field(s, len, p))
-        return true;
     size_t e = p;
     while (e < len && is_digit(s[e]))
         e++;
     if (e == p || e >= len || s[e] != '.')
-        return false;
+        return 0;
     size_t f = ++e;
     while (e < len && is_digit(s[e]))
         e++;
-    return e > f && e < len && s[e] == ':';
+    return e > f && e < len && s[e] == ':' ? e + 1 : 0;
+}
+
+/* "[003]" (cpu) or "2738.487175:" (time) at s[p..). */
+static bool cpu_or_time_at(const char *s, size_t len, size_t p)
+{
+    return cpu_field(s, len, p) || time_field(s, len, p);
 }
 
 struct pid_candidate {
@@ -304,4 +308,35 @@ bool script_unindented_frame_parse(const char *line, size_t len, struct script_f
     size_t open = matching_open(line, len - 1);
     return open > 0 && open != SIZE_MAX && line[open - 1] == ' ' &&
            !memchr(line + open, ' ', len - open) && frame_at(line, len, f) && f->sym_len > 0;
+}
+
+/*
+ * Read forward, as inferno reads it: after the header's fields, an
+ * optional time, an optional period, then the event: the word whose
+ * last ':' is followed by white space; the frame is what comes after.
+ */
+bool script_sample_frame_parse(const char *line, size_t len, const struct script_header *h,
+                               struct script_event *e, struct script_frame *f)
+{
+    *e = (struct script_event){0};
+    size_t p = skip_space(line, len, h->fields_end), t = time_field(line, len, p);
+    if (t)
+        p = skip_space(line, len, t);
+    size_t digits = p;
+    while (digits < len && is_digit(line[digits]))
+        digits++;
+    if (digits > p && digits < len && is_space(line[digits])) {
+        if (!parse_period(line, p, digits, &e->period))
+            return false;
+        e->has_period = true;
+        p = skip_space(line, len, digits);
+    }
+    size_t end = p;
+    while (end < len && !is_space(line[end]))
+        end++;
+    if (end - p < 2 || line[end - 1] != ':' || end == len)
+        return false;
+    e->name = line + p;
+    e->name_len = end - 1 - p;
+    return script_frame_parse(line + end, len - end, f) && (f->sym_len > 0 || f->module);
 }

@@ -70,4 +70,16 @@ bool script_frame_parse(const char *line, size_t len, struct script_frame *f);
  */
 bool script_unindented_frame_parse(const char *line, size_t len, struct script_frame *f);
 
+/*
+ * A header that holds the sample's one frame after its event, as perf
+ * script prints samples recorded without a call chain (no -g):
+ *
+ *   false 64414 20110.539270:      34467 cycles:u:  ffffffff9aa3c8de [unknown] ([unknown])
+ *
+ * True with the event and the frame; false when no frame follows the
+ * event (or the period does not fit in 64 bits).
+ */
+bool script_sample_frame_parse(const char *line, size_t len, const struct script_header *h,
+                               struct script_event *e, struct script_frame *f);
+
 #endif

@@ -72,6 +72,7 @@ void stack_free(struct stack *s)
     perf_name_free(&s->name);
     free(s->text);
     free(s->frames);
+    free(s->chain_ids);
     frame_memo_free(&s->memo);
     unwind_dwarf_free(s->unwind);
     inline_frames_free(s->inlines);
@@ -80,12 +81,34 @@ void stack_free(struct stack *s)
     memset(s, 0, sizeof(*s));
 }
 
-/* Interns the name just made; 0 when memory runs out. */
+/* Marks `id` as the name of an inline chain's frames; false when memory runs out. */
+static bool mark_chain(struct stack *s, uint32_t id)
+{
+    if (id >= s->chain_ids_len) {
+        size_t len = (size_t)id + 1 > s->chain_ids_len * 2 ? (size_t)id + 1 : s->chain_ids_len * 2;
+        uint8_t *ids = realloc(s->chain_ids, len);
+        if (!ids)
+            return false;
+        memset(ids + s->chain_ids_len, 0, len - s->chain_ids_len);
+        s->chain_ids = ids;
+        s->chain_ids_len = len;
+    }
+    s->chain_ids[id] = 1;
+    return true;
+}
+
+/*
+ * Interns the name just made; 0 when memory runs out. An inline chain's
+ * frames are interned as one name, marked, and pushed frame by frame.
+ */
 static uint32_t intern_name(struct stack *s)
 {
     if (s->name.len == 0)
         return SKIP_FRAME;
-    return strtab_intern(s->names, s->name.data, s->name.len);
+    uint32_t id = strtab_intern(s->names, s->name.data, s->name.len);
+    if (id && memchr(s->name.data, PERF_FRAME_SEPARATOR, s->name.len) && !mark_chain(s, id))
+        return 0;
+    return id;
 }
 
 static uint32_t name_frame(struct stack *s, const char *sym, const char *module, uint64_t addr,
@@ -152,12 +175,39 @@ static uint32_t location_frame(struct stack *s, const struct perf_location *loc,
     return id;
 }
 
+static int push_one(struct stack *s, uint32_t id);
+
+/* The frames of an inline chain's name, the leaf (its last) first. */
+static int push_chain(struct stack *s, uint32_t id)
+{
+    const char *name = strtab_get(s->names, id);
+    for (size_t e = strlen(name);;) {
+        size_t b = e;
+        while (b > 0 && name[b - 1] != PERF_FRAME_SEPARATOR)
+            b--;
+        if (b < e && push_one(s, strtab_intern(s->names, name + b, e - b)))
+            return -1;
+        if (b == 0)
+            return 0;
+        e = b - 1;
+    }
+}
+
 static int push(struct stack *s, uint32_t id)
 {
     if (id == 0)
         return -1;
     if (id == SKIP_FRAME)
         return 0;
+    if (id < s->chain_ids_len && s->chain_ids[id])
+        return push_chain(s, id);
+    return push_one(s, id);
+}
+
+static int push_one(struct stack *s, uint32_t id)
+{
+    if (id == 0)
+        return -1;
     if (s->count == s->capacity) {
         size_t cap = s->capacity ? s->capacity * 2 : 256;
         uint32_t *frames = realloc(s->frames, cap * sizeof(*frames));

@@ -8,7 +8,8 @@
  *     voids the chain (perf drops it); at most 127 entries (perf script's
  *     default --max-stack);
  *   - each entry named from its function ("+0x..." and arguments cut by
- *     perf/frame_name.c), else "[module basename]", else "[unknown]";
+ *     perf/frame_name.c), else "[module basename]", else "[unknown]"; an
+ *     entry named "a->b" (an inline chain) is the frames a and b_[i];
  *   - a sample recorded without a call chain is its sampled address;
  *   - a --call-graph dwarf sample (user registers and stack) is its
  *     chain, then its user stack unwound from them (perf/unwind_dwarf.h),
@@ -47,6 +48,8 @@ struct stack {
     char *text;            /* scratch for "symbol+0x0" */
     size_t text_cap;
     uint32_t unknown_frame; /* "[unknown]" */
+    uint8_t *chain_ids;     /* by strtab id: 1 for the name of an inline chain's frames */
+    size_t chain_ids_len;
     struct frame_memo memo; /* resolved addresses (empty: memory was short) */
     /* The frames of the sample being folded: strtab ids, leaf first. */
     uint32_t *frames;

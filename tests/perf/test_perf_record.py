@@ -5,8 +5,8 @@ records it with `perf record -g -F 4000` (perf's build-id cache in a
 scratch HOME), and checks (docs/PERF.md#folding-rules):
 
 - `cli perf fold` prints exactly what `perf script | cli perf collapse`
-  prints, byte for byte, by default, with --addrs, with --pid and --tid
-  (perf script -F +pid), and with --event;
+  prints, byte for byte, by default, with --addrs, --all (--kernel
+  --jit), with --pid and --tid (perf script -F +pid), and with --event;
 - the program's known call structure is there (calls: main;run;alpha
   down to gamma_, the 127-entry limit under deep; threads: the names
   worker-a, worker_b, renamed and the exec'd name);
@@ -105,6 +105,11 @@ class Recording(unittest.TestCase):
 
     def test_addrs(self):
         self.same("--addrs")
+
+    def test_annotations(self):
+        # --all: kernel frames (when the recording has any) _[k]; the perl check covers it
+        self.same("--all")
+        self.same("--kernel", "--addrs")
 
     def test_pid_tid(self):
         self.same("--pid", script_args=("-F", "+pid"))

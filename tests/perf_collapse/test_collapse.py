@@ -3,7 +3,7 @@
 Each case is a hand-written `perf script` text for one rule, with the
 folded output derived by hand from docs/PERF.md#folding-rules and the logic of
 stackcollapse-perf.pl (FlameGraph), not from the program's output. Where
-the two differ docs/PERF.md#where-this-follows-inferno wins and the case says so:
+the two differ docs/PERF.md ("Where this departs from stackcollapse-perf.pl") wins and the case says so:
 
 - "(anonymous namespace)::f(int)" is "(anonymous namespace)::f" (the
   script drops any symbol that starts with "(");
@@ -16,8 +16,13 @@ the two differ docs/PERF.md#where-this-follows-inferno wins and the case says so
 And where the script goes wrong on input it was not written for:
 - a module with parentheses, "(/tmp/a.out (deleted))", is one module;
 - "--event cycles" also selects "cycles:u" (perf's modifiers);
-- CRLF lines, a last sample without a blank line after it, and two
-  samples without a blank line between them count like ordinary samples.
+- CRLF lines and two samples without a blank line between them count like
+  ordinary samples;
+- a header that holds its sample's one frame (perf record without -g) is
+  a whole sample, its comm padded or not (inferno reads it so).
+
+As the script: a last sample without a blank line after it is left out
+(with a warning here).
 
 All expectations were also run through stackcollapse-perf.pl (kept outside
 the repository) to confirm that these are the only differences.
@@ -153,13 +158,38 @@ class Stacks(Base):
             "prog;__libc_start_call_main;main;a;b;c 500000",
         ])
 
-    def test_last_sample_without_blank_line(self):
+    def test_last_sample_without_blank_line_is_left_out(self):
         text = ABC + "prog 21132  2738.5: 7 cpu-clock:ppp:\n\t 1059 main+0x9 (/tmp/pc/prog)"
         self.check(text, [
             "prog;__libc_start_call_main;main;a;b 250000",
             "prog;__libc_start_call_main;main;a;b;c 500000",
-            "prog;main 7",
         ])
+        code, out, err = run([], text)
+        self.assertRegex(err, r"warning: stdin: line 21: left out the last sample")
+
+    def test_single_line_samples(self):
+        # perf record without -g: the frame on the header line, no blank lines.
+        text = ("           false 39654 19115.489713:          1 cycles:u:  "
+                "ffffffff9b201293 [unknown] ([unknown])\n"
+                "false 39654 19115.489719:          3 cycles:u:      7fa68b1f2d84 _dl_start+0x4 "
+                "(/usr/lib/ld-2.31.so)\n"
+                "  prog 1/2 [001] 5.000001: 4 cpu-clock:ppp:  10 f(int) (/a)\n"
+                "  prog 1/2 [001] 5.000001: 5 cpu-clock:ppp:  10 f(int) (/a)\n")
+        self.check(text, ["false;[unknown] 1", "false;_dl_start 3"])
+        self.check(text, ["prog-1/2;f 9"], "--tid", "--event", "cpu-clock")
+        # A tracepoint's fields after its event are no frame: a header as usual.
+        self.check(sample("prog 1 1.5: sched:sched_switch: prev_comm=a prev_pid=1", "10 x (/a)"),
+                   ["prog;x 1"])
+
+    def test_frame_line_outside_a_sample_is_reported(self):
+        text = sample("prog 1 1.000001: 2 cycles:", "10 x (/a)") + "\t    20 y (/a)\n\n"
+        code, out, err = run([], text)
+        self.assertEqual((code, out), (0, "prog;x 2\n"), err)
+        self.assertRegex(err, r"warning: stdin: line 4: skipped 1 frame line that belongs to no")
+        # Frames of another event's sample are skipped without a word.
+        code, out, err = run([], text.replace("\t    20 y (/a)\n", "")
+                             + sample("prog 1 1.000002: 3 instructions:", "10 x (/a)"))
+        self.assertNotIn("no sample", err)
 
     def test_header_right_after_frames(self):
         # No blank line between two samples: each still counts on its own.
@@ -244,6 +274,28 @@ class Frames(Base):
                       "401136 main+0x16 (/tmp/prog)")
         self.check(text, ["prog;main;[unknown <0>];[libc.so.6 <7f12ab>] 1"], "--addrs")
         self.check(text, ["prog;main;[unknown];[libc.so.6] 1"])
+
+    def test_kernel_jit_all(self):
+        text = sample("java 1 1.000001: 1 cycles:",
+                      "ffffffff8103ce3b native_safe_halt ([kernel.kallsyms])",
+                      "ffffffff81000000 [unknown] ([kernel.kallsyms])",
+                      "8c3453 tcp_sendmsg (/lib/modules/4.3.0/build/vmlinux)",
+                      "7f722d142778 Ljava/io/PrintStream;::print (/tmp/perf-19982.map)",
+                      "7f722d142700 La/B;::f->La/C;::g (/tmp/perf-19982.map)",
+                      "401136 main+0x16 (/tmp/prog)")
+        plain = ("java;main;a/B:::f;a/C:::g_[i];java/io/PrintStream:::print;tcp_sendmsg;"
+                 "[[kernel.kallsyms]];native_safe_halt 1")
+        kernel = ("java;main;a/B:::f;a/C:::g_[i];java/io/PrintStream:::print;tcp_sendmsg_[k];"
+                  "[[kernel.kallsyms]]_[k];native_safe_halt_[k] 1")
+        jit = ("java;main;a/B:::f_[j];a/C:::g_[i];java/io/PrintStream:::print_[j];tcp_sendmsg;"
+               "[[kernel.kallsyms]];native_safe_halt 1")
+        both = ("java;main;a/B:::f_[j];a/C:::g_[i];java/io/PrintStream:::print_[j];"
+                "tcp_sendmsg_[k];[[kernel.kallsyms]]_[k];native_safe_halt_[k] 1")
+        self.check(text, [plain])
+        self.check(text, [kernel], "--kernel")
+        self.check(text, [jit], "--jit")
+        self.check(text, [both], "--all")
+        self.check(text, [both], "--kernel", "--jit")
 
     def test_cpp_names(self):
         text = sample("cpp 9 1.000001: 1 cycles:",
@@ -372,8 +424,15 @@ class Errors(Base):
     def test_help(self):
         code, out, err = run(["--help"])
         self.assertEqual(code, 0, err)
-        for word in ("-o", "--event", "--pid", "--tid", "--addrs", "INPUT", "stdin"):
+        for word in ("-o", "--event", "--pid", "--tid", "--addrs", "--kernel", "--jit", "--all",
+                     "--event-filter", "INPUT", "stdin"):
             self.assertIn(word, out)
+
+    def test_addr2line_options_are_refused_with_the_reason(self):
+        for option in ("--inline", "--context", "--srcline"):
+            code, out, err = run([option], ABC)
+            self.assertEqual((code, out), (EXIT_USAGE, ""), err)
+            self.assertRegex(err, "^error: " + option + ": .*(perf script|cli perf fold)")
 
 
 class Files(Base):

@@ -76,10 +76,93 @@ static void test_arguments_are_cut(void **state)
     assert_string_equal(frame("foo(int)"), "foo");
     assert_string_equal(frame("foo()"), "foo");
     assert_string_equal(frame("ns::Cls::method(char const*) const"), "ns::Cls::method");
-    /* From the first "(" on, whatever follows. */
+    /* From the first "(" outside <>, {}, [] and (), whatever follows. */
     assert_string_equal(frame("std::function<void (int)>::operator()(int) const"),
-                        "std::function<void ");
+                        "std::function<void (int)>::operator");
+    assert_string_equal(frame("{lambda(int, int)#2}::operator()"),
+                        "{lambda(int, int)#2}::operator");
+    assert_string_equal(frame("foo<Vec::<usize>>(Vec<usize>)"), "foo<Vec::<usize>>");
+    assert_string_equal(frame("[(foo)]::bar()"), "[(foo)]::bar");
     assert_string_equal(frame("unbalanced(int"), "unbalanced");
+    assert_string_equal(frame("a>b(int)"), "a>b");
+    /* Operators open and close no bracket. */
+    assert_string_equal(frame("std::operator<< <std::char_traits<char> >(std::ostream&, char)"),
+                        "std::operator<< <std::char_traits<char> >");
+    assert_string_equal(frame("bool operator<(A const&, A const&)"), "bool operator<");
+    assert_string_equal(frame("X::operator[](unsigned long)"), "X::operator[]");
+    assert_string_equal(frame("X::operator->() const"), "X::operator->");
+    assert_string_equal(frame("myoperator<(int)>(x)"), "myoperator<(int)>");
+}
+
+/* A frame with the annotation options. */
+static const char *annotated(const char *sym, const char *module, bool kernel, bool jit)
+{
+    struct perf_name n = {0};
+    const struct perf_name_opts o = {.kernel = kernel, .jit = jit};
+    const struct perf_frame f = {.sym = sym,
+                                 .sym_len = strlen(sym),
+                                 .module = module,
+                                 .module_len = strlen(module),
+                                 .addr = 0x10};
+    assert_int_equal(perf_frame_name(&n, &f, &o), 0);
+    snprintf(result, sizeof(result), "%s", n.data);
+    perf_name_free(&n);
+    return result;
+}
+
+static void test_annotations(void **state)
+{
+    (void)state;
+    assert_string_equal(annotated("f+0x1", "[kernel.kallsyms]", true, false), "f_[k]");
+    assert_string_equal(annotated("f", "[nf_conntrack_ipv4]", true, true), "f_[k]");
+    assert_string_equal(annotated("f", "/lib/modules/4.3/build/vmlinux", true, false), "f_[k]");
+    assert_string_equal(annotated("f", "/boot/vmlinux-5.4.14-x-2020.1.11", true, false), "f_[k]");
+    assert_string_equal(annotated("f", "/lib/modules/5.4/mlx5_core.ko", true, false), "f_[k]");
+    assert_string_equal(annotated("[unknown]", "[kernel.kallsyms]", true, false),
+                        "[[kernel.kallsyms]]_[k]");
+    assert_string_equal(annotated("[unknown]", "[unknown]", true, true), "[unknown]");
+    assert_string_equal(annotated("f", "/usr/lib/libc.so.6", true, true), "f");
+    assert_string_equal(annotated("f", "/boot/vmlinux-5 x", true, false), "f");
+    assert_string_equal(annotated("f", "[kernel.kallsyms]", false, true), "f");
+    assert_string_equal(annotated("Lx/Y;::p", "/tmp/perf-19982.map", false, true), "Lx/Y:::p_[j]");
+    assert_string_equal(annotated("f_[j]", "/tmp/perf-1.map", false, true), "f_[j]");
+    assert_string_equal(annotated("f", "/tmp/perf-.map", false, true), "f");
+    assert_string_equal(annotated("fib.smx::fib+0x3c", "/tmp/jitted-31714-41.so", false, true),
+                        "fib.smx::fib_[j]");
+    assert_string_equal(annotated("f", "/tmp/perf-1.map", false, false), "f");
+}
+
+static void test_inline_chains(void **state)
+{
+    (void)state;
+    /* perf-map-agent's unfolded frames: caller first, the rest marked "_[i]", ';'-joined. */
+    assert_string_equal(annotated("La/B;::f->Lc/D;::g->e(I)V", "/tmp/perf-1.map", false, true),
+                        "La/B:::f_[j];Lc/D:::g_[i];e_[i]");
+    assert_string_equal(annotated("a->b_[i]", "/x", false, false), "a;b_[i]");
+    assert_string_equal(annotated("X::operator->() const+0x4", "/x", false, false),
+                        "X::operator->");
+    assert_string_equal(frame_opts("Lx/Y;.a->Lx/Z;.b", "/tmp/perf-1.map", 1, false, true),
+                        "x/Y:.a;x/Z:.b_[i]");
+}
+
+static void test_rust_legacy_names(void **state)
+{
+    (void)state;
+    assert_string_equal(frame("std::sys::unix::fs::File::open::hb90e1c1c787080f0"),
+                        "std::sys::unix::fs::File::open");
+    assert_string_equal(frame("_$LT$std..fs..ReadDir$u20$as$u20$core..iter..traits..iterator.."
+                              "Iterator$GT$::next::hc14f1750ca79129b"),
+                        "<std::fs::ReadDir as core::iter::traits::iterator::Iterator>::next");
+    assert_string_equal(frame("rg::search_parallel::_$u7b$$u7b$closure$u7d$$u7d$::"
+                              "h6e849b55a66fcd85+0x1c"),
+                        "rg::search_parallel::_{{closure}}");
+    assert_string_equal(frame("_$LT$$RF$std..fs..File$u20$as$u20$std..io..Read$GT$::read::"
+                              "h5d84059cf335c8e6"),
+                        "<&std::fs::File as std::io::Read>::read");
+    /* An unknown escape ends the decoding; no hash, no change. */
+    assert_string_equal(frame("a..b$zz$c..d::h0123456789abcdef"), "a::b$zz$c..d");
+    assert_string_equal(frame("_ZN4test1a2bcE"), "_ZN4test1a2bcE");
+    assert_string_equal(frame("a..b::h0123456789abcdeg"), "a..b::h0123456789abcdeg");
 }
 
 static void test_anonymous_namespace_is_kept(void **state)
@@ -387,6 +470,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_offset_is_stripped),
         cmocka_unit_test(test_arguments_are_cut),
+        cmocka_unit_test(test_annotations),
+        cmocka_unit_test(test_inline_chains),
+        cmocka_unit_test(test_rust_legacy_names),
         cmocka_unit_test(test_anonymous_namespace_is_kept),
         cmocka_unit_test(test_go_names_keep_parentheses),
         cmocka_unit_test(test_quotes_and_semicolons),
