@@ -138,6 +138,18 @@ class Symbols(Synthetic):
             "prog;tail;_etext;[unknown] 3",
         ])
 
+    def test_kernel_and_jit_annotations(self):
+        # --kernel marks [kernel.kallsyms] frames _[k]; no module here is a JIT's
+        expected = [
+            "prog;main;alpha;beta;ns::Klass::method;(anonymous namespace)::foo;"
+            "net/http.(*Client).Do;we:irdname 4000",
+            "prog;main;[unknown];[prog.elf];strong_a;entry_SYSCALL_64_[k];do_syscall_64_[k];"
+            "ksys_write_[k] 7",
+            "prog;tail;_etext_[k];[unknown] 3",
+        ]
+        self.assert_folded(self.symbols_file(), expected, "--kernel")
+        self.assert_folded(self.symbols_file(), expected, "--all")
+
     def test_addrs(self):
         # --addrs: the address as perf script prints it: the offset into the
         # file for user code, the address itself without a mapping or in the kernel
@@ -408,6 +420,7 @@ class Against(Synthetic):
             with self.subTest(path=os.path.basename(path)):
                 self.same(path)
                 self.same(path, "--addrs")
+                self.same(path, "--all")
                 self.same(path, "--tid", script_args=("-F", "+pid"))
 
     def test_symbol_tree(self):
