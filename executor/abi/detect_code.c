@@ -547,8 +547,8 @@ static void candidates(const struct facts *f, char *out, size_t size)
         list = abi_by_name("pico") ? "openvm sp1 pico risc0" : "openvm sp1 risc0";
     else if (h->load_lo >= RAM_0x8 && h->exec_hi <= ZISK_ROM_END)
         list = f->img->xlen == 64 ? "jolt zisk" : "jolt";
-    else if (f->img->xlen == 32 && h->exec_lo < 0x10000)
-        list = "nexus";
+    else if (f->img->xlen == 32 && h->exec_lo < 0x10000) /* Airbender links at 0 too */
+        list = abi_by_name("airbender") ? "nexus airbender" : "nexus";
     else
         list = f->img->xlen == 64 ? "zisk jolt sp1 openvm lambda" : "risc0 sp1 openvm nexus";
     char tries[200] = "";
