@@ -73,8 +73,8 @@ static int check_ident(const uint8_t *file, size_t size, struct error *e)
         return error_fail(e, ERROR_CORRUPT,
                           "not an ELF file but a raw binary image (its first word, 0x%08x, is a "
                           "RISC-V instruction), such as ZKsync Airbender's app.bin: it has no "
-                          "entry point or segments; pass the ELF it was made from (Airbender: "
-                          "app.elf beside app.bin)",
+                          "entry point or segments; run Airbender's with --zkvm airbender "
+                          "--symbols app.elf (the ELF it was made from, for names)",
                           w);
     if (size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0)
         return error_fail(e, ERROR_CORRUPT, "not an ELF file (bad magic)");
@@ -337,9 +337,67 @@ int elf_image_load(const char *path, const struct elf_limits *limits, struct elf
     return 0;
 }
 
+bool elf_image_file_is_raw(const char *path)
+{
+    uint8_t head[8];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t n = fread(head, 1, sizeof(head), f);
+    fclose(f);
+    uint32_t w;
+    return n == sizeof(head) && memcmp(head, ELFMAG, SELFMAG) != 0 &&
+           starts_with_riscv_code(head, n, &w);
+}
+
+/* The --symbols ELF's bytes as the image's file, unparsed: symtab and DWARF read them. */
+static int attach_symbol_file(struct elf_image *img, const char *symbols, struct error *e)
+{
+    if (!symbols)
+        return 0;
+    int err = read_whole_file(symbols, &img->file, &img->file_size, e);
+    if (!err && (img->file_size < SELFMAG || memcmp(img->file, ELFMAG, SELFMAG) != 0))
+        err = error_fail(e, ERROR_CORRUPT, "the symbols file %s is not an ELF file", symbols);
+    return err;
+}
+
+int elf_image_load_raw(const char *path, uint64_t base, const char *symbols,
+                       const struct elf_limits *limits, struct elf_image *out, struct error *e)
+{
+    memset(out, 0, sizeof(*out));
+    int err = read_whole_file(path, &out->raw, &out->raw_size, e);
+    if (err)
+        return err;
+    if (out->raw_size == 0 || base + out->raw_size > limits->address_space_end)
+        err = error_fail(e, ERROR_UNSUPPORTED,
+                         "the raw image (%zu bytes at 0x%llx) is empty or "
+                         "past the guest's address space",
+                         out->raw_size, (unsigned long long)base);
+    out->segments = err ? NULL : calloc(1, sizeof(*out->segments));
+    if (!err && !out->segments)
+        err = error_fail(e, ERROR_NO_MEMORY, "out of memory");
+    if (!err) {
+        out->segments[0] = (struct elf_segment){.vaddr = base,
+                                                .memsz = out->raw_size,
+                                                .filesz = out->raw_size,
+                                                .data = out->raw,
+                                                .rights = SEG_R | SEG_X};
+        out->nsegments = 1;
+        out->xlen = 32;
+        out->entry = base;
+        out->path = strdup(path);
+        err = out->path ? attach_symbol_file(out, symbols, e)
+                        : error_fail(e, ERROR_NO_MEMORY, "out of memory");
+    }
+    if (err)
+        elf_image_free(out);
+    return err;
+}
+
 void elf_image_free(struct elf_image *img)
 {
     free(img->path);
+    free(img->raw);
     free(img->file);
     free(img->segments);
     memset(img, 0, sizeof(*img));

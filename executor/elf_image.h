@@ -39,6 +39,12 @@ struct elf_image {
     uint64_t entry;
     size_t nsegments;
     struct elf_segment *segments;
+    /*
+     * A raw image's bytes (elf_image_load_raw), which its segment holds;
+     * `file` is then the ELF named for its symbols, or NULL.
+     */
+    uint8_t *raw;
+    size_t raw_size;
 };
 
 /* The guest address space every image must fit, and the layout limits. */
@@ -59,6 +65,21 @@ struct elf_limits {
  */
 int elf_image_load(const char *path, const struct elf_limits *limits, struct elf_image *out,
                    struct error *e);
+
+/*
+ * A raw program image, as objcopy -O binary writes one (ZKsync Airbender's
+ * app.bin): its bytes as one readable, executable RV32 segment at `base`,
+ * the entry at `base`. `symbols`, when not NULL, is the ELF it was made
+ * from (Airbender's app.elf, its .text removed): its bytes become `file`,
+ * so that symbols, DWARF and the ABI's marks come from it. Errors as
+ * elf_image_load; an empty image or one past `address_space_end` is
+ * ERROR_UNSUPPORTED.
+ */
+int elf_image_load_raw(const char *path, uint64_t base, const char *symbols,
+                       const struct elf_limits *limits, struct elf_image *out, struct error *e);
+
+/* True when the file's first bytes are no ELF's but a RISC-V start routine's (a raw image). */
+bool elf_image_file_is_raw(const char *path);
 
 /* Validates an ELF already in memory (takes ownership of `file`, a malloc'd buffer), as above. */
 int elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *limits,

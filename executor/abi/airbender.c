@@ -20,7 +20,8 @@
  * Only csrrw exists (SUPPORT_ONLY_CSRRW), and only these CSRs:
  *   0x7C0 the oracle: csrrw rd, 0x7c0, x0 reads its next word (the
  *         --input files' bytes as little-endian words; 0 when they run
- *         out, as QuasiUARTSource); csrrw x0, 0x7c0, rs1 writes a word
+ *         out, as QuasiUARTSource; a read in a run without --input stops,
+ *         naming it); csrrw x0, 0x7c0, rs1 writes a word
  *         to QuasiUART (0xFFFF_FFFF, a word count, a byte length, the
  *         bytes), printed to stdout;
  *   0x7C7 blake2s round with extended control (x10 state, x11 block, x12
@@ -28,6 +29,7 @@
  *         a, x11 b, x12 the op bits; x12 = carry or equality out);
  *   0x7FF a marker, nothing.
  */
+#include <gelf.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
@@ -110,6 +112,10 @@ static enum ecall_result ab_oracle(struct machine *m, unsigned rd, unsigned rs1)
 {
     struct airbender_state *st = m->abi_state;
     /* a csrrw with rd = x0 only writes, one with rs1 = x0 only reads (state.rs) */
+    if (rd != 0 && st->ninputs == 0) /* Airbender reads zeros; a clear stop serves better */
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "oracle_read", AB_CSR_ORACLE,
+                         "the guest reads the oracle (CSR 0x7C0) and no input was given: give "
+                         "its words with --input FILE");
     if (rd != 0)
         machine_set_reg(m, rd, oracle_next(st));
     if (rs1 != 0)
@@ -316,12 +322,13 @@ static enum ecall_result ab_csr(struct machine *m, uint32_t w, const char **call
         *call = "finish_error";
         m->fault = (struct fault){.kind = FAULT_GUEST_PANIC,
                                   .pc = m->pc,
+                                  .call = *call,
                                   .why = "the guest wrote the cycle CSR: zksync_os_finish_error "
                                          "(rust_abort, a panic); Airbender's machine refuses it"};
         return ECALL_FAULT;
     }
     if (f.funct3 != 1)
-        return abi_fault(m, FAULT_UNSUPPORTED_CSR, NULL, w,
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "Airbender's machine takes only csrrw (SUPPORT_ONLY_CSRRW)");
     if ((csr == AB_CSR_BLAKE2 || csr == AB_CSR_U256) && f.rs1 != 0)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, NULL, w,
@@ -334,7 +341,7 @@ static enum ecall_result ab_csr(struct machine *m, uint32_t w, const char **call
     case AB_CSR_U256: *call = "u256_ops"; return ab_u256(m);
     case AB_CSR_MARKER: *call = "marker"; return ECALL_CONTINUE;
     default:
-        return abi_fault(m, FAULT_UNSUPPORTED_CSR, NULL, w,
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
                          "Airbender's machine has no such CSR (only 0x7C0, 0x7C7, 0x7CA, 0x7FF)");
     }
 }
@@ -409,6 +416,30 @@ static bool has_code(const struct elf_image *img)
     return false;
 }
 
+/*
+ * True for an ELF whose code was taken out: section headers without any
+ * executable section with bytes (`objcopy -R .text` leaves the segment,
+ * the read-only data in it and the symbols), or, without section headers,
+ * an executable segment of zeros. A raw image (app.bin) is the code itself.
+ */
+static bool lost_its_code(const struct elf_image *img)
+{
+    if (img->raw)
+        return false;
+    Elf *elf = elf_memory((char *)img->file, img->file_size);
+    size_t nsections = 0, code = 0;
+    for (Elf_Scn *scn = elf ? elf_nextscn(elf, NULL) : NULL; scn; scn = elf_nextscn(elf, scn)) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        nsections++;
+        code += (sh.sh_flags & SHF_EXECINSTR) && sh.sh_type == SHT_PROGBITS && sh.sh_size;
+    }
+    if (elf)
+        elf_end(elf);
+    return nsections ? code == 0 : !has_code(img);
+}
+
 static bool airbender_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct airbender_state *st = abi_alloc_state(m, sizeof(struct airbender_state), e);
@@ -421,11 +452,11 @@ static bool airbender_setup(struct machine *m, const struct elf_image *img, stru
     }
     if (!abi_check_inside(img, 0, AB_RAM_END, "Airbender's 1 GiB of RAM", e))
         return false;
-    if (!has_code(img)) {
+    if (lost_its_code(img)) {
         error_fail(e, ERROR_UNSUPPORTED,
-                   "the executable segment holds only zeros: an Airbender app.elf written "
-                   "with `objcopy -R .text` (dump_bin.sh) keeps symbols, not code; Airbender "
-                   "runs app.bin, the same program's bytes");
+                   "this is Airbender's app.elf without its code (dump_bin.sh writes it with "
+                   "`objcopy -R .text`: symbols only); the program is app.bin: run app.bin "
+                   "--zkvm airbender --symbols app.elf");
         return false;
     }
     st->inputs = m->io.inputs;
@@ -463,5 +494,7 @@ const struct abi abi_airbender = {
     .report = airbender_report,
     .destroy = abi_free_state,
     .without_c = true,
+    /* mem_read / mem_write (risc_v_simulator abstractions/mod.rs) trap a misaligned access */
+    .aligned_access = true,
     .code_span_max = AB_RAM_END,
 };

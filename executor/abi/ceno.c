@@ -21,7 +21,15 @@
  * schedule at a0; one word at a0 from c3473257, 2026-01, guests of the
  * later layout), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
  * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, BN254 ADD, DOUBLE, FP ADD, MUL,
- * FP2 ADD, MUL, and PHANTOM_LOG_PC_CYCLE (a label, for regions).
+ * FP2 ADD, MUL, PHANTOM_LOG_PC_CYCLE (a label, for regions) and
+ * PUB_IO_COMMIT (the 8-word digest at a0, ceno_rt's `commit`: to
+ * --public-output, the last one in --stats, as vm_state.rs keeps it in
+ * committed_public_io).
+ *
+ * Without --input, the hints region of the later layout is left unmapped,
+ * so that a guest reading input stops at its first read with a message
+ * naming --input (Ceno's zeros would make ceno_rt's reader divide by an
+ * alignment of 0).
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -55,6 +63,9 @@ enum {
     CENO_SECP256R1_DOUBLE = 0x0000012D,
     CENO_UINT256_MUL = 0x0001011D,
     CENO_LOG_PC_CYCLE = 0x00000003,
+    /* ceno-patch syscall/src/lib.rs after 0cb2c93; ceno_emul syscalls/pubio_commit.rs at ac1642550
+     */
+    CENO_PUB_IO_COMMIT = 0x00000010,
 };
 
 #define CENO_OLD_ROM       0x20000000ull
@@ -80,6 +91,8 @@ struct ceno_state {
     uint32_t exit_code;
     struct regions regions;
     char label[256];
+    uint32_t pubio[8]; /* the last PUB_IO_COMMIT digest */
+    uint64_t pubio_commits;
 };
 
 static uint32_t reg(const struct machine *m, int r)
@@ -274,6 +287,23 @@ static enum ecall_result ceno_secp256k1_invert(struct machine *m)
     return ECALL_CONTINUE;
 }
 
+/*
+ * PUB_IO_COMMIT: the 8 words at a0 (a Keccak-256 digest of the public
+ * bytes, ceno_rt mmio.rs commit) are the public output.
+ */
+static enum ecall_result ceno_pubio_commit(struct machine *m)
+{
+    struct ceno_state *st = m->abi_state;
+    enum ecall_result r;
+    if (!load_words(m, "PUB_IO_COMMIT", reg(m, REG_A0), st->pubio, 8, &r))
+        return r;
+    st->pubio_commits++;
+    if (!abi_write_fd(m->io.public_output_fd, st->pubio, sizeof(st->pubio)))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "PUB_IO_COMMIT", 0,
+                         "the host could not write the public output");
+    return ECALL_CONTINUE;
+}
+
 /* PHANTOM_LOG_PC_CYCLE: the label (a0, a1 bytes) only logged by Ceno; here a region mark. */
 static enum ecall_result ceno_log_pc_cycle(struct machine *m)
 {
@@ -331,6 +361,7 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
         *call = "BN254_FP2_MUL";
         return ceno_bn254_field(m, FIELD_MUL, true, *call);
     case CENO_LOG_PC_CYCLE: *call = "LOG_PC_CYCLE"; return ceno_log_pc_cycle(m);
+    case CENO_PUB_IO_COMMIT: *call = "PUB_IO_COMMIT"; return ceno_pubio_commit(m);
     default:
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr,
                          "no Ceno call has this number in t0 (Ceno: Unknown syscall)");
@@ -378,9 +409,22 @@ static bool ceno_map_later(struct machine *m, const struct elf_image *img, struc
     if (!abi_check_inside(img, CENO_ROM, CENO_RAM_HIGH_END, "Ceno's memory", e))
         return false;
     mem_grant(&m->mem, CENO_RAM_LOW, CENO_RAM_LOW_END - CENO_RAM_LOW, PAGE_R | PAGE_W);
-    mem_grant(&m->mem, CENO_HINTS, CENO_HINTS_END - CENO_HINTS, PAGE_R | PAGE_W);
     mem_grant(&m->mem, CENO_RAM_HIGH, CENO_RAM_HIGH_END - CENO_RAM_HIGH, PAGE_R | PAGE_W);
+    if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
+        return true;
+    mem_grant(&m->mem, CENO_HINTS, CENO_HINTS_END - CENO_HINTS, PAGE_R | PAGE_W);
     return ceno_hints(m, CENO_HINTS, CENO_HINTS_END, e);
+}
+
+/* A load from the hints region of a run without --input: say where input comes from. */
+static bool ceno_explain_fault(struct machine *m)
+{
+    const struct ceno_state *st = m->abi_state;
+    if (st->later_layout && !m->io.ninputs && m->fault.kind == FAULT_LOAD_UNMAPPED &&
+        m->fault.addr >= CENO_HINTS && m->fault.addr < CENO_HINTS_END)
+        m->fault.why = "the guest reads Ceno's hints (0x2800_0000) and no input was given: give "
+                       "each item it reads with --input FILE";
+    return false;
 }
 
 /* Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 .. 3cb51d0d). */
@@ -445,6 +489,12 @@ static void ceno_report(const struct machine *m, FILE *out)
                              : "ROM 0x2000_0000 (2024-10 to 2025-08)");
     if (st->later_layout)
         report_messages(m, out);
+    if (st->pubio_commits) {
+        fprintf(out, "ceno-public-io:");
+        for (int i = 0; i < 8; i++)
+            fprintf(out, " %08x", st->pubio[i]);
+        fprintf(out, " (%llu commits)\n", (unsigned long long)st->pubio_commits);
+    }
     regions_report(&st->regions, out);
 }
 
@@ -462,6 +512,7 @@ const struct abi abi_ceno = {
     .ecall = ceno_ecall,
     .report = ceno_report,
     .destroy = ceno_destroy,
+    .store_stops = ceno_explain_fault,
     .aligned_access = true,
     .without_c = true,
 };
