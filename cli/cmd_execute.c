@@ -38,9 +38,12 @@ static const char execute_help[] =
     "\n"
     "options:\n"
     "  --zkvm NAME            the guest's ABI: linux, sp1, risc0, lambda, nexus,\n"
-    "                         openvm, zisk, jolt, pico, or auto\n"
+    "                         openvm, zisk, jolt, pico, ceno, airbender, or auto\n"
     "                         (default: from the marks its toolchain leaves in the\n"
     "                         ELF; linux when there are none; --stats says why)\n"
+    "  --symbols ELF          for a raw image (Airbender's app.bin, with --zkvm\n"
+    "                         airbender): the ELF it was made from (app.elf), whose\n"
+    "                         symbols and DWARF name the frames\n"
     "  --zkvm-release VER     SP1 and Pico: the release the guest was built with\n"
     "                         (SP1: 1 to 6, or 4.2, 3.4.0; Pico: 1.0 to 1.3.0): each\n"
     "                         call means what it meant there (docs/ZKVMS.md);\n"
@@ -126,6 +129,7 @@ struct execute_options {
     const char *guest_path;
     const char *zkvm;         /* --zkvm: NULL or "auto" to detect */
     const char *zkvm_release; /* --zkvm-release: NULL to read it from the ELF */
+    const char *symbols;      /* --symbols: the ELF of a raw image (Airbender's app.elf) */
     const char *inputs[64];   /* --input and --private-input, in order */
     size_t ninputs;
     const char *sp1_stdin; /* --stdin */
@@ -156,6 +160,7 @@ enum {
     OPT_SP1_STDIN,
     OPT_ZKVM,
     OPT_ZKVM_RELEASE,
+    OPT_SYMBOLS,
     OPT_PUBLIC_OUTPUT,
     OPT_MAX_CYCLES,
     OPT_STACK_SIZE,
@@ -218,6 +223,7 @@ static int take_option(void *ctx, int c, const char *arg)
         o->zkvm = arg;
         return CLI_GO_ON;
     case OPT_ZKVM_RELEASE: o->zkvm_release = arg; return CLI_GO_ON;
+    case OPT_SYMBOLS: o->symbols = arg; return CLI_GO_ON;
     case OPT_PUBLIC_OUTPUT: o->public_output = arg; return CLI_GO_ON;
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
@@ -279,6 +285,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"stdin", required_argument, NULL, OPT_SP1_STDIN},
         {"zkvm", required_argument, NULL, OPT_ZKVM},
         {"zkvm-release", required_argument, NULL, OPT_ZKVM_RELEASE},
+        {"symbols", required_argument, NULL, OPT_SYMBOLS},
         {"public-output", required_argument, NULL, OPT_PUBLIC_OUTPUT},
         {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
         {"stack-size", required_argument, NULL, OPT_STACK_SIZE},
@@ -779,13 +786,32 @@ static void print_stats(const struct machine *m, const struct abi_choice *choice
  * Loads the guest. The ELF must fit the whole guest address space; each
  * ABI checks its own memory map when it lays the machine out.
  */
+/*
+ * A raw image (objcopy -O binary) runs only as Airbender's app.bin, loaded
+ * at 0 as Airbender's runner loads it; other guests are ELF files.
+ */
+static bool raw_image(const struct execute_options *o)
+{
+    return o->zkvm && strcmp(o->zkvm, "airbender") == 0 && elf_image_file_is_raw(o->guest_path);
+}
+
 static int load_guest(const struct execute_options *o, struct elf_image *img)
 {
     struct elf_limits limits = {
         .address_space_end = GUEST_SPACE_SIZE,
-        .code_span_max = CODE_SPAN_MAX,
+        .code_span_max = CODE_SPAN_LARGE, /* the widest any ABI takes: fit_span_to_abi */
     };
     struct error e = ERROR_INIT;
+    if (raw_image(o))
+        return elf_image_load_raw(o->guest_path, 0, o->symbols, &limits, img, &e)
+                   ? cli_fail(&e, o->guest_path)
+                   : 0;
+    if (o->symbols) {
+        cli_error("--symbols is for a raw image (Airbender's app.bin with --zkvm airbender); "
+                  "%s's own symbols name its frames",
+                  o->guest_path);
+        return EXIT_USAGE;
+    }
     if (elf_image_load(o->guest_path, &limits, img, &e) != 0)
         return cli_fail(&e, o->guest_path);
     char why[400];
@@ -795,6 +821,19 @@ static int load_guest(const struct execute_options *o, struct elf_image *img)
         return EXIT_DATAERR;
     }
     return 0;
+}
+
+/*
+ * The executable span the chosen ABI takes: CODE_SPAN_MAX unless it asks
+ * for more (Airbender, whose stack lies in the executable segment), so
+ * that other guests keep the cache and the cost clock they had.
+ */
+static int fit_span_to_abi(const struct execute_options *o, const struct elf_image *img,
+                           const struct abi_choice *c)
+{
+    struct error e = ERROR_INIT;
+    uint64_t max = c->abi->code_span_max ? c->abi->code_span_max : CODE_SPAN_MAX;
+    return elf_image_check_code_span(img, max, &e) ? cli_fail(&e, o->guest_path) : 0;
 }
 
 /*
@@ -1037,7 +1076,8 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         return EXIT_USAGE;
     }
     if (o->zkvm_release && !choice->abi->takes_release) {
-        cli_error("--zkvm-release is for SP1 and Pico guests; this one runs as %s", choice->abi->name);
+        cli_error("--zkvm-release is for SP1 and Pico guests; this one runs as %s",
+                  choice->abi->name);
         return EXIT_USAGE;
     }
     io.zkvm_release = o->zkvm_release;
@@ -1089,6 +1129,8 @@ int cmd_execute(int argc, char **argv)
         memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
     struct abi_choice choice;
     rc = choose_abi(&o, &img, &choice);
+    if (rc == 0)
+        rc = fit_span_to_abi(&o, &img, &choice);
     if (rc == 0)
         rc = fit_hart_to_abi(&o, &img, &choice);
     if (rc == 0)

@@ -5,8 +5,9 @@
 
 #include <string.h>
 
-static const struct abi *const all[] = {&abi_linux,  &abi_sp1,  &abi_risc0, &abi_lambda, &abi_nexus,
-                                        &abi_openvm, &abi_zisk, &abi_jolt,  &abi_pico};
+static const struct abi *const all[] = {&abi_linux, &abi_sp1,    &abi_risc0,    &abi_lambda,
+                                        &abi_nexus, &abi_openvm, &abi_zisk,     &abi_jolt,
+                                        &abi_pico,  &abi_ceno,   &abi_airbender};
 
 const struct abi *abi_by_name(const char *name)
 {
@@ -18,5 +19,5 @@ const struct abi *abi_by_name(const char *name)
 
 const char *abi_names(void)
 {
-    return "linux, sp1, risc0, lambda, nexus, openvm, zisk, jolt, pico";
+    return "linux, sp1, risc0, lambda, nexus, openvm, zisk, jolt, pico, ceno, airbender";
 }

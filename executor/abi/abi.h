@@ -99,6 +99,14 @@ struct abi {
     uint8_t extra_custom_major;
     /* The ABI follows its zkVM's releases: it takes m->io.zkvm_release (--zkvm-release). */
     bool takes_release;
+    /*
+     * How far apart the executable segments may lie (0: CODE_SPAN_MAX, 64
+     * MiB; at most CODE_SPAN_LARGE): Airbender's linker script puts the
+     * stack in the executable segment. A wider span costs the code cache
+     * 4 bytes per byte of span, and the cost clock is not offered above
+     * CODE_SPAN_MAX.
+     */
+    uint64_t code_span_max;
 };
 
 extern const struct abi abi_linux;
@@ -110,6 +118,8 @@ extern const struct abi abi_openvm;
 extern const struct abi abi_zisk;
 extern const struct abi abi_jolt;
 extern const struct abi abi_pico;
+extern const struct abi abi_ceno;
+extern const struct abi abi_airbender;
 
 /* The ABI --zkvm names, or NULL. */
 const struct abi *abi_by_name(const char *name);

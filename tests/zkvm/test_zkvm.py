@@ -2225,5 +2225,296 @@ class Detection(ZkvmTest):
         self.assertIn("give --input once", p.stderr.decode())
 
 
+def sha_s0(x):
+    r = lambda v, n: (v >> n | v << (32 - n)) & 0xFFFFFFFF
+    return r(x, 7) ^ r(x, 18) ^ (x >> 3)
+
+
+def sha_s1(x):
+    r = lambda v, n: (v >> n | v << (32 - n)) & 0xFFFFFFFF
+    return r(x, 17) ^ r(x, 19) ^ (x >> 10)
+
+
+def be32(n):
+    return n.to_bytes(32, "big")
+
+
+class Ceno(ZkvmTest):
+    """Ceno (scroll-tech/ceno, layout of 2025-08 and later): hints, calls, PUB_IO_COMMIT."""
+
+    ELF = "zkvm-ceno-rv32.elf"
+    SECP256R1_P = P256_P
+    BN254_G = (1, 2)
+
+    def run_ceno(self, items, extra=()):
+        return self.run_cli(self.guest(self.ELF), items, extra)
+
+    def call(self, nr, data, a0=0, a1=None, a1_offset=True):
+        """Mode 0: the call `nr` on a buffer holding `data`; the buffer's Keccak-256 is committed."""
+        spec = struct.pack("<4I", nr, a0, 1 if a1_offset else 0, a1 or 0)
+        return self.run_ceno([b"\0", spec + data])
+
+    def assert_call(self, nr, data, want, **kw):
+        r = self.call(nr, data, **kw)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, keccak256(want), r.stderr)
+        return r
+
+    def test_commit_and_regions(self):
+        msg = b"public bytes of a ceno guest" * 9  # two Keccak blocks
+        r = self.run_ceno([b"\2", msg])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, keccak256(msg))
+        words = struct.unpack("<8I", keccak256(msg))
+        self.assertEqual(r.stat("ceno-public-io"),
+                         " ".join(f"{w:08x}" for w in words) + " (1 commits)")
+        self.assertRegex(r.stat("abi"), r"^ceno \(auto: symbol ceno_rt")
+        self.assertEqual(r.stat("ceno-layout"), "ROM 0x0800_0000 (2025-08 and later)")
+        self.assertRegex(r.stat("region"), r"^commit: ")
+        self.assert_folded_sum(r)
+        self.assertIn(";ceno_rt_keccak256;ceno_rt_syscall;[ecall:KECCAK_PERMUTE] ", r.folded)
+
+    def test_items_padded_to_words(self):
+        # ceno_host's Items::finalise: each item padded to 4 bytes; the second item follows
+        for n in (0, 1, 5, 8):
+            with self.subTest(n=n):
+                r = self.run_ceno([b"\2", bytes(range(n))])
+                self.assertEqual(r.public, keccak256(bytes(range(n))), r.stderr)
+
+    def test_halt_code_is_the_exit_status(self):
+        r = self.run_ceno([b"\1\x2a"])
+        self.assertEqual(r.code, 42, r.stderr)
+
+    def test_no_input_names_input(self):
+        r = self.run_ceno([])
+        self.assert_one_error(r, "load from unmapped memory (address 0x28000000)",
+                              "no input was given", "--input FILE")
+
+    def test_unknown_call(self):
+        r = self.call(0x0001011E, bytes(64))
+        self.assert_one_error(r, "no Ceno call has this number")
+
+    def test_misaligned_access_traps(self):
+        def access(op, offset):
+            r = self.run_ceno([bytes([3, op, offset])])
+            return r, r.public and None
+        self.check_alignment("ceno", ["lh", "lhu", "lw", "sh", "sw", "lb", "sb"], access, 4)
+
+    def test_keccak_permute(self):
+        lanes = [random.getrandbits(64) for _ in range(25)]
+        data = b"".join(le(v, 8) for v in lanes)
+        want = b"".join(le(v, 8) for v in keccak_f(lanes))
+        self.assert_call(0x00010109, data, want)
+
+    def test_sha_extend_one_word(self):
+        # c3473257 on: w[i] from w[i-16], w[i-15], w[i-7], w[i-2], at a0 = &w[i]
+        w = [random.getrandbits(32) for _ in range(64)]
+        for i in (16, 40, 63):
+            with self.subTest(i=i):
+                want = list(w)
+                want[i] = (w[i - 16] + sha_s0(w[i - 15]) + w[i - 7] + sha_s1(w[i - 2])) & 0xFFFFFFFF
+                self.assert_call(0x00300105, struct.pack("<64I", *w), struct.pack("<64I", *want),
+                                 a0=4 * i)
+
+    def test_uint256_mul(self):
+        for m in (M, 0):
+            with self.subTest(m=m):
+                want = le256(X * Y % (m or 2**256)) + le256(Y) + le256(m)
+                self.assert_call(0x0001011D, le256(X) + le256(Y) + le256(m), want, a1=32)
+
+    def test_weierstrass_add_and_double(self):
+        g = SECP256K1_G
+        two = ec_double(g, SECP256K1_P)
+        three = ec_add(g, two, SECP256K1_P)
+        self.assert_call(0x0001010A, point(g) + point(two), point(three) + point(two), a1=64)
+        self.assert_call(0x0000010B, point(g), point(two))
+        r2 = ec_double(P256_G, P256_P, P256_A)
+        self.assertEqual(r2, P256_2G)
+        self.assert_call(0x0001012C, point(P256_G) + point(r2),
+                         point(ec_add(P256_G, r2, P256_P)) + point(r2), a1=64)
+        self.assert_call(0x0000012D, point(P256_G), point(P256_2G))
+        b2 = ec_double(self.BN254_G, BN254_P)
+        self.assert_call(0x0001010E, point(self.BN254_G) + point(b2),
+                         point(ec_add(self.BN254_G, b2, BN254_P)) + point(b2), a1=64)
+        self.assert_call(0x0000010F, point(self.BN254_G), point(b2))
+
+    def test_secp256k1_decompress_and_invert(self):
+        x, y = SECP256K1_G
+        for odd in (0, 1):
+            want_y = y if y % 2 == odd else SECP256K1_P - y
+            self.assert_call(0x0000010C, be32(x) + bytes(32), be32(x) + be32(want_y),
+                             a1=odd, a1_offset=False)
+        k = random.randrange(1, SECP256K1_N)
+        self.assert_call(0x0000010E, be32(k), be32(pow(k, -1, SECP256K1_N)))
+        r = self.call(0x0000010E, be32(0))
+        self.assert_one_error(r, "SECP256K1_SCALAR_INVERT", "not below the group order")
+
+    def test_bn254_fields(self):
+        p = BN254_P
+        x, y = [random.randrange(p) for _ in range(2)]
+        self.assert_call(0x00010126, le256(x) + le256(y), le256((x + y) % p) + le256(y), a1=32)
+        self.assert_call(0x00010128, le256(x) + le256(y), le256(x * y % p) + le256(y), a1=32)
+        a, b = (x, y), (y, x ^ 5)
+        b = (b[0], b[1] % p)
+        for nr, op in ((0x00010129, "add"), (0x0001012B, "mul")):
+            got = fp2(op, a, b, p)
+            self.assert_call(nr, point(a) + point(b), point(got) + point(b), a1=64)
+
+
+class Airbender(ZkvmTest):
+    """ZKsync Airbender (matter-labs/zksync-airbender): oracle CSR, QuasiUART, delegations."""
+
+    ELF = "zkvm-airbender-rv32.elf"
+    IV = (0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+          0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19)
+
+    def run_ab(self, words, extra=(), elf=None):
+        return self.run_cli(elf or self.guest(self.ELF), [struct.pack(f"<{len(words)}I", *words)],
+                            extra)
+
+    def uart(self, r, n):  # the UART line's n words
+        self.assertTrue(r.stdout.endswith(b"\n"), r.stdout)
+        return struct.unpack(f"<{n}I", r.stdout[:-1])
+
+    def test_finish_output_and_uart(self):
+        out = [random.getrandbits(32) for _ in range(8)]
+        r = self.run_ab([0] + out)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        self.assertEqual(r.public, struct.pack("<8I", *out))
+        self.assertEqual(r.stat("airbender-output"), " ".join(f"{w:08x}" for w in out))
+        self.assertEqual(r.stat("airbender-oracle-reads"), "9")
+        self.assertRegex(r.stat("abi"), r"^airbender \(auto: symbol riscv_common")
+        self.assert_folded_sum(r)
+
+    def test_input_read_past_its_end_is_zeros(self):
+        r = self.run_ab([0, 7])  # QuasiUARTSource: unwrap_or_default
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, struct.pack("<8I", 7, 0, 0, 0, 0, 0, 0, 0))
+
+    def test_no_input_names_input(self):
+        r = self.run_cli(self.guest(self.ELF))
+        self.assert_one_error(r, "oracle_read", "no input was given", "--input FILE")
+
+    def test_finish_error_is_a_panic(self):
+        r = self.run_ab([3])
+        self.assert_one_error(r, "finish_error", "cycle CSR")
+
+    def test_unknown_csr(self):
+        r = self.run_ab([4])
+        self.assertEqual(r.code, 70, r.stderr)
+        self.assertIn("no such CSR", r.errors[0])
+
+    def test_misaligned_access_traps(self):
+        def access(op, offset):
+            r = self.run_ab([5, op, offset])
+            return r, r.public[:4] if r.code == 0 else None
+        self.check_alignment("airbender", ["lh", "lhu", "lw", "sh", "sw", "lb", "sb"], access, 4)
+
+    def blake_round(self, state, ext, block, rnd, ctl):
+        r = self.run_ab([1] + list(state) + list(ext) + list(block) + [1 << rnd, ctl])
+        self.assertEqual(r.code, 0, r.stderr)
+        words = self.uart(r, 24)
+        self.assertEqual(r.public, struct.pack("<8I", *words[:8]))
+        return words[:8], words[8:]
+
+    def test_blake2s_rounds_make_blake2s(self):
+        # ten delegations, round 0 to 9, the last folding: hashlib's BLAKE2s of one block
+        msg = b"abc"
+        block = struct.unpack("<16I", msg.ljust(64, b"\0"))
+        state = list(self.IV)
+        state[0] ^= 0x01010020
+        ext = [0] * 16
+        ext[12], ext[14] = self.IV[4] ^ len(msg), self.IV[6] ^ 0xFFFFFFFF
+        for rnd in range(10):
+            state, ext = self.blake_round(state, ext, block, rnd, 1 if rnd == 9 else 0)
+        self.assertEqual(struct.pack("<8I", *state), hashlib.blake2s(msg).digest())
+
+    def test_blake2s_compression_mode_hashes_two_nodes(self):
+        left, right = os.urandom(32), os.urandom(32)
+        for node_is_right in (False, True):  # bit 2: the block (x11) is the right node
+            with self.subTest(right=node_is_right):
+                mine, other = (left, right) if node_is_right else (right, left)
+                state = list(struct.unpack("<8I", mine))
+                block = list(struct.unpack("<8I", other)) + [0] * 8
+                ext = [0] * 16
+                for rnd in range(10):
+                    ctl = 4 | (2 if not node_is_right else 0) | (1 if rnd == 9 else 0)
+                    state, ext = self.blake_round(state, ext, block, rnd, ctl)
+                want = other + mine if not node_is_right else mine + other
+                self.assertEqual(struct.pack("<8I", *state), hashlib.blake2s(want).digest())
+
+    def u256(self, a, b, ctl):
+        r = self.run_ab([2] + list(struct.unpack("<8I", le256(a))) +
+                        list(struct.unpack("<8I", le256(b))) + [ctl])
+        self.assertEqual(r.code, 0, r.stderr)
+        words = self.uart(r, 9)
+        return int.from_bytes(struct.pack("<8I", *words[:8]), "little"), words[8]
+
+    def test_u256_ops(self):
+        a, b, top = random.getrandbits(256), random.getrandbits(256), 2**256
+        for ctl, want in [(1, ((a + b) % top, int(a + b >= top))),
+                          (1 | 64, ((a + b + 1) % top, int(a + b + 1 >= top))),
+                          (2, ((a - b) % top, int(a < b))),
+                          (4, ((b - a) % top, int(b < a))),
+                          (8, (a * b % top, int(a * b >= top))),
+                          (16, (a * b >> 256, 0)),
+                          (32, (a, 0)),
+                          (128, (b, 0))]:
+            with self.subTest(ctl=ctl):
+                self.assertEqual(self.u256(a, b, ctl), want)
+        self.assertEqual(self.u256(a, a, 32), (a, 1))
+
+    def test_u256_bad_op(self):
+        r = self.run_ab([2] + [0] * 16 + [3])
+        self.assert_one_error(r, "u256_ops", "one op bit")
+
+    def app_files(self):
+        """app.bin and the text-less app.elf, as Airbender's dump_bin.sh makes them."""
+        objcopy = shutil.which("llvm-objcopy") or shutil.which("riscv64-unknown-elf-objcopy")
+        if not objcopy:
+            self.skipTest("no objcopy")
+        app_bin, app_elf = os.path.join(self.tmp, "app.bin"), os.path.join(self.tmp, "app.elf")
+        subprocess.run([objcopy, "-O", "binary", self.guest(self.ELF), app_bin], check=True)
+        subprocess.run([objcopy, "-R", ".text", self.guest(self.ELF), app_elf], check=True)
+        return app_bin, app_elf
+
+    def test_app_bin_with_symbols_from_app_elf(self):
+        app_bin, app_elf = self.app_files()
+        out = [random.getrandbits(32) for _ in range(8)]
+        whole = self.run_ab([0] + out)  # the ELF itself: the same run
+        # objcopy -R .text drops the function symbols with .text (as in Airbender's own
+        # app.elf): its frames stay addresses; an ELF that kept them names them
+        for symbols, named in ((app_elf, False), (self.guest(self.ELF), True)):
+            with self.subTest(symbols=symbols):
+                r = self.run_ab([0] + out, ["--zkvm", "airbender", "--symbols", symbols],
+                                elf=app_bin)
+                self.assertEqual(r.code, 0, r.stderr)
+                self.assertEqual(r.stdout, b"ok\n")
+                self.assertEqual(r.public, struct.pack("<8I", *out))
+                self.assertEqual(whole.stat("instructions"), r.stat("instructions"))
+                self.assert_folded_sum(r)
+                frames = "riscv_common_main;riscv_common_uart_write;riscv_common_csr_write_word"
+                self.assertEqual(frames in r.folded, named, r.folded)
+        r = self.run_ab([0] + out, ["--symbols", app_elf])  # an ELF guest has its own
+        self.assertEqual(r.code, 64, r.stderr)
+
+    def test_text_less_app_elf_refused(self):
+        app_bin, app_elf = self.app_files()
+        for extra in ([], ["--zkvm", "airbender"]):
+            with self.subTest(extra=extra):
+                r = self.run_ab([0], extra, elf=app_elf)
+                self.assertEqual(r.code, 65, r.stderr)
+                self.assertEqual(len(r.errors), 1, r.stderr)
+                for w in ("app.elf", "without its code", "app.bin", "--symbols app.elf"):
+                    self.assertIn(w, r.errors[0])
+
+    def test_raw_binary_needs_zkvm(self):
+        app_bin, _ = self.app_files()
+        r = self.run_ab([0], elf=app_bin)
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("--zkvm airbender", r.errors[0])
+
+
 if __name__ == "__main__":
     ctest_status.main()
