@@ -40,12 +40,17 @@ static const struct mark symbol_marks[] = {
     {"jolt_platform", &abi_jolt, 64},
     {"pico_sdk", &abi_pico, 32}, /* pico_sdk, pico_patch_libs: Pico's guest crates */
     {"pico_patch_libs", &abi_pico, 32},
+    {"ceno_rt", &abi_ceno, 32}, /* ceno_rt, ceno_syscall */
+    {"ceno_syscall", &abi_ceno, 32},
+    {"riscv_common", &abi_airbender, 32}, /* zksync_os_finish_success, csr_read_word */
 };
 
 static const struct mark string_marks[] = {
     {"risc0_zkvm_platform::syscall::nr::", &abi_risc0, 32},
     {"sp1_zkvm", &abi_sp1, 0},
     {"lambda_vm_syscalls", &abi_lambda, 64},
+    {"zksync_os_finish_", &abi_airbender, 32}, /* riscv_common's finish calls */
+    {"ceno_rt", &abi_ceno, 32},
 };
 
 static const struct mark *match_symbol(const char *name, int xlen)
