@@ -44,11 +44,12 @@ static const char execute_help[] =
     "  --symbols ELF          for a raw image (Airbender's app.bin, with --zkvm\n"
     "                         airbender): the ELF it was made from (app.elf), whose\n"
     "                         symbols and DWARF name the frames\n"
-    "  --zkvm-release VER     SP1 and Pico: the release the guest was built with\n"
-    "                         (SP1: 1 to 6, or 4.2, 3.4.0; Pico: 1.0 to 1.3.0): each\n"
-    "                         call means what it meant there (docs/ZKVMS.md);\n"
-    "                         default: from the ELF (the sp1-zkvm version it names,\n"
-    "                         RV64 for v6; Pico: v1.3.0); --stats says which\n"
+    "  --zkvm-release VER     SP1, Pico and Nexus: the release the guest was built with\n"
+    "                         (SP1: 1 to 6, or 4.2, 3.4.0; Pico: 1.0 to 1.3.0; Nexus:\n"
+    "                         0.2.0 to 0.3.6): each call means what it meant there\n"
+    "                         (docs/ZKVMS.md); default: from the ELF (the sp1-zkvm\n"
+    "                         version it names, RV64 for v6; Pico: v1.3.0; Nexus:\n"
+    "                         0.2.4 for code from 0, else 0.3); --stats says which\n"
     "  --input FILE           the guest's private input; repeatable: one stdin item\n"
     "                         per file for SP1 (HINT_LEN/HINT_READ), the files one\n"
     "                         after the other for RISC Zero's fd 0 and lambda_vm's\n"
@@ -1076,7 +1077,7 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
         return EXIT_USAGE;
     }
     if (o->zkvm_release && !choice->abi->takes_release) {
-        cli_error("--zkvm-release is for SP1 and Pico guests; this one runs as %s",
+        cli_error("--zkvm-release is for SP1, Pico and Nexus guests; this one runs as %s",
                   choice->abi->name);
         return EXIT_USAGE;
     }

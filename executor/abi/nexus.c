@@ -1,8 +1,9 @@
 /*
- * nexus: the ABI of Nexus zkVM 0.3 guests (RV32IM, the nexus-rt crate), as
- * its first-pass (Harvard) emulator runs them (vm/src/emulator/executor.rs,
- * vm/src/system/syscall.rs). Docs: docs/ZKVMS.md.
+ * nexus: the ABI of Nexus zkVM guests (RV32IM, the nexus-rt crate), in the
+ * release form the ELF's layout (or --zkvm-release) picks. Docs: docs/ZKVMS.md.
  *
+ * 0.3.x, code from 0x88: as its first-pass (Harvard) emulator runs them
+ * (vm/src/emulator/executor.rs, vm/src/system/syscall.rs).
  * Memory is flat read-write from 0 to MEMORY_TOP = 0x8040_0000, where
  * nexus-rt's _start puts sp; the words at 0x80 and 0x84 (where the public
  * input's and output's addresses live) read 0, as in the first pass, whose
@@ -26,6 +27,30 @@
  * no RV32IM word) runs Keccak-f[1600] in place on the 25 lanes at rs1 (the
  * immediate is not added), each lane two little-endian words, low first
  * (vm/src/cpu/instructions/custom/keccakf.rs, f2ad1265 = v0.3.6).
+ *
+ * 0.2.x, code from 0 (nexus-xyz/nexus-zkvm runtime/linker-scripts/default.x,
+ * v0.2.4 = 0b787f2e: `. = 0`, __memory_top = 0x40_0000): the VM (vm/src/eval.rs,
+ * vm/src/syscalls.rs, vm/src/lib.rs init_vm) starts at e_entry with every
+ * register 0 (nexus-rt's _start sets gp and sp = __memory_top - 4), over a
+ * sparse 4 GiB memory that reads 0 (memory/paged.rs), word and half accesses
+ * aligned (memory/cacheline.rs: Misaligned). An ecall's number is in s2
+ * (x18), its arguments in a1 and a2, its result in a0 (parse.rs
+ * translate_nexus sets the ecall's rd to a0):
+ *   1 WriteLog (a1 bytes, a2 long, to stdout; a0 = 0)
+ *   2 ReadFromPrivateInput (a0 = the tape's next byte, u32::MAX at its end)
+ *   3 WriteToOutput (appended to the output tape, the public output; a0 = 0)
+ *   5 ProfileCycles (0.2.2+, 2c777ed2: label "^#NAME" / "$#NAME"; a0 = 5)
+ * any other number is UnknownECall. There is no exit call: `unimp`, the
+ * word 0xc0001073 (`csrrw x0, cycle, x0`, parse.rs "UNIMP"), keeps the pc
+ * where it is and ends eval's loop: the run halts, main's result (or
+ * abort's 1) in a0, the exit status here. The 0.2 VM has no M extension
+ * (RV32I, parse.rs: ALU funct7 0 or 0x20 only); nexus-rt 0.2's guests are
+ * built for riscv32i, and M words run here rather than fault.
+ *
+ * Between v0.2.4 and v0.3.0 nexus-zkvm's own tree (e.g. dd73c2bc, 5159c5a3,
+ * the ELFs in its vm/test) built guests with 0.2's layout and `unimp` halt but
+ * 0.3's calls in a7 (vm/src/system/syscall.rs at 5159c5a3: 512 Write, 513
+ * Exit, 1024..1027): code from 0 whose ecalls set a7, not s2, runs so.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +76,24 @@ enum {
     NEXUS_OPCODE_PRECOMPILE = 0x0b, /* custom-0 */
     NEXUS_OPCODE_KECCAKF = 0x5a,    /* nexus-common constants KECCAKF_OPCODE (0.3.2+) */
     NEXUS_PRECOMPILES_MAX = 16,
+    NEXUS02_WRITE_LOG = 1, /* 0.2.x: numbers in s2 */
+    NEXUS02_READ_PRIVATE_INPUT = 2,
+    NEXUS02_WRITE_TO_OUTPUT = 3,
+    NEXUS02_PROFILE_CYCLES = 5,
+    NEXUS02_UNIMP = 0xc0001073, /* csrrw x0, cycle, x0: 0.2's halt */
+    NEXUS_CSR_CYCLE = 0xc00,
+    REG_S2 = 18,
 };
+
+/* How the guest's calls and halt work: its release form. */
+enum nexus_form {
+    FORM_03,    /* 0.3.x: code from 0x88, calls in a7, Exit */
+    FORM_02,    /* 0.2.x: code from 0, calls in s2, unimp halts */
+    FORM_02_A7, /* the tree between 0.2.4 and 0.3.0: 0.2's layout, 0.3's calls in a7 */
+};
+
+/* A release as a number: 0.2.4 is 204. */
+#define NEXUS_RELEASE(minor, patch) ((minor)*100 + (patch))
 
 /* A precompile the ELF registers: its index and what its metadata string names. */
 struct nexus_precompile {
@@ -70,6 +112,10 @@ struct nexus_state {
     struct nexus_precompile precompiles[NEXUS_PRECOMPILES_MAX];
     size_t nprecompiles;
     char why[200]; /* a precompile's fault message */
+    enum nexus_form form;
+    int release;           /* NEXUS_RELEASE(...), 0 when only the form is known */
+    char release_why[200]; /* what chose the form, for --stats */
+    size_t public_written; /* 0.2: bytes WriteToOutput wrote */
 };
 
 static enum ecall_result nexus_write(struct machine *m)
@@ -141,7 +187,7 @@ static enum ecall_result nexus_read_private(struct machine *m)
     return ECALL_CONTINUE;
 }
 
-static enum ecall_result nexus_ecall(struct machine *m, const char **call)
+static enum ecall_result nexus03_ecall(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A7);
     switch (nr) {
@@ -167,6 +213,81 @@ static enum ecall_result nexus_ecall(struct machine *m, const char **call)
     default:
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr, "no call has this number in a7");
     }
+}
+
+/* 0.2's WriteLog (to stdout) and WriteToOutput (the public output): a2 bytes at a1; a0 = 0. */
+static enum ecall_result nexus02_write(struct machine *m, const char *call, int host_fd)
+{
+    uint64_t p = machine_get_reg(m, REG_A1), len = machine_get_reg(m, REG_A2);
+    if (!mem_range_has(&m->mem, p, len, PAGE_R))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, p, "the bytes are not in memory");
+    if (!abi_write_fd(host_fd, mem_host(&m->mem, p), len))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, p, "the host could not write them");
+    if (host_fd == m->io.public_output_fd)
+        ((struct nexus_state *)m->abi_state)->public_written += len;
+    machine_set_reg(m, REG_A0, 0);
+    return ECALL_CONTINUE;
+}
+
+/*
+ * 0.2's ProfileCycles (vm/src/eval.rs handle_profile_cycles, v0.2.4): the
+ * name is what follows the label's last '#', its first character '^'
+ * starts the region, '$' ends it; any other label, or the end of a region
+ * never started, is InvalidProfileLabel. a0 = 5, the call's number.
+ */
+static enum ecall_result nexus02_profile_cycles(struct machine *m)
+{
+    struct nexus_state *st = m->abi_state;
+    uint64_t p = machine_get_reg(m, REG_A1), len = machine_get_reg(m, REG_A2);
+    if (len >= sizeof(st->label) || !abi_load(m, p, st->label, len))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "ProfileCycles", p,
+                         "the label is not in memory (or longer than 255 bytes)");
+    st->label[len] = '\0';
+    const char *name = strrchr(st->label, '#'); /* Rust's split('#').last() */
+    name = name ? name + 1 : st->label;
+    size_t name_len = len - (size_t)(name - st->label);
+    if (st->label[0] == '^')
+        regions_start(&st->regions, name, name_len, m->ecall_clock);
+    else if (st->label[0] == '$' && region_known(&st->regions, name, name_len))
+        regions_end(&st->regions, name, name_len, m->ecall_clock);
+    else
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "ProfileCycles", p,
+                         st->label[0] == '$'
+                             ? "the end of a region never started (Nexus: InvalidProfileLabel)"
+                             : "the label is not ^#NAME or $#NAME (Nexus: InvalidProfileLabel)");
+    machine_set_reg(m, REG_A0, NEXUS02_PROFILE_CYCLES);
+    return ECALL_CONTINUE;
+}
+
+/* 0.2.x: the number in s2 (vm/src/syscalls.rs SyscallCode::try_from, v0.2.0..v0.2.4). */
+static enum ecall_result nexus02_ecall(struct machine *m, const char **call)
+{
+    struct nexus_state *st = m->abi_state;
+    uint64_t nr = machine_get_reg(m, REG_S2);
+    switch (nr) {
+    case NEXUS02_WRITE_LOG: *call = "WriteLog"; return nexus02_write(m, *call, m->io.stdout_fd);
+    case NEXUS02_READ_PRIVATE_INPUT: *call = "ReadFromPrivateInput"; return nexus_read_private(m);
+    case NEXUS02_WRITE_TO_OUTPUT:
+        *call = "WriteToOutput";
+        return nexus02_write(m, *call, m->io.public_output_fd);
+    case NEXUS02_PROFILE_CYCLES:
+        if (st->release >= NEXUS_RELEASE(2, 2)) { /* 2c777ed2 (v0.2.2) added it */
+            *call = "ProfileCycles";
+            return nexus02_profile_cycles(m);
+        }
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr,
+                         "ProfileCycles (5) came with 0.2.2; this guest runs as an older 0.2 "
+                         "(Nexus: UnknownECall)");
+    default:
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, nr,
+                         "no call has this number in s2 (Nexus 0.2: UnknownECall)");
+    }
+}
+
+static enum ecall_result nexus_ecall(struct machine *m, const char **call)
+{
+    const struct nexus_state *st = m->abi_state;
+    return st->form == FORM_02 ? nexus02_ecall(m, call) : nexus03_ecall(m, call);
 }
 
 static int32_t imm_i(uint32_t w)
@@ -265,9 +386,34 @@ static enum ecall_result nexus_keccakf(struct machine *m, uint32_t w)
     return abi_keccakf_in_place(m, "keccakf", at);
 }
 
+/*
+ * An access to `cycle` that interp_csr does not take (abi_nexus's CSR
+ * range): in 0.2's layout `unimp` halts; any other is what the
+ * interpreter makes of it, an unsupported CSR access (Nexus 0.3:
+ * UnimplementedInstruction, 0.2: InvalidInstruction).
+ */
+static enum ecall_result nexus_csr(struct machine *m, uint32_t w, const char **call)
+{
+    const struct nexus_state *st = m->abi_state;
+    if (st->form != FORM_03 && w == NEXUS02_UNIMP) {
+        *call = "unimp";
+        m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
+        return ECALL_EXIT;
+    }
+    m->fault =
+        (struct fault){.kind = FAULT_UNSUPPORTED_CSR, .pc = m->pc, .addr = w >> 20, .word = w};
+    return ECALL_FAULT;
+}
+
 static enum ecall_result nexus_custom(struct machine *m, uint32_t w, const char **call)
 {
+    const struct nexus_state *st = m->abi_state;
     unsigned major = w & 0x7f, funct3 = (w >> 12) & 7;
+    if (major == 0x73)
+        return nexus_csr(m, w, call);
+    if (st->form != FORM_03) /* rin, wou, keccakf and precompiles came with 0.3 */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
+                         "Nexus before 0.3 has no custom instructions (InvalidInstruction)");
     if (major == NEXUS_OPCODE_KECCAKF && funct3 == 0) {
         *call = "keccakf";
         return nexus_keccakf(m, w);
@@ -363,6 +509,143 @@ static bool nexus_public_input(struct nexus_state *st, const struct machine_inpu
     return true;
 }
 
+/* "0.2.4"; "0.3" for a form whose patch release nothing said. */
+static const char *release_text(const struct nexus_state *st, char *buf, size_t size)
+{
+    if (st->form == FORM_02_A7)
+        return "0.2's layout with 0.3's calls";
+    if (st->release == 0)
+        return st->form == FORM_02 ? "0.2" : "0.3";
+    snprintf(buf, size, "0.%d.%d", st->release / 100, st->release % 100);
+    return buf;
+}
+
+/* --zkvm-release: "0.2", "v0.2.3", "0.3.6"; a left-out patch is the minor's last release. */
+static bool parse_release(const char *given, int *release)
+{
+    const char *p = given + (given[0] == 'v');
+    char *end;
+    unsigned long major = strtoul(p, &end, 10), minor, patch;
+    if (end == p || *end != '.' || major != 0)
+        return false;
+    p = end + 1;
+    minor = strtoul(p, &end, 10);
+    if (end == p || (minor != 2 && minor != 3))
+        return false;
+    patch = minor == 2 ? 4 : 6; /* v0.2.4, v0.3.6: the last of each */
+    if (*end == '.') {
+        p = end + 1;
+        unsigned long last = patch;
+        patch = strtoul(p, &end, 10);
+        if (end == p || patch > last)
+            return false;
+    }
+    *release = NEXUS_RELEASE((int)minor, (int)patch);
+    return *end == '\0';
+}
+
+/* Whether an executable segment starts at 0, where 0.2's linker script puts the text. */
+static bool code_from_zero(const struct elf_image *img)
+{
+    for (size_t i = 0; i < img->nsegments; i++)
+        if ((img->segments[i].rights & SEG_X) && img->segments[i].vaddr == 0)
+            return true;
+    return false;
+}
+
+/* The register a `li rd, imm` (addi rd, x0, imm) sets, or 0; its immediate in *imm. */
+static unsigned li_rd(uint32_t w, int32_t *imm)
+{
+    if ((w & 0x000ff07f) != 0x13)
+        return 0;
+    *imm = (int32_t)w >> 20;
+    return (w >> 7) & 31;
+}
+
+/*
+ * Whether the code's ecalls take their number in a7, as 0.3 does (a `li
+ * a7, 0x200..0x405` among the 8 words before them), and none in s2, as
+ * 0.2's `ecall!` does (`li s2, 1..5`).
+ */
+static bool calls_in_a7(const struct elf_image *img)
+{
+    unsigned a7 = 0, s2 = 0;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *seg = &img->segments[i];
+        size_t n = (seg->rights & SEG_X) ? seg->filesz / 4 : 0;
+        for (size_t k = 0; k < n; k++) {
+            uint32_t w, v;
+            memcpy(&w, seg->data + 4 * k, 4);
+            if (w != 0x73) /* ecall */
+                continue;
+            for (size_t j = k; j-- > 0 && k - j <= 8;) {
+                int32_t imm;
+                memcpy(&v, seg->data + 4 * j, 4);
+                unsigned rd = li_rd(v, &imm);
+                if (rd == REG_A7 || rd == REG_S2) {
+                    a7 += rd == REG_A7 &&
+                          ((imm >= 0x200 && imm <= 0x201) || (imm >= 0x400 && imm <= 0x405));
+                    s2 += rd == REG_S2 && imm >= 1 && imm <= 5;
+                    break;
+                }
+            }
+        }
+    }
+    return a7 > 0 && s2 == 0;
+}
+
+/* The release form: --zkvm-release's, else the ELF's layout (code from 0: 0.2) and calls. */
+static bool pick_form(struct nexus_state *st, const struct elf_image *img, const char *given,
+                      struct error *e)
+{
+    if (given) {
+        if (!parse_release(given, &st->release)) {
+            error_fail(e, ERROR_UNSUPPORTED,
+                       "--zkvm-release %s is not a Nexus release (0.2.0 to 0.2.4, 0.3.0 to "
+                       "0.3.6: 0.2, 0.2.1, v0.3.6, ...)",
+                       given);
+            return false;
+        }
+        st->form = st->release < NEXUS_RELEASE(3, 0) ? FORM_02 : FORM_03;
+        snprintf(st->release_why, sizeof(st->release_why), "--zkvm-release %s", given);
+    } else if (!code_from_zero(img)) {
+        st->form = FORM_03;
+        snprintf(st->release_why, sizeof(st->release_why),
+                 "no code from 0, where 0.2 links it (0.3 links it from 0x88); no --zkvm-release");
+    } else if (calls_in_a7(img)) {
+        st->form = FORM_02_A7;
+        snprintf(st->release_why, sizeof(st->release_why),
+                 "code from 0 as 0.2 links it, ecalls numbered in a7 as 0.3 does: nexus-zkvm's "
+                 "tree between v0.2.4 and v0.3.0 (e.g. 5159c5a3); no --zkvm-release");
+    } else {
+        st->form = FORM_02;
+        st->release = NEXUS_RELEASE(2, 4);
+        snprintf(st->release_why, sizeof(st->release_why),
+                 "code from 0 (0.2's runtime/linker-scripts/default.x): calls as v0.2.4 runs "
+                 "them; no --zkvm-release");
+    }
+    return true;
+}
+
+/* 0.2's layouts: one input, the private tape; all 4 GiB readable and writable, as its VM's. */
+static bool nexus02_setup(struct machine *m, const struct elf_image *img, struct nexus_state *st,
+                          struct error *e)
+{
+    if (m->io.ninputs > 1) {
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "Nexus 0.2 takes one input, the private input tape; %zu --input files were "
+                   "given",
+                   m->io.ninputs);
+        return false;
+    }
+    if (m->io.ninputs > 0) {
+        st->private_input = m->io.inputs[0].data;
+        st->private_size = m->io.inputs[0].size;
+    }
+    abi_map_flat(m, img, 0, GUEST_SPACE_SIZE);
+    return true;
+}
+
 static bool nexus_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct nexus_state *st = abi_alloc_state(m, sizeof(struct nexus_state), e);
@@ -370,6 +653,16 @@ static bool nexus_setup(struct machine *m, const struct elf_image *img, struct e
         return false;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED, "Nexus guests are RV32IM (ELFCLASS32), this one is RV64");
+        return false;
+    }
+    if (!pick_form(st, img, m->io.zkvm_release, e))
+        return false;
+    if (st->form != FORM_03)
+        return nexus02_setup(m, img, st, e);
+    if (code_from_zero(img)) { /* only --zkvm-release 0.3 reaches here with such code */
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "code from 0 is Nexus 0.2's layout (0.3 links it from 0x88): leave out "
+                   "--zkvm-release or give a 0.2 one");
         return false;
     }
     if (m->io.ninputs > 2) {
@@ -396,7 +689,11 @@ static bool nexus_setup(struct machine *m, const struct elf_image *img, struct e
 static void nexus_report(const struct machine *m, FILE *out)
 {
     const struct nexus_state *st = m->abi_state;
-    fprintf(out, "public-output: %zu bytes\n", st->output.size > 4 ? st->output.size - 4 : 0);
+    char buf[16];
+    fprintf(out, "nexus-release: %s (%s)\n", release_text(st, buf, sizeof(buf)), st->release_why);
+    size_t public_size = st->output.size > 4 ? st->output.size - 4 : 0;
+    fprintf(out, "public-output: %zu bytes\n",
+            st->form == FORM_02 ? st->public_written : public_size);
     regions_report(&st->regions, out);
 }
 
@@ -419,6 +716,9 @@ const struct abi abi_nexus = {
     .ecall = nexus_ecall,
     .custom_insn = nexus_custom,
     .extra_custom_major = NEXUS_OPCODE_KECCAKF,
+    .custom_csr_lo = NEXUS_CSR_CYCLE, /* writes of cycle: 0.2's unimp halt (nexus_csr) */
+    .custom_csr_hi = NEXUS_CSR_CYCLE + 1,
+    .takes_release = true,
     .report = nexus_report,
     .destroy = nexus_destroy,
 };

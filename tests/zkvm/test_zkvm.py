@@ -1310,6 +1310,85 @@ class Nexus(ZkvmTest):
         self.assertEqual(r.code, 65, r.stderr)
         self.assertIn("Nexus guests are RV32IM", r.stderr)
 
+    # Nexus 0.2 (nexus-zkvm v0.2.4, 0b787f2e): code from 0, calls in s2, `unimp` halts.
+    GUEST02 = "zkvm-nexus02-rv32.elf"
+    RELEASE02 = "0.2.4 (code from 0 (0.2's runtime/linker-scripts/default.x)"
+
+    def test_02_full_run(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\0abc"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")  # WriteLog
+        # WriteToOutput: the rest of the tape, then WriteLog's result 0, the read past the
+        # tape's end -1, ProfileCycles' 5 four times, WriteToOutput's own 0
+        want = (b"abc" + u32(0) + u32(0xFFFFFFFF) + u32(5) * 4 + u32(0x12345678) + u32(0))
+        self.assertEqual(r.public, want)
+        self.assertEqual(r.stat("public-output"), f"{len(want)} bytes")
+        self.assertTrue(r.stat("nexus-release").startswith(self.RELEASE02), r.stderr)
+        self.assertRegex(r.stat("abi"), r"^nexus \(auto: symbol nexus_rt")
+        self.assertRegex(r.stat("region"), r"^loop: 2 runs, \d+ instructions")
+        self.assert_folded_sum(r)
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_write_to_output"), {"WriteToOutput": 11})
+        self.assertEqual(ecall_counts(r.folded, "nexus_rt_cycle_count_ecall"),
+                         {"ProfileCycles": 4})
+        self.assertRegex(r.folded, r"\n_start;\[ecall:unimp\] 1\n")
+
+    def test_02_halt_status_is_a0(self):  # main's result, abort's 1 (runtime/asm.S)
+        for mode, code in ((b"\5", 42), (b"\2", 1)):
+            r = self.run_cli(self.guest(self.GUEST02), [mode])
+            self.assertEqual(r.code, code, r.stderr)
+            self.assertEqual(r.errors, [])
+
+    def test_02_unknown_call(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\1"])
+        self.assert_one_error(r, "nexus call 0x4: no call has this number in s2",
+                              "UnknownECall", "nexus_rt_start_rust")
+
+    def test_02_region_never_started(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\3"])
+        self.assert_one_error(r, "the end of a region never started", "InvalidProfileLabel",
+                              "nexus_rt_cycle_count_ecall")
+
+    def test_02_has_no_custom_instructions(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\4"])
+        self.assert_one_error(r, "Nexus before 0.3 has no custom instructions",
+                              "nexus_rt_start_rust")
+
+    def test_02_profile_cycles_came_with_0_2_2(self):  # vm/src/syscalls.rs at v0.2.1: 1, 2, 3
+        r = self.run_cli(self.guest(self.GUEST02), [b"\0"], ["--zkvm-release", "0.2.1"])
+        self.assert_one_error(r, "ProfileCycles (5) came with 0.2.2", "nexus_rt_cycle_count_ecall")
+        self.assertEqual(r.stat("nexus-release"), "0.2.1 (--zkvm-release 0.2.1)")
+
+    def test_02_one_input_only(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\0", b""])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("Nexus 0.2 takes one input", r.stderr)
+
+    def test_release_flag(self):
+        r = self.run_cli(self.guest(self.GUEST02), [b"\0"], ["--zkvm-release", "0.3"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("code from 0 is Nexus 0.2's layout", r.stderr)
+        r = self.run_cli(self.guest(self.GUEST02), [b"\0"], ["--zkvm-release", "0.4"])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertIn("--zkvm-release 0.4 is not a Nexus release", r.stderr)
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"], ["--zkvm-release", "v0.3.6"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("nexus-release"), "0.3.6 (--zkvm-release v0.3.6)")
+        r = self.run_cli(self.guest(self.GUEST), [b"\4"])
+        self.assertTrue(r.stat("nexus-release").startswith("0.3 (no code from 0"), r.stderr)
+
+    def test_02_detected_without_symbols(self):
+        tool = shutil.which("riscv64-unknown-elf-strip")
+        if not tool:
+            self.skipTest("riscv64-unknown-elf-strip not installed")
+        stripped = os.path.join(self.tmp, "nexus02.elf")
+        subprocess.run([tool, "--strip-all", "-o", stripped, self.guest(self.GUEST02)], check=True)
+        r = self.run_cli(stripped, [b"\5"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertEqual(r.stat("abi"),
+                         "nexus (auto: code from 0 and ecalls with their number in s2 "
+                         "(Nexus 0.2's runtime))")
+        self.assertTrue(r.stat("nexus-release").startswith(self.RELEASE02), r.stderr)
+
 
 class Openvm(ZkvmTest):
     GUEST = "zkvm-openvm-rv32.elf"
