@@ -1,6 +1,8 @@
 /*
- * openvm: the ABI of OpenVM 1.x guests (RV32IM, the openvm crate), as its
- * transpiler and extensions define it. Docs: docs/ZKVMS.md.
+ * openvm: the ABI of OpenVM guests (the openvm crate), as its transpiler
+ * and extensions define it: RV32IM up to 2.0, RV64IM from 2.1 (the
+ * v2.1.0-preview tag and the perf/ecc-projective-coord branch). Docs:
+ * docs/ZKVMS.md.
  *
  * No ecall: a guest talks to the VM through custom-0 (0x0b) instructions,
  * told apart by funct3:
@@ -21,6 +23,20 @@
  * custom-1 (0x2b): modular arithmetic, short Weierstrass curves, complex
  * extension fields, pairings (openvm_algebra.c).
  * Memory is flat read-write [0x400, 2^29); _start sets sp to 0x0020_0400.
+ *
+ * RV64 guests keep that memory map and these encodings; what a register
+ * holds becomes 8 bytes, and so does the unit of the hint and public
+ * values: HINT_STORED and HINT_BUFFER move dwords (at most 1023), an
+ * input item's length before it is a u64 and it is padded to 8 bytes,
+ * HintRandom gives dwords, REVEAL stores 8 bytes at [rd] + a signed imm
+ * (openvm-org/openvm at 7bfa7d3e: extensions/riscv/guest/src/lib.rs,
+ * transpiler/src/lib.rs Rv64IoTranspilerExtension, circuit/src/hintstore/
+ * execution.rs, extension/mod.rs phantom; crates/vm/src/arch/
+ * hint_stream.rs). Pointers are the low 32 bits with the high 32 zero
+ * (riscv/circuit/src/adapters/mod.rs bytes_to_u32); here a larger one is
+ * simply not in memory. Their keccak crate is the later one (KECCAKF,
+ * XORIN); their curves are projective on the perf/ecc-projective-coord
+ * branch (openvm_algebra.c).
  */
 #define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
@@ -32,12 +48,14 @@
 #include "executor/machine.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
+#include "executor/precompile/sha512.h"
 
 enum {
     OPENVM_MEM_LO = 0x400,
     OPENVM_MEM_HI = 1 << 29, /* openvm_platform's MEM_SIZE */
     OPENVM_PUBLIC_MAX = 1 << 20,
-    OPENVM_HINT_BUFFER_MAX = (1 << 18) - 1, /* MAX_HINT_BUFFER_WORDS */
+    OPENVM_HINT_BUFFER_MAX = (1 << 18) - 1,      /* MAX_HINT_BUFFER_WORDS */
+    OPENVM_HINT_BUFFER_MAX_RV64 = (1 << 10) - 1, /* MAX_HINT_BUFFER_DWORDS (7bfa7d3e) */
     OPENVM_HASH_MAX = 1 << 28,
 };
 
@@ -49,6 +67,7 @@ struct openvm_state {
     struct abi_buffer public_values;
     uint64_t random; /* HintRandom's generator: a fixed seed, so runs repeat */
     bool keccakf;    /* funct3 4 is Keccak-f / XORIN (the later keccak crate) */
+    unsigned word;   /* a register's bytes: the unit of hints and public values */
 };
 
 /* The fields of an instruction word. */
@@ -67,13 +86,13 @@ static struct fields split(uint32_t w)
                            .imm = w >> 20};
 }
 
-static uint32_t reg(const struct machine *m, unsigned r)
+static uint64_t reg(const struct machine *m, unsigned r)
 {
-    return (uint32_t)machine_get_reg(m, r);
+    return machine_get_reg(m, r);
 }
 
 /* The next n bytes of the hint stream to guest memory at addr. */
-static enum ecall_result hint_to_memory(struct machine *m, const char *call, uint32_t addr,
+static enum ecall_result hint_to_memory(struct machine *m, const char *call, uint64_t addr,
                                         uint64_t n)
 {
     struct openvm_state *st = m->abi_state;
@@ -88,17 +107,20 @@ static enum ecall_result hint_to_memory(struct machine *m, const char *call, uin
 
 static enum ecall_result openvm_hint(struct machine *m, struct fields f, const char **call)
 {
+    struct openvm_state *st = m->abi_state;
+    bool rv64 = st->word == 8;
     if (f.imm == 0) {
-        *call = "HINT_STOREW";
-        return hint_to_memory(m, *call, reg(m, f.rd), 4);
+        *call = rv64 ? "HINT_STORED" : "HINT_STOREW";
+        return hint_to_memory(m, *call, reg(m, f.rd), st->word);
     }
     if (f.imm == 1) {
         *call = "HINT_BUFFER";
-        uint32_t words = reg(m, f.rs1);
-        if (words == 0 || words > OPENVM_HINT_BUFFER_MAX)
+        uint64_t words = reg(m, f.rs1);
+        if (words == 0 || words > (rv64 ? OPENVM_HINT_BUFFER_MAX_RV64 : OPENVM_HINT_BUFFER_MAX))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, words,
-                             "the word count (rs1) is 0 or 2^18 or more");
-        return hint_to_memory(m, *call, reg(m, f.rd), 4ull * words);
+                             rv64 ? "the dword count (rs1) is 0 or 1024 or more"
+                                  : "the word count (rs1) is 0 or 2^18 or more");
+        return hint_to_memory(m, *call, reg(m, f.rd), st->word * words);
     }
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.imm,
                      "custom-0 funct3 1 takes imm 0 (HINT_STOREW) or 1 (HINT_BUFFER)");
@@ -117,7 +139,7 @@ static uint8_t *new_hint(struct openvm_state *st, size_t n)
     return h;
 }
 
-/* HintInput: the next item, its length as a u32 first, zero-padded to a word. */
+/* HintInput: the next item, its length first as a register-sized word, zero-padded to a word. */
 static enum ecall_result openvm_hint_input(struct machine *m)
 {
     struct openvm_state *st = m->abi_state;
@@ -126,13 +148,14 @@ static enum ecall_result openvm_hint_input(struct machine *m)
                          "no input item is left (EndOfInputStream): give one --input FILE "
                          "per item the guest reads");
     const struct machine_input *in = &m->io.inputs[st->next_input++];
-    uint8_t *h = new_hint(st, 4 + (in->size + 3) / 4 * 4);
+    size_t w = st->word;
+    uint8_t *h = new_hint(st, w + (in->size + w - 1) / w * w);
     if (!h)
         return abi_fault(m, FAULT_HOST_MEMORY, "HintInput", 0, "out of memory");
-    uint32_t len = (uint32_t)in->size;
-    memcpy(h, &len, 4);
+    uint64_t len = in->size; /* the host is little-endian: its first w bytes */
+    memcpy(h, &len, w);
     if (in->size)
-        memcpy(h + 4, in->data, in->size);
+        memcpy(h + w, in->data, in->size);
     return ECALL_CONTINUE;
 }
 
@@ -144,17 +167,18 @@ static uint64_t splitmix64(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static enum ecall_result openvm_hint_random(struct machine *m, uint32_t words)
+/* HintRandom: `words` random words (dwords on RV64) become the hint stream. */
+static enum ecall_result openvm_hint_random(struct machine *m, uint64_t words)
 {
     struct openvm_state *st = m->abi_state;
     if (words > OPENVM_HINT_BUFFER_MAX)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintRandom", words, "more than 2^18 words");
-    uint8_t *h = new_hint(st, 4ull * words);
+    uint8_t *h = new_hint(st, st->word * words);
     if (!h)
         return abi_fault(m, FAULT_HOST_MEMORY, "HintRandom", 0, "out of memory");
-    for (uint32_t i = 0; i < words; i++) {
-        uint32_t v = (uint32_t)splitmix64(&st->random);
-        memcpy(h + 4 * i, &v, 4);
+    for (uint64_t i = 0; i < words; i++) {
+        uint64_t v = splitmix64(&st->random);
+        memcpy(h + st->word * i, &v, st->word);
     }
     return ECALL_CONTINUE;
 }
@@ -165,8 +189,8 @@ static enum ecall_result openvm_phantom(struct machine *m, struct fields f, cons
     case 0: *call = "HintInput"; return openvm_hint_input(m);
     case 1: {
         *call = "PrintStr";
-        uint32_t p = reg(m, f.rd), len = reg(m, f.rs1);
-        if (!mem_range_has(&m->mem, p, len, PAGE_R))
+        uint64_t p = reg(m, f.rd), len = reg(m, f.rs1);
+        if (len > OPENVM_MEM_HI || !mem_range_has(&m->mem, p, len, PAGE_R))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, p, "the text is not in memory");
         abi_write_fd(m->io.stdout_fd, mem_host(&m->mem, p), len);
         return ECALL_CONTINUE;
@@ -181,12 +205,19 @@ static enum ecall_result openvm_phantom(struct machine *m, struct fields f, cons
     }
 }
 
-/* REVEAL: the word in rs1 to the public values at [rd] + imm. */
+/*
+ * REVEAL: the word in rs1 to the public values at [rd] + imm; on RV64 the
+ * dword, and imm is signed (Rv64IoTranspilerExtension: STORED with imm's
+ * sign as its own operand).
+ */
 static enum ecall_result openvm_reveal(struct machine *m, struct fields f)
 {
     struct openvm_state *st = m->abi_state;
-    uint32_t at = reg(m, f.rd) + f.imm, v = reg(m, f.rs1);
-    if (!abi_buffer_put(&st->public_values, at, &v, 4, OPENVM_PUBLIC_MAX))
+    uint64_t imm = st->word == 8 ? (uint64_t)(int64_t)((int32_t)(f.imm << 20) >> 20) : f.imm;
+    uint64_t at = reg(m, f.rd) + imm, v = reg(m, f.rs1);
+    if (st->word == 4)
+        at = (uint32_t)at;
+    if (!abi_buffer_put(&st->public_values, at, &v, st->word, OPENVM_PUBLIC_MAX))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "REVEAL", at,
                          "past the first 1 MiB of public values (or out of memory)");
     return ECALL_CONTINUE;
@@ -205,7 +236,7 @@ static enum ecall_result openvm_terminate(struct machine *m, struct fields f)
 /* KECCAK256 or SHA256 of [rs1], [rs2] bytes, written to [rd]. */
 static enum ecall_result openvm_hash(struct machine *m, struct fields f, const char *call)
 {
-    uint32_t out = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
+    uint64_t out = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
     uint8_t digest[32];
     if (len > OPENVM_HASH_MAX || !mem_range_has(&m->mem, in, len, PAGE_R))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in, "the message is not in memory");
@@ -223,7 +254,7 @@ static enum ecall_result openvm_hash(struct machine *m, struct fields f, const c
  */
 static enum ecall_result openvm_keccakf(struct machine *m, struct fields f, const char *call)
 {
-    uint32_t buf = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
+    uint64_t buf = reg(m, f.rd), in = reg(m, f.rs1), len = reg(m, f.rs2);
     uint64_t lanes[25];
     uint8_t bytes[200];
     if (!abi_load(m, buf, lanes, sizeof(lanes)))
@@ -235,7 +266,7 @@ static enum ecall_result openvm_keccakf(struct machine *m, struct fields f, cons
             return abi_fault(m, FAULT_ECALL_ARGUMENT, call, in,
                              "the input is not in memory (or longer than 200 bytes)");
         uint8_t *state = (uint8_t *)lanes; /* the host is little-endian, like the lanes */
-        for (uint32_t i = 0; i < len; i++)
+        for (uint64_t i = 0; i < len; i++)
             state[i] ^= bytes[i];
     }
     if (!abi_store(m, buf, lanes, sizeof(lanes)))
@@ -243,12 +274,49 @@ static enum ecall_result openvm_keccakf(struct machine *m, struct fields f, cons
     return ECALL_CONTINUE;
 }
 
+/*
+ * OpenVM 2's sha2 extension: one SHA-256 (funct7 2) or SHA-512 (3, also
+ * SHA-384's) compression of the block at [rs2] into the state at [rs1],
+ * written to [rd]. The state is 8 little-endian words (u32 or u64), the
+ * block the message bytes (openvm-org/openvm extensions/sha2/guest/src/
+ * lib.rs, Sha2BaseFunct7; circuit/src/sha2_chips/execution.rs and
+ * config.rs, compress256/compress512 on the words; v2.0.1 b820b25b and
+ * 7bfa7d3e).
+ */
+static enum ecall_result openvm_sha2(struct machine *m, struct fields f, const char **call)
+{
+    bool is512 = f.funct7 == 3;
+    uint64_t out = reg(m, f.rd), prev = reg(m, f.rs1), in = reg(m, f.rs2);
+    uint8_t block[128];
+    union {
+        uint32_t w32[8];
+        uint64_t w64[8];
+    } h;
+    size_t state_bytes = is512 ? 64 : 32, block_bytes = is512 ? 128 : 64;
+    *call = is512 ? "SHA512" : "SHA256";
+    if (!abi_load(m, in, block, block_bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, in, "the block is not in memory");
+    if (!abi_load(m, prev, &h, state_bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, prev, "the state is not in memory");
+    if (is512) /* the host is little-endian, like the state's words */
+        sha512_block(h.w64, block);
+    else
+        sha256_block(h.w32, block);
+    if (!abi_store(m, out, &h, state_bytes))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, out,
+                         "the new state's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result openvm_funct3_4(struct machine *m, struct fields f, const char **call)
 {
     struct openvm_state *st = m->abi_state;
-    if (f.funct7 > 1)
+    if (f.funct7 == 2 || f.funct7 == 3)
+        return openvm_sha2(m, f, call);
+    if (f.funct7 > 3)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
-                         "custom-0 funct3 4 has funct7 0 (KECCAK256) and 1 (SHA256)");
+                         "custom-0 funct3 4 has funct7 0 (KECCAK256 or KECCAKF), 1 (SHA256 or "
+                         "XORIN), 2 (SHA-256 compress) and 3 (SHA-512 compress)");
     if (st->keccakf) {
         *call = f.funct7 ? "XORIN" : "KECCAKF";
         return openvm_keccakf(m, f, *call);
@@ -371,7 +439,9 @@ static enum ecall_result openvm_beq256(struct machine *m, uint32_t w, struct fie
                          "an operand is not in memory");
     if (memcmp(a, b, sizeof(a)) != 0)
         return ECALL_CONTINUE;
-    uint64_t target = (uint32_t)(m->pc + (uint32_t)imm_b(w));
+    uint64_t target = m->pc + (uint64_t)(int64_t)imm_b(w);
+    if (m->xlen == 32)
+        target = (uint32_t)target;
     if (target % 4)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "BEQ256", target, "the target is not aligned");
     m->pc = target;
@@ -413,14 +483,23 @@ static bool openvm_setup(struct machine *m, const struct elf_image *img, struct 
     struct openvm_state *st = abi_alloc_state(m, sizeof(struct openvm_state), e);
     if (!st)
         return false;
-    if (m->xlen != 32) {
-        error_fail(e, ERROR_UNSUPPORTED,
-                   "OpenVM 1.x guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
-    }
     if (!abi_check_inside(img, OPENVM_MEM_LO, OPENVM_MEM_HI, "OpenVM's memory", e))
         return false;
-    st->keccakf = memmem(img->file, img->file_size, "native_keccakf", strlen("native_keccakf"));
+    st->word = m->xlen / 8;
+    /* RV64 came with 2.1, long after the keccak crate's KECCAKF and XORIN (2.0) */
+    st->keccakf = m->xlen == 64 ||
+                  memmem(img->file, img->file_size, "native_keccakf", strlen("native_keccakf"));
+    st->algebra.projective_curves = m->xlen == 64;
+    if (m->xlen == 64) {
+        /*
+         * RV64 loads and stores take any address, even one crossing an
+         * 8-byte block (riscv/circuit/src/load/core.rs, store/core.rs at
+         * 7bfa7d3e: the second block "used only when the access crosses");
+         * the RV32 releases trap them (abi_openvm.aligned_access).
+         */
+        m->code.aligned_access = false;
+        m->mem.aligned_accesses = false;
+    }
     abi_map_flat(m, img, OPENVM_MEM_LO, OPENVM_MEM_HI);
     return true;
 }
@@ -443,8 +522,8 @@ static void openvm_destroy(struct machine *m)
 
 const struct abi abi_openvm = {
     .name = "openvm",
-    .aligned_access = true, /* loadstore/core.rs: "unaligned memory access not supported" */
-    .without_c = true,      /* RV32IM: the transpiler reads 4-byte words */
+    .aligned_access = true, /* loadstore/core.rs: "unaligned memory access not supported" (RV32) */
+    .without_c = true,      /* RV32IM, RV64IM: the transpiler reads 4-byte words */
     .setup = openvm_setup,
     .ecall = openvm_ecall,
     .custom_insn = openvm_custom,

@@ -32,9 +32,11 @@
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 
-static uint32_t reg(const struct machine *m, unsigned r)
+/* A register: on RV64 all 8 bytes, so a pointer past 2^32 is not in memory, as OpenVM refuses it.
+ */
+static uint64_t reg(const struct machine *m, unsigned r)
 {
-    return (uint32_t)machine_get_reg(m, r);
+    return machine_get_reg(m, r);
 }
 
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
@@ -76,7 +78,7 @@ static bool probable_prime(const uint8_t *v, size_t bytes)
  * block_size). Left to tell apart, a 32-aligned modulus followed by other
  * bytes: 48 when all 48 are a (probable) prime, as moduli are.
  */
-static uint32_t bare_modulus_size(uint32_t at, const uint8_t v[48])
+static uint32_t bare_modulus_size(uint64_t at, const uint8_t v[48])
 {
     static const uint8_t zero[16];
     uint32_t limbs[12];
@@ -100,7 +102,8 @@ static uint32_t bare_modulus_size(uint32_t at, const uint8_t v[48])
 static enum ecall_result setup_mod(struct machine *m, struct openvm_modulus *mod, struct abi_insn f,
                                    unsigned idx)
 {
-    uint32_t at = reg(m, f.rs1), bytes;
+    uint64_t at = reg(m, f.rs1);
+    uint32_t bytes;
     uint8_t head[6], v[48];
     if (!abi_load(m, at, v, 32))
         return bad(m, "SETUP_MOD", at, "the modulus is not in memory");
@@ -184,22 +187,48 @@ static bool known_prime(const struct openvm_algebra *alg, const uint32_t *p, uin
 }
 
 /*
- * The curve setup: rs1 points at p1 = (p, a), each of the coordinate
- * field's size, which is the size (32 or 48 bytes) at which p is a prime
- * set up by SETUP_MOD or one of the curves' here.
+ * True when the add setup of an RV64 guest passes p2 = (1, 1, 1): its
+ * curves are projective (sw-macros/src/lib.rs at 7bfa7d3e, set_up_once:
+ * p1 = (modulus, a, b), p2 = (1, 1, 1)); affine guests (v2.1.0-preview
+ * and every RV32 release) pass (1, 1).
+ */
+static bool projective_setup(struct machine *m, const struct openvm_algebra *alg, struct abi_insn f,
+                             uint32_t bytes)
+{
+    uint32_t q[36], one[12] = {1};
+    if (!alg->projective_curves || f.rs2 == 0 || !abi_load(m, reg(m, f.rs2), q, 3 * bytes))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (memcmp(q + i * bytes / 4, one, bytes) != 0)
+            return false;
+    return true;
+}
+
+/*
+ * The curve setup: rs1 points at p1 = (p, a), or (p, a, b) for projective
+ * curves, each of the coordinate field's size, which is the size (32 or
+ * 48 bytes) at which p is a prime set up by SETUP_MOD or one of the
+ * curves' here. The double's setup (rs2 = x0) keeps what the add's said.
  */
 static enum ecall_result setup_curve(struct machine *m, struct openvm_algebra *alg,
                                      struct openvm_curve *c, struct abi_insn f, const char *call)
 {
-    uint32_t at = reg(m, f.rs1), p[24];
+    uint64_t at = reg(m, f.rs1);
+    uint32_t p[36];
     for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
         if (!abi_load(m, at, p, 2 * bytes))
             break;
         if (!known_prime(alg, p, bytes))
             continue;
+        if (f.rs2 != 0)
+            c->projective = projective_setup(m, alg, f, bytes);
+        if (c->projective && !abi_load(m, at, p, 3 * bytes))
+            break;
         c->field.bytes = bytes;
         memcpy(c->field.p, p, bytes);
         memcpy(c->a, p + bytes / 4, bytes);
+        if (c->projective)
+            memcpy(c->b, p + bytes / 2, bytes);
         return ECALL_CONTINUE;
     }
     return bad(m, call, at,
@@ -207,7 +236,206 @@ static enum ecall_result setup_curve(struct machine *m, struct openvm_algebra *a
                "BN254 or BLS12-381");
 }
 
+/* Arithmetic mod p on GMP integers, each result reduced. */
+struct fp {
+    mpz_t p, a, b3;
+};
+
+static void fmul(mpz_t r, const mpz_t x, const mpz_t y, const struct fp *F)
+{
+    mpz_mul(r, x, y);
+    mpz_mod(r, r, F->p);
+}
+
+static void fadd(mpz_t r, const mpz_t x, const mpz_t y, const struct fp *F)
+{
+    mpz_add(r, x, y);
+    mpz_mod(r, r, F->p);
+}
+
+static void fsub(mpz_t r, const mpz_t x, const mpz_t y, const struct fp *F)
+{
+    mpz_sub(r, x, y);
+    mpz_mod(r, r, F->p);
+}
+
+/* (X1 + Y1)(X2 + Y2) - (u + v): the cross sums of Renes-Costello-Batina. */
+static void cross(mpz_t r, const mpz_t x1, const mpz_t y1, const mpz_t x2, const mpz_t y2,
+                  const mpz_t u, const mpz_t v, const struct fp *F)
+{
+    mpz_t s;
+    mpz_init(s);
+    fadd(r, x1, y1, F);
+    fadd(s, x2, y2, F);
+    fmul(r, r, s, F);
+    fadd(s, u, v, F);
+    fsub(r, r, s, F);
+    mpz_clear(s);
+}
+
+/*
+ * Complete projective addition r = P + Q (Renes, Costello, Batina 2015),
+ * step by step as OpenVM computes it: algorithm 7 for a = 0, algorithm 1
+ * otherwise (extensions/ecc/circuit/src/weierstrass_chip/curves.rs at
+ * 7bfa7d3e, ec_add_proj_impl_a0 / _general; add/mod.rs picks by a == 0).
+ * The representative matters: the guest stores (X, Y, Z) as they are.
+ */
+static void proj_add(mpz_t r[3], mpz_t P[3], mpz_t Q[3], const struct fp *F)
+{
+    mpz_t t0, t1, t2, t3, t4, t5, x3, y3, z3;
+    mpz_inits(t0, t1, t2, t3, t4, t5, x3, y3, z3, NULL);
+    fmul(t0, P[0], Q[0], F);
+    fmul(t1, P[1], Q[1], F);
+    fmul(t2, P[2], Q[2], F);
+    cross(t3, P[0], P[1], Q[0], Q[1], t0, t1, F);
+    cross(t4, P[0], P[2], Q[0], Q[2], t0, t2, F); /* a = 0: y3 before the b3 product */
+    cross(t5, P[1], P[2], Q[1], Q[2], t1, t2, F); /* a = 0: t4 */
+    if (mpz_sgn(F->a) == 0) {
+        mpz_mul_ui(x3, t0, 3);
+        mpz_mod(x3, x3, F->p);
+        fmul(t2, F->b3, t2, F);
+        fadd(z3, t1, t2, F);
+        fsub(t1, t1, t2, F);
+        fmul(y3, F->b3, t4, F);
+        fmul(r[0], t3, t1, F);
+        fmul(t4, t5, y3, F);
+        fsub(r[0], r[0], t4, F);
+        fmul(r[1], t1, z3, F);
+        fmul(t4, y3, x3, F);
+        fadd(r[1], r[1], t4, F);
+        fmul(r[2], z3, t5, F);
+        fmul(t4, x3, t3, F);
+        fadd(r[2], r[2], t4, F);
+    } else {
+        fmul(z3, F->a, t4, F);
+        fmul(x3, F->b3, t2, F);
+        fadd(z3, x3, z3, F);
+        fsub(x3, t1, z3, F);
+        fadd(z3, t1, z3, F);
+        fmul(y3, x3, z3, F);
+        mpz_mul_ui(t1, t0, 3);
+        mpz_mod(t1, t1, F->p);
+        fmul(t2, F->a, t2, F);
+        fmul(t4, F->b3, t4, F);
+        fadd(t1, t1, t2, F);
+        fsub(t2, t0, t2, F);
+        fmul(t2, F->a, t2, F);
+        fadd(t4, t4, t2, F);
+        fmul(t0, t1, t4, F);
+        fadd(r[1], y3, t0, F);
+        fmul(t0, t5, t4, F);
+        fmul(x3, t3, x3, F);
+        fsub(r[0], x3, t0, F);
+        fmul(t0, t3, t1, F);
+        fmul(z3, t5, z3, F);
+        fadd(r[2], z3, t0, F);
+    }
+    mpz_clears(t0, t1, t2, t3, t4, t5, x3, y3, z3, NULL);
+}
+
+/* Complete projective doubling r = 2P: algorithm 9 for a = 0, 3 otherwise (curves.rs, as above). */
+static void proj_double(mpz_t r[3], mpz_t P[3], const struct fp *F)
+{
+    mpz_t t0, t1, t2, t3, x3, y3, z3;
+    mpz_inits(t0, t1, t2, t3, x3, y3, z3, NULL);
+    if (mpz_sgn(F->a) == 0) {
+        fmul(t0, P[1], P[1], F);
+        mpz_mul_ui(z3, t0, 8);
+        mpz_mod(z3, z3, F->p);
+        fmul(t1, P[1], P[2], F);
+        fmul(t2, P[2], P[2], F);
+        fmul(t2, F->b3, t2, F);
+        fmul(x3, t2, z3, F);
+        fadd(y3, t0, t2, F);
+        fmul(r[2], t1, z3, F);
+        mpz_mul_ui(t2, t2, 3);
+        mpz_mod(t2, t2, F->p);
+        fsub(t0, t0, t2, F);
+        fmul(y3, t0, y3, F);
+        fadd(r[1], x3, y3, F);
+        fmul(t1, P[0], P[1], F);
+        fmul(x3, t0, t1, F);
+        fadd(r[0], x3, x3, F);
+    } else {
+        fmul(t0, P[0], P[0], F);
+        fmul(t1, P[1], P[1], F);
+        fmul(t2, P[2], P[2], F);
+        fmul(t3, P[0], P[1], F);
+        fadd(t3, t3, t3, F);
+        fmul(z3, P[0], P[2], F);
+        fadd(z3, z3, z3, F);
+        fmul(x3, F->a, z3, F);
+        fmul(y3, F->b3, t2, F);
+        fadd(y3, x3, y3, F);
+        fsub(x3, t1, y3, F);
+        fadd(y3, t1, y3, F);
+        fmul(y3, x3, y3, F);
+        fmul(x3, t3, x3, F);
+        fmul(z3, F->b3, z3, F);
+        fmul(t2, F->a, t2, F);
+        fsub(t3, t0, t2, F);
+        fmul(t3, F->a, t3, F);
+        fadd(t3, t3, z3, F);
+        mpz_mul_ui(z3, t0, 3);
+        mpz_mod(z3, z3, F->p);
+        fadd(t0, z3, t2, F);
+        fmul(t0, t0, t3, F);
+        fadd(r[1], y3, t0, F);
+        fmul(t2, P[1], P[2], F);
+        fadd(t2, t2, t2, F);
+        fmul(t0, t2, t3, F);
+        fsub(r[0], x3, t0, F);
+        fmul(z3, t2, t1, F);
+        mpz_mul_ui(z3, z3, 4);
+        mpz_mod(r[2], z3, F->p);
+    }
+    mpz_clears(t0, t1, t2, t3, x3, y3, z3, NULL);
+}
+
+/*
+ * EC_ADD_PROJ ([rd] = [rs1] + [rs2]) and EC_DOUBLE_PROJ ([rd] = 2 [rs1])
+ * on (X, Y, Z), three coordinates of the field's size: complete
+ * formulas, so no input is refused (add/execution.rs at 7bfa7d3e).
+ */
+static enum ecall_result weierstrass_projective(struct machine *m, const struct openvm_curve *c,
+                                                struct abi_insn f, unsigned op, const char *call)
+{
+    uint32_t bytes = c->field.bytes, n = bytes / 4, in[2][36];
+    if (!abi_load(m, reg(m, f.rs1), in[0], 3 * bytes) ||
+        (op == 0 && !abi_load(m, reg(m, f.rs2), in[1], 3 * bytes)))
+        return bad(m, call, reg(m, f.rs1), "a point is not in memory");
+    struct fp F;
+    mpz_t P[3], Q[3], R[3];
+    mpz_inits(F.p, F.a, F.b3, NULL);
+    bigint_import(F.p, c->field.p, n);
+    bigint_import(F.a, c->a, n);
+    bigint_import(F.b3, c->b, n);
+    mpz_mul_ui(F.b3, F.b3, 3);
+    mpz_mod(F.b3, F.b3, F.p);
+    mpz_mod(F.a, F.a, F.p);
+    for (int i = 0; i < 3; i++) {
+        mpz_inits(P[i], Q[i], R[i], NULL);
+        bigint_import(P[i], in[0] + i * n, n);
+        bigint_import(Q[i], in[1] + i * n, op == 0 ? n : 0);
+        mpz_mod(P[i], P[i], F.p);
+        mpz_mod(Q[i], Q[i], F.p);
+    }
+    if (op == 0)
+        proj_add(R, P, Q, &F);
+    else
+        proj_double(R, P, &F);
+    for (int i = 0; i < 3; i++) {
+        bigint_export(in[0] + i * n, n, R[i]);
+        mpz_clears(P[i], Q[i], R[i], NULL);
+    }
+    mpz_clears(F.p, F.a, F.b3, NULL);
+    if (!abi_store(m, reg(m, f.rd), in[0], 3 * bytes))
+        return bad(m, call, reg(m, f.rd), "the result's place is not in memory");
+    return ECALL_CONTINUE;
+}
+
 static const char *const curve_names[2] = {"EC_ADD_NE", "EC_DOUBLE"};
+static const char *const projective_names[2] = {"EC_ADD_PROJ", "EC_DOUBLE_PROJ"};
 
 /* Short Weierstrass curves (funct3 1): [rd] = [rs1] + [rs2] (x differ), or 2 [rs1]. */
 static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *alg,
@@ -219,11 +447,19 @@ static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *a
                          "no short Weierstrass curve instruction has this funct7");
     *call = op == 2 ? (f.rs2 ? "SETUP_EC_ADD_NE" : "SETUP_EC_DOUBLE") : curve_names[op];
     struct openvm_curve *c = &alg->curves[idx];
-    if (op == 2)
-        return setup_curve(m, alg, c, f, *call);
+    if (op == 2) {
+        enum ecall_result r = setup_curve(m, alg, c, f, *call);
+        if (c->projective)
+            *call = f.rs2 ? "SETUP_EC_ADD_PROJ" : "SETUP_EC_DOUBLE_PROJ";
+        return r;
+    }
     uint32_t bytes = c->field.bytes, n = bytes / 4, p[24], q[24];
     if (!bytes)
         return bad(m, *call, idx, "the curve was not set up");
+    if (c->projective) {
+        *call = projective_names[op];
+        return weierstrass_projective(m, c, f, op, *call);
+    }
     if (!abi_load(m, reg(m, f.rs1), p, 2 * bytes) ||
         (op == 0 && !abi_load(m, reg(m, f.rs2), q, 2 * bytes)))
         return bad(m, *call, reg(m, f.rs1), "a point is not in memory");
@@ -241,7 +477,8 @@ static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *a
 static enum ecall_result setup_complex(struct machine *m, struct openvm_modulus *mod,
                                        struct abi_insn f)
 {
-    uint32_t at = reg(m, f.rs1), p[24];
+    uint64_t at = reg(m, f.rs1);
+    uint32_t p[24];
     for (uint32_t bytes = 32; bytes <= 48; bytes += 16) {
         if (!abi_load(m, at, p, 2 * bytes))
             break;

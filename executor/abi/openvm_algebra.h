@@ -7,6 +7,7 @@
 #ifndef EXECUTOR_ABI_OPENVM_ALGEBRA_H
 #define EXECUTOR_ABI_OPENVM_ALGEBRA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "executor/abi/abi.h"
@@ -20,16 +21,22 @@ struct openvm_modulus {
     uint32_t p[12]; /* little-endian limbs */
 };
 
-/* A short Weierstrass curve y^2 = x^3 + a x + b the guest set up; b is not needed. */
+/*
+ * A short Weierstrass curve y^2 = x^3 + a x + b the guest set up. Its
+ * points are affine (x, y), or projective (X, Y, Z) for guests of
+ * OpenVM's perf/ecc-projective-coord branch, whose formulas need b.
+ */
 struct openvm_curve {
     struct openvm_modulus field;
-    uint32_t a[12];
+    uint32_t a[12], b[12];
+    bool projective;
 };
 
 struct openvm_algebra {
     struct openvm_modulus moduli[OPENVM_KINDS];  /* funct3 0 */
     struct openvm_modulus complex[OPENVM_KINDS]; /* funct3 2: Fp2 over that prime */
     struct openvm_curve curves[OPENVM_KINDS];    /* funct3 1 */
+    bool projective_curves; /* an RV64 guest: its curves may be projective (setup_curve) */
 };
 
 /* Runs the custom-1 instruction `w`; *call names its frame. */

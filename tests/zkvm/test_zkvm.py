@@ -1534,10 +1534,47 @@ class Openvm(ZkvmTest):
         r = self.run_cli(self.guest(self.GUEST), [b"\6"])
         self.assert_one_error(r, "load from unmapped memory (address 0x20000000)", "openvm_main")
 
-    def test_refuses_rv64(self):
+    def test_linux_rv64_guest_runs_in_openvm_memory(self):  # RV64 is OpenVM 2.1's
+        # its _start does not set sp (OpenVM's sets 0x0020_0400): the first push faults
         r = self.run_cli(self.guest("hello-rv64.elf"), extra=["--zkvm", "openvm"])
-        self.assertEqual(r.code, 65, r.stderr)
-        self.assertIn("OpenVM 1.x guests are RV32IM", r.stderr)
+        self.assert_one_error(r, "store to unmapped memory (address 0xffffffffffffffe0)")
+
+    # OpenVM 2.1's RV64 (v2.1.0-preview, perf/ecc-projective-coord at 7bfa7d3e): dword hints
+    # and public values, SHA-2 compress, misaligned accesses allowed.
+    GUEST64 = "zkvm-openvm64-rv64.elf"
+
+    def test_rv64_full_run(self):
+        item = b"\0hello world, twelve"
+        r = self.run_cli(self.guest(self.GUEST64), [item])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stdout, b"ok\n")
+        rest = item[1:] + bytes(-(len(item) - 1) % 8)
+        keccak_f_zero_lane0 = bytes.fromhex("e7dde140798f25f1")
+        want = (rest + SHA256_ABC + hashlib.sha512(b"abc").digest() + keccak_f_zero_lane0
+                + (0x0123456789ABCDEF).to_bytes(8, "little"))
+        self.assertEqual(r.public, want)
+        self.assertTrue(r.stat("abi").startswith("openvm (auto: code at 0x200800"), r.stderr)
+        self.assert_folded_sum(r)
+        counts = {}
+        for caller in ("openvm_sha256_compress", "openvm_sha512_compress", "openvm_keccakf",
+                       "openvm_reveal_u64", "openvm_hint_input", "openvm_hint_dword",
+                       "openvm_hint_buffer", "openvm_print_str", "openvm_hint_random",
+                       "openvm_terminate_ok"):
+            counts.update(ecall_counts(r.folded, caller))
+        self.assertEqual(counts, {"SHA256": 1, "SHA512": 1, "KECCAKF": 1,
+                                  "REVEAL": len(want) // 8, "HintInput": 1, "HINT_STORED": 3,
+                                  "HINT_BUFFER": 1, "PrintStr": 1, "HintRandom": 1,
+                                  "TERMINATE": 1})
+
+    def test_rv64_no_input_item_left(self):
+        for inputs in ([b"\1"], []):
+            r = self.run_cli(self.guest(self.GUEST64), inputs)
+            self.assert_one_error(r, "(EndOfInputStream)", "--input", "openvm_hint_input")
+
+    def test_rv64_reveal_imm_is_signed(self):  # Rv64IoTranspilerExtension: STORED, imm < 0
+        r = self.run_cli(self.guest(self.GUEST64), [b"\2"])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.public, (8).to_bytes(8, "little") + (7).to_bytes(8, "little"))
 
 
 class Zisk(ZkvmTest):

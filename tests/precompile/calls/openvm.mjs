@@ -20,9 +20,12 @@
 //     (extensions/ecc/circuit/src/weierstrass_chip/curves.rs)
 // ISEQ compares the bytes (modular_chip/is_eq.rs execute_e12_impl:
 // `(b == c) as u8`); operands not below N are only a debug_assert there.
-import { Call, hex, le, mod, modpow } from './common.mjs';
+import { Call, Rng, hex, le, mod, modpow } from './common.mjs';
 
 const GUEST = 'zkvm-openvm-rv32.elf';
+// OpenVM 2.1's RV64 (v2.1.0-preview, perf/ecc-projective-coord at 7bfa7d3e): the same
+// memory contracts with 8-byte registers; curves projective on that branch.
+const GUEST64 = 'zkvm-openvm64-rv64.elf';
 const A = 0x10000000; // flat read-write memory [0x400, 2^29)
 const B = 0x10001000;
 const C = 0x10002000;
@@ -43,7 +46,7 @@ export async function suite({ npm }) {
   const { p256 } = await npm('@noble/curves/nist.js');
   const { bn254 } = await npm('@noble/curves/bn254.js');
   const { bls12_381 } = await npm('@noble/curves/bls12-381.js');
-  const { sha256 } = await npm('@noble/hashes/sha2.js');
+  const { sha256, _SHA256, _SHA512 } = await npm('@noble/hashes/sha2.js');
   const { keccak_256 } = await npm('@noble/hashes/sha3.js');
   const calls = [];
 
@@ -263,6 +266,201 @@ export async function suite({ npm }) {
       }),
     });
   }
+
+  // ---- SHA-2 compress (v2.0+, custom-0 funct3 4 funct7 2 / 3): [rd] = compress([rs1], [rs2]) ----
+  // extensions/sha2/guest/src/lib.rs: the state 8 little-endian u32 (SHA-256) or u64 (SHA-512)
+  // words, the block the message bytes; circuit/src/sha2_chips/execution.rs reads the block,
+  // then the state, then writes [rd] (so rd may be rs1).
+  const sha2 = [
+    { name: 'SHA256', funct7: 2, block: 64, words: 8, wordBytes: 4,
+      run(h, block) {
+        const sha = new _SHA256();
+        sha.set(...h.map((v) => Number(v)));
+        sha.process(new DataView(block.buffer), 0);
+        return sha.get().map((v) => BigInt(v >>> 0));
+      } },
+    { name: 'SHA512', funct7: 3, block: 128, words: 8, wordBytes: 8,
+      run(h, block) {
+        const sha = new _SHA512();
+        sha.set(...h.flatMap((v) => [Number(v >> 32n), Number(v & 0xffffffffn)]));
+        sha.process(new DataView(block.buffer), 0);
+        const g = sha.get();
+        return Array.from({ length: 8 }, (_, i) => (BigInt(g[2 * i] >>> 0) << 32n) | BigInt(g[2 * i + 1] >>> 0));
+      } },
+  ];
+  for (const hs of sha2) {
+    for (const [guest, label] of [[GUEST, 'rv32'], [GUEST64, 'rv64']]) {
+      const enc = (h) => h.map((v) => le(v, hs.wordBytes)).join('');
+      const line = (h, block, rd = C) => new Call().reg(X.a0, rd).reg(X.a1, A).reg(X.a2, B).mem(A, enc(h)).mem(B, hex(block))
+        .insn(custom0(4, hs.funct7, X.a0, X.a1, X.a2)).read(rd, hs.words * hs.wordBytes).line();
+      calls.push({
+        name: `${hs.name}_COMPRESS.${label}`,
+        reference: `@noble/hashes _${hs.name}.set/process/get on the same state and block`,
+        guest,
+        random(rng) {
+          const block = rng.bytes(hs.block);
+          const h = Array.from({ length: hs.words }, () => rng.bits(8 * hs.wordBytes));
+          return { what: `state ${enc(h)} block ${hex(block)}`, lines: [line(h, block)], want: `ok - ${enc(hs.run(h, block))}` };
+        },
+        edges: () => {
+          const h = Array.from({ length: hs.words }, (_, i) => BigInt(i + 1));
+          const block = new Uint8Array(hs.block).fill(0x61);
+          return [
+            { what: 'rd = rs1 (in place)', lines: [line(h, block, A)], want: `ok - ${enc(hs.run(h, block))}` },
+            { what: 'the block past memory', lines: [new Call().reg(X.a0, C).reg(X.a1, A).reg(X.a2, 0x20000000 - 8)
+              .insn(custom0(4, hs.funct7, X.a0, X.a1, X.a2)).line()], want: { fault: hs.name } },
+          ];
+        },
+      });
+    }
+  }
+
+  // ---- RV64 projective curves (perf/ecc-projective-coord, 7bfa7d3e) ----
+  // sw-macros set_up_once: SETUP with p1 = (p, a, b) and p2 = (1, 1, 1), then rs2 = x0;
+  // EC_ADD_PROJ / EC_DOUBLE_PROJ on (X, Y, Z) by the complete formulas of Renes, Costello
+  // and Batina (weierstrass_chip/curves.rs: algorithms 7 and 9 for a = 0, 1 and 3 otherwise),
+  // written out below from that source for the representative; every answer is also checked,
+  // as an affine point, against @noble/curves.
+  const F = (p) => ({ m: (x, y) => (x * y) % p, a: (x, y) => (x + y) % p, s: (x, y) => mod(x - y, p) });
+  function projAdd(p, A_, b3, [x1, y1, z1], [x2, y2, z2]) {
+    const { m, a, s } = F(p);
+    let t0 = m(x1, x2), t1 = m(y1, y2), t2 = m(z1, z2);
+    let t3 = s(m(a(x1, y1), a(x2, y2)), a(t0, t1));
+    if (A_ === 0n) {
+      let t4 = s(m(a(y1, z1), a(y2, z2)), a(t1, t2));
+      let y3 = s(m(a(x1, z1), a(x2, z2)), a(t0, t2));
+      const x3 = (3n * t0) % p;
+      t2 = m(b3, t2);
+      const z3 = a(t1, t2);
+      t1 = s(t1, t2);
+      y3 = m(b3, y3);
+      return [s(m(t3, t1), m(t4, y3)), a(m(t1, z3), m(y3, x3)), a(m(z3, t4), m(x3, t3))];
+    }
+    let t4 = s(m(a(x1, z1), a(x2, z2)), a(t0, t2));
+    const t5 = s(m(a(y1, z1), a(y2, z2)), a(t1, t2));
+    let z3 = a(m(b3, t2), m(A_, t4));
+    let x3 = s(t1, z3);
+    z3 = a(t1, z3);
+    let y3 = m(x3, z3);
+    t1 = (3n * t0) % p;
+    t2 = m(A_, t2);
+    t4 = m(b3, t4);
+    t1 = a(t1, t2);
+    t2 = m(A_, s(t0, t2));
+    t4 = a(t4, t2);
+    y3 = a(y3, m(t1, t4));
+    x3 = s(m(t3, x3), m(t5, t4));
+    z3 = a(m(t5, z3), m(t3, t1));
+    return [x3, y3, z3];
+  }
+  function projDouble(p, A_, b3, [x, y, z]) {
+    const { m, a, s } = F(p);
+    if (A_ === 0n) {
+      let t0 = m(y, y);
+      let z3 = (8n * t0) % p;
+      const t1 = m(y, z);
+      let t2 = m(b3, m(z, z));
+      const x3 = m(t2, z3);
+      let y3 = a(t0, t2);
+      z3 = m(t1, z3);
+      t2 = (3n * t2) % p;
+      t0 = s(t0, t2);
+      y3 = a(x3, m(t0, y3));
+      return [(2n * m(t0, m(x, y))) % p, y3, z3];
+    }
+    let t0 = m(x, x);
+    const t1 = m(y, y);
+    let t2 = m(z, z);
+    let t3 = (2n * m(x, y)) % p;
+    let z3 = (2n * m(x, z)) % p;
+    let y3 = a(m(A_, z3), m(b3, t2));
+    let x3 = s(t1, y3);
+    y3 = m(x3, a(t1, y3));
+    x3 = m(t3, x3);
+    z3 = m(b3, z3);
+    t2 = m(A_, t2);
+    t3 = a(m(A_, s(t0, t2)), z3);
+    t0 = m(a((3n * t0) % p, t2), t3);
+    y3 = a(y3, t0);
+    t2 = (2n * m(y, z)) % p;
+    x3 = s(x3, m(t2, t3));
+    return [x3, y3, (4n * m(t2, t1)) % p];
+  }
+  const encProj = (cv, P) => P.map((v) => le(v, cv.size)).join('');
+  const projSetups = (cv) => {
+    const p = cv.Point.Fp.ORDER, { a, b } = cv.Point.CURVE();
+    const p1 = le(p, cv.size) + le(mod(a, p), cv.size) + le(mod(b, p), cv.size);
+    const one = le(1n, cv.size).repeat(3);
+    return [
+      new Call().reg(X.a0, S).reg(X.a1, M).reg(X.a2, M + 0x200).mem(M, p1).mem(M + 0x200, one)
+        .insn(custom1(1, cv.idx * 8 + 2, X.a0, X.a1, X.a2)).line(),
+      new Call().insn(custom1(1, cv.idx * 8 + 2, X.a0, X.a1, 0)).line(),
+    ];
+  };
+  // P scaled by z (z = 0: the identity (0, 1, 0) as sw-macros writes it).
+  const scaled = (cv, P, z) => { const p = cv.Point.Fp.ORDER; return z === 0n ? [0n, 1n, 0n] : [(P.x * z) % p, (P.y * z) % p, z]; };
+  const affine = (cv, [x, y, z]) => {
+    const p = cv.Point.Fp.ORDER;
+    if (z === 0n) return null;
+    const zi = modpow(z, p - 2n, p);
+    return { x: (x * zi) % p, y: (y * zi) % p };
+  };
+  const sameAs = (cv, R, want) => {
+    const got = affine(cv, R);
+    const ok = want.is0() ? got === null : got !== null && got.x === want.toAffine().x && got.y === want.toAffine().y;
+    if (!ok) throw new Error(`${cv.name}: the transcribed formulas disagree with @noble/curves`);
+  };
+  const pointOf = (cv, P) => (P === null ? cv.Point.ZERO : cv.Point.fromAffine(P));
+  const projCase = (cv, rng, double, Pa, Qa) => {
+    const p = cv.Point.Fp.ORDER, { a, b } = cv.Point.CURVE(), A_ = mod(a, p), b3 = mod(3n * b, p);
+    const zp = Pa === null ? 0n : 1n + rng.below(p - 1n), zq = Qa === null ? 0n : 1n + rng.below(p - 1n);
+    const P = Pa === null ? [0n, 1n, 0n] : scaled(cv, Pa, zp), Q = Qa === null ? [0n, 1n, 0n] : scaled(cv, Qa, zq);
+    const R = double ? projDouble(p, A_, b3, P) : projAdd(p, A_, b3, P, Q);
+    sameAs(cv, R, double ? pointOf(cv, Pa).double() : pointOf(cv, Pa).add(pointOf(cv, Qa)));
+    const name = double ? 'EC_DOUBLE_PROJ' : 'EC_ADD_PROJ';
+    const op = double
+      ? new Call().reg(X.a0, C).reg(X.a1, A).mem(A, encProj(cv, P)).insn(custom1(1, cv.idx * 8 + 1, X.a0, X.a1, 0))
+      : op3(custom1(1, cv.idx * 8, X.a0, X.a1, X.a2), encProj(cv, P), encProj(cv, Q));
+    return { lines: [...projSetups(cv), op.read(C, 3 * cv.size).line()], want: `ok - ${encProj(cv, R)}` };
+  };
+  for (const double of [false, true]) {
+    calls.push({
+      name: double ? 'EC_DOUBLE_PROJ.rv64' : 'EC_ADD_PROJ.rv64',
+      reference: '@noble/curves Point.add / double (as affine points); the representative from curves.rs',
+      guest: GUEST64,
+      quick: 300,
+      max: 100000,
+      random(rng) {
+        const cv = rng.pick(curves);
+        const P = randomPoint(cv, rng), Q = randomPoint(cv, rng);
+        return { what: `${cv.name}: P ${P.x},${P.y} Q ${Q.x},${Q.y}`, ...projCase(cv, rng, double, P, Q) };
+      },
+      edges: () => curves.flatMap((cv) => {
+        const rng = new Rng(cv.idx + 7);
+        const G = cv.Point.BASE.toAffine(), negG = { x: G.x, y: cv.Point.Fp.ORDER - G.y };
+        if (double) return [
+          { what: `${cv.name}: 2G`, ...projCase(cv, rng, true, G, G) },
+          { what: `${cv.name}: 2 identity`, ...projCase(cv, rng, true, null, null) },
+        ];
+        return [
+          { what: `${cv.name}: P + P (complete: no fault)`, ...projCase(cv, rng, false, G, G) },
+          { what: `${cv.name}: P + (-P) = identity`, ...projCase(cv, rng, false, G, negG) },
+          { what: `${cv.name}: identity + P`, ...projCase(cv, rng, false, null, G) },
+        ];
+      }),
+    });
+  }
+  // The same setup on RV32 (every RV32 release is affine): p2 = (1, 1, 1) changes nothing.
+  calls.push({
+    name: 'EC_ADD_NE.rv32-three-ones',
+    reference: '@noble/curves Point.add',
+    guest: GUEST,
+    edges: () => curves.map((cv) => {
+      const G = cv.Point.BASE.toAffine(), G2 = cv.Point.BASE.double().toAffine();
+      return { what: `${cv.name}: G + 2G`, lines: [...projSetups(cv), op3(custom1(1, cv.idx * 8, X.a0, X.a1, X.a2), encP(cv, G), encP(cv, G2)).read(C, 2 * cv.size).line()],
+        want: `ok - ${encP(cv, cv.Point.BASE.multiply(3n).toAffine())}` };
+    }),
+  });
 
   // ---- 256-bit integers (custom-0 funct3 5): [rd] = [rs1] op [rs2] ----
   const M256 = (1n << 256n) - 1n;
