@@ -1376,6 +1376,17 @@ class Nexus(ZkvmTest):
         r = self.run_cli(self.guest(self.GUEST), [b"\4"])
         self.assertTrue(r.stat("nexus-release").startswith("0.3 (no code from 0"), r.stderr)
 
+    def test_0_2_layout_with_0_3_calls(self):
+        # nexus-zkvm between v0.2.4 and v0.3.0 (e.g. 5159c5a3, its vm/test/helloworld.elf): code
+        # from 0, calls numbered in a7 as 0.3 numbers them
+        guest = self.guest("zkvm-nexus-at0-rv32.elf")
+        r = self.run_cli(guest, [b"\4"])
+        self.assertEqual(r.code, 42, r.stderr)
+        self.assertTrue(r.stat("nexus-release").startswith("0.2's layout with 0.3's calls (code "
+                                                           "from 0 as 0.2 links it"), r.stderr)
+        r = self.run_cli(guest, [b"\4"], ["--zkvm-release", "0.2"])  # as 0.2.4 runs it: s2 = 0
+        self.assert_one_error(r, "nexus call 0x0: no call has this number in s2", "in _start")
+
     def test_02_detected_without_symbols(self):
         tool = shutil.which("riscv64-unknown-elf-strip")
         if not tool:
