@@ -16,12 +16,37 @@ static size_t entry_count(const struct code_cache *cc)
     return cc->bytes / sizeof(struct insn);
 }
 
-/* The cache spans every executable segment; gaps decode as faults. */
+/*
+ * The addresses that can hold code: every executable segment's bytes from
+ * the file. The zero-filled rest of a segment (p_memsz past p_filesz, such
+ * as Airbender's 64 MiB stack inside its text segment) holds none: the
+ * program is decoded once, so a fetch there could only ever find zeros,
+ * and leaving it out spares decoding and binding an entry per word of it.
+ */
+static void code_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi)
+{
+    *lo = UINT64_MAX;
+    *hi = 0;
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        uint64_t end = s->vaddr + (s->filesz < s->memsz ? s->filesz : s->memsz);
+        if (!(s->rights & SEG_X) || end == s->vaddr)
+            continue;
+        if (s->vaddr < *lo)
+            *lo = s->vaddr;
+        if (end > *hi)
+            *hi = end;
+    }
+    if (*hi == 0) /* no code in the file at all: an empty cache at the first executable segment */
+        elf_image_exec_span(img, lo, hi), *hi = *lo;
+}
+
+/* The cache spans the code (code_span); gaps decode as faults. */
 bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e)
 {
     memset(cc, 0, sizeof(*cc));
     uint64_t lo, hi;
-    elf_image_exec_span(img, &lo, &hi);
+    code_span(img, &lo, &hi);
     cc->lo = guest_page_floor(lo);
     cc->span = guest_page_ceil(hi) - cc->lo;
     if (cc->span > CODE_SPAN_LARGE + 2 * GUEST_PAGE_SIZE) {
@@ -234,7 +259,9 @@ void code_cache_predecode(struct code_cache *cc, const struct elf_image *img, in
         const struct elf_segment *s = &img->segments[i];
         if (!(s->rights & SEG_X))
             continue;
-        uint64_t end = s->vaddr + s->memsz;
+        uint64_t end = s->vaddr + s->memsz, cache_end = cc->lo + cc->span;
+        if (end > cache_end) /* the zero-filled rest past the code (code_span) */
+            end = cache_end;
         for (uint64_t pc = (s->vaddr + slot - 1) & ~(slot - 1); pc + slot <= end; pc += slot) {
             uint32_t word = 0; /* past p_filesz: zeros, an illegal instruction */
             uint64_t have = s->vaddr + s->filesz > pc ? s->vaddr + s->filesz - pc : 0;

@@ -27,8 +27,9 @@
  *    syscall.rs `pub mod ecall`) and no Linux number in a7.
  *  - lambda_vm: RV64, ecall numbers in a7 that Linux has not: 1 Print, 2
  *    Panic, 2^64-1 and down for its precompiles (lambda.c).
- *  - Linux: a PT_INTERP or PT_DYNAMIC segment, a GNU ABI note, or ecalls with
- *    Linux syscall numbers (64 write, 93 exit, 214 brk, ...) in a7.
+ *  - Linux: a PT_INTERP or PT_DYNAMIC segment, a GNU ABI note, ecalls with
+ *    Linux syscall numbers (64 write, 93 exit, 214 brk, ...) in a7, or the
+ *    first segment at 0x10000, where GNU ld links static Linux programs.
  */
 #include "executor/abi/detect_code.h"
 
@@ -521,6 +522,14 @@ static const struct abi *lambda_rule(const struct facts *f, char *why, size_t si
     return &abi_lambda;
 }
 
+/*
+ * Where GNU ld's elf32/64lriscv emulations put a static Linux executable's
+ * first segment (binutils ld/emulparams/elf32lriscv-defs.sh TEXT_START_ADDR
+ * 0x10000); no zkVM's toolchain links there (their texts start at 0x88,
+ * 0x0020_0800, 0x0800_0000, 0x2000_0000, 0x7800_0000, 0x8000_0000).
+ */
+#define LINUX_TEXT_SEGMENT 0x10000
+
 static const struct abi *linux_rule(const struct facts *f, char *why, size_t size)
 {
     const struct header_facts *h = &f->h;
@@ -530,6 +539,10 @@ static const struct abi *linux_rule(const struct facts *f, char *why, size_t siz
         snprintf(why, size, "a GNU/Linux ABI note");
     else if (any_of(&f->c.a7, linux_number))
         snprintf(why, size, "no zkVM's marks; ecalls with Linux syscall numbers in a7");
+    else if (h->load_lo == LINUX_TEXT_SEGMENT)
+        snprintf(why, size,
+                 "no zkVM's marks; loaded from 0x10000, where GNU ld links a static RISC-V Linux "
+                 "program (its default -Ttext-segment), and no zkVM does");
     else
         return NULL;
     return &abi_linux;
@@ -590,14 +603,32 @@ static bool zisk_float_library(const struct elf_image *img, const struct header_
     return img->xlen == 64 && h->exec_lo >= 0x87F00000 && h->exec_hi <= ZISK_ROM_END;
 }
 
+/* Whether an executable segment holds `mret` (0x30200073): machine-mode code, no user program's. */
+static bool has_mret(const struct elf_image *img)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        for (uint64_t at = 0; (s->rights & SEG_X) && at + 4 <= s->filesz; at += 4) {
+            uint32_t w;
+            memcpy(&w, s->data + at, 4);
+            if (w == 0x30200073)
+                return true;
+        }
+    }
+    return false;
+}
+
 /*
- * RISC Zero's v1compat kernel runs in machine mode from KERNEL_START_ADDR
- * 0xC000_0000 up (risc0/risc0 risc0/circuit/rv32im/src/execute/platform.rs,
- * risc0/zkos/v1compat at v3.0.6, 1cc70cf0); user programs lie below it.
+ * RISC Zero's v1compat kernel runs in machine mode in [KERNEL_START_ADDR
+ * 0xC000_0000, KERNEL_END_ADDR 0xFF00_0000) and returns to the user
+ * program with `mret` (risc0/risc0 risc0/circuit/rv32im/src/execute/
+ * platform.rs, risc0/zkos/v1compat/src/kernel.s at v3.0.6, 1cc70cf0);
+ * user programs lie below it and have no mret.
  */
 static bool risc0_kernel(const struct elf_image *img, const struct header_facts *h)
 {
-    return img->xlen == 32 && h->load_lo >= 0xC0000000 && img->entry >= 0xC0000000;
+    return img->xlen == 32 && h->exec_lo >= 0xC0000000 && img->entry >= 0xC0000000 &&
+           img->entry < 0xFF000000 && has_mret(img);
 }
 
 bool detect_not_program(const struct elf_image *img, char *why, size_t why_size)
@@ -615,7 +646,7 @@ bool detect_not_program(const struct elf_image *img, char *why, size_t why_size)
                  "from 0xc0000000 above the user memory), not a program: pass the user ELF, or the "
                  "program "
                  "binary (R0BF) that holds the user ELF and this kernel",
-                 (unsigned long long)h.load_lo);
+                 (unsigned long long)h.exec_lo);
     else
         return false;
     return true;

@@ -739,6 +739,23 @@ def keccak256(msg):
     return sha3_256(msg, pad=0x01)
 
 
+
+def put_word_at_entry(path, word):
+    """Overwrites the 32-bit ELF's instruction at its entry point with `word`."""
+    with open(path, "r+b") as f:
+        data = bytearray(f.read())
+        entry, phoff = struct.unpack_from("<II", data, 0x18)
+        phentsize, phnum = struct.unpack_from("<HH", data, 0x2A)
+        for i in range(phnum):
+            p_type, p_offset, p_vaddr, _, p_filesz = struct.unpack_from("<IIIII", data,
+                                                                         phoff + i * phentsize)
+            if p_type == 1 and p_vaddr <= entry < p_vaddr + p_filesz:
+                struct.pack_into("<I", data, p_offset + entry - p_vaddr, word)
+                f.seek(0)
+                f.write(data)
+                return
+        raise AssertionError(f"{path}: no segment holds the entry 0x{entry:x}")
+
 def r0bf(user, kernel):
     """A RISC Zero program binary as risc0's binfmt writes it (format 1, ABI v1compat 1.0.0)."""
     header = struct.pack("<II", 1, 8) + bytes([0, 0, 5]) + b"1.0.0"
@@ -2333,6 +2350,7 @@ class Detection(ZkvmTest):
         subprocess.run([objcopy, "--change-addresses", "0xBFE00000",
                         self.guest(os.path.join("weights", "zkvm-pages-rv32.elf")), kernel],
                        check=True, capture_output=True, timeout=TIMEOUT)
+        put_word_at_entry(kernel, 0x30200073)  # mret: machine-mode code, as the kernel's
         for path, words, zkvm in [(raw, ["raw binary image", "app.elf"], "openvm"),
                                   (floatlib, ["ZisK's float library", "guest's ELF"], "zisk"),
                                   (kernel, ["RISC Zero's machine-mode kernel", "R0BF"], "risc0")]:
