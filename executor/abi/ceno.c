@@ -166,8 +166,43 @@ static enum ecall_result ceno_uint256_mul(struct machine *m)
 }
 
 /*
- * Weierstrass ADD (p at a0 = p + q, q at a1), as secp256k1.rs's add_words:
- * equal points double, opposite ones give zeros.
+ * What Ceno's emulator takes as a point (ac164255 ceno_emul/src/syscalls/):
+ * secp256k1's must lie on the curve with coordinates below p
+ * (secp256k1.rs words_to_halo2_point: from_repr().unwrap(), assert_eq!);
+ * secp256r1's too, or be 16 zero words, the identity (secp256r1.rs
+ * SecpPoint::from: from_encoded_point().expect); BN254's need only
+ * coordinates below p (bn254/types.rs Bn254Fp::from: Fq::from_slice
+ * .expect), no curve check.
+ */
+static bool is_zero_point(const uint32_t p[16])
+{
+    for (int i = 0; i < 16; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
+static bool ceno_takes_point(enum curve_id c, const uint32_t p[16])
+{
+    if (c == CURVE_BN254)
+        return curve_reduced(c, p) && curve_reduced(c, p + 8);
+    return curve_on_curve(c, p) || (c == CURVE_SECP256R1 && is_zero_point(p));
+}
+
+static enum ecall_result not_a_point(struct machine *m, enum curve_id c, const char *call,
+                                     uint32_t at)
+{
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at,
+                     c == CURVE_BN254 ? "a coordinate is not below p (Ceno panics: cannot parse Fq)"
+                                      : "not a point of the curve (Ceno panics)");
+}
+
+/*
+ * Weierstrass ADD (p at a0 = p + q, q at a1). secp256k1 (add_words):
+ * equal points double, same x otherwise gives zeros. secp256r1 (p256's
+ * complete addition): zeros are the identity, and a sum at infinity is
+ * written as zeros. BN254 (substrate_bn's Jacobian sum): equal points
+ * double; a sum at infinity panics (types.rs: "cannot unpack affine").
  */
 static enum ecall_result ceno_curve_add(struct machine *m, enum curve_id c, const char *call)
 {
@@ -176,22 +211,38 @@ static enum ecall_result ceno_curve_add(struct machine *m, enum curve_id c, cons
     if (!load_words(m, call, reg(m, REG_A0), p, 16, &r) ||
         !load_words(m, call, reg(m, REG_A1), q, 16, &r))
         return r;
-    if (!curve_add(c, p, q)) {
-        if (memcmp(p, q, sizeof(p)) != 0)
+    if (!ceno_takes_point(c, p))
+        return not_a_point(m, c, call, reg(m, REG_A0));
+    if (!ceno_takes_point(c, q))
+        return not_a_point(m, c, call, reg(m, REG_A1));
+    if (c == CURVE_SECP256R1 && is_zero_point(q))
+        return ECALL_CONTINUE; /* p + O = p */
+    if (c == CURVE_SECP256R1 && is_zero_point(p))
+        memcpy(p, q, sizeof(p));
+    else if (!curve_add(c, p, q)) {
+        if (memcmp(p, q, sizeof(p)) != 0 && c != CURVE_BN254)
             memset(p, 0, sizeof(p));
-        else if (!curve_double(c, p))
+        else if (memcmp(p, q, sizeof(p)) != 0 || !curve_double(c, p))
             return abi_fault(m, FAULT_ECALL_ARGUMENT, call, reg(m, REG_A0),
-                             "the sum is at infinity (y = 0)");
+                             "the sum is at infinity (Ceno panics: cannot unpack affine)");
     }
     return store_words(m, call, reg(m, REG_A0), p, 16);
 }
 
+/* Weierstrass DOUBLE (p at a0 = 2p); BN254's asserts a1 = 0 (bn254_curve.rs bn254_double). */
 static enum ecall_result ceno_curve_double(struct machine *m, enum curve_id c, const char *call)
 {
     uint32_t p[16];
     enum ecall_result r;
     if (!load_words(m, call, reg(m, REG_A0), p, 16, &r))
         return r;
+    if (c == CURVE_BN254 && reg(m, REG_A1) != 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, reg(m, REG_A1),
+                         "a1 is not 0 (Ceno asserts it, as SP1's contract has it)");
+    if (!ceno_takes_point(c, p))
+        return not_a_point(m, c, call, reg(m, REG_A0));
+    if (c == CURVE_SECP256R1 && is_zero_point(p))
+        return ECALL_CONTINUE; /* 2 O = O */
     if (!curve_double(c, p))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, reg(m, REG_A0),
                          "the double is at infinity (y = 0)");
@@ -208,6 +259,11 @@ static enum ecall_result ceno_bn254_field(struct machine *m, enum field_op op, b
     if (!load_words(m, call, reg(m, REG_A0), x, n, &r) ||
         !load_words(m, call, reg(m, REG_A1), y, n, &r))
         return r;
+    /* bn254/types.rs Bn254Fp::from: Fq::from_slice(..).expect("cannot parse Fq") */
+    for (size_t i = 0; i < n; i += 8)
+        if (!curve_reduced(CURVE_BN254, x + i) || !curve_reduced(CURVE_BN254, y + i))
+            return abi_fault(m, FAULT_ECALL_ARGUMENT, call, reg(m, REG_A0),
+                             "an operand is not below p (Ceno panics: cannot parse Fq)");
     if (fp2)
         curve_field2(CURVE_BN254, op, x, y);
     else
