@@ -58,9 +58,14 @@ need_node() {
   fi
 }
 
+# Tests that share WORK run at once under `ctest -j` (precompile.calls.*):
+# the check and the install hold a lock on WORK, so that none reads
+# node_modules while another's `npm ci` replaces it.
 npm_ci_into() {
-  local src=$1 work=$2
+  local src=$1 work=$2 lock
   mkdir -p "$work"
+  exec {lock}>"$work/.zkprof-npm.lock"
+  flock "$lock"
   if ! cmp -s "$src/package-lock.json" "$work/node_modules/.zkprof-package-lock.json" ||
      ! cmp -s "$src/package.json" "$work/package.json"; then
     cp "$src/package.json" "$src/package-lock.json" "$work/"
@@ -68,4 +73,6 @@ npm_ci_into() {
     (cd "$work" && npm ci --no-audit --no-fund --prefer-offline --loglevel=error >&2)
     cp "$src/package-lock.json" "$work/node_modules/.zkprof-package-lock.json"
   fi
+  flock -u "$lock"
+  exec {lock}>&-
 }
