@@ -216,3 +216,33 @@ bool abi_buffer_put(struct abi_buffer *b, uint64_t at, const void *src, size_t n
     memcpy(b->data + at, src, n);
     return true;
 }
+
+/* True when the executable segments hold some nonzero byte. */
+static bool segments_hold_code(const struct elf_image *img)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        for (uint64_t k = 0; (s->rights & SEG_X) && k < s->filesz; k++)
+            if (s->data[k])
+                return true;
+    }
+    return false;
+}
+
+bool abi_elf_without_code(const struct elf_image *img)
+{
+    if (img->raw)
+        return false;
+    Elf *elf = elf_memory((char *)img->file, img->file_size);
+    size_t nsections = 0, code = 0;
+    for (Elf_Scn *scn = elf ? elf_nextscn(elf, NULL) : NULL; scn; scn = elf_nextscn(elf, scn)) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        nsections++;
+        code += (sh.sh_flags & SHF_EXECINSTR) && sh.sh_type == SHT_PROGBITS && sh.sh_size;
+    }
+    if (elf)
+        elf_end(elf);
+    return nsections ? code == 0 : !segments_hold_code(img);
+}

@@ -125,6 +125,15 @@ void abi_each_symbol(const struct elf_image *img,
                      void (*fn)(void *ctx, Elf *elf, const GElf_Sym *sym, const char *name),
                      void *ctx);
 
+/*
+ * True for an ELF whose code was taken out, kept for its symbols (as
+ * Airbender's examples keep app.elf: `objcopy -R .text`, the program run
+ * from app.bin): section headers without an executable section with
+ * bytes, or, without section headers, executable segments of zeros. A raw
+ * image is the code itself: false.
+ */
+bool abi_elf_without_code(const struct elf_image *img);
+
 /* An ABI's destroy when its state is one allocation. */
 void abi_free_state(struct machine *m);
 

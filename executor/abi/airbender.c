@@ -398,48 +398,6 @@ static void mark_self_jumps(struct machine *m, const struct elf_image *img)
     }
 }
 
-/*
- * True when the executable segments hold some nonzero byte. Airbender's
- * examples keep app.elf only for symbols: dump_bin.sh writes it with
- * `objcopy -R .text` and runs app.bin, so such an ELF has no code, and
- * Airbender's machine would panic at its first word (0 is illegal and
- * HANDLE_EXCEPTIONS is false).
- */
-static bool has_code(const struct elf_image *img)
-{
-    for (size_t i = 0; i < img->nsegments; i++) {
-        const struct elf_segment *s = &img->segments[i];
-        for (uint64_t k = 0; (s->rights & SEG_X) && k < s->filesz; k++)
-            if (s->data[k])
-                return true;
-    }
-    return false;
-}
-
-/*
- * True for an ELF whose code was taken out: section headers without any
- * executable section with bytes (`objcopy -R .text` leaves the segment,
- * the read-only data in it and the symbols), or, without section headers,
- * an executable segment of zeros. A raw image (app.bin) is the code itself.
- */
-static bool lost_its_code(const struct elf_image *img)
-{
-    if (img->raw)
-        return false;
-    Elf *elf = elf_memory((char *)img->file, img->file_size);
-    size_t nsections = 0, code = 0;
-    for (Elf_Scn *scn = elf ? elf_nextscn(elf, NULL) : NULL; scn; scn = elf_nextscn(elf, scn)) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh))
-            continue;
-        nsections++;
-        code += (sh.sh_flags & SHF_EXECINSTR) && sh.sh_type == SHT_PROGBITS && sh.sh_size;
-    }
-    if (elf)
-        elf_end(elf);
-    return nsections ? code == 0 : !has_code(img);
-}
-
 static bool airbender_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct airbender_state *st = abi_alloc_state(m, sizeof(struct airbender_state), e);
@@ -452,7 +410,7 @@ static bool airbender_setup(struct machine *m, const struct elf_image *img, stru
     }
     if (!abi_check_inside(img, 0, AB_RAM_END, "Airbender's 1 GiB of RAM", e))
         return false;
-    if (lost_its_code(img)) {
+    if (abi_elf_without_code(img)) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "this is Airbender's app.elf without its code (dump_bin.sh writes it with "
                    "`objcopy -R .text`: symbols only); the program is app.bin: run app.bin "

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
 #include "executor/elf_image.h"
 
 enum {
@@ -647,6 +648,12 @@ bool detect_not_program(const struct elf_image *img, char *why, size_t why_size)
                  "program "
                  "binary (R0BF) that holds the user ELF and this kernel",
                  (unsigned long long)h.exec_lo);
+    else if (abi_elf_without_code(img))
+        snprintf(why, why_size,
+                 "this ELF is without its code (no executable section with bytes), kept for its "
+                 "symbols as ZKsync Airbender's app.elf is (dump_bin.sh writes it with `objcopy "
+                 "-R .text`): run the program it came from (Airbender: app.bin --zkvm airbender "
+                 "--symbols app.elf)");
     else
         return false;
     return true;
