@@ -6,8 +6,9 @@
 //
 //   node calls.test.mjs ZKVM [--long] [--seed N] [CALL...]
 //
-// A default run checks a few thousand random inputs per call plus its edge
-// cases; --long (or ZKPROF_LONG_TESTS=1) a million random inputs per call.
+// A default run checks a thousand random inputs per call (fewer where a call
+// asks: `quick`) plus its edge cases; --long (or ZKPROF_LONG_TESTS=1) a
+// million random inputs per call.
 // Needs CALL_HARNESS, GUEST_DIR and PRECOMPILE_TEST_DEPS (the folder whose
 // node_modules holds the npm packages; run.sh sets them).
 import { spawnSync } from 'node:child_process';
@@ -42,7 +43,7 @@ async function npm(modulePath) {
 
 const { suite } = await import(`./calls/${zkvm}.mjs`);
 const calls = await suite({ npm });
-const RANDOM = long ? 1_000_000 : 2000;
+const RANDOM = long ? 1_000_000 : 1000;
 const BATCH = 20000;
 
 // Runs the lines through call_harness on one guest ("FILE" or "FILE@RELEASE",
