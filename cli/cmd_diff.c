@@ -13,10 +13,11 @@
 #include "cli/diff_gate.h"
 #include "cli/folded_input.h"
 #include "cli/render_options.h"
-#include "flamegraph/diff_counts.h"
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
 #include "flamegraph/svg.h"
+#include "profile/diff_counts.h"
+#include "profile/frame_namer.h"
 
 static const char diff_help_head[] =
     "usage: cli diff BEFORE.folded AFTER.folded [-o OUT] [--folded] [options]\n"

@@ -11,8 +11,8 @@
 #include "cli/cli.h"
 #include "cli/perf_options.h"
 #include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
 #include "perf/collapse.h"
+#include "profile/frame_namer.h"
 
 static const char collapse_help[] =
     "usage: cli perf collapse [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"

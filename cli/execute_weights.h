@@ -13,10 +13,10 @@
 #include "executor/cost_model.h"
 #include "executor/machine.h"
 #include "executor/page_touch.h"
-#include "flamegraph/profile.h"
 #include "flamegraph/render.h"
 #include "flamegraph/report.h"
 #include "flamegraph/svg.h"
+#include "profile/profile.h"
 #include "tracer/guest_profile.h"
 
 #define EXECUTE_MAX_WEIGHTS 8 /* --weight and --cost-table options each */

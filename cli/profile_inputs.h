@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 /*
  * Initializes `sum` and adds every file to it. Returns 0 or an exit

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "flamegraph/profile.h"
 #include "flamegraph/render.h"
 #include "flamegraph/svg.h"
+#include "profile/profile.h"
 
 struct render_options {
     const char *output;      /* -o FILE; NULL: stdout */

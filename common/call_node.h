@@ -1,6 +1,6 @@
 /*
  * call_node: one node of a call-graph trie, the layout shared by the trie
- * that owns the nodes (flamegraph/trie.h), the guest tracer that finds
+ * that owns the nodes (profile/trie.h), the guest tracer that finds
  * them (tracer/) and the executor's traced loops, which add to a node's
  * count without calling anything (executor/trace.h). A leaf header: it
  * includes nothing of the project, so each of them can.

@@ -15,8 +15,8 @@
 #include <stdio.h>
 
 #include "common/error.h"
-#include "flamegraph/frame_sums.h"
-#include "flamegraph/profile.h"
+#include "profile/frame_sums.h"
+#include "profile/profile.h"
 
 enum diff_summary_format { DIFF_SUMMARY_TEXT, DIFF_SUMMARY_MARKDOWN, DIFF_SUMMARY_JSON };
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/child_index.h"
+#include "profile/child_index.h"
 
 struct stack_line {
     char *text;     /* the stack, or after merging the whole line */

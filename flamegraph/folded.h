@@ -10,14 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "flamegraph/trie.h"
-
-/*
- * Names a node's frame. Returns a string that stays valid until the next
- * call (it may be `buf`), or NULL when memory runs out. The name must not
- * contain ';' or a newline.
- */
-typedef const char *(*frame_namer)(void *ctx, const struct call_node *node, char *buf, size_t size);
+#include "profile/frame_namer.h"
+#include "profile/trie.h"
 
 /* Returns 0, or -1 with errno set. */
 int folded_write(FILE *out, const struct trie *t, frame_namer name, void *ctx);

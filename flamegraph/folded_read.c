@@ -226,10 +226,3 @@ int folded_read_path(const char *path, struct trie *t, struct strtab *names,
         fclose(in);
     return rc;
 }
-
-const char *folded_name_of(void *strtab, const struct call_node *node, char *buf, size_t size)
-{
-    (void)buf;
-    (void)size;
-    return strtab_get(strtab, (uint32_t)node->key);
-}

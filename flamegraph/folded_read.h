@@ -13,8 +13,8 @@
 #include <stdio.h>
 
 #include "common/error.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 /*
  * Per-node second counts of a two-count (diff) file, indexed by node id;
@@ -50,8 +50,5 @@ int folded_read_path(const char *path, struct trie *t, struct strtab *names,
 
 /* The name `path` has in messages: "<stdin>" for NULL or "-". */
 const char *folded_path_name(const char *path);
-
-/* Names frames by their interned strings (a frame_namer for folded_write). */
-const char *folded_name_of(void *strtab, const struct call_node *node, char *buf, size_t size);
 
 #endif

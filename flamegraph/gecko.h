@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 /* Returns 0, or -1 with errno set (ENOMEM, or the write error). */
 int gecko_write(FILE *out, const struct profile *p, const char *profile_name);

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "common/error.h"
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 struct json_t; /* jansson's */
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/child_index.h"
+#include "profile/child_index.h"
 
 static uint64_t add_saturating(uint64_t a, uint64_t b)
 {

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 /* One frame to draw. */
 struct layout_box {

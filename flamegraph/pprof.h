@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "common/error.h"
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 /*
  * Writes `p` as a gzipped profile.proto. Returns 0, or -1 with errno set:

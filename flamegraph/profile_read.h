@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "common/error.h"
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 /*
  * Reads `path` ("-" or NULL: stdin, "<stdin>" in messages) into `p`

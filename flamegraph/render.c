@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
 #include "flamegraph/gecko.h"
 #include "flamegraph/pprof.h"
 #include "flamegraph/speedscope.h"
+#include "profile/frame_namer.h"
 
 bool render_format_by_name(const char *name, enum render_format *f)
 {

@@ -14,10 +14,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "flamegraph/profile.h"
-#include "flamegraph/strtab.h"
 #include "flamegraph/svg.h"
-#include "flamegraph/trie.h"
+#include "profile/profile.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 enum render_format { RENDER_SVG, RENDER_JSON, RENDER_FOLDED, RENDER_PPROF, RENDER_GECKO };
 

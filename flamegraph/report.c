@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/frame_sums.h"
 #include "flamegraph/json_write.h"
+#include "profile/frame_sums.h"
 
 #define CLASS_PREFIX                                                                               \
     "class:" /* a weight counting one opcode class (cli execute --weight classes) */

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 struct report_options {
     size_t top;                /* rows per table; 0: all */

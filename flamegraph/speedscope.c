@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/child_index.h"
 #include "flamegraph/json_write.h"
+#include "profile/child_index.h"
 
 #define NO_FRAME UINT32_MAX
 

@@ -10,9 +10,9 @@
 
 #include <stdio.h>
 
-#include "flamegraph/profile.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/profile.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 /*
  * Frames are listed sorted bytewise by name, and samples in depth-first

@@ -15,8 +15,8 @@
 #include <stdio.h>
 
 #include "flamegraph/palette.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 struct svg_options {
     const char *title;    /* NULL: "Flame Graph" ("Icicle Graph", "Differential Flame Graph") */

@@ -16,9 +16,9 @@
 #include <stdio.h>
 
 #include "common/error.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
 #include "perf/frame_name.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 struct perf_collapse_opts {
     const char *event; /* count only this event; NULL: the first one in the input */

@@ -20,13 +20,13 @@
 #include <stdint.h>
 
 #include "common/error.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
 #include "perf/frame_name.h"
 #include "perf/maps_snapshot.h"
 #include "perf/perf_dso.h"
 #include "perf/perf_file.h"
 #include "perf/unwind_dwarf.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 struct perf_fold_opts {
     const char *event; /* count only this event; NULL: the first sample's */

@@ -27,14 +27,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamegraph/strtab.h"
 #include "perf/frame_memo.h"
 #include "perf/frame_name.h"
+#include "perf/inline_frames.h"
 #include "perf/perf_attr.h"
 #include "perf/perf_machine.h"
-#include "perf/inline_frames.h"
 #include "perf/perf_record.h"
 #include "perf/unwind_dwarf.h"
+#include "profile/strtab.h"
 
 #define STACK_MAX_ENTRIES 127 /* perf script's default --max-stack */
 

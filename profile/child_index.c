@@ -1,7 +1,7 @@
 /*
  * child_index: a counting pass over the parents, then a fill pass.
  */
-#include "flamegraph/child_index.h"
+#include "profile/child_index.h"
 
 #include <stdlib.h>
 #include <string.h>

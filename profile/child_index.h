@@ -3,12 +3,12 @@
  * so writers can walk a trie depth-first from the root, which the trie
  * itself (nodes know only their parent) cannot do.
  */
-#ifndef FLAMEGRAPH_CHILD_INDEX_H
-#define FLAMEGRAPH_CHILD_INDEX_H
+#ifndef PROFILE_CHILD_INDEX_H
+#define PROFILE_CHILD_INDEX_H
 
 #include <stdint.h>
 
-#include "flamegraph/trie.h"
+#include "profile/trie.h"
 
 /* Children of node n: children[first[n]] .. children[first[n + 1] - 1], by node id. */
 struct child_index {

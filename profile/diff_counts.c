@@ -1,7 +1,7 @@
 /*
  * diff_counts: the before counts, moved out of the trie and grown with it.
  */
-#include "flamegraph/diff_counts.h"
+#include "profile/diff_counts.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,13 +6,13 @@
  * (indexed like the nodes) the before profile's; 0 where a stack is
  * missing from one side.
  */
-#ifndef FLAMEGRAPH_DIFF_COUNTS_H
-#define FLAMEGRAPH_DIFF_COUNTS_H
+#ifndef PROFILE_DIFF_COUNTS_H
+#define PROFILE_DIFF_COUNTS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamegraph/trie.h"
+#include "profile/trie.h"
 
 struct diff_counts {
     uint64_t *before; /* one per node */

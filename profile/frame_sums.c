@@ -3,7 +3,7 @@
  * pass over a profile's nodes (see frame_sums.h); a name is taken once
  * per stack by a stamp: the node that last counted it.
  */
-#include "flamegraph/frame_sums.h"
+#include "profile/frame_sums.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,14 +5,14 @@
  * (docs/FORMATS.md#reports). `cli report` and `cli diff --summary` rank
  * functions by them.
  */
-#ifndef FLAMEGRAPH_FRAME_SUMS_H
-#define FLAMEGRAPH_FRAME_SUMS_H
+#ifndef PROFILE_FRAME_SUMS_H
+#define PROFILE_FRAME_SUMS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 #define FRAME_ECALL_PREFIX "[ecall:"
 

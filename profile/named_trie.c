@@ -2,7 +2,7 @@
  * named_trie: one pass over the source nodes, parents first (a node's id
  * is always above its parent's), mapping each to its named node.
  */
-#include "flamegraph/named_trie.h"
+#include "profile/named_trie.h"
 
 #include <errno.h>
 #include <stdlib.h>

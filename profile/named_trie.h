@@ -5,12 +5,12 @@
  * Siblings that get the same name (two call targets inside one function)
  * become one node, their counts added, as folded_write merges them.
  */
-#ifndef FLAMEGRAPH_NAMED_TRIE_H
-#define FLAMEGRAPH_NAMED_TRIE_H
+#ifndef PROFILE_NAMED_TRIE_H
+#define PROFILE_NAMED_TRIE_H
 
-#include "flamegraph/folded.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/frame_namer.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 /*
  * Adds every node of `src`, named by `name`, to `dst` (initialized, keys

@@ -3,7 +3,7 @@
  * merging maps each source node to its named node in the destination,
  * parents first (a node's id is always above its parent's).
  */
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -13,16 +13,16 @@
  * reach every writer without a copy, and a producer with several weights
  * fills an owned profile with profile_add_weight and profile_values.
  */
-#ifndef FLAMEGRAPH_PROFILE_H
-#define FLAMEGRAPH_PROFILE_H
+#ifndef PROFILE_PROFILE_H
+#define PROFILE_PROFILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "common/error.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 #define PROFILE_MAX_WEIGHTS 32
 

@@ -9,7 +9,7 @@
  * where its hash reads 12 bytes a step); for a guest profile's names, 0.97
  * to 1.23 times.
  */
-#include "flamegraph/strtab.h"
+#include "profile/strtab.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * trie of named frames (folded files, perf profiles) can key its nodes by
  * id and compare names by integer.
  */
-#ifndef FLAMEGRAPH_STRTAB_H
-#define FLAMEGRAPH_STRTAB_H
+#ifndef PROFILE_STRTAB_H
+#define PROFILE_STRTAB_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -14,7 +14,7 @@
  * key as bytes; here a probe is two multiplies and, mostly, one cache
  * line.
  */
-#include "flamegraph/trie.h"
+#include "profile/trie.h"
 
 #include <stdlib.h>
 #include <string.h>

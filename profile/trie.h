@@ -8,8 +8,8 @@
  * one growing array and are found by hashing (parent, key), so a push, a
  * pop and a count cost the same at any depth.
  */
-#ifndef FLAMEGRAPH_TRIE_H
-#define FLAMEGRAPH_TRIE_H
+#ifndef PROFILE_TRIE_H
+#define PROFILE_TRIE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,8 +1,8 @@
 /*
  * bench_tables: the trie's and the strtab's hand-written hash tables
  * against uthash (common/hash_table.h), on the lookups real profiles make.
- * scripts/bench_tables builds it with -O2 against flamegraph/trie.c and
- * flamegraph/strtab.c as they are and runs it; see there for the inputs.
+ * scripts/bench_tables builds it with -O2 against profile/trie.c and
+ * profile/strtab.c as they are and runs it; see there for the inputs.
  *
  * usage: bench_tables PERF.folded GUEST.folded [LOOKUPS]
  *
@@ -26,8 +26,8 @@
 #include <time.h>
 
 #include "common/hash_table.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 
 #define REPEAT 7
 

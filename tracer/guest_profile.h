@@ -15,9 +15,9 @@
 #include <stdio.h>
 
 #include "executor/trace.h"
-#include "flamegraph/profile.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/profile.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 #include "symtab/inline_chain.h"
 #include "symtab/symtab.h"
 #include "tracer/target_cache.h"

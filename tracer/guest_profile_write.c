@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/named_trie.h"
+#include "profile/frame_namer.h"
+#include "profile/named_trie.h"
 #include "symtab/demangle.h"
 #include "tracer/guest_profile.h"
 #include "tracer/profile_expand.h"

@@ -8,8 +8,8 @@
 #define TRACER_PROFILE_EXPAND_H
 
 #include "flamegraph/folded.h"
-#include "flamegraph/strtab.h"
-#include "flamegraph/trie.h"
+#include "profile/strtab.h"
+#include "profile/trie.h"
 #include "tracer/guest_profile.h"
 
 /*

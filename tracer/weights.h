@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 #include "tracer/guest_profile.h"
 
 /* One weight: its name, unit and costs. */

@@ -21,7 +21,6 @@
 #include <zstd.h>
 
 #include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
 #include "perf/elf_file.h"
 #include "perf/elf_symbols.h"
 #include "perf/fold.h"
@@ -29,6 +28,7 @@
 #include "perf/perf_features.h"
 #include "perf/perf_file.h"
 #include "perf/stack.h"
+#include "profile/frame_namer.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 
 #include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
 #include "flamegraph/gecko.h"
 #include "flamegraph/pprof.h"
 #include "flamegraph/profile_read.h"
 #include "flamegraph/report.h"
+#include "profile/frame_namer.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

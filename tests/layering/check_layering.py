@@ -46,7 +46,7 @@ ALLOWED = {
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
     "tracer": {"flamegraph", "profile", "symtab", "common"},
-    "perf": {"flamegraph", "profile", "symtab", "common"},
+    "perf": {"profile", "symtab", "common"},
     "cli": set(LIBRARIES),
     "scripts": set(LIBRARIES),
     "guests": set(),

@@ -1,5 +1,5 @@
 /*
- * test_profile: the profile of several weights (flamegraph/profile.h):
+ * test_profile: the profile of several weights (profile/profile.h):
  * a producer adds weights and values to an owned profile, a one-weight
  * trie is wrapped without a copy, merging matches frames and weights by
  * name (an unnamed folded count joins the first weight, which a named
@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "flamegraph/profile.h"
+#include "profile/profile.h"
 
 /* Adds `a;b;...` (frames split at ';') with one value per weight; returns the leaf. */
 static uint32_t add_stack(struct profile *p, const char *stack, const uint64_t *values)

@@ -17,14 +17,15 @@
 
 #include <cmocka.h>
 
-#include "flamegraph/diff_counts.h"
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
 #include "flamegraph/layout.h"
-#include "flamegraph/named_trie.h"
 #include "flamegraph/palette.h"
 #include "flamegraph/svg.h"
 #include "flamegraph/svg_text.h"
+#include "profile/diff_counts.h"
+#include "profile/frame_namer.h"
+#include "profile/named_trie.h"
 
 /* A profile read from folded text. */
 struct profile {

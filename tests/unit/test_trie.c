@@ -15,7 +15,8 @@
 
 #include "flamegraph/folded.h"
 #include "flamegraph/folded_read.h"
-#include "flamegraph/trie.h"
+#include "profile/frame_namer.h"
+#include "profile/trie.h"
 
 static void test_child_is_found_again(void **state)
 {
