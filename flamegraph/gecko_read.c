@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/json_read.h"
+#include "flamegraph/json_profile.h"
 
 /* One thread's tables: a schema'd table is {"schema": {col: index}, "data": [[...], ...]}. */
 struct gecko_table {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamegraph/json_read.h"
+#include "flamegraph/json_profile.h"
 
 /* shared.frames as interned names, by frame index. */
 static int read_frames(json_t *root, const char *name, struct profile *p, uint32_t **ids, size_t *n,
