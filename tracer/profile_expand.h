@@ -7,7 +7,7 @@
 #ifndef TRACER_PROFILE_EXPAND_H
 #define TRACER_PROFILE_EXPAND_H
 
-#include "flamegraph/folded.h"
+#include "profile/frame_namer.h"
 #include "profile/strtab.h"
 #include "profile/trie.h"
 #include "tracer/guest_profile.h"
