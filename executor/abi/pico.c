@@ -294,21 +294,6 @@ static bool is_utf8(const uint8_t *s, size_t n)
     return true;
 }
 
-/* mpz a^((p + 1) / 4): a square root mod p = 3 mod 4 when one exists. */
-static bool sqrt_3mod4(mpz_t root, const mpz_t a, const mpz_t p)
-{
-    mpz_t e;
-    mpz_init(e);
-    mpz_add_ui(e, p, 1);
-    mpz_tdiv_q_2exp(e, e, 2);
-    mpz_powm(root, a, e, p);
-    mpz_mul(e, root, root);
-    mpz_sub(e, e, a);
-    bool ok = mpz_divisible_p(e, p);
-    mpz_clear(e);
-    return ok;
-}
-
 /*
  * The ecrecover hook (fd 5, hook/ecrecover.rs): [y odd << 7][r: 32 BE]
  * [alpha: 32 BE] -> [1][y: 32 BE, y^2 = alpha, of that parity][r^-1 mod n:
@@ -337,7 +322,7 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, uint8_t out[3]
         why = "the ecrecover hook (fd 5): r or alpha is not below p (Pico panics)";
     } else if (mpz_sgn(r) == 0 || mpz_sgn(alpha) == 0) {
         /* [0] */
-    } else if (sqrt_3mod4(y, alpha, p)) {
+    } else if (bigint_sqrt_3mod4(y, alpha, p)) {
         if ((unsigned)mpz_odd_p(y) != (unsigned)(buf[0] >> 7))
             mpz_sub(y, p, y);
         if (mpz_cmp(r, n) >= 0) {
@@ -353,7 +338,7 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, uint8_t out[3]
     } else {
         mpz_mul_ui(alpha, alpha, 3);
         mpz_mod(alpha, alpha, p);
-        sqrt_3mod4(y, alpha, p); /* 3 is no square mod p: 3 alpha is one */
+        bigint_sqrt_3mod4(y, alpha, p); /* 3 is no square mod p: 3 alpha is one */
         bigint_export_bytes(out[1], 32, y, true);
         sizes[1] = 32;
         *count = 2;

@@ -56,24 +56,6 @@ static void answer_status(struct sp1_hook_answer *out, uint8_t status)
     out->size[out->count++] = 1;
 }
 
-/* a^((p + 1) / 4) mod p, and whether it squares back to a mod p (p = 3 mod 4). */
-static bool sqrt_3mod4(mpz_t root, const mpz_t a, const mpz_t p)
-{
-    mpz_t e;
-    mpz_init(e);
-    mpz_add_ui(e, p, 1);
-    mpz_tdiv_q_2exp(e, e, 2);
-    mpz_powm(root, a, e, p);
-    mpz_mul(e, root, root);
-    mpz_mod(e, e, p);
-    mpz_t a_mod;
-    mpz_init(a_mod);
-    mpz_mod(a_mod, a, p);
-    bool ok = mpz_cmp(e, a_mod) == 0;
-    mpz_clears(e, a_mod, NULL);
-    return ok;
-}
-
 /*
  * [curve id (1 secp256k1, 2 secp256r1) | y odd << 7][r: 32 BE][alpha: 32 BE]
  * -> [1][y: 32 BE, of that parity, y^2 = alpha][r^-1 mod n: 32 BE], or,
@@ -97,7 +79,7 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, struct sp1_hoo
         why = "FD_ECRECOVER_HOOK: r or alpha is not below p";
     else if (curve == 1 && mpz_sgn(alpha) == 0)
         why = "FD_ECRECOVER_HOOK: alpha is zero";
-    else if (sqrt_3mod4(y, alpha, p)) {
+    else if (bigint_sqrt_3mod4(y, alpha, p)) {
         if ((unsigned)mpz_odd_p(y) != odd && mpz_sgn(y) != 0)
             mpz_sub(y, p, y);
         if (mpz_sgn(r) == 0 || mpz_cmp(r, n) >= 0 || !mpz_invert(r, r, n)) {
@@ -110,7 +92,7 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, struct sp1_hoo
     } else {
         mpz_mul_ui(alpha, alpha, 3);
         mpz_mod(alpha, alpha, p);
-        if (!sqrt_3mod4(y, alpha, p)) {
+        if (!bigint_sqrt_3mod4(y, alpha, p)) {
             why = "FD_ECRECOVER_HOOK: 3 is not a non-residue here";
         } else {
             answer_status(out, 0);
@@ -203,7 +185,7 @@ static const char *hook_bls_sqrt(const uint8_t *buf, size_t len, struct sp1_hook
         answer_status(out, 1);
         answer_number(out, x, 48, true);
     } else {
-        sqrt_3mod4(root, x, p);
+        bigint_sqrt_3mod4(root, x, p);
         mpz_mul(sq, root, root);
         mpz_mod(sq, sq, p);
         if (mpz_cmp(sq, x) == 0) { /* SP1 compares with x as given, reduced or not */
@@ -212,7 +194,7 @@ static const char *hook_bls_sqrt(const uint8_t *buf, size_t len, struct sp1_hook
         } else {
             mpz_mul_ui(x, x, 2);
             mpz_mod(x, x, p);
-            if (!sqrt_3mod4(root, x, p)) {
+            if (!bigint_sqrt_3mod4(root, x, p)) {
                 why = "FD_BLS12_381_SQRT: x is not reduced mod p";
             } else {
                 answer_status(out, 0);

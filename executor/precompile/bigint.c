@@ -97,20 +97,25 @@ done:
     return ok;
 }
 
+bool bigint_sqrt_3mod4(mpz_t root, const mpz_t a, const mpz_t p)
+{
+    mpz_t e;
+    mpz_init(e);
+    mpz_add_ui(e, p, 1);
+    mpz_tdiv_q_2exp(e, e, 2);
+    mpz_powm(root, a, e, p);
+    mpz_mul(e, root, root);
+    mpz_sub(e, e, a);
+    bool ok = mpz_divisible_p(e, p) != 0;
+    mpz_clear(e);
+    return ok;
+}
+
 bool bigint_sqrt_mod(mpz_t root, const mpz_t a, const mpz_t p, const mpz_t nqr)
 {
     if (mpz_fdiv_ui(p, 4) != 3)
         return tonelli_shanks(root, a, p, nqr);
-    mpz_t e, sq;
-    mpz_inits(e, sq, NULL);
-    mpz_add_ui(e, p, 1);
-    mpz_tdiv_q_2exp(e, e, 2);
-    mpz_powm(root, a, e, p);
-    mpz_mul(sq, root, root);
-    mpz_mod(sq, sq, p);
-    bool ok = mpz_cmp(sq, a) == 0;
-    mpz_clears(e, sq, NULL);
-    return ok;
+    return bigint_sqrt_3mod4(root, a, p);
 }
 
 void bigint_mul_wide(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb)

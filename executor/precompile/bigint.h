@@ -42,4 +42,10 @@ void bigint_export_bytes(uint8_t *b, size_t n, const mpz_t z, bool big_endian);
  */
 bool bigint_sqrt_mod(mpz_t root, const mpz_t a, const mpz_t p, const mpz_t nqr);
 
+/*
+ * root = a^((p + 1) / 4) mod p, a square root of a when p = 3 mod 4 and a
+ * has one: true when root^2 = a (mod p; a may be unreduced).
+ */
+bool bigint_sqrt_3mod4(mpz_t root, const mpz_t a, const mpz_t p);
+
 #endif

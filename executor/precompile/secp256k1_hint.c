@@ -5,6 +5,8 @@
  */
 #include "executor/precompile/secp256k1_hint.h"
 
+#include "executor/precompile/bigint.h"
+
 #include <gmp.h>
 #include <string.h>
 
@@ -30,15 +32,7 @@ static bool compute(enum secp256k1_hint kind, mpz_t y, const mpz_t x, const mpz_
         return false;
     if (kind != HINT_FIELD_SQRT)
         return mpz_invert(y, x, m) != 0;
-    mpz_t e, check;
-    mpz_inits(e, check, NULL);
-    mpz_add_ui(e, m, 1);
-    mpz_fdiv_q_2exp(e, e, 2);
-    mpz_powm(y, x, e, m);
-    mpz_powm_ui(check, y, 2, m);
-    bool ok = mpz_cmp(check, x) == 0;
-    mpz_clears(e, check, NULL);
-    return ok;
+    return bigint_sqrt_3mod4(y, x, m);
 }
 
 void secp256k1_hint(enum secp256k1_hint kind, const uint8_t x[32], uint8_t out[32])
