@@ -39,69 +39,7 @@
  *      first item's bytes 1 and 2: reveal its result
  * The functions are named openvm_*, as the crates' symbols are.
  */
-#include "zkvm_guest.h"
-
-__asm__(ZKVM_START_GP "  li sp, 0x00200400\n"
-                      "  call openvm_main\n");
-
-__attribute__((noreturn, noinline)) void openvm_terminate_ok(void)
-{
-    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 0");
-    __builtin_unreachable();
-}
-
-__attribute__((noreturn, noinline)) void openvm_terminate_42(void)
-{
-    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 42");
-    __builtin_unreachable();
-}
-
-__attribute__((noinline)) void openvm_hint_input(void)
-{
-    __asm__ volatile(".insn i 0x0b, 3, x0, x0, 0" ::: "memory");
-}
-
-__attribute__((noinline)) uint32_t openvm_hint_word(void)
-{
-    uint32_t w;
-    uint32_t *p = &w;
-    __asm__ volatile(".insn i 0x0b, 1, %0, x0, 0" : : "r"(p) : "memory");
-    return w;
-}
-
-__attribute__((noinline)) void openvm_hint_buffer(void *dst, uint32_t words)
-{
-    __asm__ volatile(".insn i 0x0b, 1, %0, %1, 1" : : "r"(dst), "r"(words) : "memory");
-}
-
-/* The next input item into buf (at most `cap` bytes, a multiple of 4); its length. */
-__attribute__((noinline)) uint32_t openvm_read_vec(uint8_t *buf, uint32_t cap)
-{
-    openvm_hint_input();
-    uint32_t len = openvm_hint_word();
-    uint32_t words = (len + 3) / 4;
-    if (4 * words > cap)
-        openvm_terminate_42();
-    if (words)
-        openvm_hint_buffer(buf, words);
-    return len;
-}
-
-static uint32_t revealed; /* the byte index of the next public value */
-
-__attribute__((noinline)) void openvm_reveal_u32(uint32_t x)
-{
-    uint32_t at = revealed;
-    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 0" : : "r"(at), "r"(x) : "memory");
-    revealed += 4;
-}
-
-static void reveal_bytes(const uint8_t *b, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i += 4)
-        openvm_reveal_u32((uint32_t)b[i] | (uint32_t)b[i + 1] << 8 | (uint32_t)b[i + 2] << 16 |
-                          (uint32_t)b[i + 3] << 24);
-}
+#include "openvm_guest.h"
 
 __attribute__((noinline)) void openvm_native_keccak256(const uint8_t *in, uint32_t len,
                                                        uint8_t *out)

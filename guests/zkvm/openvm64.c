@@ -18,84 +18,23 @@
  *      first, then 7 at [16] - 8
  * The functions are named openvm_*, as the crates' symbols are.
  */
-#include "zkvm_guest.h"
-
-__asm__(ZKVM_START_GP "  li sp, 0x00200400\n"
-                      "  call openvm_main\n");
-
-__attribute__((noreturn, noinline)) void openvm_terminate_ok(void)
-{
-    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 0");
-    __builtin_unreachable();
-}
-
-__attribute__((noreturn, noinline)) void openvm_terminate_42(void)
-{
-    __asm__ volatile(".insn i 0x0b, 0, x0, x0, 42");
-    __builtin_unreachable();
-}
-
-__attribute__((noinline)) void openvm_hint_input(void)
-{
-    __asm__ volatile(".insn i 0x0b, 3, x0, x0, 0" ::: "memory");
-}
-
-__attribute__((noinline)) uint64_t openvm_hint_dword(void)
-{
-    uint64_t w;
-    uint64_t *p = &w;
-    __asm__ volatile(".insn i 0x0b, 1, %0, x0, 0" : : "r"(p) : "memory");
-    return w;
-}
-
-__attribute__((noinline)) void openvm_hint_buffer(void *dst, uint64_t dwords)
-{
-    __asm__ volatile(".insn i 0x0b, 1, %0, %1, 1" : : "r"(dst), "r"(dwords) : "memory");
-}
-
-/* The next input item into buf (at most `cap` bytes, a multiple of 8); its length. */
-__attribute__((noinline)) uint64_t openvm_read_vec(uint8_t *buf, uint64_t cap)
-{
-    openvm_hint_input();
-    uint64_t len = openvm_hint_dword();
-    uint64_t dwords = (len + 7) / 8;
-    if (8 * dwords > cap)
-        openvm_terminate_42();
-    if (dwords)
-        openvm_hint_buffer(buf, dwords);
-    return len;
-}
-
-static uint64_t revealed; /* the byte index of the next public value */
-
-__attribute__((noinline)) void openvm_reveal_u64(uint64_t x)
-{
-    uint64_t at = revealed;
-    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 0" : : "r"(at), "r"(x) : "memory");
-    revealed += 8;
-}
-
-static void reveal_bytes(const uint8_t *b, uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i += 8) {
-        uint64_t v = 0;
-        for (int j = 7; j >= 0; j--)
-            v = v << 8 | b[i + j];
-        openvm_reveal_u64(v);
-    }
-}
+#include "openvm_guest.h"
 
 __attribute__((noinline)) void openvm_sha256_compress(const void *state, const void *block,
                                                       void *out)
 {
-    __asm__ volatile(".insn r 0x0b, 4, 2, %0, %1, %2" : : "r"(out), "r"(state), "r"(block)
+    __asm__ volatile(".insn r 0x0b, 4, 2, %0, %1, %2"
+                     :
+                     : "r"(out), "r"(state), "r"(block)
                      : "memory");
 }
 
 __attribute__((noinline)) void openvm_sha512_compress(const void *state, const void *block,
                                                       void *out)
 {
-    __asm__ volatile(".insn r 0x0b, 4, 3, %0, %1, %2" : : "r"(out), "r"(state), "r"(block)
+    __asm__ volatile(".insn r 0x0b, 4, 3, %0, %1, %2"
+                     :
+                     : "r"(out), "r"(state), "r"(block)
                      : "memory");
 }
 
