@@ -12,11 +12,11 @@
 #include "cli/perf_options.h"
 #include "cli/render_options.h"
 #include "flamegraph/svg.h"
-#include "perf/debug_cache.h"
-#include "perf/fold.h"
-#include "perf/perf_abi.h"
-#include "perf/perf_features.h"
-#include "perf/perf_file.h"
+#include "perf/dwarf/debug_cache.h"
+#include "perf/fold/fold.h"
+#include "perf/data/perf_abi.h"
+#include "perf/data/perf_features.h"
+#include "perf/data/perf_file.h"
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"

@@ -17,9 +17,9 @@
 #include "cli/profile_call_graph.h"
 #include "cli/profile_run.h"
 #include "cli/render_options.h"
-#include "perf/maps_snapshot.h"
-#include "perf/perf_file.h"
-#include "perf/perf_record.h"
+#include "perf/machine/maps_snapshot.h"
+#include "perf/data/perf_file.h"
+#include "perf/data/perf_record.h"
 
 #define POLL_MS       5 /* how often the process tree is walked */
 #define MAX_FORWARDED 64

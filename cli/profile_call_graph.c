@@ -12,8 +12,8 @@
 
 #include "cli/profile_call_graph.h"
 #include "cli/profile_run.h"
-#include "perf/elf_file.h"
-#include "perf/frame_pointers.h"
+#include "perf/symbols/elf_file.h"
+#include "perf/dwarf/frame_pointers.h"
 
 #define MAX_NEEDED 64 /* libraries looked at, at most */
 

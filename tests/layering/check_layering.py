@@ -14,7 +14,7 @@ profile, knowing nothing of the interpreter); cli/ on top. Tests, scripts
 and guests have rules of their own.
 
 An include is resolved as the compiler does: next to the including file
-first ("../ctest_skip.h"), else from the source root ("perf/fold.h"); a
+first ("../ctest_skip.h"), else from the source root ("perf/fold/fold.h"); a
 bare name found in neither is the folder's own (a -I of its build).
 System headers (<...>) are not checked. A folder with C files and no rule
 is an offence too, so a new folder must be given one.
@@ -32,9 +32,24 @@ import shutil
 import sys
 import tempfile
 
-# The libraries, lowest first.
+# The libraries, lowest first. perf/ is its public header (perf/perf.h) and
+# the rooms behind it (PERF_ROOMS); only perf/'s own rooms and the tests see
+# the rooms.
 LIBRARIES = ["common", "symtab", "executor/precompile", "executor", "executor/abi", "profile",
              "flamegraph", "tracer", "perf"]
+
+# perf/'s rooms, one floor each, lowest first: a floor includes the floors
+# below it, never one above (docs/PERF.md, "The rooms of perf/").
+PERF_ROOMS = ["perf/data", "perf/symbols", "perf/machine", "perf/dwarf", "perf/fold"]
+
+# What else each floor includes: the public header's folder and libraries.
+PERF_ROOM_LIBRARIES = {
+    "perf/data": {"perf", "common"},
+    "perf/symbols": {"perf", "symtab", "common"},
+    "perf/machine": {"perf", "symtab", "common"},
+    "perf/dwarf": {"perf", "symtab", "common"},
+    "perf/fold": {"perf", "profile", "symtab", "common"},
+}
 
 # Which folders each folder may include from, besides itself.
 ALLOWED = {
@@ -46,16 +61,17 @@ ALLOWED = {
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
     "tracer": {"flamegraph", "profile", "symtab", "common"},
-    "perf": {"profile", "symtab", "common"},
-    "cli": set(LIBRARIES),
+    "perf": {"profile", "common"},
+    **{room: set(PERF_ROOMS[:i]) | PERF_ROOM_LIBRARIES[room] for i, room in enumerate(PERF_ROOMS)},
+    "cli": set(LIBRARIES) | set(PERF_ROOMS),
     "scripts": set(LIBRARIES),
     "guests": set(),
     "guests/runtime": set(),
     "guests/zkvm": set(),
     "tests": set(),
-    "tests/unit": set(LIBRARIES) | {"tests"},
-    "tests/fuzz": set(LIBRARIES) | {"tests"},
-    "tests/perf": {"perf", "profile", "symtab", "common", "tests"},
+    "tests/unit": set(LIBRARIES) | set(PERF_ROOMS) | {"tests"},
+    "tests/fuzz": set(LIBRARIES) | set(PERF_ROOMS) | {"tests"},
+    "tests/perf": {"perf", *PERF_ROOMS, "profile", "symtab", "common", "tests"},
     "tests/perf/programs": set(),
     "tests/inline": {"symtab", "common", "tests"},
     "tests/precompile": {"executor", "executor/abi", "executor/precompile", "common", "tests"},
@@ -76,9 +92,9 @@ KNOWN_EXCEPTIONS = {("tracer/guest_profile.h", "executor/trace.h"),
 RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weights.h"),
                   ("perf", "executor/machine.h"), ("perf", "tracer/weights.h"),
                   ("flamegraph", "executor/machine.h"), ("flamegraph", "tracer/weights.h"),
-                  ("flamegraph", "perf/fold.h"), ("executor", "tracer/weights.h"),
+                  ("flamegraph", "perf/fold/fold.h"), ("executor", "tracer/weights.h"),
                   ("executor/precompile", "executor/machine.h"), ("common", "symtab/symtab.h"),
-                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold.h")]
+                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold/fold.h")]
 
 # Not the project's sources: build trees, vendored code, npm's packages.
 SKIP_TOP = {"third_party", "node_modules"}
