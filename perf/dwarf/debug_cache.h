@@ -3,10 +3,10 @@
  * disk so that the next fold of a recording that names the same debug
  * file maps them instead of inflating them again (for libc's debug file,
  * 8.6 MB and most of a small DWARF recording's fold). perf keeps its own
- * build-id cache (~/.debug) the same way; `cli perf fold` takes the
- * directory from $ZKPROF_CACHE_DIR (empty: no cache), else
- * $XDG_CACHE_HOME/zkprof, else ~/.cache/zkprof (docs/PERF.md, "Memory
- * and speed").
+ * build-id cache (~/.debug) the same way; perf_recording_fold
+ * (perf/fold/recording.c) takes the directory from $ZKPROF_CACHE_DIR
+ * (empty: no cache), else $XDG_CACHE_HOME/zkprof, else ~/.cache/zkprof
+ * (docs/PERF.md, "Memory and speed").
  *
  * One file per debug file, named by the debug file's identity (device,
  * inode, size, modification time), holding a page of header (that
@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
+
+#include "perf/perf.h" /* struct debug_cache_later, debug_cache_store_detached */
 
 /* What a cached region must match. */
 struct debug_cache_key {
@@ -45,14 +47,14 @@ bool debug_cache_map(const struct debug_cache_key *key, void *region);
 void debug_cache_store(const struct debug_cache_key *key, const void *region);
 
 /*
- * Stores left for after the fold. An image given such a list
- * (perf/dwarf/debug_image.h) hands its mapping to it when it is closed instead
- * of storing from a thread the process waits for; the caller, once its
- * output is written, calls debug_cache_store_detached, and a child
- * process it does not wait for writes them. The command's time then
- * leaves out the file system's: writing libc's 8.6 MB took 1.7-2 ms
- * here, and 9-13 ms while ext4 was still freeing a file deleted just
- * before.
+ * Stores left for after the fold (struct debug_cache_later, perf/perf.h).
+ * An image given such a list (perf/dwarf/debug_image.h) hands its mapping
+ * to it when it is closed instead of storing from a thread the process
+ * waits for; the caller, once its output is written, calls
+ * debug_cache_store_detached, and a child process it does not wait for
+ * writes them. The command's time then leaves out the file system's:
+ * writing libc's 8.6 MB took 1.7-2 ms here, and 9-13 ms while ext4 was
+ * still freeing a file deleted just before.
  */
 struct debug_cache_later_store {
     struct debug_cache_key key; /* key.dir is the list's copy */
@@ -61,25 +63,12 @@ struct debug_cache_later_store {
     const void *region; /* within map */
 };
 
-struct debug_cache_later {
-    struct debug_cache_later_store *stores;
-    size_t count;
-};
-
 /*
  * Adds a store of `region` (key->size bytes within `map`, which the list
  * takes). Returns 0, or -1 when memory runs out (then nothing is taken).
  */
 int debug_cache_later_add(struct debug_cache_later *l, const struct debug_cache_key *key, void *map,
                           size_t map_size, const void *region);
-
-/*
- * Writes the list's stores from a child process (its standard streams
- * /dev/null) that exits when done, not waited for: the caller should exit
- * soon after. Without a child (fork failed) they are written here. The
- * list is then freed.
- */
-void debug_cache_store_detached(struct debug_cache_later *l);
 
 /* Frees the list without storing. */
 void debug_cache_later_free(struct debug_cache_later *l);

@@ -2,7 +2,8 @@
  * frame_pointers: whether a program's code keeps frame pointers, which
  * `perf record --call-graph fp` needs to walk its stacks. `cli profile`
  * asks it of the ELF files a command runs and records DWARF stacks where
- * they have none (docs/PERF.md, "Recording: cli profile").
+ * they have none (docs/PERF.md, "Recording: cli profile"), through
+ * frame_pointers_kept and frame_pointers_lacking_library (perf/perf.h).
  *
  * The census reads the unwind tables (.eh_frame, which stripped files
  * keep): a function that keeps a frame pointer computes its canonical

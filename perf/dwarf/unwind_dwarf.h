@@ -23,19 +23,10 @@
 #include <stdint.h>
 
 #include "perf/machine/perf_machine.h"
+#include "perf/perf.h" /* enum unwind_end: how an unwinding ended */
 #include "perf/data/perf_record.h"
 
 #define UNWIND_MAX_PROCESSES 32
-
-/* How an unwinding ended. */
-enum unwind_end {
-    UNWIND_COMPLETE,  /* at the outermost frame, or at `max` */
-    UNWIND_NO_REGS,   /* no usable pc/sp among the sampled registers: nothing unwound */
-    UNWIND_STACK_CUT, /* a word was in neither the stack copy nor a mapped file */
-    UNWIND_NO_MODULE, /* a pc in no mapped ELF file (JIT code, a missing binary) */
-    UNWIND_BAD_CFI,   /* the CFI could not take the unwinding further */
-    UNWIND_NO_MEMORY,
-};
 
 struct unwind_dwarf;
 

@@ -22,7 +22,7 @@
  *     header is malformed, not an empty profile;
  *   - lines are sorted bytewise whole (docs/FORMATS.md#folded-stacks), the script sorts the stacks.
  */
-#include "perf/fold/collapse.h"
+#include "perf/perf.h" /* perf_collapse */
 
 #include <errno.h>
 #include <stdarg.h>
@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "perf/fold/event_match.h"
+#include "perf/fold/frame_name.h"
 #include "perf/fold/script_line.h"
 
 struct collapse {

@@ -31,6 +31,7 @@ enum counted { UNDECIDED = 0, COUNTED, NOT_COUNTED };
 struct folder {
     struct perf_file *f;
     const struct perf_fold_opts *o;
+    const struct symbol_paths *paths;
     struct trie *t;
     struct perf_fold_report *report;
     struct error *e;
@@ -334,8 +335,7 @@ static int setup(struct folder *fo, char **arch)
     if ((!fo->f->attrs[0].name && perf_name_events(fo->f, fo->e)) ||
         perf_read_arch(fo->f, arch, fo->e) || perf_read_build_ids(fo->f, &ids, fo->e))
         return -1;
-    int rc =
-        perf_machine_init(&fo->m, &fo->o->paths, *arch) || perf_machine_build_ids(&fo->m, &ids);
+    int rc = perf_machine_init(&fo->m, fo->paths, *arch) || perf_machine_build_ids(&fo->m, &ids);
     perf_build_ids_free(&ids);
     if (rc)
         return no_memory(fo);
@@ -361,11 +361,12 @@ static void finish_report(struct folder *fo)
         snprintf(r->damaged_debug_path, sizeof(r->damaged_debug_path), "%s", damaged);
 }
 
-int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, struct trie *t,
-              struct strtab *names, struct perf_fold_report *report, struct error *e)
+int perf_fold(struct perf_file *f, const struct perf_fold_opts *o, const struct symbol_paths *paths,
+              struct trie *t, struct strtab *names, struct perf_fold_report *report,
+              struct error *e)
 {
     memset(report, 0, sizeof(*report));
-    struct folder fo = {.f = f, .o = o, .t = t, .report = report, .e = e};
+    struct folder fo = {.f = f, .o = o, .paths = paths, .t = t, .report = report, .e = e};
     char *arch = NULL;
     perf_order_init(&fo.order);
     perf_decomp_init(&fo.decomp);

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf/perf.h" /* struct perf_name_opts */
+
 /* A name being built; reuse one for every frame (zero-initialise it). */
 struct perf_name {
     char *data; /* NUL-terminated, `len` bytes */
@@ -37,15 +39,6 @@ struct perf_name {
 };
 
 void perf_name_free(struct perf_name *n);
-
-/* The flags that change names, the same for both commands. */
-struct perf_name_opts {
-    bool addrs;  /* --addrs: keep the address of frames without a symbol */
-    bool pid;    /* --pid: comm-PID */
-    bool tid;    /* --tid: comm-PID/TID (wins over pid) */
-    bool kernel; /* --kernel: "_[k]" on frames of kernel modules */
-    bool jit;    /* --jit: "_[j]" on frames of JIT modules */
-};
 
 /* Joins the frames of one entry in perf_frame_name's result. */
 #define PERF_FRAME_SEPARATOR ';'

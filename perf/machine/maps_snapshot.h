@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "common/error.h"
+#include "perf/perf.h" /* struct maps_snapshot, its reading and writing */
 
 struct maps_entry {
     int32_t pid;
@@ -34,17 +35,6 @@ struct maps_key {
     size_t index; /* into items */
 };
 
-struct maps_snapshot {
-    struct maps_entry *items; /* in the order seen */
-    size_t count, capacity;
-    struct maps_key *by_pid; /* the items sorted by pid, then order; built by a find */
-    size_t indexed;          /* how many items by_pid covers */
-    struct maps_seen *seen;
-};
-
-void maps_snapshot_init(struct maps_snapshot *s);
-void maps_snapshot_free(struct maps_snapshot *s);
-
 /* Adds one mapping unless it is there already. Returns 0, or -1 when memory runs out. */
 int maps_snapshot_add(struct maps_snapshot *s, int32_t pid, uint64_t start, uint64_t end,
                       uint64_t pgoff, const char *path);
@@ -56,16 +46,6 @@ int maps_snapshot_add(struct maps_snapshot *s, int32_t pid, uint64_t start, uint
  * or -1 when memory runs out.
  */
 int maps_snapshot_add_proc(struct maps_snapshot *s, int32_t pid, const char *text, size_t len);
-
-/*
- * Reads a snapshot file into `s` (appending). Returns 0, or -1 with `e`
- * set: ERROR_UNREADABLE, ERROR_CORRUPT naming the line and what is wrong,
- * ERROR_NO_MEMORY.
- */
-int maps_snapshot_read(struct maps_snapshot *s, const char *path, struct error *e);
-
-/* Writes `s` in the file format. Returns 0, or -1 with errno set (stdio's convention). */
-int maps_snapshot_write(FILE *out, const struct maps_snapshot *s);
 
 /* The last-seen entry of process `pid` holding `addr`, or NULL. NULL also when memory runs out. */
 const struct maps_entry *maps_snapshot_find(struct maps_snapshot *s, int32_t pid, uint64_t addr);

@@ -1,10 +1,10 @@
 /*
  * proc_watch: walking /proc from the root's children down, and reading
- * each process's maps on the schedule proc_watch.h describes. Processes
+ * each process's maps on the schedule perf/perf.h describes. Processes
  * vanish at any moment; a /proc file that cannot be read means the
  * process is gone (or going), and it is skipped.
  */
-#include "perf/machine/proc_watch.h"
+#include "perf/perf.h" /* struct proc_watch */
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/hash_table.h"
+#include "perf/machine/maps_snapshot.h"
 
 #define MAX_INTERVAL 64 /* polls between two reads of an unchanged process's maps */
 

@@ -44,14 +44,15 @@ static void fuzz_fold(const uint8_t *data, size_t size, bool pid, bool addrs)
         return;
     struct perf_fold_opts o = {
         .names = {.pid = pid, .tid = pid, .addrs = addrs},
-        .paths = {.buildid_dir = NULL, .debug_dir = "/nonexistent", .offline = true},
         .kallsyms = "/nonexistent/kallsyms",
     };
+    static const struct symbol_paths paths = {
+        .buildid_dir = NULL, .debug_dir = "/nonexistent", .offline = true};
     struct trie t;
     struct strtab names;
     struct perf_fold_report report;
     if (trie_init(&t) && strtab_init(&names)) {
-        if (perf_fold(&f, &o, &t, &names, &report, &e) == 0) {
+        if (perf_fold(&f, &o, &paths, &t, &names, &report, &e) == 0) {
             FILE *out = fopen("/dev/null", "w");
             if (out) {
                 folded_write(out, &t, folded_name_of, &names);

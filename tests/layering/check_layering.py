@@ -63,7 +63,7 @@ ALLOWED = {
     "tracer": {"flamegraph", "profile", "symtab", "common"},
     "perf": {"profile", "common"},
     **{room: set(PERF_ROOMS[:i]) | PERF_ROOM_LIBRARIES[room] for i, room in enumerate(PERF_ROOMS)},
-    "cli": set(LIBRARIES) | set(PERF_ROOMS),
+    "cli": set(LIBRARIES),
     "scripts": set(LIBRARIES),
     "guests": set(),
     "guests/runtime": set(),
