@@ -410,12 +410,13 @@ static void cache_file(const char *dir, char *out, size_t size)
 {
     DIR *d = opendir(dir);
     assert_non_null(d);
-    int found = 0;
+    int found = 0, fits = 1;
     for (struct dirent *e; (e = readdir(d));)
         if (strncmp(e->d_name, "debug-", 6) == 0)
-            found++, snprintf(out, size, "%s/%s", dir, e->d_name);
+            found++, fits = snprintf(out, size, "%s/%s", dir, e->d_name) < (int)size;
     closedir(d);
     assert_int_equal(found, 1);
+    assert_true(fits);
 }
 
 /* Opens `path` with the cache in `dir`: the sections inflated (or mapped) right. */
