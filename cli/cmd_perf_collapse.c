@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "cli/perf_options.h"
 #include "flamegraph/folded.h"
-#include "perf/collapse.h"
+#include "perf/perf.h"
 #include "profile/frame_namer.h"
 
 static const char collapse_help[] =

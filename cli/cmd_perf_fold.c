@@ -12,11 +12,7 @@
 #include "cli/perf_options.h"
 #include "cli/render_options.h"
 #include "flamegraph/svg.h"
-#include "perf/debug_cache.h"
-#include "perf/fold.h"
-#include "perf/perf_abi.h"
-#include "perf/perf_features.h"
-#include "perf/perf_file.h"
+#include "perf/perf.h"
 
 static const char fold_help_head[] =
     "usage: cli perf fold [PERF.DATA] [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"
@@ -93,7 +89,7 @@ static int take_option(void *ctx, int c, const char *arg)
         printf("%s%s%s%s", fold_help_head, render_options_help, render_viewer_help, fold_help_tail);
         return 0;
     case OPT_KALLSYMS: a->opts.kallsyms = arg; return CLI_GO_ON;
-    case OPT_BUILDID_DIR: a->opts.paths.buildid_dir = arg; return CLI_GO_ON;
+    case OPT_BUILDID_DIR: a->opts.buildid_dir = arg; return CLI_GO_ON;
     case OPT_MAPS: a->maps = arg; return CLI_GO_ON;
     case OPT_NO_INLINE: a->opts.no_inline = true; return CLI_GO_ON;
     default: break;
@@ -132,20 +128,10 @@ static int parse_args(int argc, char **argv, struct fold_args *a)
     return CLI_GO_ON;
 }
 
-/* "a, b" of the file's events, for messages. */
-static void list_events(const struct perf_file *f, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < f->nr_attrs && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
-                                 f->attrs[i].name ? f->attrs[i].name : "?");
-}
-
 /* What the lost features cost, as far as folding reads them. */
-static const char *lost_features_note(const struct perf_file *f)
+static const char *lost_features_note(const struct perf_fold_report *r)
 {
-    if (perf_file_feature_lost(f, PERF_FEAT_BUILD_ID))
+    if (r->build_ids_lost)
         return " (with the build ids: binaries are read by path, not from the build-id cache)";
     return "";
 }
@@ -169,22 +155,20 @@ static void warn_dwarf(const char *in, const struct perf_fold_report *r)
                     causes[i]);
 }
 
-static void warn_report(const struct fold_args *a, const struct perf_file *f,
-                        const struct perf_fold_report *r)
+static void warn_report(const struct fold_args *a, const struct perf_fold_report *r)
 {
     const char *in = a->input;
-    char events[512];
-    list_events(f, events, sizeof(events));
-    if (f->data_size_guessed)
+    const char *events = r->events;
+    if (r->data_size_guessed)
         fprintf(stderr,
                 "warning: %s: the header gives no data size (perf record did not finish "
                 "cleanly?); read the records up to the end of the file\n",
                 in);
-    if (f->nr_features_lost)
+    if (r->nr_features_lost)
         fprintf(stderr,
                 "warning: %s: the file ends inside its feature sections (cut after the "
                 "data?): %u of them lost%s; the samples are folded without them\n",
-                in, f->nr_features_lost, lost_features_note(f));
+                in, r->nr_features_lost, lost_features_note(r));
     if (a->opts.event && !r->counted_event)
         fprintf(stderr, "warning: %s: no sample of event '%s' (the file has: %s)\n", in,
                 a->opts.event, events);
@@ -218,40 +202,10 @@ static void warn_report(const struct fold_args *a, const struct perf_file *f,
                 in);
 }
 
-/*
- * Where inflated DWARF is kept (docs/PERF.md, "Memory and speed"):
- * $ZKPROF_CACHE_DIR (empty: nowhere), $XDG_CACHE_HOME/zkprof, ~/.cache/zkprof.
- */
-static const char *debug_cache_dir(char *buf, size_t size)
-{
-    const char *dir = getenv("ZKPROF_CACHE_DIR");
-    if (dir)
-        return dir[0] ? dir : NULL;
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    int n = xdg && xdg[0] ? snprintf(buf, size, "%s/zkprof", xdg)
-            : home        ? snprintf(buf, size, "%s/.cache/zkprof", home)
-                          : -1;
-    return n > 0 && (size_t)n < size ? buf : NULL;
-}
-
-static void default_paths(struct perf_fold_opts *o, char *home_debug, size_t size, char *cache,
-                          size_t cache_size)
-{
-    o->paths.debug_cache = debug_cache_dir(cache, cache_size);
-    if (!o->paths.buildid_dir)
-        o->paths.buildid_dir = getenv("PERF_BUILDID_DIR");
-    const char *home = getenv("HOME");
-    if (!o->paths.buildid_dir && home) {
-        snprintf(home_debug, size, "%s/.debug", home);
-        o->paths.buildid_dir = home_debug;
-    }
-    o->paths.debug_dir = "/usr/lib/debug";
-}
-
 /* Opens, folds and reports. Returns 0 or an exit status. */
 static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
 {
-    struct perf_file f;
+    struct perf_recording *rec;
     struct error e = ERROR_INIT;
     struct perf_fold_report report;
     struct maps_snapshot maps;
@@ -263,18 +217,17 @@ static int fold_file(struct fold_args *a, struct trie *t, struct strtab *names)
         }
         a->opts.maps = &maps;
     }
-    if (perf_file_open(&f, a->input, &e) || perf_name_events(&f, &e)) {
-        perf_file_close(&f);
+    if (perf_recording_open(&rec, a->input, &e)) {
         maps_snapshot_free(&maps);
         return cli_fail(&e, a->input);
     }
     int status = 0;
-    if (perf_fold(&f, &a->opts, t, names, &report, &e)) {
+    if (perf_recording_fold(rec, &a->opts, t, names, &report, &e)) {
         status = cli_fail(&e, a->input);
     } else {
-        warn_report(a, &f, &report);
+        warn_report(a, &report);
     }
-    perf_file_close(&f);
+    perf_recording_close(rec);
     maps_snapshot_free(&maps);
     return status;
 }
@@ -286,11 +239,9 @@ int cmd_perf_fold(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status >= 0)
         return status;
-    char home_debug[4096], cache[4096];
-    default_paths(&a.opts, home_debug, sizeof(home_debug), cache, sizeof(cache));
     /* inflated DWARF is stored for the next fold after this one's output, by a child */
     struct debug_cache_later later = {NULL, 0};
-    a.opts.paths.debug_cache_later = &later;
+    a.opts.debug_cache_later = &later;
     struct trie trie;
     struct strtab names;
     if (!trie_init(&trie) || !strtab_init(&names)) {

@@ -17,9 +17,7 @@
 #include "cli/profile_call_graph.h"
 #include "cli/profile_run.h"
 #include "cli/render_options.h"
-#include "perf/maps_snapshot.h"
-#include "perf/perf_file.h"
-#include "perf/perf_record.h"
+#include "perf/perf.h"
 
 #define POLL_MS       5 /* how often the process tree is walked */
 #define MAX_FORWARDED 64
@@ -245,23 +243,6 @@ static void paranoid_hint(char *buf, size_t size)
                  level);
 }
 
-/* Whether the recording holds the command's exec (a COMM record from exec). */
-static bool recording_has_exec(const char *data)
-{
-    struct perf_file f;
-    struct error e = ERROR_INIT;
-    bool found = false;
-    if (perf_file_open(&f, data, &e) == 0) {
-        struct perf_record_iter it;
-        struct perf_record r;
-        perf_records_begin(&it, &f);
-        while (!found && perf_records_next(&it, &r, &e) == 1)
-            found = r.type == PERF_RECORD_COMM && (r.misc & PERF_RECORD_MISC_COMM_EXEC);
-    }
-    perf_file_close(&f);
-    return found;
-}
-
 /* CMD's status from perf's: perf record exits as its command did, and dies of its signal. */
 static int command_status(int wait_status)
 {
@@ -354,7 +335,7 @@ static int finish(const struct profile_args *a, struct work *w, struct maps_snap
         fprintf(stderr, "warning: this kernel has no /proc/PID/task/TID/children "
                         "(CONFIG_PROC_CHILDREN): no /proc/PID/maps snapshot was taken\n");
     int status = command_status(out->wait_status);
-    if (status != 0 && !out->command_seen && !recording_has_exec(w->data)) {
+    if (status != 0 && !out->command_seen && !perf_recording_has_exec(w->data)) {
         char hint[512];
         paranoid_hint(hint, sizeof(hint));
         cli_error("perf record failed before %s ran (status %d; its message is above)%s",

@@ -1,14 +1,14 @@
 /*
  * perf_options: the options both perf commands take alike: --event NAME
  * and the frame naming flags --pid, --tid, --addrs, --kernel, --jit and
- * --all (perf/frame_name.h).
+ * --all (struct perf_name_opts, perf/perf.h).
  */
 #ifndef CLI_PERF_OPTIONS_H
 #define CLI_PERF_OPTIONS_H
 
 #include <getopt.h>
 
-#include "perf/frame_name.h"
+#include "perf/perf.h"
 
 enum {
     PERF_OPT_EVENT = 1100,

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "perf/proc_watch.h"
+#include "perf/perf.h"
 
 static int check_executable(const char *path)
 {

@@ -1,7 +1,7 @@
 /*
  * profile_run: the process side of `cli profile`: finding programs on
  * PATH as execvp does, running `perf record ... -- CMD` while a
- * proc_watch (perf/proc_watch.h) snapshots the maps of every process
+ * proc_watch (perf/perf.h) snapshots the maps of every process
  * under it, and passing signals on: SIGINT and SIGQUIT from the terminal
  * reach perf and the command themselves (cli ignores them meanwhile),
  * SIGTERM and SIGHUP sent to cli are sent on to perf, which stops the
@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "common/error.h"
-#include "perf/maps_snapshot.h"
+#include "perf/perf.h"
 
 /*
  * Finds `name` as execvp would (a name with '/' as it is, else along

@@ -11,7 +11,7 @@ packages=(build-essential cmake pkg-config
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
           libelf-dev libdw-dev libdeflate-dev libzstd-dev uthash-dev libiberty-dev libgmp-dev
           libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libjansson-dev)
-# libdeflate-dev inflates compressed DWARF (perf/debug_inflate.c): about
+# libdeflate-dev inflates compressed DWARF (perf/dwarf/debug_inflate.c): about
 # 1.6 times fewer instructions than zlib on libc's debug file, the most of a
 # first `cli perf fold` of a --call-graph dwarf recording (docs/PERF.md).
 if [ "${1:-}" = "--tests" ]; then

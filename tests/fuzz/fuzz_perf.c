@@ -21,13 +21,13 @@
 #include <zstd.h>
 
 #include "flamegraph/folded.h"
-#include "perf/elf_file.h"
-#include "perf/elf_symbols.h"
-#include "perf/fold.h"
-#include "perf/kallsyms.h"
-#include "perf/perf_features.h"
-#include "perf/perf_file.h"
-#include "perf/stack.h"
+#include "perf/symbols/elf_file.h"
+#include "perf/symbols/elf_symbols.h"
+#include "perf/fold/fold.h"
+#include "perf/symbols/kallsyms.h"
+#include "perf/data/perf_features.h"
+#include "perf/data/perf_file.h"
+#include "perf/fold/stack.h"
 #include "profile/frame_namer.h"
 
 #include <sys/mman.h>
@@ -44,14 +44,15 @@ static void fuzz_fold(const uint8_t *data, size_t size, bool pid, bool addrs)
         return;
     struct perf_fold_opts o = {
         .names = {.pid = pid, .tid = pid, .addrs = addrs},
-        .paths = {.buildid_dir = NULL, .debug_dir = "/nonexistent", .offline = true},
         .kallsyms = "/nonexistent/kallsyms",
     };
+    static const struct symbol_paths paths = {
+        .buildid_dir = NULL, .debug_dir = "/nonexistent", .offline = true};
     struct trie t;
     struct strtab names;
     struct perf_fold_report report;
     if (trie_init(&t) && strtab_init(&names)) {
-        if (perf_fold(&f, &o, &t, &names, &report, &e) == 0) {
+        if (perf_fold(&f, &o, &paths, &t, &names, &report, &e) == 0) {
             FILE *out = fopen("/dev/null", "w");
             if (out) {
                 folded_write(out, &t, folded_name_of, &names);
@@ -198,7 +199,7 @@ static struct unwind_world *unwind_world(void)
 /*
  * "UNWD", 20 registers (little-endian u64s in perf's order; the pc taken
  * modulo the executable's size, so that it lands in its code), then the
- * stack copy: perf/unwind_dwarf.c's memory, register and module callbacks
+ * stack copy: perf/dwarf/unwind_dwarf.c's memory, register and module callbacks
  * under libdw, and the inline frames of what the unwinding reaches.
  */
 static void fuzz_unwind(const uint8_t *data, size_t size)

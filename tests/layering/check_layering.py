@@ -13,17 +13,26 @@ the executor's trace contract and the profile); perf/ (perf.data to a
 profile, knowing nothing of the interpreter); cli/ on top. Tests, scripts
 and guests have rules of their own.
 
+perf/ has rooms of its own, one floor each, lowest first: perf/data/,
+perf/symbols/, perf/machine/, perf/dwarf/, perf/fold/; a floor includes
+the floors below it, never one above. Its top holds only its public
+header, perf/perf.h, which includes none of the rooms; a folder outside
+perf/ that may not see the rooms (cli/, scripts/) includes from perf/
+only that header.
+
 An include is resolved as the compiler does: next to the including file
-first ("../ctest_skip.h"), else from the source root ("perf/fold.h"); a
+first ("../ctest_skip.h"), else from the source root ("perf/fold/fold.h"); a
 bare name found in neither is the folder's own (a -I of its build).
 System headers (<...>) are not checked. A folder with C files and no rule
-is an offence too, so a new folder must be given one.
+is an offence too, so a new folder must be given one; so is a file other
+than a public header at the top of a library with rooms.
 
 Exits 1 naming every offending #include line, 0 when there is none.
 With --self-test, after checking the tree it plants a violation in a
 temporary copy of each folder (an #include of a folder the rule forbids)
-and in a new folder without a rule, and fails unless the check catches
-every one.
+and in a new folder without a rule, plus the cases RULES_TO_PROVE lists
+(perf/'s floors, cli/ reaching into a room) and an internal header put
+at perf/'s top, and fails unless the check catches every one.
 """
 import os
 import pathlib
@@ -32,9 +41,24 @@ import shutil
 import sys
 import tempfile
 
-# The libraries, lowest first.
+# The libraries, lowest first. perf/ is its public header (perf/perf.h) and
+# the rooms behind it (PERF_ROOMS); only perf/'s own rooms and the tests see
+# the rooms.
 LIBRARIES = ["common", "symtab", "executor/precompile", "executor", "executor/abi", "profile",
              "flamegraph", "tracer", "perf"]
+
+# perf/'s rooms, one floor each, lowest first: a floor includes the floors
+# below it, never one above (docs/PERF.md, "The rooms of perf/").
+PERF_ROOMS = ["perf/data", "perf/symbols", "perf/machine", "perf/dwarf", "perf/fold"]
+
+# What else each floor includes: the public header's folder and libraries.
+PERF_ROOM_LIBRARIES = {
+    "perf/data": {"perf", "common"},
+    "perf/symbols": {"perf", "symtab", "common"},
+    "perf/machine": {"perf", "symtab", "common"},
+    "perf/dwarf": {"perf", "symtab", "common"},
+    "perf/fold": {"perf", "profile", "symtab", "common"},
+}
 
 # Which folders each folder may include from, besides itself.
 ALLOWED = {
@@ -46,16 +70,17 @@ ALLOWED = {
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
     "tracer": {"flamegraph", "profile", "symtab", "common"},
-    "perf": {"profile", "symtab", "common"},
+    "perf": {"profile", "common"},
+    **{room: set(PERF_ROOMS[:i]) | PERF_ROOM_LIBRARIES[room] for i, room in enumerate(PERF_ROOMS)},
     "cli": set(LIBRARIES),
     "scripts": set(LIBRARIES),
     "guests": set(),
     "guests/runtime": set(),
     "guests/zkvm": set(),
     "tests": set(),
-    "tests/unit": set(LIBRARIES) | {"tests"},
-    "tests/fuzz": set(LIBRARIES) | {"tests"},
-    "tests/perf": {"perf", "profile", "symtab", "common", "tests"},
+    "tests/unit": set(LIBRARIES) | set(PERF_ROOMS) | {"tests"},
+    "tests/fuzz": set(LIBRARIES) | set(PERF_ROOMS) | {"tests"},
+    "tests/perf": {"perf", *PERF_ROOMS, "profile", "symtab", "common", "tests"},
     "tests/perf/programs": set(),
     "tests/inline": {"symtab", "common", "tests"},
     "tests/precompile": {"executor", "executor/abi", "executor/precompile", "common", "tests"},
@@ -63,6 +88,10 @@ ALLOWED = {
     "tests/isa": set(),
     "tests/flamegraph/rules": set(),
 }
+
+# The public headers of a library with rooms: all its top may hold, and all
+# a folder that may see none of its rooms includes from it.
+PUBLIC_HEADERS = {"perf": {"perf/perf.h"}}
 
 # Single headers a folder may include beyond its folders: the tracer knows
 # the executor only through the contract its traced loops report to, and
@@ -76,9 +105,16 @@ KNOWN_EXCEPTIONS = {("tracer/guest_profile.h", "executor/trace.h"),
 RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weights.h"),
                   ("perf", "executor/machine.h"), ("perf", "tracer/weights.h"),
                   ("flamegraph", "executor/machine.h"), ("flamegraph", "tracer/weights.h"),
-                  ("flamegraph", "perf/fold.h"), ("executor", "tracer/weights.h"),
+                  ("flamegraph", "perf/fold/fold.h"), ("executor", "tracer/weights.h"),
                   ("executor/precompile", "executor/machine.h"), ("common", "symtab/symtab.h"),
-                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold.h")]
+                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold/fold.h"),
+                  # perf/'s floors: never a higher one; cli/ only through perf/perf.h
+                  ("perf/data", "perf/symbols/build_id.h"), ("perf/data", "perf/fold/fold.h"),
+                  ("perf/symbols", "perf/machine/perf_dso.h"),
+                  ("perf/machine", "perf/dwarf/unwind_dwarf.h"),
+                  ("perf/dwarf", "perf/fold/stack.h"), ("perf", "perf/data/perf_file.h"),
+                  ("cli", "perf/fold/fold.h"), ("cli", "perf/data/perf_file.h"),
+                  ("scripts", "perf/machine/maps_snapshot.h")]
 
 # Not the project's sources: build trees, vendored code, npm's packages.
 SKIP_TOP = {"third_party", "node_modules"}
@@ -97,15 +133,36 @@ def sources(root):
                 yield (rel / name).as_posix()
 
 
-def target_folder(root, rel, header):
-    """The folder (relative to root) the header `rel` includes lives in."""
+def target_path(root, rel, header):
+    """The path (relative to root) of the header `rel` includes."""
     here = pathlib.PurePosixPath(rel).parent
     local = os.path.normpath((here / header).as_posix())
     if (root / local).is_file():
-        return os.path.dirname(local)
+        return local
     if "/" not in header:
-        return here.as_posix()
-    return os.path.dirname(os.path.normpath(header))
+        return (here / header).as_posix()
+    return os.path.normpath(header)
+
+
+def target_folder(root, rel, header):
+    """The folder (relative to root) the header `rel` includes lives in."""
+    return os.path.dirname(target_path(root, rel, header))
+
+
+def within(folder, library):
+    return folder == library or folder.startswith(library + "/")
+
+
+def public_offence(root, rel, folder, header):
+    """Why `rel` may not include `header` past a library's public headers, or None."""
+    path = target_path(root, rel, header)
+    for library, public in PUBLIC_HEADERS.items():
+        if not within(os.path.dirname(path), library) or within(folder, library):
+            continue
+        sees_rooms = any(within(f, library) and f != library for f in ALLOWED.get(folder, ()))
+        if not sees_rooms and path not in public:
+            return f"{folder}/ includes {library}/ only through " + ", ".join(sorted(public))
+    return None
 
 
 def offences(root):
@@ -119,13 +176,20 @@ def offences(root):
                 yield f"{folder}/: no layering rule for this folder; give it one in " \
                       f"tests/layering/check_layering.py (ALLOWED)"
             continue
+        if folder in PUBLIC_HEADERS and rel not in PUBLIC_HEADERS[folder]:
+            yield f"{rel}: {folder}/ holds only its public header(s) " + \
+                ", ".join(sorted(PUBLIC_HEADERS[folder])) + "; put the rest in one of its rooms"
         allowed = ALLOWED[folder] | {folder}
         text = (root / rel).read_text(errors="replace")
         for header in INCLUDE.findall(text):
             top = target_folder(root, rel, header)
-            if top not in allowed and (rel, header) not in KNOWN_EXCEPTIONS:
+            if (rel, header) in KNOWN_EXCEPTIONS:
+                continue
+            if top not in allowed:
                 yield f'{rel}: #include "{header}": {folder}/ may include only ' + \
                     ", ".join(sorted(allowed))
+            elif (why := public_offence(root, rel, folder, header)):
+                yield f'{rel}: #include "{header}": {why}'
 
 
 def stale_exceptions(root):
@@ -174,6 +238,21 @@ def self_test(root):
             planted += 1
             if not found:
                 misses.append(f"{folder}/: an #include of {header} went unnoticed")
+        for library, public in PUBLIC_HEADERS.items():
+            internal = copy / library / "zz_internal.h"
+            internal.write_text("int zz;\n")
+            plant = copy / "cli" / "zz_planted_violation.c"
+            plant.write_text(f'#include "{library}/zz_internal.h"\n')
+            found = [o for o in offences(copy)]
+            caught_top = any(o.startswith(f"{library}/zz_internal.h:") for o in found)
+            caught_cli = any(o.startswith("cli/zz_planted_violation.c") for o in found)
+            plant.unlink()
+            internal.unlink()
+            planted += 2
+            if not caught_top:
+                misses.append(f"{library}/: an internal header at its top went unnoticed")
+            if not caught_cli:
+                misses.append(f"cli/: an #include of {library}/zz_internal.h went unnoticed")
         stray = copy / "zz_new_room" / "x.c"
         stray.parent.mkdir()
         stray.write_text("int x;\n")

@@ -1,6 +1,6 @@
 /*
- * test_cfi_rules: the CFI rules perf/unwind_dwarf.c keeps per pc
- * (perf/cfi_rules.h), in C (cmocka): libdw's answers classified (the forms
+ * test_cfi_rules: the CFI rules perf/dwarf/unwind_dwarf.c keeps per pc
+ * (perf/dwarf/cfi_rules.h), in C (cmocka): libdw's answers classified (the forms
  * dwarf_frame_register and dwarf_frame_cfa give, per elfutils' own
  * definitions), a caller computed from hand-made rules and a hand-made
  * stack, libunwind's "a register the CFI does not give is kept", every
@@ -23,7 +23,7 @@
 #include <elfutils/libdw.h>
 #include <gelf.h>
 
-#include "perf/cfi_rules.h"
+#include "perf/dwarf/cfi_rules.h"
 
 enum { RAX, RDX, RCX, RBX, RSI, RDI, RBP, RSP };
 

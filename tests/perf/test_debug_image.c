@@ -1,15 +1,15 @@
 /*
  * test_debug_image: the debug image libdw gets for inline questions
- * (perf/debug_image.h), in C (cmocka), over ELF files written here with
+ * (perf/dwarf/debug_image.h), in C (cmocka), over ELF files written here with
  * sections compressed by zlib's own compress2 (the reference): the wanted
  * sections come back byte for byte and uncompressed, the others hidden;
  * damaged ones (garbage, a cut stream, sizes that lie, headers past the
  * file) are hidden and counted; ELF32 files too; files it leaves to libdw (none compressed,
  * .zdebug, dwz) are left; every cut and every flipped header byte of a
  * file is survived (ASan in the sanitizer build); the on-disk cache of
- * inflated sections (perf/debug_cache.h) gives the same bytes, and a cut,
+ * inflated sections (perf/dwarf/debug_cache.h) gives the same bytes, and a cut,
  * flipped or stale cache file is not used. The pool of inflating threads
- * (perf/debug_inflate.h), with 0 to 3 workers, gives each of many streams
+ * (perf/dwarf/debug_inflate.h), with 0 to 3 workers, gives each of many streams
  * (up to megabytes, some damaged) what zlib's uncompress gives, or fails it.
  */
 #include <setjmp.h>
@@ -32,9 +32,9 @@
 #include <gelf.h>
 #include <zlib.h>
 
-#include "perf/debug_cache.h"
-#include "perf/debug_image.h"
-#include "perf/debug_inflate.h"
+#include "perf/dwarf/debug_cache.h"
+#include "perf/dwarf/debug_image.h"
+#include "perf/dwarf/debug_inflate.h"
 
 /* How a test section is stored. */
 enum store {
@@ -410,12 +410,13 @@ static void cache_file(const char *dir, char *out, size_t size)
 {
     DIR *d = opendir(dir);
     assert_non_null(d);
-    int found = 0;
+    int found = 0, fits = 1;
     for (struct dirent *e; (e = readdir(d));)
         if (strncmp(e->d_name, "debug-", 6) == 0)
-            found++, snprintf(out, size, "%s/%s", dir, e->d_name);
+            found++, fits = snprintf(out, size, "%s/%s", dir, e->d_name) < (int)size;
     closedir(d);
     assert_int_equal(found, 1);
+    assert_true(fits);
 }
 
 /* Opens `path` with the cache in `dir`: the sections inflated (or mapped) right. */

@@ -1,5 +1,5 @@
 /*
- * test_dwarf_aranges: the unit perf/dwarf_aranges.h finds for an address
+ * test_dwarf_aranges: the unit perf/dwarf/dwarf_aranges.h finds for an address
  * is the unit libdw's dwarf_addrdie finds: at the edges and middle of
  * every range and at random addresses, over this test's own DWARF, libc's
  * (when libc6-dbg is installed) and the C++ test program's (argv[1], built
@@ -24,7 +24,7 @@
 
 #include "../ctest_skip.h"
 #include "dwarf_files.h"
-#include "perf/dwarf_aranges.h"
+#include "perf/dwarf/dwarf_aranges.h"
 
 static void same_unit(const struct dwarf_aranges *a, Dwarf *dw, Dwarf_Addr addr)
 {

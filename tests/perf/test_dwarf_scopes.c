@@ -1,5 +1,5 @@
 /*
- * test_dwarf_scopes: a unit's index of its functions (perf/dwarf_scopes.h)
+ * test_dwarf_scopes: a unit's index of its functions (perf/dwarf/dwarf_scopes.h)
  * answers what the walk over its DIEs answers: the same functions,
  * outermost first, at the edges and middles of every range that code in
  * the unit has, at random addresses and between functions, over this
@@ -27,7 +27,7 @@
 
 #include "../ctest_skip.h"
 #include "dwarf_files.h"
-#include "perf/dwarf_scopes.h"
+#include "perf/dwarf/dwarf_scopes.h"
 
 static void same_answer(struct dwarf_scopes *s, Dwarf_Die *cu, Dwarf_Addr addr)
 {

@@ -1,5 +1,5 @@
 /*
- * test_frame_memo: the memo of resolved addresses (perf/frame_memo.h):
+ * test_frame_memo: the memo of resolved addresses (perf/fold/frame_memo.h):
  * found only under the key it was put with, taken over in a later
  * generation only with the same proof, never an answer of another key
  * (checked against a model over random puts on a 4-slot memo), and bad
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "perf/frame_memo.h"
+#include "perf/fold/frame_memo.h"
 
 /* Objects whose addresses stand for address spaces and files. */
 static int SPACE_A, SPACE_B, LIBC, OTHER_DSO;

@@ -1,5 +1,5 @@
 /*
- * test_helper_thread: perf/helper_thread.h runs its function and returns
+ * test_helper_thread: perf/dwarf/helper_thread.h runs its function and returns
  * its value through pthread_join; the kernel puts the thread on a
  * processor other than its creator's (read from /proc before it can
  * move), and once running it may use every processor its creator may; a
@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "../ctest_skip.h"
-#include "perf/helper_thread.h"
+#include "perf/dwarf/helper_thread.h"
 
 /* What a helper saw when it began. */
 struct seen {

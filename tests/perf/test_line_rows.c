@@ -1,5 +1,5 @@
 /*
- * test_line_rows: perf/line_rows.h says an address has a line row exactly
+ * test_line_rows: perf/dwarf/line_rows.h says an address has a line row exactly
  * where libdw's dwarf_getsrc_die finds one: at, before and after every
  * row's address and at random addresses across each unit's rows, over
  * this test's own DWARF, libc's (every unit, when libc6-dbg is
@@ -24,7 +24,7 @@
 
 #include "../ctest_skip.h"
 #include "dwarf_files.h"
-#include "perf/line_rows.h"
+#include "perf/dwarf/line_rows.h"
 
 static void same_answer(const struct line_rows *rows, Dwarf_Die *cu, uint64_t addr)
 {

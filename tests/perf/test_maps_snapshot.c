@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "perf/maps_snapshot.h"
+#include "perf/machine/maps_snapshot.h"
 
 /* Lines as the kernel writes them (fs/proc/task_mmu.c: show_map_vma). */
 static const char proc_maps[] =

@@ -20,7 +20,7 @@ against `perf script --no-inline`, with --no-inline.
             std::sort; always_inline functions print as inlined frames
   inlines-z the same with its DWARF compressed (objcopy
             --compress-debug-sections=zlib, SHF_COMPRESSED, as Debian's -dbg
-            files): the sections fold inflates itself (perf/debug_image.c)
+            files): the sections fold inflates itself (perf/dwarf/debug_image.c)
             give addr2line's answers
   threads-z threads with its DWARF compressed: samples wait while it is
             inflated and are named before the comm, fork and mmap records

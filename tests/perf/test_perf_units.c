@@ -18,12 +18,12 @@
 #include <cmocka.h>
 #include <elf.h>
 
-#include "perf/kallsyms.h"
-#include "perf/kallsyms_index.h"
-#include "perf/perf_maps.h"
-#include "perf/perf_order.h"
-#include "perf/symbol_rules.h"
-#include "perf/symbol_tree.h"
+#include "perf/symbols/kallsyms.h"
+#include "perf/symbols/kallsyms_index.h"
+#include "perf/machine/perf_maps.h"
+#include "perf/data/perf_order.h"
+#include "perf/symbols/symbol_rules.h"
+#include "perf/symbols/symbol_tree.h"
 
 /* --- symbol_tree ---------------------------------------------------------- */
 

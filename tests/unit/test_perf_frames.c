@@ -1,7 +1,7 @@
 /*
- * test_perf_frames: the frame rules of docs/PERF.md#folding-rules (perf/frame_name.h),
+ * test_perf_frames: the frame rules of docs/PERF.md#folding-rules (perf/fold/frame_name.h),
  * rule by rule with their edge cases, and the taking apart of `perf
- * script` header and frame lines (perf/script_line.h).
+ * script` header and frame lines (perf/fold/script_line.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "perf/event_match.h"
-#include "perf/frame_name.h"
-#include "perf/script_line.h"
+#include "perf/fold/event_match.h"
+#include "perf/fold/frame_name.h"
+#include "perf/fold/script_line.h"
 
 static char result[1024];
 
