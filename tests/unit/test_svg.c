@@ -66,7 +66,11 @@ static const struct layout_box *find_box(const struct profile *p, const struct l
     return NULL;
 }
 
-static char *render(const struct profile *p, const struct svg_options *o)
+/*
+ * Not inlined: GCC 12 at -O3 then takes the returned buffer for a pointer to
+ * the local `text` (open_memstream writes it) and warns -Wdangling-pointer.
+ */
+__attribute__((noinline)) static char *render(const struct profile *p, const struct svg_options *o)
 {
     char *text = NULL;
     size_t len = 0;
