@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
+#include "run/run_weights.h"
 #include "executor/abi/abi.h"
 #include "executor/abi/detect_code.h"
 #include "executor/abi/jolt_layout.h"
@@ -567,7 +568,7 @@ static int open_linux_input(const struct execute_options *o, int *fd)
 struct session {
     const struct execute_options *o;
     const struct elf_image *img;
-    struct execute_weights weights; /* o's, resolved for the guest */
+    struct run_weights weights; /* o's weights, resolved for the guest */
     const struct symtab *syms;
     const struct abi_choice *choice;
     struct machine m;
@@ -657,6 +658,38 @@ static int render_profile(const struct profile_job *job, FILE *out)
     return rc;
 }
 
+/*
+ * Writes the profile with every weight in `format` (folded and SVG show
+ * the first, the SVG titled "NAME: TOTAL WEIGHT"), or its report when
+ * `report` is not NULL. Returns 0, or -1 with errno set.
+ */
+static int weighted_write(FILE *out, struct session *s, unsigned flags, enum render_format format,
+                          const struct svg_options *svg, const char *name,
+                          const struct report_options *report)
+{
+    struct profile prof;
+    if (!profile_init(&prof)) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int rc = run_weights_profile(&s->weights, &s->profile, flags, s->img, &prof);
+    if (rc == 0 && report)
+        rc = report_write(out, &prof, report);
+    else if (rc == 0) {
+        struct svg_options o = *svg;
+        char title[512];
+        o.unit = profile_weight_name(&prof, 0);
+        snprintf(title, sizeof(title), "%s: %llu %s", name,
+                 (unsigned long long)profile_total(&prof, 0), o.unit);
+        o.title = title;
+        rc = render_write_profile(out, &prof, 0, format, &o, name);
+    }
+    int saved = errno;
+    profile_free(&prof);
+    errno = saved;
+    return rc;
+}
+
 /* The profile with every weight of --weight and --cost-table. */
 static int write_weighted(const struct profile_job *job, FILE *out)
 {
@@ -665,14 +698,13 @@ static int write_weighted(const struct profile_job *job, FILE *out)
     guest = guest ? guest + 1 : s->o->guest_path;
     struct svg_options o;
     svg_options_init(&o);
-    return execute_weights_write(out, &s->profile, write_flags(s->o, job->raw, true), &s->weights,
-                                 s->img, job->format, &o, guest, NULL);
+    return weighted_write(out, s, write_flags(s->o, job->raw, true), job->format, &o, guest, NULL);
 }
 
 static int write_profile(FILE *out, void *ctx)
 {
     const struct profile_job *job = ctx;
-    if (execute_weights_asked(&job->s->weights))
+    if (execute_weights_asked(&job->s->o->weights))
         return write_weighted(job, out);
     if (job->format == RENDER_FOLDED)
         return guest_profile_write_folded(&job->s->profile, out,
@@ -709,9 +741,9 @@ static int write_report(FILE *out, void *ctx)
                                 .json = dot && strcmp(dot, ".json") == 0,
                                 .inputs = &s->o->guest_path,
                                 .ninputs = 1};
-    if (execute_weights_asked(&s->weights))
-        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false), &s->weights,
-                                     s->img, RENDER_FOLDED, NULL, NULL, &ro);
+    if (execute_weights_asked(&s->o->weights))
+        return weighted_write(out, s, write_flags(s->o, false, false), RENDER_FOLDED, NULL, NULL,
+                              &ro);
     struct trie named;
     struct strtab names;
     if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
@@ -894,11 +926,11 @@ static int run_and_report(struct session *s)
     double seconds = now_seconds() - start;
     if (s->o->stats) {
         print_stats(&s->m, s->choice, seconds);
-        if (execute_weights_asked(&s->weights)) {
+        if (execute_weights_asked(&s->o->weights)) {
             if (s->profiling) /* the per-pc counts as written: taken branches folded, open runs
                                  noted */
                 guest_profile_flush(&s->profile, s->m.retired);
-            execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
+            run_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
         }
     }
     if (rc)
@@ -982,12 +1014,8 @@ static int run_session(const struct execute_options *o, const struct elf_image *
                        const struct symtab *syms, const struct abi_choice *choice,
                        const struct machine_io *io)
 {
-    struct session s = {.o = o,
-                        .img = img,
-                        .weights = o->weights,
-                        .syms = syms,
-                        .choice = choice,
-                        .next_checkpoint = UINT64_MAX};
+    struct session s = {
+        .o = o, .img = img, .syms = syms, .choice = choice, .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
     struct inline_chains *inlines;
     int rc = open_inlines(o, img, &inlines);
@@ -998,13 +1026,14 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         return fail_machine(o, choice, &e);
     }
     s.profiling = o->noutputs > 0 || o->report;
-    bool weighted = execute_weights_asked(&s.weights);
-    rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
+    bool weighted = execute_weights_asked(&o->weights);
+    rc = weighted ? execute_weights_resolve(&o->weights, choice->abi->name, s.m.xlen, &s.weights)
+                  : 0;
     bool every_pc = inlines && (o->lines || writes_raw(o));
-    bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
+    bool weigh_pcs = rc == 0 && weighted && run_weights_need_pcs(&s.weights);
     /* one such weight, beside any of one cost per instruction: the clock counts it */
     bool cost_clock =
-        weigh_pcs && !every_pc && s.profiling && execute_weights_clock(&s.weights, &s.m, syms);
+        weigh_pcs && !every_pc && s.profiling && run_weights_clock(&s.weights, &s.m, syms);
     if (cost_clock)
         weigh_pcs = false;
     struct guest_profile_options po = {
@@ -1015,22 +1044,25 @@ static int run_session(const struct execute_options *o, const struct elf_image *
         .cost_clock = cost_clock,
     };
     if (weigh_pcs && !every_pc) /* only functions whose pcs' costs differ */
-        execute_weights_watch(&s.weights, &po, img);
+        run_weights_watch(&s.weights, &po, img);
     if (rc == 0 && s.profiling && !guest_profile_init_with(&s.profile, syms, img->entry, &po)) {
         cli_error("out of memory setting up the profile");
         rc = EXIT_OSERR;
     }
     if (rc) {
-        execute_weights_free(&s.weights);
+        run_weights_free(&s.weights);
         machine_destroy(&s.m);
         inline_chains_close(inlines);
         return rc;
     }
     if (s.profiling)
         machine_attach_tracer(&s.m, &s.profile.tracer);
-    rc = weighted ? execute_weights_start(&s.weights, &s.m) : 0;
+    if (!run_weights_start(&s.weights, &s.m)) {
+        cli_error("out of memory setting up the page tracker");
+        rc = EXIT_OSERR;
+    }
     if (rc) {
-        execute_weights_free(&s.weights);
+        run_weights_free(&s.weights);
         guest_profile_free(&s.profile);
         machine_destroy(&s.m);
         inline_chains_close(inlines);
@@ -1047,7 +1079,7 @@ static int run_session(const struct execute_options *o, const struct elf_image *
                 o->guest_path);
     if (s.profiling)
         guest_profile_free(&s.profile);
-    execute_weights_free(&s.weights);
+    run_weights_free(&s.weights);
     machine_destroy(&s.m);
     inline_chains_close(inlines);
     return rc;

@@ -10,7 +10,9 @@ executor/ and executor/abi/ (the interpreter); profile/ (the data model:
 tries, string tables, profiles); flamegraph/ (readers and writers of the
 formats, above profile/, knowing nothing of executor/); tracer/ (between
 the executor's trace contract and the profile); perf/ (perf.data to a
-profile, knowing nothing of the interpreter); cli/ on top. Tests, scripts
+profile, knowing nothing of the interpreter); run/ (a guest run as a
+library: executor, tracer, inline frames, weights, its profile); cli/ on
+top. Tests, scripts
 and guests have rules of their own.
 
 An include is resolved as the compiler does: next to the including file
@@ -34,7 +36,7 @@ import tempfile
 
 # The libraries, lowest first.
 LIBRARIES = ["common", "symtab", "executor/precompile", "executor", "executor/abi", "profile",
-             "flamegraph", "tracer", "perf"]
+             "flamegraph", "tracer", "perf", "run"]
 
 # Which folders each folder may include from, besides itself.
 ALLOWED = {
@@ -47,6 +49,7 @@ ALLOWED = {
     "flamegraph": {"profile", "common", "third_party/pprof"},
     "tracer": {"flamegraph", "profile", "symtab", "common"},
     "perf": {"profile", "symtab", "common"},
+    "run": {"executor", "executor/abi", "tracer", "symtab", "profile", "flamegraph", "common"},
     "cli": set(LIBRARIES),
     "scripts": set(LIBRARIES),
     "guests": set(),
@@ -78,7 +81,8 @@ RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weight
                   ("flamegraph", "executor/machine.h"), ("flamegraph", "tracer/weights.h"),
                   ("flamegraph", "perf/fold.h"), ("executor", "tracer/weights.h"),
                   ("executor/precompile", "executor/machine.h"), ("common", "symtab/symtab.h"),
-                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold.h")]
+                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold.h"), ("tracer", "run/run.h"),
+                  ("executor", "run/run.h"), ("run", "cli/cli.h"), ("run", "perf/fold.h")]
 
 # Not the project's sources: build trees, vendored code, npm's packages.
 SKIP_TOP = {"third_party", "node_modules"}
