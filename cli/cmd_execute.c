@@ -14,11 +14,11 @@
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
 #include "executor/abi/jolt_layout.h"
-#include "executor/abi/sp1_stdin.h"
 #include "flamegraph/profile_write.h"
 #include "flamegraph/report.h"
 #include "run/fault_text.h"
 #include "run/run.h"
+#include "run/run_inputs.h"
 
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
@@ -350,104 +350,6 @@ static bool writes_raw(const struct execute_options *o)
     return false;
 }
 
-/* The --stdin items and --input files, read whole (zkVM ABIs take them as items or one stream). */
-struct inputs {
-    struct machine_input list[256];
-    size_t count;
-    uint64_t proofs; /* the --stdin file's proofs, counted */
-};
-
-static int read_input_file(const char *path, struct machine_input *in)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *data = NULL;
-    size_t size = 0, cap = 0;
-    if (!f) {
-        cli_error("cannot read input %s: %s", path, strerror(errno));
-        return EXIT_NOINPUT;
-    }
-    for (;;) {
-        if (size == cap) {
-            cap = cap ? 2 * cap : 4096;
-            uint8_t *grown = realloc(data, cap);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                cli_error("out of memory reading input %s", path);
-                return EXIT_OSERR;
-            }
-            data = grown;
-        }
-        size_t n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0)
-            break;
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (failed) {
-        free(data);
-        cli_error("cannot read input %s: read error", path);
-        return EXIT_NOINPUT;
-    }
-    *in = (struct machine_input){.data = data, .size = size};
-    return 0;
-}
-
-/* The items of the --stdin file, each copied, first in the list. */
-static int read_sp1_stdin(const char *path, struct inputs *in)
-{
-    struct machine_input file, items[192];
-    size_t count = 0;
-    uint64_t proofs = 0;
-    struct error e = ERROR_INIT;
-    int rc = read_input_file(path, &file);
-    if (rc)
-        return rc;
-    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, &e)) {
-        cli_error("%s is not an SP1Stdin: %s", path, e.msg);
-        /* An input the guest cannot take counts as unreadable (docs/CONTRACT.md: exit 66). */
-        rc = cli_exit_status(ERROR_UNREADABLE);
-    }
-    for (size_t i = 0; i < count && rc == 0; i++) {
-        uint8_t *copy = malloc(items[i].size ? items[i].size : 1);
-        if (!copy) {
-            cli_error("out of memory reading input %s", path);
-            rc = EXIT_OSERR;
-            break;
-        }
-        memcpy(copy, items[i].data, items[i].size);
-        in->list[in->count++] = (struct machine_input){.data = copy, .size = items[i].size};
-    }
-    in->proofs = proofs;
-    free((void *)file.data);
-    return rc;
-}
-
-static int read_inputs(const struct execute_options *o, struct inputs *in)
-{
-    in->count = 0;
-    if (o->sp1_stdin) {
-        int rc = read_sp1_stdin(o->sp1_stdin, in);
-        if (rc)
-            return rc;
-    }
-    for (size_t i = 0; i < o->ninputs; i++) {
-        int rc = read_input_file(o->inputs[i], &in->list[in->count]);
-        if (rc)
-            return rc;
-        in->count++;
-    }
-    return 0;
-}
-
-static void free_inputs(struct inputs *in)
-{
-    for (size_t i = 0; i < in->count; i++)
-        free((void *)in->list[i].data);
-    in->count = 0;
-}
-
 /* The linux ABI reads fd 0 from a file: its one --input. */
 static int open_linux_input(const struct execute_options *o, int *fd)
 {
@@ -612,6 +514,16 @@ static int run_and_report(const struct execute_options *o, struct run *r)
     return EXIT_MAX_CYCLES;
 }
 
+/* The guest's input: fd 0 from one file under linux, else every item read whole. */
+static int read_inputs(const struct execute_options *o, const struct run *r, int *fd,
+                       struct run_inputs *in)
+{
+    if (r->abi == &abi_linux)
+        return open_linux_input(o, fd);
+    struct error e = ERROR_INIT;
+    return run_inputs_read(in, o->sp1_stdin, o->inputs, o->ninputs, &e) ? cli_fail(&e, NULL) : 0;
+}
+
 /* Builds the machine, weighs and traces it, runs, and closes the run. */
 static int run_session(const struct execute_options *o, struct run *r, const struct machine_io *io)
 {
@@ -638,7 +550,7 @@ static int run_with_io(const struct execute_options *o, struct run *r)
                             .unverified_assumptions = o->unverified_assumptions,
                             .warnings = stderr,
                             .stack_size = o->stack_size};
-    struct inputs inputs = {.count = 0};
+    struct run_inputs inputs = {.count = 0};
     struct output_file public_out = {0};
     if (o->sp1_stdin && r->abi != &abi_sp1) {
         cli_error("--stdin is SP1's stdin file; this guest runs as %s", r->abi->name);
@@ -661,8 +573,7 @@ static int run_with_io(const struct execute_options *o, struct run *r)
     }
     io.jolt_memory = o->jolt_memory_given ? &o->jolt_memory : NULL;
     struct error e = ERROR_INIT;
-    int rc =
-        r->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd) : read_inputs(o, &inputs);
+    int rc = read_inputs(o, r, &io.private_input_fd, &inputs);
     io.inputs = inputs.list;
     io.ninputs = inputs.count;
     io.deferred_proofs = inputs.proofs;
@@ -682,7 +593,7 @@ static int run_with_io(const struct execute_options *o, struct run *r)
     }
     if (io.private_input_fd >= 0)
         close(io.private_input_fd);
-    free_inputs(&inputs);
+    run_inputs_free(&inputs);
     return rc;
 }
 
