@@ -47,7 +47,7 @@ ALLOWED = {
     "executor/abi": {"executor", "executor/precompile", "common"},
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
-    "tracer": {"flamegraph", "profile", "symtab", "common"},
+    "tracer": {"profile", "symtab", "common"},
     "perf": {"profile", "symtab", "common"},
     "run": {"executor", "executor/abi", "tracer", "symtab", "profile", "flamegraph", "common"},
     "cli": set(LIBRARIES),
@@ -82,6 +82,7 @@ RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weight
                   ("flamegraph", "perf/fold.h"), ("executor", "tracer/weights.h"),
                   ("executor/precompile", "executor/machine.h"), ("common", "symtab/symtab.h"),
                   ("tracer", "cli/cli.h"), ("tracer", "perf/fold.h"), ("tracer", "run/run.h"),
+                  ("tracer", "flamegraph/folded.h"),
                   ("executor", "run/run.h"), ("run", "cli/cli.h"), ("run", "perf/fold.h")]
 
 # Not the project's sources: build trees, vendored code, npm's packages.

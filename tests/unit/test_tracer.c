@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "flamegraph/folded.h"
 #include "tracer/guest_profile.h"
 #include "tracer/weights.h"
 
@@ -39,7 +40,13 @@ static char *folded(struct guest_profile *p, uint64_t retired)
     FILE *out = open_memstream(&text, &size);
     assert_non_null(out);
     guest_profile_flush(p, retired);
-    assert_int_equal(guest_profile_write_folded(p, out, 0), 0);
+    struct trie named;
+    struct strtab names;
+    assert_true(trie_init(&named) && strtab_init(&names));
+    assert_int_equal(guest_profile_named(p, 0, &named, &names, NULL), 0);
+    assert_int_equal(folded_write(out, &named, folded_name_of, &names), 0);
+    strtab_free(&names);
+    trie_free(&named);
     fclose(out);
     return text;
 }
