@@ -13,12 +13,9 @@
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
-#include "executor/abi/jolt_layout.h"
 #include "flamegraph/profile_write.h"
 #include "flamegraph/report.h"
-#include "run/fault_text.h"
 #include "run/run.h"
-#include "run/run_inputs.h"
 
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
@@ -178,14 +175,11 @@ enum {
 static int take_jolt_memory(struct execute_options *o, const char *arg)
 {
     struct error e = ERROR_INIT;
-    struct jolt_layout unused;
     if (o->jolt_memory_given) {
         cli_error("give --jolt-memory once, with all the sizes");
         return EXIT_USAGE;
     }
-    o->jolt_memory = jolt_memory_default();
-    if (!jolt_memory_parse(arg, &o->jolt_memory, &e) ||
-        !jolt_layout_compute(&o->jolt_memory, &unused, &e)) {
+    if (!run_jolt_memory(arg, &o->jolt_memory, &e)) {
         cli_error("--jolt-memory: %s", e.msg);
         return EXIT_USAGE;
     }

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/run_weights.h"
+#include "run/run.h"
 
 #define EXECUTE_MAX_WEIGHTS 8 /* --weight and --cost-table options each */
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "run/run.h"
 #include "symtab/demangle.h"
 
 const char *run_function_at(const struct run *r, uint64_t pc, char *buf, size_t size)

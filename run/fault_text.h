@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/run.h"
+struct run; /* run/run.h */
 
 /*
  * "guest fault: illegal instruction 0x00000000 at pc 0x... in main, after

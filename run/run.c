@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "executor/abi/detect_code.h"
-#include "run/fault_text.h"
 
 bool run_raw_image(const struct run_options *o)
 {
@@ -144,6 +143,13 @@ static int open_inlines(struct run *r, struct error *e)
         r->inlines = NULL;
     }
     return 0;
+}
+
+bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e)
+{
+    struct jolt_layout unused;
+    *out = jolt_memory_default();
+    return jolt_memory_parse(sizes, out, e) && jolt_layout_compute(out, &unused, e);
 }
 
 int run_start(struct run *r, const struct machine_io *io, struct error *e)

@@ -9,6 +9,9 @@
  * the user are complete lines in `struct error` (common/error.h) or, for
  * warnings, "warning: ..." lines on run_options.warnings (the machine's
  * own one-time warnings go there too); exit statuses are the caller's.
+ * The one header of run/ its users include: the weights (run_weights.h),
+ * the inputs (run_inputs.h) and the words for a stop (fault_text.h) come
+ * with it.
  */
 #ifndef RUN_RUN_H
 #define RUN_RUN_H
@@ -19,9 +22,12 @@
 #include <stdio.h>
 
 #include "common/error.h"
+#include "executor/abi/jolt_layout.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
 #include "profile/profile.h"
+#include "run/fault_text.h"
+#include "run/run_inputs.h"
 #include "run/run_weights.h"
 #include "symtab/inline_chain.h"
 #include "symtab/symtab.h"
@@ -71,6 +77,14 @@ int run_open(struct run *r, const struct run_options *o, struct error *e);
 
 /* Whether the guest is Airbender's raw image (--zkvm airbender, no ELF header). */
 bool run_raw_image(const struct run_options *o);
+
+/*
+ * Jolt's I/O sizes (machine_io.jolt_memory) from `sizes`, as
+ * #[jolt::provable(...)] names them ("max_input_size=N,..."), over Jolt's
+ * defaults, and laid out once to refuse what Jolt refuses. False with
+ * ERROR_UNSUPPORTED in `e`.
+ */
+bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e);
 
 /*
  * Builds the machine with `io` (inputs, outputs, ABI settings, all the

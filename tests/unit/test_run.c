@@ -16,7 +16,6 @@
 
 #include <cmocka.h>
 
-#include "run/fault_text.h"
 #include "run/run.h"
 
 #define TEXT_AT 0x10000u
