@@ -13,17 +13,9 @@
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
 #include "executor/abi/abi.h"
-#include "executor/abi/detect_code.h"
-#include "executor/abi/jolt_layout.h"
-#include "executor/abi/sp1_stdin.h"
-#include "executor/elf_image.h"
-#include "executor/machine.h"
-#include "flamegraph/render.h"
+#include "flamegraph/profile_write.h"
 #include "flamegraph/report.h"
-#include "tracer/guest_profile.h"
-#include "symtab/demangle.h"
-#include "symtab/inline_chain.h"
-#include "symtab/symtab.h"
+#include "run/run.h"
 
 static const char execute_help[] =
     "usage: cli execute GUEST.elf [options]\n"
@@ -183,14 +175,11 @@ enum {
 static int take_jolt_memory(struct execute_options *o, const char *arg)
 {
     struct error e = ERROR_INIT;
-    struct jolt_layout unused;
     if (o->jolt_memory_given) {
         cli_error("give --jolt-memory once, with all the sizes");
         return EXIT_USAGE;
     }
-    o->jolt_memory = jolt_memory_default();
-    if (!jolt_memory_parse(arg, &o->jolt_memory, &e) ||
-        !jolt_layout_compute(&o->jolt_memory, &unused, &e)) {
+    if (!run_jolt_memory(arg, &o->jolt_memory, &e)) {
         cli_error("--jolt-memory: %s", e.msg);
         return EXIT_USAGE;
     }
@@ -342,207 +331,17 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* " in NAME" when a symbol covers addr, else "". */
-static const char *function_suffix(const struct symtab *syms, uint64_t addr, char *buf, size_t size)
-{
-    const struct symtab_func *f = symtab_lookup(syms, addr);
-    if (!f)
-        return "";
-    char *readable = demangle_symbol(f->name);
-    snprintf(buf, size, " in %s", readable ? readable : f->name);
-    free(readable);
-    return buf;
-}
-
 /*
- * "unsupported CSR access: csrrw of mstatus (CSR 0x300; only reads of
- * cycle, time, instret and marchid are supported)".
+ * Whether a raw file is asked for: it carries every pc with DWARF, so that
+ * the enrichment script can name lines too (docs/FORMATS.md, "Raw folded
+ * stacks"), not only those of functions with inlined code.
  */
-static void describe_csr_fault(const struct fault *f, char *what, size_t size)
+static bool writes_raw(const struct execute_options *o)
 {
-    static const char *const ops[8] = {"?", "csrrw",  "csrrs",  "csrrc",
-                                       "?", "csrrwi", "csrrsi", "csrrci"};
-    const char *name = insn_csr_name((unsigned)f->addr);
-    snprintf(what, size,
-             "%s: %s of %s (CSR 0x%03llx; only reads of cycle, time, instret and marchid are "
-             "supported)",
-             fault_kind_text(f->kind), ops[(f->word >> 12) & 7], name ? name : "an unknown CSR",
-             (unsigned long long)f->addr);
-}
-
-/*
- * Why a guest built with C cannot run as it is under a zkVM whose hart has
- * none (abi->without_c), and what to do: ": sp1's executor runs RV32IM, ...".
- */
-static void describe_missing_c(const char *abi, int xlen, char *reason, size_t size)
-{
-    snprintf(reason, size,
-             ": %s's executor runs RV%dIM, without compressed instructions: build the guest "
-             "without C (-march=rv%dim)",
-             abi, xlen, xlen);
-}
-
-static void report_fault(const struct machine *m, const struct symtab *syms)
-{
-    const struct fault *f = &m->fault;
-    char where[512], from[512], what[512], reason[512] = "";
-    const char *text = fault_kind_text(f->kind);
-    switch (f->kind) {
-    case FAULT_LOAD_UNMAPPED:
-    case FAULT_STORE_UNMAPPED:
-    case FAULT_STORE_READONLY:
-    case FAULT_MISALIGNED_ACCESS:
-        snprintf(what, sizeof(what), "%s (address 0x%llx)", text, (unsigned long long)f->addr);
-        if (f->why) /* the ABI's reading of it (Jolt's), after the place */
-            snprintf(reason, sizeof(reason), ": %s", f->why);
-        break;
-    case FAULT_MISALIGNED_LOAD:
-    case FAULT_MISALIGNED_STORE:
-        snprintf(what, sizeof(what), "%s (address 0x%llx)", text, (unsigned long long)f->addr);
-        snprintf(reason, sizeof(reason),
-                 ": %s's executor traps loads and stores whose address is not a multiple of "
-                 "their size",
-                 m->abi->name);
-        break;
-    case FAULT_MISALIGNED_TARGET:
-        snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
-        if (m->abi->without_c && (f->addr & 3) == 2) /* a target only a hart with C could run */
-            describe_missing_c(m->abi->name, (int)m->xlen, reason, sizeof(reason));
-        break;
-    case FAULT_ILLEGAL_INSTRUCTION:
-        snprintf(what, sizeof(what), "%s 0x%08x", text, f->word);
-        if (m->abi->without_c && (f->word & 3) != 3) /* a compressed instruction's halfword */
-            describe_missing_c(m->abi->name, (int)m->xlen, reason, sizeof(reason));
-        break;
-    case FAULT_UNSUPPORTED_CSR: describe_csr_fault(f, what, sizeof(what)); break;
-    case FAULT_UNSUPPORTED_SYSCALL:
-        snprintf(what, sizeof(what), "unsupported system call %llu (--strict)",
-                 (unsigned long long)f->addr);
-        break;
-    case FAULT_UNSUPPORTED_ECALL:
-        if (f->call)
-            snprintf(what, sizeof(what), "%s call %s is not supported%s%s", m->abi->name, f->call,
-                     f->why ? ": " : " yet", f->why ? f->why : "");
-        else
-            snprintf(what, sizeof(what), "%s call 0x%llx: %s", m->abi->name,
-                     (unsigned long long)f->addr, f->why ? f->why : "unknown");
-        break;
-    case FAULT_ECALL_ARGUMENT:
-        snprintf(what, sizeof(what), "%s call %s (argument 0x%llx): %s", m->abi->name, f->call,
-                 (unsigned long long)f->addr, f->why);
-        break;
-    case FAULT_GUEST_PANIC:
-        snprintf(what, sizeof(what), "guest panicked (%s): %s", f->call, f->why);
-        break;
-    default: snprintf(what, sizeof(what), "%s", text); break;
-    }
-    from[0] = '\0';
-    if ((f->kind == FAULT_FETCH_UNMAPPED || f->kind == FAULT_FETCH_NOT_EXECUTABLE) && f->from) {
-        char fn[400];
-        snprintf(from, sizeof(from), " (jumped to from 0x%llx%s)", (unsigned long long)f->from,
-                 function_suffix(syms, f->from, fn, sizeof(fn)));
-    }
-    cli_error("guest fault: %s at pc 0x%llx%s%s, after %llu instructions%s", what,
-              (unsigned long long)f->pc, function_suffix(syms, f->pc, where, sizeof(where)), from,
-              (unsigned long long)m->retired, reason);
-}
-
-/* The --stdin items and --input files, read whole (zkVM ABIs take them as items or one stream). */
-struct inputs {
-    struct machine_input list[256];
-    size_t count;
-    uint64_t proofs; /* the --stdin file's proofs, counted */
-};
-
-static int read_input_file(const char *path, struct machine_input *in)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *data = NULL;
-    size_t size = 0, cap = 0;
-    if (!f) {
-        cli_error("cannot read input %s: %s", path, strerror(errno));
-        return EXIT_NOINPUT;
-    }
-    for (;;) {
-        if (size == cap) {
-            cap = cap ? 2 * cap : 4096;
-            uint8_t *grown = realloc(data, cap);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                cli_error("out of memory reading input %s", path);
-                return EXIT_OSERR;
-            }
-            data = grown;
-        }
-        size_t n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0)
-            break;
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (failed) {
-        free(data);
-        cli_error("cannot read input %s: read error", path);
-        return EXIT_NOINPUT;
-    }
-    *in = (struct machine_input){.data = data, .size = size};
-    return 0;
-}
-
-/* The items of the --stdin file, each copied, first in the list. */
-static int read_sp1_stdin(const char *path, struct inputs *in)
-{
-    struct machine_input file, items[192];
-    size_t count = 0;
-    uint64_t proofs = 0;
-    struct error e = ERROR_INIT;
-    int rc = read_input_file(path, &file);
-    if (rc)
-        return rc;
-    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, &e)) {
-        cli_error("%s is not an SP1Stdin: %s", path, e.msg);
-        /* An input the guest cannot take counts as unreadable (docs/CONTRACT.md: exit 66). */
-        rc = cli_exit_status(ERROR_UNREADABLE);
-    }
-    for (size_t i = 0; i < count && rc == 0; i++) {
-        uint8_t *copy = malloc(items[i].size ? items[i].size : 1);
-        if (!copy) {
-            cli_error("out of memory reading input %s", path);
-            rc = EXIT_OSERR;
-            break;
-        }
-        memcpy(copy, items[i].data, items[i].size);
-        in->list[in->count++] = (struct machine_input){.data = copy, .size = items[i].size};
-    }
-    in->proofs = proofs;
-    free((void *)file.data);
-    return rc;
-}
-
-static int read_inputs(const struct execute_options *o, struct inputs *in)
-{
-    in->count = 0;
-    if (o->sp1_stdin) {
-        int rc = read_sp1_stdin(o->sp1_stdin, in);
-        if (rc)
-            return rc;
-    }
-    for (size_t i = 0; i < o->ninputs; i++) {
-        int rc = read_input_file(o->inputs[i], &in->list[in->count]);
-        if (rc)
-            return rc;
-        in->count++;
-    }
-    return 0;
-}
-
-static void free_inputs(struct inputs *in)
-{
-    for (size_t i = 0; i < in->count; i++)
-        free((void *)in->list[i].data);
-    in->count = 0;
+    for (size_t i = 0; i < o->noutputs; i++)
+        if (o->outputs[i].raw)
+            return true;
+    return false;
 }
 
 /* The linux ABI reads fd 0 from a file: its one --input. */
@@ -563,499 +362,179 @@ static int open_linux_input(const struct execute_options *o, int *fd)
     return 0;
 }
 
-/* One run of a guest: the machine and, when asked for, its profile. */
-struct session {
-    const struct execute_options *o;
-    const struct elf_image *img;
-    struct execute_weights weights; /* o's, resolved for the guest */
-    const struct symtab *syms;
-    const struct abi_choice *choice;
-    struct machine m;
-    struct guest_profile profile;
-    bool profiling;
-    uint64_t next_checkpoint; /* UINT64_MAX: none */
-};
-
-/* One flamegraph file being written: an output_writer's context. */
-struct profile_job {
-    struct session *s;
-    bool raw;
-    enum render_format format;
-};
-
-/*
- * How the profile is written (GUEST_WRITE_*): raw, or names with --lines
- * (only where `lines`: the report sums functions up) and --no-inline
- * (which keeps the profile per pc only with --lines).
- */
-/*
- * Whether a raw file is asked for: it carries every pc with DWARF, so that
- * the enrichment script can name lines too (docs/FORMATS.md, "Raw folded
- * stacks"), not only those of functions with inlined code.
- */
-static bool writes_raw(const struct execute_options *o)
+/* The guest's file name without its folders: the profile's name. */
+static const char *guest_name(const struct execute_options *o)
 {
-    for (size_t i = 0; i < o->noutputs; i++)
-        if (o->outputs[i].raw)
-            return true;
-    return false;
+    const char *slash = strrchr(o->guest_path, '/');
+    return slash ? slash + 1 : o->guest_path;
 }
 
-static unsigned write_flags(const struct execute_options *o, bool raw, bool lines)
+/* A profile that could not be made: reported as a failed write of `path`. */
+static int profile_failed(const char *path)
 {
-    if (raw)
-        return GUEST_WRITE_RAW;
-    return (lines && o->lines ? GUEST_WRITE_LINES : 0) | (o->no_inline ? GUEST_WRITE_NO_INLINE : 0);
+    cli_error("out of memory writing %s", path ? path : "<stdout>");
+    return EXIT_OSERR;
 }
 
-/*
- * The profile as a name-keyed trie (`flags`: GUEST_WRITE_*), for the
- * renderers and the report, and the lines' sources in `sources` when not
- * NULL. 0, or -1 with nothing left to free.
- */
-static int named_profile(struct session *s, unsigned flags, struct trie *named,
-                         struct strtab *names, struct profile *sources)
+/* One --flamegraph or --flamegraph-raw file, titled "GUEST: TOTAL UNIT". */
+static int write_one_profile(const struct execute_options *o, struct run *r,
+                             const struct profile_output *output)
 {
-    if (!trie_init(named))
-        return -1;
-    if (!strtab_init(names) ||
-        guest_profile_named(&s->profile, flags, named, names, sources) != 0) {
-        strtab_free(names);
-        trie_free(named);
-        return -1;
+    struct profile p;
+    if (run_profile(r, output->raw ? RUN_FRAMES_RAW : RUN_FRAMES_NAMED, &p) != 0) {
+        profile_free(&p);
+        return profile_failed(output->path);
     }
-    return 0;
-}
-
-/* Renders the profile as an SVG flamegraph, a speedscope, pprof or Gecko file, named by the guest.
- */
-static int render_profile(const struct profile_job *job, FILE *out)
-{
-    struct session *s = job->s;
-    struct trie named;
-    struct strtab names;
-    struct profile sources; /* borrows named and names */
-    if (!profile_wrap(&sources, &named, &names, "instructions"))
-        return -1;
-    if (named_profile(s, write_flags(s->o, job->raw, true), &named, &names, &sources) != 0) {
-        profile_free(&sources);
-        return -1;
-    }
-    const char *guest = strrchr(s->o->guest_path, '/');
-    guest = guest ? guest + 1 : s->o->guest_path;
-    struct svg_options o;
-    char title[512];
-    snprintf(title, sizeof(title), "%s: %llu instructions", guest,
-             (unsigned long long)s->m.retired);
-    svg_options_init(&o);
-    o.title = title;
-    o.unit = "instructions";
-    int rc = render_write_profile(out, &sources, 0, job->format, &o, guest);
-    profile_free(&sources);
-    strtab_free(&names);
-    trie_free(&named);
+    struct profile_write_options wo = {
+        .format = o->format, .fallback = RENDER_FOLDED, .name = guest_name(o), .title_total = true};
+    svg_options_init(&wo.svg);
+    struct error e = ERROR_INIT;
+    int rc = profile_write(output->path, &p, &wo, &e) ? cli_fail(&e, NULL) : 0;
+    profile_free(&p);
     return rc;
 }
 
-/* The profile with every weight of --weight and --cost-table. */
-static int write_weighted(const struct profile_job *job, FILE *out)
-{
-    struct session *s = job->s;
-    const char *guest = strrchr(s->o->guest_path, '/');
-    guest = guest ? guest + 1 : s->o->guest_path;
-    struct svg_options o;
-    svg_options_init(&o);
-    return execute_weights_write(out, &s->profile, write_flags(s->o, job->raw, true), &s->weights,
-                                 s->img, job->format, &o, guest, NULL);
-}
-
-static int write_profile(FILE *out, void *ctx)
-{
-    const struct profile_job *job = ctx;
-    if (execute_weights_asked(&job->s->weights))
-        return write_weighted(job, out);
-    if (job->format == RENDER_FOLDED)
-        return guest_profile_write_folded(&job->s->profile, out,
-                                          write_flags(job->s->o, job->raw, true));
-    return render_profile(job, out);
-}
-
-static int write_one_profile(struct session *s, const struct profile_output *output)
-{
-    struct profile_job job = {.s = s, .raw = output->raw, .format = RENDER_FOLDED};
-    if (!s->o->format || !render_format_by_name(s->o->format, &job.format))
-        job.format = render_format_of_path(output->path, RENDER_FOLDED);
-    return cli_write_output(output->path, write_profile, &job);
-}
-
 /* Writes the flamegraph files for everything retired so far. */
-static int write_profiles(struct session *s)
+static int write_profiles(const struct execute_options *o, struct run *r)
 {
-    if (!s->profiling)
-        return 0;
-    guest_profile_flush(&s->profile, s->m.retired);
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < s->o->noutputs; i++)
-        rc = write_one_profile(s, &s->o->outputs[i]);
+    for (size_t i = 0; rc == 0 && r->profiling && i < o->noutputs; i++)
+        rc = write_one_profile(o, r, &o->outputs[i]);
     return rc;
 }
 
 /* --report FILE: the profile's report (flamegraph/report.h), JSON for a .json FILE. */
-static int write_report(FILE *out, void *ctx)
+struct report_job {
+    const struct profile *p;
+    struct report_options ro;
+};
+
+static int write_report_job(FILE *out, void *ctx)
 {
-    struct session *s = ctx;
-    const char *dot = strrchr(s->o->report, '.');
-    struct report_options ro = {.top = 20,
-                                .json = dot && strcmp(dot, ".json") == 0,
-                                .inputs = &s->o->guest_path,
-                                .ninputs = 1};
-    if (execute_weights_asked(&s->weights))
-        return execute_weights_write(out, &s->profile, write_flags(s->o, false, false), &s->weights,
-                                     s->img, RENDER_FOLDED, NULL, NULL, &ro);
-    struct trie named;
-    struct strtab names;
-    if (named_profile(s, write_flags(s->o, false, false), &named, &names, NULL) != 0)
-        return -1;
-    int rc = report_write_trie(out, &named, &names, "instructions", &ro);
-    strtab_free(&names);
-    trie_free(&named);
+    const struct report_job *job = ctx;
+    return report_write(out, job->p, &job->ro);
+}
+
+static int write_report(const struct execute_options *o, struct run *r)
+{
+    struct profile p;
+    if (run_profile(r, RUN_FRAMES_FUNCTION, &p) != 0) {
+        profile_free(&p);
+        return profile_failed(o->report);
+    }
+    const char *dot = strrchr(o->report, '.');
+    struct report_job job = {.p = &p,
+                             .ro = {.top = 20,
+                                    .json = dot && strcmp(dot, ".json") == 0,
+                                    .inputs = &o->guest_path,
+                                    .ninputs = 1}};
+    int rc = cli_write_output(o->report, write_report_job, &job);
+    profile_free(&p);
     return rc;
 }
 
-/* How much may run before the next stop for progress, a checkpoint or the budget. */
-static uint64_t next_budget(const struct session *s)
-{
-    uint64_t budget = 1ull << 28, retired = s->m.retired;
-    if (s->o->max_cycles && s->o->max_cycles - retired < budget)
-        budget = s->o->max_cycles - retired;
-    if (s->next_checkpoint - retired < budget)
-        budget = s->next_checkpoint - retired;
-    return budget;
-}
-
 /*
- * Runs in chunks, so that a long run on a terminal can show its progress
+ * Runs in steps, so that a long run on a terminal can show its progress
  * and checkpoints can be written. Returns 0 or an exit status for an error
  * of our own (a checkpoint that cannot be written).
  */
-static int run_guest(struct session *s, double start, enum stop_reason *why)
+static int run_steps(const struct execute_options *o, struct run *r, double start,
+                     enum run_stop *stop)
 {
     bool progress = isatty(STDERR_FILENO), shown = false;
     int rc = 0;
     for (;;) {
-        *why = s->weights.pages.model ? page_touch_run(&s->weights.pages, &s->m, next_budget(s))
-                                      : machine_run(&s->m, next_budget(s));
-        if (*why != STOP_BUDGET || (s->o->max_cycles && s->m.retired >= s->o->max_cycles))
+        *stop = run_execute(r);
+        if (*stop == RUN_CHECKPOINT)
+            rc = write_profiles(o, r);
+        else if (*stop != RUN_GOING)
             break;
-        if (s->m.retired >= s->next_checkpoint) {
-            s->next_checkpoint += s->o->checkpoint_cycles;
-            rc = write_profiles(s);
-            if (rc)
-                break;
-        }
+        if (rc)
+            break;
         double elapsed = now_seconds() - start;
         if (progress && elapsed > 1.0) {
-            fprintf(stderr, "\r%.2f G instructions, %.0f MIPS ", (double)s->m.retired / 1e9,
-                    (double)s->m.retired / elapsed / 1e6);
+            fprintf(stderr, "\r%.2f G instructions, %.0f MIPS ", (double)r->m.retired / 1e9,
+                    (double)r->m.retired / elapsed / 1e6);
             shown = true;
         }
     }
     if (shown)
         fputs("\r\033[K", stderr);
-    if (s->weights.pages.model)
-        page_touch_finish(&s->weights.pages, &s->m);
+    run_finish(r);
     return rc;
 }
 
-/* How the ABI was chosen, for --stats. */
-struct abi_choice {
-    const struct abi *abi;
-    char why[560];
-};
-
-static void print_stats(const struct machine *m, const struct abi_choice *choice, double seconds)
+static void print_stats(const struct run *r, double seconds)
 {
+    const struct machine *m = &r->m;
     fprintf(stderr, "instructions: %llu\n", (unsigned long long)m->retired);
     fprintf(stderr, "wall-time: %.6f s\n", seconds);
     fprintf(stderr, "mips: %.1f\n", seconds > 0 ? (double)m->retired / seconds / 1e6 : 0.0);
-    fprintf(stderr, "abi: %s (%s)\n", choice->abi->name, choice->why);
+    fprintf(stderr, "abi: %s (%s)\n", r->abi->name, r->abi_why);
     if (m->abi->report)
         m->abi->report(m, stderr);
 }
 
-/*
- * Loads the guest. The ELF must fit the whole guest address space; each
- * ABI checks its own memory map when it lays the machine out.
- */
-/*
- * A raw image (objcopy -O binary) runs only as Airbender's app.bin, loaded
- * at 0 as Airbender's runner loads it; other guests are ELF files.
- */
-static bool raw_image(const struct execute_options *o)
-{
-    return o->zkvm && strcmp(o->zkvm, "airbender") == 0 && elf_image_file_is_raw(o->guest_path);
-}
-
-static int load_guest(const struct execute_options *o, struct elf_image *img)
-{
-    struct elf_limits limits = {
-        .address_space_end = GUEST_SPACE_SIZE,
-        .code_span_max = CODE_SPAN_LARGE, /* the widest any ABI takes: fit_span_to_abi */
-    };
-    struct error e = ERROR_INIT;
-    if (raw_image(o))
-        return elf_image_load_raw(o->guest_path, 0, o->symbols, &limits, img, &e)
-                   ? cli_fail(&e, o->guest_path)
-                   : 0;
-    if (o->symbols) {
-        cli_error("--symbols is for a raw image (Airbender's app.bin with --zkvm airbender); "
-                  "%s's own symbols name its frames",
-                  o->guest_path);
-        return EXIT_USAGE;
-    }
-    if (elf_image_load(o->guest_path, &limits, img, &e) != 0)
-        return cli_fail(&e, o->guest_path);
-    char why[400];
-    if (detect_not_program(img, why, sizeof(why))) { /* whatever --zkvm says */
-        cli_error("%s: %s", o->guest_path, why);
-        elf_image_free(img);
-        return EXIT_DATAERR;
-    }
-    return 0;
-}
-
-/*
- * The executable span the chosen ABI takes: CODE_SPAN_MAX unless it asks
- * for more (Airbender, whose stack lies in the executable segment), so
- * that other guests keep the cache and the cost clock they had.
- */
-static int fit_span_to_abi(const struct execute_options *o, const struct elf_image *img,
-                           const struct abi_choice *c)
-{
-    struct error e = ERROR_INIT;
-    uint64_t max = c->abi->code_span_max ? c->abi->code_span_max : CODE_SPAN_MAX;
-    return elf_image_check_code_span(img, max, &e) ? cli_fail(&e, o->guest_path) : 0;
-}
-
-/*
- * --zkvm NAME, or what the ELF shows. Exit 65 when nothing decides: such a
- * guest would fault as a Linux one, so the user is told which --zkvm to try.
- */
-static int choose_abi(const struct execute_options *o, const struct elf_image *img,
-                      struct abi_choice *c)
-{
-    if (o->zkvm && strcmp(o->zkvm, "auto") != 0) {
-        c->abi = abi_by_name(o->zkvm);
-        snprintf(c->why, sizeof(c->why), "--zkvm %s", o->zkvm);
-        return 0;
-    }
-    char why[480];
-    c->abi = abi_detect(img, why, sizeof(why));
-    if (!c->abi) {
-        cli_error("%s: %s", o->guest_path, why);
-        return EXIT_DATAERR;
-    }
-    snprintf(c->why, sizeof(c->why), "auto: %s%s", why,
-             img->container ? ", in a RISC Zero program binary (R0BF)" : "");
-    return 0;
-}
-
-/*
- * An ELF built with C runs under a zkVM whose hart has none as that
- * executor runs it: without C (abi->without_c; docs/ZKVMS.md, "Compressed
- * instructions").
- */
-static int fit_hart_to_abi(const struct execute_options *o, struct elf_image *img,
-                           const struct abi_choice *c)
-{
-    if (!img->rvc || !c->abi->without_c)
-        return 0;
-    struct error e = ERROR_INIT;
-    if (elf_image_drop_c(img, &e) != 0) {
-        char reason[256];
-        describe_missing_c(c->abi->name, img->xlen, reason, sizeof(reason));
-        cli_error("%s: %s%s", o->guest_path, e.msg, reason);
-        return cli_exit_status(e.status);
-    }
-    fprintf(stderr,
-            "warning: %s is built with compressed instructions (EF_RISCV_RVC), which %s's "
-            "executor does not run: it runs as RV%dIM, where the first one is an illegal "
-            "instruction\n",
-            o->guest_path, c->abi->name, img->xlen);
-    return 0;
-}
-
-/* Runs the loaded guest and turns how it stopped into an exit status. */
-static int run_and_report(struct session *s)
+/* Runs the started guest and turns how it stopped into an exit status. */
+static int run_and_report(const struct execute_options *o, struct run *r)
 {
     double start = now_seconds();
-    enum stop_reason why;
-    int rc = run_guest(s, start, &why);
+    enum run_stop stop;
+    int rc = run_steps(o, r, start, &stop);
     double seconds = now_seconds() - start;
-    if (s->o->stats) {
-        print_stats(&s->m, s->choice, seconds);
-        if (execute_weights_asked(&s->weights)) {
-            if (s->profiling) /* the per-pc counts as written: taken branches folded, open runs
-                                 noted */
-                guest_profile_flush(&s->profile, s->m.retired);
-            execute_weights_stats(&s->weights, s->profiling ? &s->profile : NULL, s->img, stderr);
-        }
+    if (o->stats) {
+        print_stats(r, seconds);
+        if (execute_weights_asked(&o->weights))
+            run_weight_stats(r, stderr);
     }
     if (rc)
         return rc;
-    rc = write_profiles(s); /* after an exit, a fault or a spent budget alike */
-    if (rc == 0 && s->o->report)
-        rc = cli_write_output(s->o->report, write_report, s);
-    char where[512];
-    switch (why) {
-    case STOP_EXIT: return rc ? rc : s->m.exit_status;
-    case STOP_FAULT: report_fault(&s->m, s->syms); return EXIT_SOFTWARE;
-    case STOP_BUDGET: break;
+    rc = write_profiles(o, r); /* after an exit, a fault or a spent budget alike */
+    if (rc == 0 && o->report)
+        rc = write_report(o, r);
+    char fault[4096], where[512];
+    switch (stop) {
+    case RUN_EXITED: return rc ? rc : r->m.exit_status;
+    case RUN_FAULTED:
+        run_fault_text(r, fault, sizeof(fault));
+        cli_error("%s", fault);
+        return EXIT_SOFTWARE;
+    default: break;
     }
     cli_error("the --max-cycles budget of %llu instructions ran out at pc 0x%llx%s; raise "
               "--max-cycles to run longer",
-              (unsigned long long)s->o->max_cycles, (unsigned long long)s->m.pc,
-              function_suffix(s->syms, s->m.pc, where, sizeof(where)));
+              (unsigned long long)o->max_cycles, (unsigned long long)r->m.pc,
+              run_function_at(r, r->m.pc, where, sizeof(where)));
     return EXIT_MAX_CYCLES;
 }
 
-/*
- * The machine could not be built: the host refused memory, or the guest
- * does not fit the chosen ABI (said with the ABI and why it was chosen).
- */
-static int fail_machine(const struct execute_options *o, const struct abi_choice *choice,
-                        const struct error *e)
+/* The guest's input: fd 0 from one file under linux, else every item read whole. */
+static int read_inputs(const struct execute_options *o, const struct run *r, int *fd,
+                       struct run_inputs *in)
 {
-    if (e->status == ERROR_NO_MEMORY)
-        return cli_fail(e, NULL);
-    cli_error("%s: %s (as a %s guest: %s)", o->guest_path, e->msg, choice->abi->name, choice->why);
-    return cli_exit_status(e->status);
-}
-
-/*
- * The inline frames of a profile (docs/CONTRACT.md, "Inline frames"): NULL
- * with --no-inline, without DWARF, or when the ELF cannot be read for it
- * (then with a warning: the profile has function frames only). 0, or an
- * exit status.
- */
-static int open_inlines(const struct execute_options *o, const struct elf_image *img,
-                        struct inline_chains **out)
-{
-    *out = NULL;
-    if ((o->no_inline && !o->lines) || (o->noutputs == 0 && !o->report))
-        return 0;
-    const char *what = o->lines ? "inline frames and lines" : "inline frames";
+    if (r->abi == &abi_linux)
+        return open_linux_input(o, fd);
     struct error e = ERROR_INIT;
-    if (inline_chains_open(out, img->file, img->file_size, &e) != 0) {
-        if (e.status == ERROR_NO_MEMORY)
-            return cli_fail(&e, NULL);
-        fprintf(stderr, "warning: %s: %s; %s left out\n", o->guest_path, e.msg, what);
-        return 0;
-    }
-    if (!inline_chains_has_dwarf(*out)) {
-        if (o->lines)
-            fprintf(stderr,
-                    "warning: %s has no DWARF (.debug_info): --lines writes function names "
-                    "without lines; build the guest with -g\n",
-                    o->guest_path);
-        inline_chains_close(*out);
-        *out = NULL;
-    }
-    return 0;
+    return run_inputs_read(in, o->sp1_stdin, o->inputs, o->ninputs, &e) ? cli_fail(&e, NULL) : 0;
 }
 
-/* Bad DWARF, noticed while the profile was written: said once, after it. */
-static void warn_bad_dwarf(const char *guest, const struct inline_chains *ic)
+/* Builds the machine, weighs and traces it, runs, and closes the run. */
+static int run_session(const struct execute_options *o, struct run *r, const struct machine_io *io)
 {
-    if (ic && inline_chains_warning(ic))
-        fprintf(stderr, "warning: %s: %s\n", guest, inline_chains_warning(ic));
-}
-
-/* The length of the guest's instruction at pc, for the profile of a guest with C. */
-static unsigned guest_insn_length(void *img, uint64_t pc)
-{
-    return elf_image_insn_length(img, pc);
-}
-
-/* Builds the machine and the profile, runs, and tears both down. */
-static int run_session(const struct execute_options *o, const struct elf_image *img,
-                       const struct symtab *syms, const struct abi_choice *choice,
-                       const struct machine_io *io)
-{
-    struct session s = {.o = o,
-                        .img = img,
-                        .weights = o->weights,
-                        .syms = syms,
-                        .choice = choice,
-                        .next_checkpoint = UINT64_MAX};
     struct error e = ERROR_INIT;
-    struct inline_chains *inlines;
-    int rc = open_inlines(o, img, &inlines);
-    if (rc)
-        return rc;
-    if (machine_init(&s.m, img, choice->abi, io, &e) != 0) {
-        inline_chains_close(inlines);
-        return fail_machine(o, choice, &e);
-    }
-    s.profiling = o->noutputs > 0 || o->report;
-    bool weighted = execute_weights_asked(&s.weights);
-    rc = weighted ? execute_weights_resolve(&s.weights, choice->abi->name, s.m.xlen) : 0;
-    bool every_pc = inlines && (o->lines || writes_raw(o));
-    bool weigh_pcs = rc == 0 && weighted && execute_weights_need_pcs(&s.weights);
-    /* one such weight, beside any of one cost per instruction: the clock counts it */
-    bool cost_clock =
-        weigh_pcs && !every_pc && s.profiling && execute_weights_clock(&s.weights, &s.m, syms);
-    if (cost_clock)
-        weigh_pcs = false;
-    struct guest_profile_options po = {
-        .inlines = inlines,
-        .all_pcs = every_pc || weigh_pcs,
-        .insn_length = img->rvc ? guest_insn_length : NULL,
-        .insn_ctx = (void *)img,
-        .cost_clock = cost_clock,
-    };
-    if (weigh_pcs && !every_pc) /* only functions whose pcs' costs differ */
-        execute_weights_watch(&s.weights, &po, img);
-    if (rc == 0 && s.profiling && !guest_profile_init_with(&s.profile, syms, img->entry, &po)) {
-        cli_error("out of memory setting up the profile");
-        rc = EXIT_OSERR;
-    }
-    if (rc) {
-        execute_weights_free(&s.weights);
-        machine_destroy(&s.m);
-        inline_chains_close(inlines);
-        return rc;
-    }
-    if (s.profiling)
-        machine_attach_tracer(&s.m, &s.profile.tracer);
-    rc = weighted ? execute_weights_start(&s.weights, &s.m) : 0;
-    if (rc) {
-        execute_weights_free(&s.weights);
-        guest_profile_free(&s.profile);
-        machine_destroy(&s.m);
-        inline_chains_close(inlines);
-        return rc;
-    }
-    if (o->checkpoint_cycles)
-        s.next_checkpoint = o->checkpoint_cycles;
-    rc = run_and_report(&s);
-    warn_bad_dwarf(o->guest_path, inlines);
-    if (s.profiling && s.profile.runs_rewritten)
-        fprintf(stderr,
-                "warning: %s: the guest rewrote a branch it had taken: per-pc counts "
-                "around it are off\n",
-                o->guest_path);
-    if (s.profiling)
-        guest_profile_free(&s.profile);
-    execute_weights_free(&s.weights);
-    machine_destroy(&s.m);
-    inline_chains_close(inlines);
+    int rc = run_start(r, io, &e) ? cli_fail(&e, NULL) : 0;
+    if (rc == 0 && execute_weights_asked(&o->weights))
+        rc = execute_weights_resolve(&o->weights, r->abi->name, r->m.xlen, &r->weights);
+    if (rc == 0 && run_trace(r, &e) != 0)
+        rc = cli_fail(&e, NULL);
+    if (rc == 0)
+        rc = run_and_report(o, r);
+    run_close(r); /* its warnings before the public output is committed */
     return rc;
 }
 
 /* Opens the inputs and the public output, then runs. */
-static int run_with_io(const struct execute_options *o, const struct elf_image *img,
-                       const struct symtab *syms, const struct abi_choice *choice)
+static int run_with_io(const struct execute_options *o, struct run *r)
 {
     struct machine_io io = {.private_input_fd = -1,
                             .stdout_fd = STDOUT_FILENO,
@@ -1065,31 +544,30 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
                             .unverified_assumptions = o->unverified_assumptions,
                             .warnings = stderr,
                             .stack_size = o->stack_size};
-    struct inputs inputs = {.count = 0};
+    struct run_inputs inputs = {.count = 0};
     struct output_file public_out = {0};
-    if (o->sp1_stdin && choice->abi != &abi_sp1) {
-        cli_error("--stdin is SP1's stdin file; this guest runs as %s", choice->abi->name);
+    if (o->sp1_stdin && r->abi != &abi_sp1) {
+        cli_error("--stdin is SP1's stdin file; this guest runs as %s", r->abi->name);
         return EXIT_USAGE;
     }
-    if (o->no_deferred_proof_verification && choice->abi != &abi_sp1) {
+    if (o->no_deferred_proof_verification && r->abi != &abi_sp1) {
         cli_error("--no-deferred-proof-verification is for SP1 guests; this one runs as %s",
-                  choice->abi->name);
+                  r->abi->name);
         return EXIT_USAGE;
     }
-    if (o->zkvm_release && !choice->abi->takes_release) {
+    if (o->zkvm_release && !r->abi->takes_release) {
         cli_error("--zkvm-release is for SP1, Pico and Nexus guests; this one runs as %s",
-                  choice->abi->name);
+                  r->abi->name);
         return EXIT_USAGE;
     }
     io.zkvm_release = o->zkvm_release;
-    if (o->jolt_memory_given && choice->abi != &abi_jolt) {
-        cli_error("--jolt-memory is for Jolt guests; this one runs as %s", choice->abi->name);
+    if (o->jolt_memory_given && r->abi != &abi_jolt) {
+        cli_error("--jolt-memory is for Jolt guests; this one runs as %s", r->abi->name);
         return EXIT_USAGE;
     }
     io.jolt_memory = o->jolt_memory_given ? &o->jolt_memory : NULL;
     struct error e = ERROR_INIT;
-    int rc = choice->abi == &abi_linux ? open_linux_input(o, &io.private_input_fd)
-                                       : read_inputs(o, &inputs);
+    int rc = read_inputs(o, r, &io.private_input_fd, &inputs);
     io.inputs = inputs.list;
     io.ninputs = inputs.count;
     io.deferred_proofs = inputs.proofs;
@@ -1101,7 +579,7 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
             rc = cli_fail(&e, "public output");
     }
     if (rc == 0)
-        rc = run_session(o, img, syms, choice, &io);
+        rc = run_session(o, r, &io);
     if (public_out.fp && output_file_commit(&public_out, &e) != 0) {
         int failed = cli_fail(&e, "public output");
         if (rc == 0)
@@ -1109,8 +587,23 @@ static int run_with_io(const struct execute_options *o, const struct elf_image *
     }
     if (io.private_input_fd >= 0)
         close(io.private_input_fd);
-    free_inputs(&inputs);
+    run_inputs_free(&inputs);
     return rc;
+}
+
+/* What the run is asked for, from the options. */
+static struct run_options run_options_of(const struct execute_options *o)
+{
+    return (struct run_options){.guest_path = o->guest_path,
+                                .zkvm = o->zkvm,
+                                .symbols = o->symbols,
+                                .max_cycles = o->max_cycles,
+                                .checkpoint_cycles = o->checkpoint_cycles,
+                                .profile = o->noutputs > 0 || o->report,
+                                .no_inline = o->no_inline,
+                                .lines = o->lines,
+                                .raw = writes_raw(o),
+                                .warnings = stderr};
 }
 
 int cmd_execute(int argc, char **argv)
@@ -1119,24 +612,16 @@ int cmd_execute(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
-
-    struct elf_image img;
-    rc = load_guest(&o, &img);
-    if (rc)
-        return rc;
-    struct symtab syms;
+    struct run_options ro = run_options_of(&o);
+    if (o.symbols && !run_raw_image(&ro)) {
+        cli_error("--symbols is for a raw image (Airbender's app.bin with --zkvm airbender); "
+                  "%s's own symbols name its frames",
+                  o.guest_path);
+        return EXIT_USAGE;
+    }
+    struct run run;
     struct error e = ERROR_INIT;
-    if (symtab_load(&syms, img.file, img.file_size, &e) != 0)
-        memset(&syms, 0, sizeof(syms)); /* no names in messages, but still runnable */
-    struct abi_choice choice;
-    rc = choose_abi(&o, &img, &choice);
-    if (rc == 0)
-        rc = fit_span_to_abi(&o, &img, &choice);
-    if (rc == 0)
-        rc = fit_hart_to_abi(&o, &img, &choice);
-    if (rc == 0)
-        rc = run_with_io(&o, &img, &syms, &choice);
-    symtab_free(&syms);
-    elf_image_free(&img);
+    rc = run_open(&run, &ro, &e) ? cli_fail(&e, o.guest_path) : run_with_io(&o, &run);
+    run_close(&run);
     return rc;
 }

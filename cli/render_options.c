@@ -128,65 +128,39 @@ int render_options_take(struct render_options *r, int opt, const char *arg)
 int render_options_finish(struct render_options *r, const char *command,
                           enum render_format fallback)
 {
-    if (!r->format_name) {
-        r->format = render_format_of_path(r->output, fallback);
-    } else if (!render_format_by_name(r->format_name, &r->format)) {
+    if (!render_format_choose(r->format_name, r->output, fallback, &r->format)) {
         cli_error("--format %s: choose svg, json, folded, pprof or gecko; see 'cli %s --help'",
                   r->format_name, command);
         return EXIT_USAGE;
     }
+    r->fallback = fallback;
     if (r->minwidth_percent >= 0)
         r->svg.minwidth = r->minwidth_percent / 100.0 * (double)(r->svg.width - 2 * SVG_PAD);
     return 0;
 }
 
-struct render_job {
-    const struct render_options *r;
-    const struct trie *t;
-    const struct strtab *names;
-    const char *name;
-};
-
-static int write_job(FILE *out, void *ctx)
-{
-    const struct render_job *job = ctx;
-    const struct svg_options *svg = &job->r->svg;
-    return render_write_trie(out, job->t, job->names, job->r->format, svg,
-                             svg->title ? svg->title : job->name);
-}
-
 int render_options_write(const struct render_options *r, const struct trie *t,
                          const struct strtab *names, const char *name)
 {
-    struct render_job job = {.r = r, .t = t, .names = names, .name = name};
-    return cli_write_output(r->output, write_job, &job);
-}
-
-struct profile_render_job {
-    const struct render_options *r;
-    struct profile *p;
-    size_t weight;
-    const char *name;
-};
-
-static int write_profile_job(FILE *out, void *ctx)
-{
-    const struct profile_render_job *job = ctx;
-    const struct svg_options *svg = &job->r->svg;
-    struct svg_options o = *svg;
-    if (!job->r->svg_unit_given && job->p->nweights > 0)
-        o.unit = profile_weight_name(job->p, job->weight);
-    return render_write_profile(out, job->p, job->weight, job->r->format, &o,
-                                svg->title ? svg->title : job->name);
+    struct profile p; /* the writers only read a borrowed profile's trie */
+    if (!profile_wrap(&p, (struct trie *)t, (struct strtab *)names, r->svg.unit)) {
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    int rc = render_options_write_profile(r, &p, name);
+    profile_free(&p);
+    return rc;
 }
 
 int render_options_write_profile(const struct render_options *r, struct profile *p,
                                  const char *name)
 {
+    struct profile_write_options o = {.format = r->format_name,
+                                      .fallback = r->fallback,
+                                      .weight = r->weight,
+                                      .svg = r->svg,
+                                      .unit_given = r->svg_unit_given,
+                                      .name = name};
     struct error e = ERROR_INIT;
-    int w = profile_weight_by_option(p, r->weight, &e);
-    if (w < 0)
-        return cli_fail(&e, NULL);
-    struct profile_render_job job = {.r = r, .p = p, .weight = (size_t)w, .name = name};
-    return cli_write_output(r->output, write_profile_job, &job);
+    return profile_write(r->output, p, &o, &e) ? cli_fail(&e, NULL) : 0;
 }

@@ -11,14 +11,13 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "flamegraph/render.h"
-#include "flamegraph/svg.h"
-#include "profile/profile.h"
+#include "flamegraph/profile_write.h"
 
 struct render_options {
-    const char *output;      /* -o FILE; NULL: stdout */
-    const char *format_name; /* --format; NULL: from -o's extension */
-    enum render_format format;
+    const char *output;          /* -o FILE; NULL: stdout */
+    const char *format_name;     /* --format; NULL: from -o's extension */
+    enum render_format format;   /* settled by render_options_finish */
+    enum render_format fallback; /* the command's format for stdout and unknown extensions */
     struct svg_options svg;
     double minwidth_percent; /* --minwidth P%; < 0: minwidth is in pixels */
     const char *weight;      /* --weight NAME; NULL: the first */
@@ -78,18 +77,19 @@ int render_options_finish(struct render_options *r, const char *command,
                           enum render_format fallback);
 
 /*
- * Writes `t` (keys: ids of `names`) to -o's file or stdout in the chosen
- * format; `name` is the title (without --title) and the speedscope
- * profile's name. Returns 0, or the exit status after reporting the error.
+ * Writes `t` (keys: ids of `names`), as a profile of one weight named by
+ * --unit (default "samples"), as render_options_write_profile does.
+ * Returns 0, or the exit status after reporting the error.
  */
 int render_options_write(const struct render_options *r, const struct trie *t,
                          const struct strtab *names, const char *name);
 
 /*
- * Writes `p` the same way: pprof, Gecko and speedscope files with every
- * weight, folded and SVG with --weight's (else the first). Returns 0, or
- * the exit status after reporting the error (65 for a --weight the
- * profile lacks).
+ * Writes `p` to -o's file or stdout through profile_write: pprof, Gecko
+ * and speedscope files with every weight, folded and SVG with --weight's
+ * (else the first); `name` is the speedscope and Gecko profile's name
+ * (without --title). Returns 0, or the exit status after reporting the
+ * error (65 for a --weight the profile lacks).
  */
 int render_options_write_profile(const struct render_options *r, struct profile *p,
                                  const char *name);

@@ -47,6 +47,15 @@ enum render_format render_format_of_path(const char *path, enum render_format fa
     return fallback;
 }
 
+bool render_format_choose(const char *name, const char *path, enum render_format fallback,
+                          enum render_format *f)
+{
+    if (name && render_format_by_name(name, f))
+        return true;
+    *f = render_format_of_path(path, fallback);
+    return !name;
+}
+
 /* speedscope's name for the unit: its own time and byte units pass, counts are "none". */
 static const char *speedscope_unit(const char *unit)
 {

@@ -36,6 +36,14 @@ bool render_format_by_name(const char *name, enum render_format *f);
 enum render_format render_format_of_path(const char *path, enum render_format fallback);
 
 /*
+ * The format of an output, decided here only: `name` (a --format name)
+ * when given, else the one `path`'s extension names (render_format_of_path),
+ * else `fallback`. False, with *f the path's format, for a name of none.
+ */
+bool render_format_choose(const char *name, const char *path, enum render_format fallback,
+                          enum render_format *f);
+
+/*
  * Writes `t` in `format`: an SVG with `svg`'s options, a speedscope file
  * named `profile_name` whose unit follows svg->unit (speedscope's time and
  * byte units pass, other counts are "none"), folded stacks, or a pprof or

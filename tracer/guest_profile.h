@@ -176,14 +176,6 @@ enum guest_write_flags {
 };
 
 /*
- * Writes the folded stacks (docs/FORMATS.md#folded-stacks, #raw-folded-stacks): with
- * GUEST_WRITE_RAW, every frame as 0x<target> (per-pc mode: with the pcs);
- * else the demangled function names. Returns 0, or -1 with errno set
- * (ENOMEM also when the profile itself ran out of memory).
- */
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, unsigned flags);
-
-/*
  * Copies the profile into `dst`, keyed by frame name interned in `names`
  * (0x<target> with GUEST_WRITE_RAW), the form the renderers (svg_write,
  * speedscope_write) take. With GUEST_WRITE_LINES and `sources` (a profile

@@ -1,15 +1,15 @@
 /*
  * guest_profile_write: a guest profile's frames named (demangled function
- * names, 0x<target> raw, [ecall:NAME] for zkVM calls) and written, as
- * folded stacks or as a name-keyed trie for the renderers. The counts are
- * inclusive while the guest runs; writing takes own counts, so they are
- * turned into own counts for the write and back after. A per-pc mode
- * profile goes through profile_expand (inline frames) instead.
+ * names, 0x<target> raw, [ecall:NAME] for zkVM calls) into a name-keyed
+ * trie, the form every writer takes (flamegraph/profile_write.h writes
+ * it). The counts are inclusive while the guest runs; the trie takes own
+ * counts, so they are turned into own counts for the copy and back after.
+ * A per-pc mode profile goes through profile_expand (inline frames)
+ * instead.
  */
 #include <errno.h>
 #include <stdlib.h>
 
-#include "flamegraph/folded.h"
 #include "profile/frame_namer.h"
 #include "profile/named_trie.h"
 #include "symtab/demangle.h"
@@ -87,35 +87,6 @@ static frame_namer namer_for(struct guest_profile *p, bool raw)
         }
     }
     return raw ? raw_name : function_name;
-}
-
-/* A per-pc mode profile, named and expanded, written as folded stacks. */
-static int write_expanded(struct guest_profile *p, FILE *out, unsigned flags, frame_namer name)
-{
-    struct trie named = {0}; /* the free functions take these as they are */
-    struct strtab names = {0};
-    errno = ENOMEM;
-    int rc = trie_init(&named) && strtab_init(&names)
-                 ? profile_expand(p, name, flags, &named, &names, NULL)
-                 : -1;
-    if (rc == 0)
-        rc = folded_write(out, &named, folded_name_of, &names);
-    strtab_free(&names);
-    trie_free(&named);
-    return rc;
-}
-
-int guest_profile_write_folded(struct guest_profile *p, FILE *out, unsigned flags)
-{
-    frame_namer name = namer_for(p, flags & GUEST_WRITE_RAW);
-    if (!name)
-        return -1;
-    if (p->tracer.per_pc)
-        return write_expanded(p, out, flags, name);
-    counts_to_self(&p->trie);
-    int rc = folded_write(out, &p->trie, name, p);
-    counts_to_inclusive(&p->trie);
-    return rc;
 }
 
 int guest_profile_named(struct guest_profile *p, unsigned flags, struct trie *dst,

@@ -1,71 +1,64 @@
 /*
  * fuzz_guest: libFuzzer target for everything a guest file reaches: the
- * ELF checks, the symbol table, and (when the file is accepted) the
- * machine running it for a few thousand instructions with a profile
- * attached, then the folded writers. Any crash, leak or sanitizer report
- * is a bug: bad input must end in an error, never in undefined behaviour.
+ * ELF checks, the symbol table, the ABI's choice and (when the file is
+ * accepted) the machine running it for a few thousand instructions with a
+ * profile attached, then the profile named and raw, written folded. It
+ * goes through run/ as `cli execute` does. Any crash, leak or sanitizer
+ * report is a bug: bad input must end in an error, never in undefined
+ * behaviour.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor/abi/abi.h"
-#include "executor/elf_image.h"
-#include "executor/machine.h"
-#include "tracer/guest_profile.h"
-#include "symtab/symtab.h"
+#include "flamegraph/render.h"
+#include "run/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void run_guest(const struct elf_image *img, const struct symtab *syms)
+/* The profile of `frames` built and written as folded stacks to `out`. */
+static void write_folded(struct run *r, enum run_frames frames, FILE *out)
 {
+    struct profile p;
+    struct svg_options svg;
+    svg_options_init(&svg);
+    if (run_profile(r, frames, &p) == 0)
+        render_write_profile(out, &p, 0, RENDER_FOLDED, &svg, "fuzz");
+    profile_free(&p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t *copy = malloc(size ? size : 1);
+    FILE *out = fopen("/dev/null", "w");
+    if (!copy || !out) {
+        free(copy);
+        if (out)
+            fclose(out);
+        return 0;
+    }
+    memcpy(copy, data, size);
+    struct run_options o = {.guest_path = "fuzz input",
+                            .image = copy, /* the run takes it */
+                            .image_size = size,
+                            .max_cycles = 3000, /* folded output grows with depth squared */
+                            .profile = true,
+                            .no_inline = true,
+                            .warnings = out};
     struct machine_io io = {.private_input_fd = -1,
                             .stdout_fd = -1,
                             .stderr_fd = -1,
                             .public_output_fd = -1,
                             .stack_size = 1 << 16};
-    struct machine m;
-    struct guest_profile profile;
+    struct run r;
     struct error e = ERROR_INIT;
-    char detected[256];
-    const struct abi *abi = abi_detect(img, detected, sizeof(detected));
-    if (machine_init(&m, img, abi ? abi : &abi_linux, &io, &e) != 0)
-        return;
-    if (guest_profile_init(&profile, syms, img->entry, NULL)) {
-        machine_attach_tracer(&m, &profile.tracer);
-        machine_run(&m, 3000); /* folded output grows with depth squared: keep runs short */
-        guest_profile_flush(&profile, m.retired);
-        FILE *out = fopen("/dev/null", "w");
-        if (out) {
-            guest_profile_write_folded(&profile, out, 0);
-            guest_profile_write_folded(&profile, out, GUEST_WRITE_RAW);
-            fclose(out);
-        }
-        guest_profile_free(&profile);
+    if (run_open(&r, &o, &e) == 0 && run_start(&r, &io, &e) == 0 && run_trace(&r, &e) == 0) {
+        run_execute(&r);
+        write_folded(&r, RUN_FRAMES_NAMED, out);
+        write_folded(&r, RUN_FRAMES_RAW, out);
     }
-    machine_destroy(&m);
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    struct elf_limits limits = {
-        .address_space_end = GUEST_SPACE_SIZE,
-        .code_span_max = CODE_SPAN_MAX,
-    };
-    uint8_t *copy = malloc(size ? size : 1);
-    if (!copy)
-        return 0;
-    memcpy(copy, data, size);
-    struct elf_image img;
-    struct error e = ERROR_INIT;
-    if (elf_image_from_memory(copy, size, &limits, &img, &e) != 0)
-        return 0; /* copy is freed by the failed load */
-    struct symtab syms;
-    if (symtab_load(&syms, img.file, img.file_size, &e) == 0) {
-        run_guest(&img, &syms);
-        symtab_free(&syms);
-    }
-    elf_image_free(&img);
+    run_close(&r);
+    fclose(out);
     return 0;
 }

@@ -10,7 +10,9 @@ executor/ and executor/abi/ (the interpreter); profile/ (the data model:
 tries, string tables, profiles); flamegraph/ (readers and writers of the
 formats, above profile/, knowing nothing of executor/); tracer/ (between
 the executor's trace contract and the profile); perf/ (perf.data to a
-profile, knowing nothing of the interpreter); cli/ on top. Tests, scripts
+profile, knowing nothing of the interpreter); run/ (a guest run as a
+library: executor, tracer, inline frames, weights, its profile); cli/ on
+top. Tests, scripts
 and guests have rules of their own.
 
 perf/ has rooms of its own, one floor each, lowest first: perf/data/,
@@ -45,7 +47,7 @@ import tempfile
 # the rooms behind it (PERF_ROOMS); only perf/'s own rooms and the tests see
 # the rooms.
 LIBRARIES = ["common", "symtab", "executor/precompile", "executor", "executor/abi", "profile",
-             "flamegraph", "tracer", "perf"]
+             "flamegraph", "tracer", "perf", "run"]
 
 # perf/'s rooms, one floor each, lowest first: a floor includes the floors
 # below it, never one above (docs/PERF.md, "The rooms of perf/").
@@ -69,9 +71,10 @@ ALLOWED = {
     "executor/abi": {"executor", "executor/precompile", "common"},
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
-    "tracer": {"flamegraph", "profile", "symtab", "common"},
+    "tracer": {"profile", "symtab", "common"},
     "perf": {"profile", "common"},
     **{room: set(PERF_ROOMS[:i]) | PERF_ROOM_LIBRARIES[room] for i, room in enumerate(PERF_ROOMS)},
+    "run": {"executor", "executor/abi", "tracer", "symtab", "profile", "flamegraph", "common"},
     "cli": set(LIBRARIES),
     "scripts": set(LIBRARIES),
     "guests": set(),
@@ -107,7 +110,9 @@ RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weight
                   ("flamegraph", "executor/machine.h"), ("flamegraph", "tracer/weights.h"),
                   ("flamegraph", "perf/fold/fold.h"), ("executor", "tracer/weights.h"),
                   ("executor/precompile", "executor/machine.h"), ("common", "symtab/symtab.h"),
-                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold/fold.h"),
+                  ("tracer", "cli/cli.h"), ("tracer", "perf/fold/fold.h"), ("tracer", "run/run.h"),
+                  ("tracer", "flamegraph/folded.h"), ("executor", "run/run.h"), ("run", "cli/cli.h"),
+                  ("run", "perf/fold/fold.h"), ("run", "perf/perf.h"),
                   # perf/'s floors: never a higher one; cli/ only through perf/perf.h
                   ("perf/data", "perf/symbols/build_id.h"), ("perf/data", "perf/fold/fold.h"),
                   ("perf/symbols", "perf/machine/perf_dso.h"),
