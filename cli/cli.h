@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "common/error.h"
-#include "flamegraph/output_file.h"
+#include "flamegraph/flamegraph.h"
 
 enum cli_exit {
     EXIT_USAGE = 64,       /* bad command line */

@@ -13,11 +13,8 @@
 #include "cli/diff_gate.h"
 #include "cli/folded_input.h"
 #include "cli/render_options.h"
-#include "flamegraph/folded.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/svg.h"
-#include "profile/diff_counts.h"
-#include "profile/frame_namer.h"
+#include "flamegraph/flamegraph.h"
+#include "profile/profile.h"
 
 static const char diff_help_head[] =
     "usage: cli diff BEFORE.folded AFTER.folded [-o OUT] [--folded] [options]\n"

@@ -12,9 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/execute_weights.h"
-#include "executor/abi/abi.h"
-#include "flamegraph/profile_write.h"
-#include "flamegraph/report.h"
+#include "flamegraph/flamegraph.h"
 #include "run/run.h"
 
 static const char execute_help[] =

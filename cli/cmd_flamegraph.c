@@ -8,8 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/render_options.h"
-#include "flamegraph/folded_read.h"
-#include "flamegraph/profile_read.h"
+#include "flamegraph/flamegraph.h"
 
 static const char flamegraph_help_head[] =
     "usage: cli flamegraph [IN] [-o OUT] [options]\n"

@@ -10,9 +10,9 @@
 
 #include "cli/cli.h"
 #include "cli/perf_options.h"
-#include "flamegraph/folded.h"
+#include "flamegraph/flamegraph.h"
 #include "perf/perf.h"
-#include "profile/frame_namer.h"
+#include "profile/profile.h"
 
 static const char collapse_help[] =
     "usage: cli perf collapse [-o OUT] [--event NAME] [--pid] [--tid] [--addrs]\n"

@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "cli/perf_options.h"
 #include "cli/render_options.h"
-#include "flamegraph/svg.h"
+#include "flamegraph/flamegraph.h"
 #include "perf/perf.h"
 
 static const char fold_help_head[] =

@@ -8,7 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/profile_inputs.h"
-#include "flamegraph/report.h"
+#include "flamegraph/flamegraph.h"
 
 static const char report_help[] =
     "usage: cli report PROFILE... [--top N] [--json] [-o FILE]\n"

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "flamegraph/diff_summary.h"
+#include "flamegraph/flamegraph.h"
 
 #define DIFF_GATE_MAX_FILES  64
 #define DIFF_GATE_MAX_LIMITS 32

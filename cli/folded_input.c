@@ -4,7 +4,7 @@
 #include "cli/folded_input.h"
 
 #include "cli/cli.h"
-#include "flamegraph/folded_read.h"
+#include "flamegraph/flamegraph.h"
 
 int folded_input_read(const char *path, struct trie *t, struct strtab *names)
 {

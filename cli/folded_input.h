@@ -7,8 +7,7 @@
 #ifndef CLI_FOLDED_INPUT_H
 #define CLI_FOLDED_INPUT_H
 
-#include "profile/strtab.h"
-#include "profile/trie.h"
+#include "profile/profile.h"
 
 /* Adds the file's stacks to t (keys: ids in `names`). Returns 0 or an exit status. */
 int folded_input_read(const char *path, struct trie *t, struct strtab *names);

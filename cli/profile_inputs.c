@@ -6,7 +6,7 @@
 #include "cli/profile_inputs.h"
 
 #include "cli/cli.h"
-#include "flamegraph/profile_read.h"
+#include "flamegraph/flamegraph.h"
 
 int profile_inputs_read(char *const *paths, size_t n, struct profile *sum)
 {

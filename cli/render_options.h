@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "flamegraph/profile_write.h"
+#include "flamegraph/flamegraph.h"
 
 struct render_options {
     const char *output;          /* -o FILE; NULL: stdout */

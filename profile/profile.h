@@ -12,6 +12,10 @@
  * or perf profile handed to the writers), so today's one-weight tries
  * reach every writer without a copy, and a producer with several weights
  * fills an owned profile with profile_add_weight and profile_values.
+ *
+ * This is profile/'s public header: it brings the trie, the string table,
+ * frame naming (frame_namer.h) and differential counts (diff_counts.h)
+ * with it, so a program includes nothing else from profile/.
  */
 #ifndef PROFILE_PROFILE_H
 #define PROFILE_PROFILE_H
@@ -21,6 +25,8 @@
 #include <stdint.h>
 
 #include "common/error.h"
+#include "profile/diff_counts.h"
+#include "profile/frame_namer.h"
 #include "profile/strtab.h"
 #include "profile/trie.h"
 
