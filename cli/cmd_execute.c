@@ -177,7 +177,7 @@ static int take_jolt_memory(struct execute_options *o, const char *arg)
         cli_error("give --jolt-memory once, with all the sizes");
         return EXIT_USAGE;
     }
-    if (!run_jolt_memory(arg, &o->jolt_memory, &e)) {
+    if (run_jolt_memory(arg, &o->jolt_memory, &e) != 0) {
         cli_error("--jolt-memory: %s", e.msg);
         return EXIT_USAGE;
     }

@@ -145,11 +145,13 @@ static int open_inlines(struct run *r, struct error *e)
     return 0;
 }
 
-bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e)
+int run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e)
 {
     struct jolt_layout unused;
     *out = jolt_memory_default();
-    return jolt_memory_parse(sizes, out, e) && jolt_layout_compute(out, &unused, e);
+    if (jolt_memory_parse(sizes, out, e) != 0)
+        return -1;
+    return jolt_layout_compute(out, &unused, e);
 }
 
 int run_start(struct run *r, const struct machine_io *io, struct error *e)

@@ -84,7 +84,7 @@ bool run_raw_image(const struct run_options *o);
  * defaults, and laid out once to refuse what Jolt refuses. False with
  * ERROR_UNSUPPORTED in `e`.
  */
-bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e);
+int run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e);
 
 /*
  * Builds the machine with `io` (inputs, outputs, ABI settings, all the

@@ -432,7 +432,7 @@ static bool choose_layout(struct jolt_state *st, const struct machine_io *io,
         st->sizes_from = "the ELF's __jolt_max_*_size symbols";
     }
     struct error why = ERROR_INIT;
-    if (jolt_layout_compute(&st->sizes, &st->io, &why))
+    if (jolt_layout_compute(&st->sizes, &st->io, &why) == 0)
         return true;
     error_fail(e, why.status, "%s (the sizes from %s)", why.msg, st->sizes_from);
     return false;
