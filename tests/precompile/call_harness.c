@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
@@ -52,17 +53,6 @@ struct call_request {
     struct read_request reads[MAX_READS];
     size_t nreads;
 };
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static bool parse_u64(const char *s, int base, uint64_t *v)
 {
