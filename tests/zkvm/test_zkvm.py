@@ -650,6 +650,13 @@ class Sp1(ZkvmTest):
             self.assert_one_error(call(0x132, a0, a1), "MPROTECT", why)
         self.assert_one_error(call(0x132, 0x10000, 4, xlen=32), "MPROTECT", "v6")
         self.assert_one_error(call(0x134, 0x10000, 0), "SIG_RETURN", "user mode")
+        # HINT_MPROTECT_FLUSH (v6.2 on) returns its code; v6.0 and v6.1 return at once from
+        # MPROTECT, checks and all (minimal/ecall.rs at v6.1.0).
+        r = call(0x35, 0, 0)
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x35)), r.stderr)
+        r = self.run_cli(self.guest("zkvm-sp1-rv64.elf"), [b"\x0c", struct.pack("<3I", 0x132, 8, 7)],
+                         ["--zkvm-release", "6.1"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x132)), r.stderr)
 
     def test_halt_code_is_the_exit_status(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
