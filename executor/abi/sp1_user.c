@@ -180,6 +180,10 @@ static bool enter_handler(struct machine *m, struct sp1_user *u, uint64_t code, 
         m->fault.why = "__SUCCINCT_TRAP_CONTEXT lies outside memory";
         return false;
     }
+    if (!mem_snapshot_note(&m->mem, c + 8, 16)) { /* a trap in an unconstrained block is undone */
+        m->fault.why = "out of memory";
+        return false;
+    }
     memcpy(&handler, mem_host(&m->mem, c), 8);
     mem_poke(&m->mem, c + 8, &code, 8);
     mem_poke(&m->mem, c + 16, &pc, 8);
