@@ -66,8 +66,8 @@ enum page_rights {
  * address a is rights[guest_window_offset(a) >> GUEST_RIGHTS_SHIFT], and
  * rights == base - GUEST_RIGHTS_OFFSET. Its index of guest address 0 is
  * GUEST_HIGH_ENTRIES. Most of the table is never written; `used` marks
- * each host page of it that is (a chunk), so that whole-table passes
- * skip the rest.
+ * each host page of it that is (a chunk) and `used_list` lists them, so
+ * that whole-table passes visit those alone.
  */
 #define GUEST_RIGHTS_BYTES  (GUEST_WINDOW_SIZE >> GUEST_RIGHTS_SHIFT)
 #define GUEST_HIGH_ENTRIES  (GUEST_HIGH_SPAN >> GUEST_RIGHTS_SHIFT)
