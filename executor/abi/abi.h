@@ -69,6 +69,14 @@ struct abi {
      * otherwise, the fault kept or made clearer (Jolt's panic word). May be NULL.
      */
     bool (*store_stops)(struct machine *m);
+    /*
+     * The run stopped at a fault (m->fault) that the zkVM may take as a
+     * trap into the guest's own handler (SP1's user mode): true when it
+     * did, m->pc set to the handler (the faulting instruction then
+     * retires, and the run goes on there); false: the fault stands, made
+     * clearer maybe (m->fault.why). May be NULL.
+     */
+    bool (*fault_traps)(struct machine *m);
     /* Prints what --stats shows beyond the counts (digests, regions); may be NULL. */
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */

@@ -5,7 +5,7 @@
  * lambda_vm's memory is sparse and read-write at every address; this
  * executor holds the part of it that programs use: the low 4 GiB (the
  * program, its heap up to 0xC000_0000, the private input at 0xFF00_0000)
- * and the top 1 GiB of the 64-bit space, where the stack grows down from
+ * and the top 1020 MiB of the 64-bit space, where the stack grows down from
  * sp = 0xFFFF_FFFF_FFFF_FFF0. An access elsewhere faults. At entry every
  * other register is zero; the private input is its length as a u32, then
  * its bytes. An ecall's number is in a7, arguments in a0..a2, and no

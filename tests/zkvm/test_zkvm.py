@@ -650,6 +650,13 @@ class Sp1(ZkvmTest):
             self.assert_one_error(call(0x132, a0, a1), "MPROTECT", why)
         self.assert_one_error(call(0x132, 0x10000, 4, xlen=32), "MPROTECT", "v6")
         self.assert_one_error(call(0x134, 0x10000, 0), "SIG_RETURN", "user mode")
+        # HINT_MPROTECT_FLUSH (v6.2 on) returns its code; v6.0 and v6.1 return at once from
+        # MPROTECT, checks and all (minimal/ecall.rs at v6.1.0).
+        r = call(0x35, 0, 0)
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x35)), r.stderr)
+        r = self.run_cli(self.guest("zkvm-sp1-rv64.elf"), [b"\x0c", struct.pack("<3I", 0x132, 8, 7)],
+                         ["--zkvm-release", "6.1"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x132)), r.stderr)
 
     def test_halt_code_is_the_exit_status(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
@@ -755,6 +762,103 @@ def put_word_at_entry(path, word):
                 f.write(data)
                 return
         raise AssertionError(f"{path}: no segment holds the entry 0x{entry:x}")
+
+def symbols(elf):
+    """The ELF's symbols, name -> address (nm)."""
+    out = subprocess.run(["nm", elf], capture_output=True, text=True, check=True).stdout
+    return {f[2]: int(f[0], 16) for f in (line.split() for line in out.splitlines()) if len(f) == 3}
+
+
+def frame_count(folded, leaf):
+    """What the folded stacks ending in the frame `leaf` count."""
+    return sum(int(line.rsplit(" ", 1)[1]) for line in folded.splitlines()
+               if line.rsplit(" ", 1)[0].endswith(";" + leaf))
+
+
+def under(folded, frame):
+    """What the folded stacks through `frame` count, its callees' included."""
+    return sum(int(line.rsplit(" ", 1)[1]) for line in folded.splitlines()
+               if (";" + frame + ";") in line or line.rsplit(" ", 1)[0].endswith(";" + frame))
+
+
+class Sp1UserMode(ZkvmTest):
+    """SP1 v6's user mode (guests/zkvm/sp1_user.c; docs/ZKVMS.md, "User mode"). What is
+    expected comes from SP1 v6.4's source: PROT_FAILURE_READ 5, _WRITE 7, _EXEC 1
+    (sp1-primitives consts.rs); the trap context gets the code and the pc of the faulting
+    instruction, of a fetch its target (handle_interrupt); an access the rights forbid does
+    nothing, a call checks its operands' pages in order first (minimal/precompiles/); a
+    trapped instruction is a cycle (post_instruction_update)."""
+    HEAP = 0x123456000
+    MPROTECT, KECCAK = 0x132, 0x10109
+
+    def mode(self, mode, elf="zkvm-sp1-user-rv64.elf", extra=()):
+        return self.run_cli(self.guest(elf), [bytes([mode])], extra)
+
+    def test_traps_and_sig_return(self):
+        sym = symbols(self.guest("zkvm-sp1-user-rv64.elf"))
+        r = self.mode(0)
+        self.assertEqual((r.code, r.errors), (0, []), r.stderr)
+        words = struct.unpack(f"<{len(r.public) // 8}Q", r.public)
+        # [code, pc, t0, a5] as the handler saw them; a5 is 0xfeed after the handler's first
+        # SIG_RETURN, which set it; the load that trapped left its 0x5a5a.
+        self.assertEqual([words[i:i + 4] for i in range(0, 20, 4)], [
+            (7, sym["sp1u_store"], self.MPROTECT, 0),            # a store to a read-only page
+            (5, sym["sp1u_load_at"], self.MPROTECT, 0x5a5a),     # a load from a page without rights
+            (5, sym["sp1u_keccak_at"], self.KECCAK, 0xfeed),     # the call's read check first
+            (7, sym["sp1u_keccak_at"], self.KECCAK, 0xfeed),     # read allowed, write not
+            (1, self.HEAP + 24, self.KECCAK, 0xfeed)])           # a fetch: the target's pc
+        self.assertEqual(words[20:], (keccak_f([0] * 25)[0],))   # the page read-write again
+        self.assertIn(": 5 traps, 5 SIG_RETURNs", r.stat("sp1-user-mode"))
+        self.assertIn("region [0x%x, 0x1c00000000)" % sym["_end"], r.stat("sp1-user-mode"))
+        self.assertEqual(frame_count(r.folded, "0x123456018"), 1)  # the failed fetch's cycle
+        self.assert_folded_sum(r)
+
+    def test_a_trapped_instruction_is_one_cycle(self):
+        # Mode 7: one load from a page MPROTECT left without rights. v6.1's executor has no
+        # page rights (MPROTECT returns at once): the load reads 77. v6.4 traps it: the
+        # handler emulates it (0xfeed), and the run is longer by the handler's instructions
+        # alone, the trapped load counting as the one v6.1 ran.
+        old = self.mode(7, extra=["--zkvm-release", "6.1"])
+        new = self.mode(7)
+        self.assertEqual((old.code, old.public), (0, struct.pack("<Q", 77)), old.stderr)
+        self.assertEqual((new.code, new.public), (0, struct.pack("<Q", 0xfeed)), new.stderr)
+        self.assertIsNone(old.stat("sp1-user-mode"))
+        handler = under(new.folded, "sp1u_handler")
+        self.assertEqual(int(new.stat("instructions")) - int(old.stat("instructions")), handler)
+        self.assertEqual(frame_count(new.folded, "sp1u_load") + frame_count(new.folded, "sp1u_load_at"),
+                         frame_count(old.folded, "sp1u_load"))
+        for r in (old, new):
+            self.assert_folded_sum(r)
+
+    def test_sig_return_without_a_trap(self):
+        # SP1 restores the frame a0 points to whether or not a trap made it: pc sp1u_landing,
+        # a0 = 33, which it halts with; with or without a handler.
+        for elf in ("zkvm-sp1-user-rv64.elf", "zkvm-sp1-user-nohandler-rv64.elf"):
+            r = self.mode(4, elf)
+            self.assertEqual((r.code, r.errors), (33, []), r.stderr)
+            self.assertIn("[ecall:SIG_RETURN] 1", r.folded)
+        r = self.mode(4, extra=["--zkvm-release", "6.1"])
+        self.assert_one_error(r, "SIG_RETURN", "SP1 added it in v6.2.0")
+
+    def test_mprotect_checks(self):
+        for mode, why in ((1, "(argument 0x123456008): addr must be page aligned"),
+                          (2, "outside the region the ELF's SUCCINCT note names"),
+                          (3, "(argument 0x10000000000): addr must be below 2^40")):
+            with self.subTest(mode=mode):
+                self.assert_one_error(self.mode(mode), "sp1 call MPROTECT", why, "SP1 panics")
+
+    def test_faults_that_are_no_traps(self):
+        r = self.mode(5, "zkvm-sp1-user-nohandler-rv64.elf")
+        self.assert_one_error(r, "load from unmapped memory (address 0x123456000)", "sp1u_load_at",
+                              "no __SUCCINCT_TRAP_CONTEXT")
+        r = self.mode(6)  # the context names a heap page as the handler
+        self.assert_one_error(r, "(address 0x123456000)", "is not in the program")
+        r = self.mode(8)  # a jump to a page made readable and executable: untrusted code
+        self.assertEqual((r.code, len(r.errors)), (70, 1), r.stderr)
+        for words in ("at pc 0x123456018 (jumped to from 0x", "in sp1u_jump",
+                      "untrusted code, which is not run here"):
+            self.assertIn(words, r.errors[0])
+
 
 def r0bf(user, kernel):
     """A RISC Zero program binary as risc0's binfmt writes it (format 1, ABI v1compat 1.0.0)."""
