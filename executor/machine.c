@@ -42,14 +42,14 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
     if (!mem_init(&m->mem))
         return error_fail_errno(e, ERROR_NO_MEMORY, errno,
                                 "cannot reserve the 4 GiB guest address space");
-    if (!code_cache_init(&m->code, img, e)) {
+    if (code_cache_init(&m->code, img, e) != 0) {
         mem_destroy(&m->mem);
         return -1;
     }
     m->code.aligned_access = abi->aligned_access;
     if (abi->aligned_access) /* so no access crosses a rights entry */
         mem_align_accesses(&m->mem);
-    if (!abi->setup(m, img, e)) {
+    if (abi->setup(m, img, e) != 0) {
         machine_destroy(m);
         return -1;
     }

@@ -152,18 +152,18 @@ static void push_start_frame(struct machine *m)
     machine_set_reg(m, REG_SP, sp);
 }
 
-static bool linux_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int linux_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     uint64_t stack_bottom = GUEST_STACK_TOP - m->io.stack_size;
-    if (!abi_check_clear_of(img, stack_bottom, GUEST_SPACE_SIZE, "the stack region",
-                            " (try a smaller --stack-size)", e))
-        return false;
+    if (abi_check_clear_of(img, stack_bottom, GUEST_SPACE_SIZE, "the stack region",
+                           " (try a smaller --stack-size)", e) != 0)
+        return -1;
     if (!abi_alloc_state(m, sizeof(struct linux_state), e))
-        return false;
+        return -1;
     uint64_t highest_end = machine_map_segments(m, img, 0);
     mem_setup_stack_and_heap(&m->mem, m->io.stack_size, highest_end);
     push_start_frame(m);
-    return true;
+    return 0;
 }
 
 const struct abi abi_linux = {

@@ -798,7 +798,7 @@ static enum ecall_result pico_ecall(struct machine *m, const char **call)
  * The release --zkvm-release names ("1.2.2", "v1.1", "1"): a part left out
  * is the last of its series (1.1 is v1.1.10); NULL: v1.3.0, the latest.
  */
-static bool pick_release(struct pico_state *st, const char *given, struct error *e)
+static int pick_release(struct pico_state *st, const char *given, struct error *e)
 {
     static const int last[] = {PICO_RELEASE(1, 0, 1), PICO_RELEASE(1, 1, 10), PICO_RELEASE(1, 2, 2),
                                PICO_RELEASE(1, 3, 0)};
@@ -806,7 +806,7 @@ static bool pick_release(struct pico_state *st, const char *given, struct error 
         st->release = PICO_LATEST;
         snprintf(st->why, sizeof(st->why),
                  "not known (the ELF does not say; no --zkvm-release): calls as v1.3.0 runs them");
-        return true;
+        return 0;
     }
     int part[3] = {-1, -1, -1}, n = 0;
     const char *s = given + (given[0] == 'v');
@@ -831,36 +831,36 @@ static bool pick_release(struct pico_state *st, const char *given, struct error 
         error_fail(e, ERROR_UNSUPPORTED,
                    "--zkvm-release %s is not a Pico release (v1.0.0 to v1.3.0: 1, 1.1, 1.2.2, ...)",
                    given);
-        return false;
+        return -1;
     }
     st->release = release;
     char a[32];
     snprintf(st->why, sizeof(st->why), "--zkvm-release %s: %s", given,
              release_text(release, a, sizeof(a)));
-    return true;
+    return 0;
 }
 
-static bool pico_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int pico_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct pico_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED, "Pico runs RV32IM guests; this ELF is RV64");
-        return false;
+        return -1;
     }
     uint64_t lo = GUEST_PAGE_SIZE, hi = PICO_MEMORY_END;
-    if (!abi_check_inside(img, lo, hi, "Pico's memory", e))
-        return false;
+    if (abi_check_inside(img, lo, hi, "Pico's memory", e) != 0)
+        return -1;
     for (size_t i = 0; i < m->io.ninputs; i++)
         if (!insert_item(st, st->count, m->io.inputs[i].data, m->io.inputs[i].size)) {
             error_fail(e, ERROR_NO_MEMORY, "out of memory");
-            return false;
+            return -1;
         }
-    if (!pick_release(st, m->io.zkvm_release, e))
-        return false;
+    if (pick_release(st, m->io.zkvm_release, e) != 0)
+        return -1;
     abi_map_flat(m, img, lo, hi);
-    return true;
+    return 0;
 }
 
 static void print_digest(FILE *out, const char *label, const uint32_t d[8])

@@ -948,23 +948,24 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool risc0_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int risc0_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct risc0_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", e))
-        return false;
+    if (abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", e) !=
+        0)
+        return -1;
     st->halt_type = -1;
     st->rng = 0x5a6b7c8d9e0f1234ull;
     sha256_init(&st->journal);
     abi_map_flat(m, img, RISC0_MEMORY_START, RISC0_MEMORY_END);
-    return true;
+    return 0;
 }
 
 static void hex(FILE *out, const uint8_t *p, size_t n)

@@ -819,30 +819,30 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool sp1_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int sp1_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct sp1_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
+        return -1;
     uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : SP1_MEMORY_END_RV64;
-    if (!abi_check_inside(img, lo, hi, "SP1's memory", e))
-        return false;
+    if (abi_check_inside(img, lo, hi, "SP1's memory", e) != 0)
+        return -1;
     /* The stdin queue: the first --input is read first. */
     for (size_t i = m->io.ninputs; i-- > 0;)
         if (!push_front(st, m->io.inputs[i].data, m->io.inputs[i].size)) {
             error_fail(e, ERROR_NO_MEMORY, "out of memory");
-            return false;
+            return -1;
         }
     if (sp1_release_pick(img, m->io.zkvm_release, &st->release, e) != 0)
-        return false;
+        return -1;
     if (m->xlen == 32) {
         abi_map_flat(m, img, lo, hi);
-        return true;
+        return 0;
     }
     const char *since;
     sp1_user_read(img, sp1_release_has(&st->release, SP1_SIG_RETURN, &since), &st->user);
     sp1_user_map(m, img, &st->user);
-    return true;
+    return 0;
 }
 
 static void sp1_report(const struct machine *m, FILE *out)
