@@ -540,7 +540,7 @@ static int run_with_io(const struct execute_options *o, struct run *r)
                             .public_output_fd = -1,
                             .strict = o->strict,
                             .unverified_assumptions = o->unverified_assumptions,
-                            .warnings = stderr,
+                            .warnings = cli_warning_sink(),
                             .stack_size = o->stack_size};
     struct run_inputs inputs = {.count = 0};
     struct output_file public_out = {0};
@@ -601,7 +601,7 @@ static struct run_options run_options_of(const struct execute_options *o)
                                 .no_inline = o->no_inline,
                                 .lines = o->lines,
                                 .raw = writes_raw(o),
-                                .warnings = stderr};
+                                .warnings = cli_warning_sink()};
 }
 
 int cmd_execute(int argc, char **argv)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "common/error.h"
+#include "common/warning.h"
 #include "executor/abi/abi.h"
 #include "executor/code_cache.h"
 #include "executor/decode.h"
@@ -72,7 +73,7 @@ struct machine_io {
     int public_output_fd;               /* guest fd 3; -1 discards */
     bool strict;                        /* unknown syscalls fault instead of returning -ENOSYS */
     bool unverified_assumptions;        /* RISC Zero: take env::verify claims without receipts */
-    FILE *warnings;                     /* where one-time warnings go (stderr) */
+    struct warning_sink warnings;       /* where one-time warnings go (common/warning.h) */
     const struct machine_input *inputs; /* --input files in order (zkVM ABIs) */
     size_t ninputs;
     uint64_t stack_size; /* the linux ABI's stack region */

@@ -90,11 +90,11 @@ static int fit_hart_to_abi(struct run *r, struct error *e)
         run_missing_c_reason(r->abi->name, r->img.xlen, reason, sizeof(reason));
         return error_fail(e, dropped.status, "%s%s", dropped.msg, reason);
     }
-    fprintf(r->o->warnings,
-            "warning: %s is built with compressed instructions (EF_RISCV_RVC), which %s's "
-            "executor does not run: it runs as RV%dIM, where the first one is an illegal "
-            "instruction\n",
-            r->o->guest_path, r->abi->name, r->img.xlen);
+    warning_say(&r->o->warnings,
+                "%s is built with compressed instructions (EF_RISCV_RVC), which %s's "
+                "executor does not run: it runs as RV%dIM, where the first one is an illegal "
+                "instruction",
+                r->o->guest_path, r->abi->name, r->img.xlen);
     return 0;
 }
 
@@ -130,15 +130,15 @@ static int open_inlines(struct run *r, struct error *e)
         r->inlines = NULL;
         if (unread.status == ERROR_NO_MEMORY)
             return error_fail(e, unread.status, "%s", unread.msg);
-        fprintf(o->warnings, "warning: %s: %s; %s left out\n", o->guest_path, unread.msg, what);
+        warning_say(&o->warnings, "%s: %s; %s left out", o->guest_path, unread.msg, what);
         return 0;
     }
     if (!inline_chains_has_dwarf(r->inlines)) {
         if (o->lines)
-            fprintf(o->warnings,
-                    "warning: %s has no DWARF (.debug_info): --lines writes function names "
-                    "without lines; build the guest with -g\n",
-                    o->guest_path);
+            warning_say(&o->warnings,
+                        "%s has no DWARF (.debug_info): --lines writes function names "
+                        "without lines; build the guest with -g",
+                        o->guest_path);
         inline_chains_close(r->inlines);
         r->inlines = NULL;
     }
@@ -306,12 +306,12 @@ static void warn_after_writing(const struct run *r)
 {
     const char *guest = r->o->guest_path;
     if (r->inlines && inline_chains_warning(r->inlines))
-        fprintf(r->o->warnings, "warning: %s: %s\n", guest, inline_chains_warning(r->inlines));
+        warning_say(&r->o->warnings, "%s: %s", guest, inline_chains_warning(r->inlines));
     if (r->profiling && r->profile.runs_rewritten)
-        fprintf(r->o->warnings,
-                "warning: %s: the guest rewrote a branch it had taken: per-pc counts "
-                "around it are off\n",
-                guest);
+        warning_say(&r->o->warnings,
+                    "%s: the guest rewrote a branch it had taken: per-pc counts "
+                    "around it are off",
+                    guest);
 }
 
 void run_close(struct run *r)

@@ -395,8 +395,7 @@ static bool jolt_store_stops(struct machine *m)
     m->exit_status = 0;
     if (!abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, st->io.output_start),
                       st->output_end))
-        fprintf(m->io.warnings ? m->io.warnings : stderr,
-                "warning: the host could not write the public output\n");
+        warning_say(&m->io.warnings, "the host could not write the public output");
     return true;
 }
 

@@ -100,11 +100,11 @@ static enum ecall_result unsupported(struct machine *m, uint64_t nr)
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_SYSCALL, .pc = m->pc, .addr = nr};
         return ECALL_FAULT;
     }
-    if (first_time_unsupported(m, nr) && m->io.warnings)
-        fprintf(m->io.warnings,
-                "warning: guest made unsupported system call %llu at pc 0x%llx; it returns "
-                "-ENOSYS (--strict makes this a fault)\n",
-                (unsigned long long)nr, (unsigned long long)m->pc);
+    if (first_time_unsupported(m, nr))
+        warning_say(&m->io.warnings,
+                    "guest made unsupported system call %llu at pc 0x%llx; it returns "
+                    "-ENOSYS (--strict makes this a fault)",
+                    (unsigned long long)nr, (unsigned long long)m->pc);
     machine_set_reg(m, REG_A0, (uint64_t)neg_errno(ENOSYS));
     return ECALL_CONTINUE;
 }

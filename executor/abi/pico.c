@@ -437,11 +437,11 @@ static enum ecall_result pico_write(struct machine *m, struct pico_state *st)
     } else if (fd == PICO_FD_ECRECOVER || fd == PICO_FD_EDDECOMPRESS) {
         return run_hook(m, st, fd, bytes, len);
     } else {
-        if (!st->warned_fd && m->io.warnings)
-            fprintf(m->io.warnings,
-                    "warning: pico: writes to fd %llu are ignored, as Pico ignores them (it "
-                    "warns \"tried to write to unknown file descriptor\")\n",
-                    (unsigned long long)fd);
+        if (!st->warned_fd)
+            warning_say(&m->io.warnings,
+                        "pico: writes to fd %llu are ignored, as Pico ignores them (it "
+                        "warns \"tried to write to unknown file descriptor\")",
+                        (unsigned long long)fd);
         st->warned_fd = true;
     }
     if (!ok)

@@ -638,11 +638,12 @@ static enum ecall_result risc0_halt(struct machine *m, struct risc0_state *st)
     st->cycles = risc0_cycles_halt();
     st->halt_type = type;
     m->exit_status = (int)((a0 >> 8) & 0xff);
-    if (type == RISC0_HALT_PAUSE && m->io.warnings)
-        fprintf(m->io.warnings,
-                "note: the guest paused (halt type PAUSE) with exit code %d; the run ends here, "
-                "as nothing resumes it\n",
-                m->exit_status);
+    if (type == RISC0_HALT_PAUSE)
+        warning_say(
+            &m->io.warnings,
+            "risc0: the guest paused (halt type PAUSE) with exit code %d; the run ends here, "
+            "as nothing resumes it",
+            m->exit_status);
     return ECALL_EXIT;
 }
 

@@ -288,10 +288,9 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd,
                          "SP1 v4 and v5 panic on a reserved file descriptor (3 to 10)");
     } else {
-        if (!st->warned_fd && m->io.warnings)
-            fprintf(m->io.warnings,
-                    "warning: sp1: writes to fd %llu are ignored, as SP1 ignores them\n",
-                    (unsigned long long)fd);
+        if (!st->warned_fd)
+            warning_say(&m->io.warnings, "sp1: writes to fd %llu are ignored, as SP1 ignores them",
+                        (unsigned long long)fd);
         st->warned_fd = true;
     }
     if (!ok)
@@ -534,16 +533,16 @@ static enum ecall_result sp1_verify_proof(struct machine *m, struct sp1_state *s
 static void warn_proof_count(const struct machine *m, const struct sp1_state *st)
 {
     uint64_t given = m->io.deferred_proofs;
-    if (!m->io.skip_deferred_proof_verification || st->proofs_verified == given || !m->io.warnings)
+    if (!m->io.skip_deferred_proof_verification || st->proofs_verified == given)
         return;
-    fprintf(m->io.warnings,
-            "warning: sp1: the guest called VERIFY_SP1_PROOF %llu times but --stdin carried %llu "
-            "proofs: %s\n",
-            (unsigned long long)st->proofs_verified, (unsigned long long)given,
-            st->proofs_verified > given
-                ? "with verification on, SP1 stops (\"Not enough proofs were written to the "
-                  "runtime\")"
-                : "not all proofs were read (SP1 warns: proving will fail during recursion)");
+    warning_say(&m->io.warnings,
+                "sp1: the guest called VERIFY_SP1_PROOF %llu times but --stdin carried %llu "
+                "proofs: %s",
+                (unsigned long long)st->proofs_verified, (unsigned long long)given,
+                st->proofs_verified > given
+                    ? "with verification on, SP1 stops (\"Not enough proofs were written to the "
+                      "runtime\")"
+                    : "not all proofs were read (SP1 warns: proving will fail during recursion)");
 }
 
 /* ---- v6: page rights, Poseidon2 ---- */

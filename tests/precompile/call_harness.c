@@ -177,6 +177,13 @@ static void run_call(struct machine *m, const struct call_request *rq, uint64_t 
     putchar('\n');
 }
 
+/* The machine's warnings, as cli prints them. */
+static void say_on_stderr(void *ctx, const char *text)
+{
+    (void)ctx;
+    fprintf(stderr, "warning: %s\n", text);
+}
+
 static int serve(struct machine *m, uint64_t entry)
 {
     char *line = NULL;
@@ -221,7 +228,7 @@ int main(int argc, char **argv)
                             .stdout_fd = -1,
                             .stderr_fd = -1,
                             .public_output_fd = -1,
-                            .warnings = stderr,
+                            .warnings = {.say = say_on_stderr},
                             .stack_size = 1 << 16,
                             .zkvm_release = argc == 4 ? argv[3] : NULL};
     struct machine m;
