@@ -25,8 +25,8 @@
 #include "executor/abi/abi_util.h"
 #include "executor/abi/regions.h"
 #include "executor/abi/sp1_curves.h"
+#include "executor/abi/unconstrained.h"
 #include "executor/machine.h"
-#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 #include "executor/precompile/edwards.h"
@@ -177,10 +177,7 @@ struct pico_state {
     bool committed, deferred;
     struct regions regions;
     struct pico_line lines[2];
-    bool unconstrained;
-    union regfile saved_regs;
-    uint64_t enter_pc, enter_clock;
-    uint64_t blocks, block_instructions;
+    struct unconstrained block;
     uint64_t proofs;
     bool warned_fd;
     int release;   /* PICO_RELEASE(...) */
@@ -662,41 +659,6 @@ static enum ecall_result pico_curve(struct machine *m, const struct curve_call *
     return ECALL_CONTINUE;
 }
 
-/* ---- unconstrained blocks (syscalls/unconstrained.rs, as SP1's) ---- */
-
-static enum ecall_result pico_enter_unconstrained(struct machine *m, struct pico_state *st)
-{
-    if (st->unconstrained)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "ENTER_UNCONSTRAINED", m->pc,
-                         "an unconstrained block is already running (Pico allows only WRITE and "
-                         "EXIT_UNCONSTRAINED in one)");
-    if (!mem_snapshot_begin(&m->mem))
-        return abi_fault(m, FAULT_HOST_MEMORY, "ENTER_UNCONSTRAINED", 0,
-                         "no memory for the snapshot");
-    st->unconstrained = true;
-    st->saved_regs = m->regs;
-    st->enter_pc = m->pc;
-    st->enter_clock = m->ecall_clock;
-    machine_trace_mark(m);
-    return ECALL_CONTINUE;
-}
-
-/* Back to the enter: memory and registers as they were, the run going on after it with t0 = 0. */
-static enum ecall_result pico_exit_unconstrained(struct machine *m, struct pico_state *st)
-{
-    if (!st->unconstrained)
-        return ECALL_CONTINUE;
-    mem_snapshot_restore(&m->mem);
-    page_touch_resync(m);
-    m->regs = st->saved_regs;
-    m->pc = st->enter_pc + 4;
-    machine_trace_rewind(m);
-    st->unconstrained = false;
-    st->blocks++;
-    st->block_instructions += m->ecall_clock - st->enter_clock;
-    return ECALL_JUMP;
-}
-
 /* ---- the ecall ---- */
 
 static const char *release_text(int release, char *buf, size_t size)
@@ -737,8 +699,12 @@ static enum ecall_result pico_system_call(struct machine *m, struct pico_state *
         *result = st->items[st->next].size;
         return ECALL_CONTINUE;
     case PICO_HINT_READ: return pico_hint_read(m, st);
-    case PICO_ENTER_UNCONSTRAINED: *result = 1; return pico_enter_unconstrained(m, st);
-    case PICO_EXIT_UNCONSTRAINED: *result = 0; return pico_exit_unconstrained(m, st);
+    case PICO_ENTER_UNCONSTRAINED: /* syscalls/unconstrained.rs, as SP1's */
+        *result = 1;
+        return unconstrained_enter(m, &st->block, FAULT_UNSUPPORTED_ECALL,
+                                   "an unconstrained block is already running (Pico allows only "
+                                   "WRITE and EXIT_UNCONSTRAINED in one)");
+    case PICO_EXIT_UNCONSTRAINED: *result = 0; return unconstrained_exit(m, &st->block);
     }
     *known = false;
     return ECALL_FAULT;
@@ -778,7 +744,7 @@ static enum ecall_result pico_ecall(struct machine *m, const char **call)
                  release_text(st->release, a, sizeof(a)), release_text(pc->since, b, sizeof(b)));
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, pc->name, code, why);
     }
-    if (st->unconstrained && code != PICO_WRITE && code != PICO_EXIT_UNCONSTRAINED)
+    if (st->block.running && code != PICO_WRITE && code != PICO_EXIT_UNCONSTRAINED)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, pc->name, code,
                          "Pico allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block "
                          "(InvalidSyscallUsage)");
@@ -886,11 +852,7 @@ static void pico_report(const struct machine *m, FILE *out)
                 "deferred-proofs: %llu VERIFY_PICO_PROOF calls (Pico's emulator does nothing "
                 "with them; the proofs are checked when the proof is converted)\n",
                 (unsigned long long)st->proofs);
-    if (st->blocks)
-        fprintf(out,
-                "unconstrained: %llu blocks, %llu instructions (counted here; Pico's cycle count "
-                "leaves them out)\n",
-                (unsigned long long)st->blocks, (unsigned long long)st->block_instructions);
+    unconstrained_report(&st->block, "Pico", out);
     regions_report(&st->regions, out);
 }
 

@@ -28,8 +28,8 @@
 #include "executor/abi/sp1_hooks.h"
 #include "executor/abi/sp1_release.h"
 #include "executor/abi/sp1_user.h"
+#include "executor/abi/unconstrained.h"
 #include "executor/machine.h"
-#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/blake3.h"
 #include "executor/precompile/curve.h"
@@ -149,12 +149,9 @@ struct sp1_state {
     bool committed;
     struct regions regions; /* cycle trackers */
     /* an unconstrained block: the registers and clock at its enter */
-    bool unconstrained;
-    union regfile saved_regs;
-    uint64_t enter_pc, enter_clock;
-    uint64_t blocks, block_instructions; /* all blocks so far: SP1 counts none of this */
-    uint64_t proofs_verified;            /* VERIFY_SP1_PROOF calls accepted unverified */
-    struct sp1_user user;                /* v6: the address space, user mode (sp1_user.h) */
+    struct unconstrained block;
+    uint64_t proofs_verified; /* VERIFY_SP1_PROOF calls accepted unverified */
+    struct sp1_user user;     /* v6: the address space, user mode (sp1_user.h) */
     bool warned_fd;
     struct sp1_release release; /* what each call means follows it */
 };
@@ -578,44 +575,6 @@ static enum ecall_result sp1_poseidon2(struct machine *m)
     return ECALL_CONTINUE;
 }
 
-/* ---- unconstrained blocks ---- */
-
-static enum ecall_result sp1_enter_unconstrained(struct machine *m, struct sp1_state *st)
-{
-    if (st->unconstrained)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "ENTER_UNCONSTRAINED", m->pc,
-                         "an unconstrained block is already running (SP1 panics too)");
-    if (!mem_snapshot_begin(&m->mem))
-        return abi_fault(m, FAULT_HOST_MEMORY, "ENTER_UNCONSTRAINED", 0,
-                         "no memory for the snapshot");
-    st->unconstrained = true;
-    st->saved_regs = m->regs;
-    st->enter_pc = m->pc;
-    st->enter_clock = m->ecall_clock;
-    machine_trace_mark(m);
-    return ECALL_CONTINUE;
-}
-
-/*
- * Back to the enter, as SP1's ExitUnconstrainedSyscall does: memory and
- * every register as they were there, the run going on after the enter,
- * whose t0 (the result written after this) is then 0.
- */
-static enum ecall_result sp1_exit_unconstrained(struct machine *m, struct sp1_state *st)
-{
-    if (!st->unconstrained)
-        return ECALL_CONTINUE; /* SP1 only returns 0 */
-    mem_snapshot_restore(&m->mem);
-    page_touch_resync(m); /* a --cost-table's paging keeps its pages' bits */
-    m->regs = st->saved_regs;
-    m->pc = st->enter_pc + 4;
-    machine_trace_rewind(m);
-    st->unconstrained = false;
-    st->blocks++;
-    st->block_instructions += m->ecall_clock - st->enter_clock;
-    return ECALL_JUMP;
-}
-
 /* ---- more precompiles ---- */
 
 /* The v6 (RV64) executor panics on these: "This method should be deprecated." */
@@ -752,7 +711,7 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
             .kind = FAULT_UNSUPPORTED_ECALL, .pc = m->pc, .addr = code, .call = name, .why = since};
         return ECALL_FAULT;
     }
-    if (st->unconstrained && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
+    if (st->block.running && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
                          "SP1 allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block");
     uint64_t result = code; /* calls without a result leave their code in t0 */
@@ -794,11 +753,12 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     case SP1_UINT256_MUL_TESTNET: r = sp1_uint256_mul(m); break;
     case SP1_BLAKE3_COMPRESS_INNER: r = sp1_blake3(m); break;
     case SP1_ENTER_UNCONSTRAINED:
-        r = sp1_enter_unconstrained(m, st);
+        r = unconstrained_enter(m, &st->block, FAULT_ECALL_ARGUMENT,
+                                "an unconstrained block is already running (SP1 panics too)");
         result = 1;
         break;
     case SP1_EXIT_UNCONSTRAINED:
-        r = sp1_exit_unconstrained(m, st);
+        r = unconstrained_exit(m, &st->block);
         result = 0;
         break;
     default: {
@@ -864,11 +824,7 @@ static void sp1_report(const struct machine *m, FILE *out)
                 "deferred-proofs: %llu VERIFY_SP1_PROOF calls accepted without verification "
                 "(--no-deferred-proof-verification); --stdin carried %llu proofs\n",
                 (unsigned long long)st->proofs_verified, (unsigned long long)m->io.deferred_proofs);
-    if (st->blocks)
-        fprintf(out,
-                "unconstrained: %llu blocks, %llu instructions (counted here; SP1's cycle count "
-                "leaves them out)\n",
-                (unsigned long long)st->blocks, (unsigned long long)st->block_instructions);
+    unconstrained_report(&st->block, "SP1", out);
     if (st->user.on)
         fprintf(out,
                 "sp1-user-mode: on (the SUCCINCT note's region [0x%llx, 0x%llx)): %llu traps, "
