@@ -56,6 +56,7 @@ struct run {
     struct symtab syms;
     const struct abi *abi;         /* run_open's choice */
     char abi_why[560];             /* why: "--zkvm NAME" or "auto: ..." (--stats) */
+    char *code_beside; /* Airbender's app.bin run for an app.elf without code (load_guest) */
     struct inline_chains *inlines; /* NULL: function frames only */
     struct machine m;
     bool built;                 /* m is built */

@@ -2749,8 +2749,34 @@ class Airbender(ZkvmTest):
         r = self.run_ab([0] + out, ["--symbols", app_elf])  # an ELF guest has its own
         self.assertEqual(r.code, 64, r.stderr)
 
-    def test_text_less_app_elf_refused(self):
+    def test_text_less_app_elf_runs_its_app_bin(self):
+        # Airbender's layout: app.elf (no code) beside app.bin; or NAME.elf beside NAME.bin
         app_bin, app_elf = self.app_files()
+        out = [random.getrandbits(32) for _ in range(8)]
+        whole = self.run_ab([0] + out)  # the ELF itself: the same run
+        other_elf, other_bin = (os.path.join(self.tmp, n) for n in ("guest.elf", "guest.bin"))
+        os.rename(app_elf, other_elf)
+        os.rename(app_bin, other_bin)
+        os.mkdir(os.path.join(self.tmp, "app"))
+        app_elf, app_bin = (os.path.join(self.tmp, "app", n) for n in ("app.elf", "app.bin"))
+        shutil.copy(other_elf, app_elf)
+        shutil.copy(other_bin, app_bin)
+        for elf, bin_ in ((app_elf, app_bin), (other_elf, other_bin)):
+            for extra in ([], ["--zkvm", "airbender"]):
+                with self.subTest(elf=elf, extra=extra):
+                    r = self.run_ab([0] + out, extra, elf=elf)
+                    self.assertEqual(r.code, 0, r.stderr)
+                    self.assertEqual(r.stdout, b"ok\n")
+                    self.assertEqual(r.public, struct.pack("<8I", *out))
+                    self.assertEqual(whole.stat("instructions"), r.stat("instructions"))
+                    self.assertIn(bin_, r.stat("abi"))
+                    self.assert_folded_sum(r)
+        r = self.run_ab([0], ["--zkvm", "sp1"], elf=app_elf)  # another zkVM: no app.bin for it
+        self.assertEqual(r.code, 65, r.stderr)
+
+    def test_text_less_app_elf_alone_refused(self):
+        app_bin, app_elf = self.app_files()
+        os.unlink(app_bin)
         for extra in ([], ["--zkvm", "airbender"]):
             with self.subTest(extra=extra):
                 r = self.run_ab([0], extra, elf=app_elf)
