@@ -799,7 +799,9 @@ static int sp1_setup(struct machine *m, const struct elf_image *img, struct erro
         return 0;
     }
     const char *since;
-    sp1_user_read(img, sp1_release_has(&st->release, SP1_SIG_RETURN, &since), &st->user);
+    if (sp1_user_read(img, sp1_release_has(&st->release, SP1_SIG_RETURN, &since), &st->user, e) !=
+        0)
+        return -1;
     sp1_user_map(m, img, &st->user);
     return 0;
 }

@@ -107,13 +107,20 @@ static void take_context(void *ctx, Elf *elf, const GElf_Sym *sym, const char *n
     }
 }
 
-void sp1_user_read(const struct elf_image *img, bool release_has_traps, struct sp1_user *u)
+int sp1_user_read(const struct elf_image *img, bool release_has_traps, struct sp1_user *u,
+                  struct error *e)
 {
     memset(u, 0, sizeof(*u));
     find_note(img, u);
-    u->on = release_has_traps && u->note == SP1_NOTE_REGION && u->hi > u->lo;
+    if (release_has_traps && u->note == SP1_NOTE_REGION && u->hi <= u->lo)
+        return error_fail(e, ERROR_UNSUPPORTED,
+                          "the ELF's SUCCINCT note names an empty region [0x%llx, 0x%llx): SP1 "
+                          "(v6.2 on) refuses to load it (elf.rs asserts heap_end > heap_start)",
+                          (unsigned long long)u->lo, (unsigned long long)u->hi);
+    u->on = release_has_traps && u->note == SP1_NOTE_REGION;
     if (u->on)
         abi_each_symbol(img, take_context, u);
+    return 0;
 }
 
 /* ---- memory ---- */

@@ -34,8 +34,14 @@ struct sp1_user {
     uint64_t traps, sig_returns; /* for --stats */
 };
 
-/* Reads the note and the trap context's symbol; user mode is on when `release_has_traps`. */
-void sp1_user_read(const struct elf_image *img, bool release_has_traps, struct sp1_user *u);
+/*
+ * Reads the note and the trap context's symbol; user mode is on when
+ * `release_has_traps`. Returns 0, or -1 with ERROR_UNSUPPORTED when that
+ * release refuses the ELF: a note whose region is empty (elf.rs asserts
+ * heap_end > heap_start from v6.2 on).
+ */
+int sp1_user_read(const struct elf_image *img, bool release_has_traps, struct sp1_user *u,
+                  struct error *e);
 
 /*
  * Lays out an RV64 guest's memory: [0x1000, 2^40) read-write, lazily; the

@@ -813,6 +813,24 @@ class Sp1UserMode(ZkvmTest):
         self.assertEqual(frame_count(r.folded, "0x123456018"), 1)  # the failed fetch's cycle
         self.assert_folded_sum(r)
 
+    def test_empty_note_region_refused(self):
+        # elf.rs (v6.2 on) asserts heap_end > heap_start when it reads the note: a copy of the
+        # guest whose note ends where it starts is refused (65); v6.1 reads no region and runs it
+        sym = symbols(self.guest("zkvm-sp1-user-rv64.elf"))
+        with open(self.guest("zkvm-sp1-user-rv64.elf"), "rb") as f:
+            elf = f.read()
+        desc = b"1\0\0\0" + struct.pack("<QQ", sym["_end"], 0x1C00000000)
+        self.assertEqual(elf.count(desc), 1)
+        empty = os.path.join(self.tmp, "empty-note.elf")
+        with open(empty, "wb") as f:
+            f.write(elf.replace(desc, b"1\0\0\0" + struct.pack("<QQ", sym["_end"], sym["_end"])))
+        r = self.run_cli(empty, [bytes([7])])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertEqual(len(r.errors), 1, r.stderr)
+        self.assertIn("empty region", r.errors[0])
+        r = self.run_cli(empty, [bytes([7])], ["--zkvm-release", "6.1"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 77)), r.stderr)
+
     def test_a_trapped_instruction_is_one_cycle(self):
         # Mode 7: one load from a page MPROTECT left without rights. v6.1's executor has no
         # page rights (MPROTECT returns at once): the load reads 77. v6.4 traps it: the
