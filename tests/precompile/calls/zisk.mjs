@@ -519,6 +519,26 @@ export async function suite({ npm }) {
       edges: () => [bls(0n), bls(1n), bls(2n), bls(BLS_P - 1n)],
     });
   }
+  // msb_pos_256 (id 4 up to v0.16.x; fcalls_impl/msb_pos_256.rs at aacf0a73): n (port 0), then n
+  // numbers of 4 words -> [limb, bit] of the highest set bit among them; all 0 panics. Reference:
+  // BigInt bit length of the largest number.
+  {
+    const msb = (xs) => {
+      const top = xs.reduce((a, b) => (a > b ? a : b), 0n);
+      const pos = BigInt(top.toString(2).length - 1);
+      return [(pos / 64n).toString(16), (pos % 64n).toString(16)];
+    };
+    const caseFor = (xs) => fcallCase(`x ${xs}`, [pushValue(BigInt(xs.length)), ...xs.map((x) => push(4, le(x, 32)))], 4,
+      xs.every((x) => x === 0n) ? [] : msb(xs), xs.every((x) => x === 0n) ? 'fcall_msb_pos_256' : null);
+    calls.push({
+      name: 'fcall_msb_pos_256',
+      reference: 'BigInt bit length of the largest number',
+      guest: GUEST,
+      random: (rng) => caseFor(Array.from({ length: 1 + rng.int(3) }, () => rng.bits(1 + rng.int(256)))),
+      edges: () => [caseFor([1n]), caseFor([0n, 1n << 255n]), caseFor([(1n << 64n) - 1n, 1n << 64n]), caseFor([0n, 0n]),
+        caseFor([(1n << 256n) - 1n, 0n, 5n])],
+    });
+  }
   // input_ready (0x17, v0.17.0+): the address of the last input byte the guest reads next; no
   // result. ZisK panics unless INPUT_ADDR + 7 <= it <= INPUT_ADDR + 7 + input_len. The harness
   // gives no input: input_len 0.
