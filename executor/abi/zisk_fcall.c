@@ -263,6 +263,10 @@ static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, un
         return input_ready(m, fc, call);
     if (is_msb_pos_256(fc, id))
         return msb_pos_256(m, fc, call);
+    if ((id == 4 || id == 5) && fc->nparams == 20) /* v0.17.0+: pk, z, r, s */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL,
+                         id == 4 ? "fcall_secp256k1_ecdsa_verify" : "fcall_secp256r1_ecdsa_verify",
+                         id, NULL);
     for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
         if (fcalls[i].id == id)
             f = &fcalls[i];

@@ -538,6 +538,15 @@ export async function suite({ npm }) {
       edges: () => [caseFor([1n]), caseFor([0n, 1n << 255n]), caseFor([(1n << 64n) - 1n, 1n << 64n]), caseFor([0n, 0n]),
         caseFor([(1n << 256n) - 1n, 0n, 5n])],
     });
+    // v0.17.0+ ids 4 and 5 with their 20 words (pk, z, r, s): ecdsa_verify, not computed here yet
+    for (const [id, name] of [[4, 'fcall_secp256k1_ecdsa_verify'], [5, 'fcall_secp256r1_ecdsa_verify']]) {
+      calls.push({
+        name,
+        reference: 'refused by name (not computed here)',
+        guest: GUEST,
+        edges: () => [fcallCase('pk, z, r, s', [push(8, le(1n, 64)), push(12, le(1n, 96))], id, [], name)],
+      });
+    }
   }
   // input_ready (0x17, v0.17.0+): the address of the last input byte the guest reads next; no
   // result. ZisK panics unless INPUT_ADDR + 7 <= it <= INPUT_ADDR + 7 + input_len. The harness
