@@ -24,7 +24,9 @@
  * of the unreleased layout (unreleased_layout) without ziskos's
  * `inputcpy`, which gets the numbering of the unreleased branches
  * (syscall.rs at 163a41d7: secp256r1 at 0x815, 0x816).
- * Not poseidon2, blake2 and the later ones. The DMA calls (memcpy,
+ * poseidon2 (Goldilocks, 16 cells in place), blake2 (one BLAKE2b round) and
+ * profile (a marker with no effect) as ZisK v0.16.0-v0.18.0 run them; not the
+ * later ones (poseidon1, jump_dest, dma_mtcpy, ...). The DMA calls (memcpy,
  * memcmp; inputcpy, memset in the later numbering) are zisk_dma.c's,
  * the free-input calls (fcalls: CSRs 0x8C0 to 0x8FF and 0xFFE)
  * zisk_fcall.c's.
@@ -38,7 +40,9 @@
 #include "executor/abi/zisk_fcall.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
+#include "executor/precompile/blake2b_round.h"
 #include "executor/precompile/curve.h"
+#include "executor/precompile/poseidon2_goldilocks.h"
 #include "executor/precompile/sha256.h"
 
 #define ZISK_INPUT_ADDR  0x40000000ull
@@ -58,7 +62,8 @@
 struct zisk_state {
     uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
     struct zisk_fcalls fcalls;
-    bool dma_numbering; /* 0x815 and up as ZisK with DMA inputcpy numbers them (40e35b35) */
+    bool dma_numbering;     /* 0x815 and up as ZisK with DMA inputcpy numbers them (40e35b35) */
+    uint64_t profile_marks; /* profile calls run (--stats) */
 };
 
 static const char *const precompile_names[] = {
@@ -117,6 +122,89 @@ static bool load_pointers(const struct machine *m, uint64_t addr, uint64_t *p, s
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
 {
     return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr, why);
+}
+
+/* ZisK's precompiles panic on an operand address not a multiple of 8 (zisk_ops.rs). */
+static bool aligned(uint64_t addr)
+{
+    return (addr & 7) == 0;
+}
+
+/*
+ * poseidon2 (0x812, v0.16.0+): the 16 u64 Goldilocks cells at rs1 (8-aligned)
+ * permuted in place, each read mod p, written below p (opc_poseidon2).
+ */
+static enum ecall_result zisk_poseidon2(struct machine *m, uint64_t at)
+{
+    uint64_t state[16];
+    if (!aligned(at))
+        return bad(m, "poseidon2", at, "the state is not 8-aligned (ZisK panics)");
+    if (!abi_load(m, at, state, sizeof(state)))
+        return bad(m, "poseidon2", at, "the state is not in memory");
+    poseidon2_goldilocks16(state);
+    if (!abi_store(m, at, state, sizeof(state)))
+        return bad(m, "poseidon2", at, "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+/*
+ * blake2 (0x819, v0.16.0+): {index (a value), state, input}: one BLAKE2b
+ * round, SIGMA[(u32)index mod 10], on the 16 u64 at state with the 16 u64
+ * message words at input (opc_blake2, helpers.rs blake2br). The block and
+ * both pointers are 8-aligned (precompiled_load_data panics otherwise).
+ */
+static enum ecall_result zisk_blake2(struct machine *m, uint64_t at, const char *call)
+{
+    uint64_t p[3], v[16], msg[16];
+    if (!aligned(at) || !load_pointers(m, at, p, 3))
+        return bad(m, call, at, "the operands are not 8-aligned in memory");
+    if (!aligned(p[1]) || !aligned(p[2]))
+        return bad(m, call, at, "the state or input is not 8-aligned (ZisK panics)");
+    if (!abi_load(m, p[1], v, sizeof(v)) || !abi_load(m, p[2], msg, sizeof(msg)))
+        return bad(m, call, p[1], "the state or input is not in memory");
+    blake2b_round(v, msg, (uint32_t)p[0]);
+    if (!abi_store(m, p[1], v, sizeof(v)))
+        return bad(m, call, p[1], "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+/*
+ * profile (0x81A, v0.17.0+): `csrs 0x81A, TAG ; addi x0, x0, cmd`, one
+ * instruction that jumps past its marker and does nothing else
+ * (riscv2zisk_context.rs transpile_profile_pattern, which panics on another
+ * marker; operations/profile.rs opc_profile).
+ */
+static enum ecall_result zisk_profile(struct machine *m)
+{
+    struct zisk_state *st = m->abi_state;
+    uint32_t w;
+    if (!abi_load(m, m->pc + 4, &w, sizeof(w)))
+        return bad(m, "profile", m->pc + 4, "the marker is not in memory");
+    struct abi_insn f = abi_insn_fields(w);
+    if (f.opcode != 0x13 || f.funct3 != 0 || f.rd != 0 || f.rs1 != 0)
+        return bad(m, "profile", m->pc + 4, "the marker is not addi x0, x0, cmd");
+    st->profile_marks++;
+    m->pc += 8;
+    return ECALL_JUMP;
+}
+
+/* The calls named rather than numbered (their numbers differ between the numberings). */
+static enum ecall_result zisk_named(struct machine *m, unsigned csr, uint64_t at, const char *call)
+{
+    if (call && strcmp(call, "poseidon2") == 0)
+        return zisk_poseidon2(m, at);
+    if (call && strcmp(call, "blake2b_round") == 0)
+        return zisk_blake2(m, at, call);
+    if (call && strcmp(call, "profile") == 0)
+        return zisk_profile(m);
+    if (call)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, csr, NULL);
+    if (csr >= 0x860)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                         "early ziskos's free calls (fcall.rs at 0fa1514e: CSRs from 0x860, "
+                         "the ids of zisklib's first fcalls) are not computed here");
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
+                     "no precompile ZisK defines has this CSR number");
 }
 
 /* sha256f: {state: 8 u32 words, input: a 64-byte block}, as sha2's compress256 takes them. */
@@ -291,15 +379,7 @@ static enum ecall_result zisk_precompile(struct machine *m, unsigned csr, uint64
     case 15: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_SUB, *call);
     case 16: return zisk_complex(m, at, CURVE_BLS12_381, FIELD_MUL, *call);
     case 17: return zisk_add256(m, at, rd);
-    default:
-        if (*call)
-            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, *call, csr, NULL);
-        if (csr >= 0x860)
-            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
-                             "early ziskos's free calls (fcall.rs at 0fa1514e: CSRs from 0x860, "
-                             "the ids of zisklib's first fcalls) are not computed here");
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, csr,
-                         "no precompile ZisK defines has this CSR number");
+    default: return zisk_named(m, csr, at, *call);
     }
 }
 
@@ -463,6 +543,9 @@ static void zisk_report(const struct machine *m, FILE *out)
             st->dma_numbering
                 ? "0x815 and up numbered with DMA (as released ZisK v0.16.0-v0.18.0 number them)"
                 : "0x815 secp256r1_add, 0x816 secp256r1_dbl (no inputcpy in the ELF)");
+    if (st->profile_marks)
+        fprintf(out, "zisk-profile-marks: %llu (csrs 0x81A, no effect in ZisK)\n",
+                (unsigned long long)st->profile_marks);
 }
 
 const struct abi abi_zisk = {

@@ -14,7 +14,8 @@
  * below); `csrwi 0x8C0 + (id >> 5), id & 31` computes function id from
  * them (the parameters are then used up), and each `csrr rd, 0xFFE` reads
  * the next word of its result. Here: the inverses in Fp and Fp2 and the
- * square roots, with GMP; another id is exit 70 naming it.
+ * square roots, with GMP, and v0.16's msb_pos_256 (id 4); another id is
+ * exit 70 naming it.
  */
 #include "executor/abi/zisk_fcall.h"
 
@@ -219,12 +220,53 @@ static bool is_input_ready(const struct zisk_fcalls *fc, unsigned id)
     return id == 0x17 || (id == 22 && fc->nparams == 1);
 }
 
+/*
+ * msb_pos_256 (id 4 up to v0.16.x): parameters n, then n numbers of 4
+ * words; the result [limb, bit] of the highest set bit among them (the
+ * largest word at the highest limb any has non-zero). ZisK's host panics
+ * when all are 0 (fcalls_impl/msb_pos_256.rs at v0.16.0 aacf0a73). Taken
+ * when exactly 1 + 4n words were pushed, as ziskos's wrapper pushes them
+ * (n = 2); from v0.17.0 id 4 is secp256k1_ecdsa_verify, 20 words.
+ */
+static bool is_msb_pos_256(const struct zisk_fcalls *fc, unsigned id)
+{
+    return id == 4 && fc->nparams >= 5 && fc->params[0] == (fc->nparams - 1) / 4 &&
+           fc->nparams % 4 == 1;
+}
+
+static enum ecall_result msb_pos_256(struct machine *m, struct zisk_fcalls *fc, const char **call)
+{
+    uint64_t n = fc->params[0];
+    *call = "fcall_msb_pos_256";
+    fc->nparams = fc->nresults = fc->next_result = 0;
+    for (int limb = 3; limb >= 0; limb--) {
+        uint64_t max = 0;
+        for (uint64_t i = 0; i < n; i++)
+            if (fc->params[1 + 4 * i + (unsigned)limb] > max)
+                max = fc->params[1 + 4 * i + (unsigned)limb];
+        if (max) {
+            fc->results[0] = (uint64_t)limb;
+            fc->results[1] = 63 - (uint64_t)__builtin_clzll(max);
+            fc->nresults = 2;
+            return ECALL_CONTINUE;
+        }
+    }
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, n,
+                     "all the numbers are 0: ZisK's host panics");
+}
+
 static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, unsigned id,
                                    const char **call)
 {
     const struct fcall *f = NULL;
     if (is_input_ready(fc, id))
         return input_ready(m, fc, call);
+    if (is_msb_pos_256(fc, id))
+        return msb_pos_256(m, fc, call);
+    if ((id == 4 || id == 5) && fc->nparams == 20) /* v0.17.0+: pk, z, r, s */
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL,
+                         id == 4 ? "fcall_secp256k1_ecdsa_verify" : "fcall_secp256r1_ecdsa_verify",
+                         id, NULL);
     for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
         if (fcalls[i].id == id)
             f = &fcalls[i];
