@@ -776,7 +776,13 @@ op_TRANSLATED : {
      * and leaves at the entry to go on at. Nothing retired: the instruction
      * here runs by its own handler (a miss of its access, or the budget).
      */
-    struct translate_exit x_ = translate_enter(m->translator, ip, LEFT() + 1, &m->regs);
+    const struct translate_slot *s_ = (const struct translate_slot *)((
+        uintptr_t)m->translate_slots + ((uintptr_t)ip - (uintptr_t)m->code.insns));
+    struct translate_exit x_;
+    if (__builtin_expect(s_->n - 1 <= LEFT(), 1)) /* translated (n > 0), and it fits */
+        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT() + 1);
+    else
+        x_ = translate_enter(m->translator, ip, LEFT() + 1, &m->regs);
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);

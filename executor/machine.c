@@ -213,9 +213,13 @@ int machine_choose_engine(struct machine *m, struct error *e)
     if (m->engine_why && m->io.engine == MACHINE_ENGINE_TRANSLATE)
         return error_fail(e, ERROR_UNSUPPORTED, "--engine translate cannot run this guest: %s",
                           m->engine_why);
-    if (!m->engine_why &&
-        !(m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc))) {
+    if (!m->engine_why) {
+        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc);
+        m->translate_slots = m->translator ? translate_slots(m->translator) : NULL;
+    }
+    if (!m->engine_why && !m->translator) {
         m->engine_why = "no memory for the translator";
+        m->translate_slots = NULL;
         if (m->io.engine == MACHINE_ENGINE_TRANSLATE)
             return error_fail(e, ERROR_NO_MEMORY, "--engine translate: %s", m->engine_why);
     }

@@ -64,7 +64,8 @@ struct machine_input {
 };
 
 struct jolt_memory; /* executor/abi/jolt_layout.h */
-struct translator;  /* executor/translate/translate.h */
+struct translator;     /* executor/translate/translate.h */
+struct translate_slot; /* likewise */
 
 /* What runs the guest (--engine; machine_choose_engine). */
 enum machine_engine {
@@ -123,6 +124,7 @@ struct machine {
     /* The engine, chosen at the first run (machine_choose_engine): */
     bool engine_chosen;
     struct translator *translator; /* the translation tier; NULL: the interpreter alone */
+    struct translate_slot *translate_slots; /* its blocks by entry (translate_slots) */
     const char *engine_why;        /* then why (static text) */
 };
 

@@ -14,21 +14,19 @@
 /* Host code for all blocks of a run; a run that fills it interprets the rest. */
 #define CODE_BUFFER_SIZE ((size_t)64 << 20)
 
-typedef struct translate_exit (*block_fn)(void *regs, uint8_t *mem, uint8_t *rights);
-
-/* A block in the buffer: its length in instructions, then its code (16-byte aligned). */
-struct block {
-    uint64_t n;
-    uint64_t pad;
-    uint8_t code[];
-};
+/*
+ * Shorter blocks than this are left to the interpreter, whose fused pairs
+ * run them with fewer host instructions than a call into a block, unless
+ * they loop on themselves.
+ */
+#define BLOCK_MIN 6
 
 struct translator {
     struct code_cache *cc;
     const struct guest_memory *mem;
     int xlen;
-    struct block **blocks; /* per entry: its block, NULL: not translated yet */
-    uint8_t *buf, *next;   /* the executable buffer and its first free byte */
+    struct translate_slot *slots; /* per entry */
+    uint8_t *buf, *next;          /* the executable buffer and its first free byte */
     uint64_t nblocks, ninsns;
 };
 
@@ -115,14 +113,14 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     struct translator *t = calloc(1, sizeof(*t));
     uint8_t *starts = calloc(entry_count(cc), 1);
     if (t)
-        t->blocks = calloc(entry_count(cc), sizeof(*t->blocks));
+        t->slots = calloc(entry_count(cc), sizeof(*t->slots));
     void *buf = MAP_FAILED;
-    if (t && starts && t->blocks)
+    if (t && starts && t->slots)
         buf = mmap(NULL, CODE_BUFFER_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (buf == MAP_FAILED) {
         if (t)
-            free(t->blocks);
+            free(t->slots);
         free(t);
         free(starts);
         return NULL;
@@ -147,12 +145,19 @@ void translate_free(struct translator *t, struct code_cache *cc)
     if (cc->dispatch && cc->insns)
         code_cache_bind(cc, cc->dispatch);
     munmap(t->buf, CODE_BUFFER_SIZE);
-    free(t->blocks);
+    free(t->slots);
     free(t);
 }
 
-/* Translates the block starting at entry i; NULL when it would hold no instruction. */
-static struct block *translate_at(struct translator *t, size_t i)
+/* Whether the branch ending a block of n entries from entry i goes back to i. */
+static bool loops_on_itself(const struct code_cache *cc, size_t i, size_t n)
+{
+    const struct insn *last = &cc->insns[i + n - 1];
+    return translate_op_ends_block(last->op) && (ptrdiff_t)(n - 1) + last->imm == 0;
+}
+
+/* Translates the block starting at entry i into its slot; false when it is not worth one. */
+static bool translate_at(struct translator *t, size_t i)
 {
     struct code_cache *cc = t->cc;
     size_t last = entry_count(cc) - 1, n = 0;
@@ -164,39 +169,35 @@ static struct block *translate_at(struct translator *t, size_t i)
         if (translate_op_ends_block(in.op))
             break;
     }
-    if (n == 0)
-        return NULL;
-    struct block *b = (struct block *)t->next;
-    struct x86_buf out = {.p = b->code, .end = t->buf + CODE_BUFFER_SIZE};
-    if ((uint8_t *)b->code >= out.end)
-        return NULL;
+    if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(cc, i, n)))
+        return false;
+    struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
     uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
     if (!translate_emit(&out, &cc->insns[i], n, pc, t->xlen))
-        return NULL; /* the buffer is full: the rest is interpreted */
-    b->n = n;
+        return false; /* the buffer is full: the rest is interpreted */
+    t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
     t->nblocks++;
     t->ninsns += n;
-    return b;
+    return true;
 }
 
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs)
 {
     size_t i = (size_t)(ip - t->cc->insns);
-    struct block *b = t->blocks[i];
-    if (!b) {
-        b = translate_at(t, i);
-        if (!b) { /* nothing to translate here: the entry gets its own handler back */
-            code_cache_mark_block(t->cc, i, false);
-            return (struct translate_exit){ip, 0};
-        }
-        t->blocks[i] = b;
-    }
-    if (b->n > left)
+    if (!t->slots[i].n && !translate_at(t, i)) {
+        code_cache_mark_block(t->cc, i, false); /* the entry gets its own handler back */
         return (struct translate_exit){ip, 0};
-    block_fn fn = (block_fn)(uintptr_t)b->code;
-    return fn(regs, t->mem->base, t->mem->rights);
+    }
+    if (t->slots[i].n > left)
+        return (struct translate_exit){ip, 0};
+    return t->slots[i].fn(regs, t->mem->base, t->mem->rights, left);
+}
+
+struct translate_slot *translate_slots(struct translator *t)
+{
+    return t->slots;
 }
 
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns)

@@ -30,6 +30,29 @@ struct translate_exit {
 
 struct translator;
 
+/*
+ * A block's host code (translate_block.h): it runs when `left`, the
+ * instructions the budget still allows, holds at least one pass through
+ * it, and loops back to its own start only while another pass fits.
+ */
+typedef struct translate_exit (*translate_block_fn)(void *regs, uint8_t *mem, uint8_t *rights,
+                                                    uint64_t left);
+
+/*
+ * Per code cache entry, at the same offset from translate_slots() as the
+ * entry from the cache's first one (both are 16 bytes), so that a fast
+ * loop finds it from ip: the block starting there and its length in
+ * instructions (0: none translated yet).
+ */
+struct translate_slot {
+    translate_block_fn fn;
+    uint64_t n;
+};
+_Static_assert(sizeof(struct translate_slot) == sizeof(struct insn), "slots parallel the entries");
+
+/* The translator's slots, parallel to the code cache's entries. */
+struct translate_slot *translate_slots(struct translator *t);
+
 /* Whether this host has a translator (x86-64). */
 bool translate_host(void);
 
@@ -45,9 +68,10 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
 void translate_free(struct translator *t, struct code_cache *cc);
 
 /*
- * Runs the block starting at `ip` (translated now on its first run) when
- * it retires at most `left` instructions, with the register file `regs`;
- * else, or when no block starts there, retires nothing ({ip, 0}).
+ * The slow way in: translates the block starting at `ip` on its first run
+ * and runs it when `left` instructions hold it, with the register file
+ * `regs`; else, or when no block starts there (the entry gets its own
+ * handler back), retires nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs);

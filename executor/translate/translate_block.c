@@ -16,6 +16,7 @@ struct emit {
     unsigned sz; /* bytes per guest register */
     const struct insn *first;
     size_t n;
+    uint8_t *start; /* the first instruction's code, where a pass starts */
     /* jumps to the exit before instruction miss_of[k] (it does not retire) */
     uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 3];
     uint32_t miss_of[TRANSLATE_BLOCK_MAX * 3];
@@ -124,11 +125,14 @@ static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
     x86_op_mem(e->b, w, op, X_RAX, X_RDI, (int32_t)(r * e->sz));
 }
 
-/* Leaves the block for entry `ip` with `retired` instructions retired. */
+/*
+ * Leaves the block for entry `ip` with `retired` instructions of this pass
+ * retired, besides those of the passes before (r9).
+ */
 static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
 {
     x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
-    x86_mov_imm(e->b, X_RDX, retired);
+    x86_op_mem(e->b, true, 0x8D, X_RDX, X_R9, (int32_t)retired); /* lea rdx, [r9 + retired] */
     x86_byte(e->b, 0xC3);
 }
 
@@ -313,7 +317,11 @@ static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem,
     store_reg(e, X_RAX, in->rd);
 }
 
-/* A conditional branch, the block's last instruction i: both ways leave it. */
+/*
+ * A conditional branch, the block's last instruction i: both ways leave
+ * it, but one back to the block's start runs it again while the budget
+ * (r8) holds another pass after those retired so far (r9).
+ */
 static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 {
     const struct insn *in = &e->first[i];
@@ -322,6 +330,15 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
     uint8_t *taken = x86_jcc(e->b, cc);
     exit_to(e, in + 1, i + 1);
     x86_patch(taken, e->b->p);
+    if (in + in->imm == e->first) {
+        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, n */
+        x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
+        x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
+        x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)(i + 1));
+        x86_patch(x86_jcc(e->b, CC_AE), e->start);
+        exit_to(e, e->first, 0);
+        return;
+    }
     exit_to(e, in + in->imm, i + 1);
 }
 
@@ -432,6 +449,9 @@ bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint6
 {
     struct emit e = {.b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .first = first, .n = n};
     x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
+    x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
+    x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
+    e.start = b->p;
     for (size_t i = 0; i < n; i++) {
         emit_insn(&e, i, pc);
         pc += 4;

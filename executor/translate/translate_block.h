@@ -3,9 +3,12 @@
  * cache entries) into x86-64 host code. Internal to executor/translate/.
  *
  * The host code is a function of the System V ABI,
- *     struct translate_exit block(void *regs, uint8_t *mem, uint8_t *rights);
+ *     struct translate_exit block(void *regs, uint8_t *mem, uint8_t *rights,
+ *                                 uint64_t left);
  * regs: the machine's register file; mem: guest address 0 in the host;
- * rights: the rights table (memory.h). It runs the block's instructions
+ * rights: the rights table (memory.h); left: the budget, at least one
+ * pass (a block that branches back to its start runs passes while the
+ * budget holds one more, and counts them all). It runs the block's instructions
  * as the interpreter would, and returns the code cache entry to go on at
  * and how many instructions retired: all of them at the end (the branch's
  * target or the entry after it), or those before a load or store whose
