@@ -779,10 +779,15 @@ op_TRANSLATED : {
     const struct translate_slot *s_ = (const struct translate_slot *)((
         uintptr_t)m->translate_slots + ((uintptr_t)ip - (uintptr_t)m->code.insns));
     struct translate_exit x_;
-    if (__builtin_expect(s_->n - 1 <= LEFT(), 1)) /* translated (n > 0), and it fits */
-        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT() + 1);
+    /*
+     * The budget it gets is LEFT(), not LEFT() + 1: the instruction it
+     * goes on at is counted too, so that lim stays at or past ip (the
+     * soft check compares without sign).
+     */
+    if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
+        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT());
     else
-        x_ = translate_enter(m->translator, ip, LEFT() + 1, &m->regs);
+        x_ = translate_enter(m->translator, ip, LEFT(), &m->regs);
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);
