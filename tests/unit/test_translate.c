@@ -244,7 +244,7 @@ static uint64_t run_both(struct pair *p, const uint64_t *budgets, size_t nbudget
 
 static void random_streams(int xlen)
 {
-    enum { PROGRAMS = 200, WORDS = 160 };
+    enum { PROGRAMS = 1000, WORDS = 160 };
     uint32_t code[WORDS];
     uint8_t data[DATA_SIZE];
     uint64_t blocks = 0;
