@@ -19,6 +19,27 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
+void cli_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("warning: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void say_on_stderr(void *ctx, const char *text)
+{
+    (void)ctx;
+    cli_warn("%s", text);
+}
+
+struct warning_sink cli_warning_sink(void)
+{
+    return (struct warning_sink){.say = say_on_stderr};
+}
+
 bool cli_parse_count(const char *text, bool binary, uint64_t *out)
 {
     if (!text || *text < '0' || *text > '9')

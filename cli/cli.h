@@ -1,6 +1,6 @@
 /*
  * cli: the subcommands of the `cli` program and what they share: exit
- * statuses (docs/CONTRACT.md#5-exit-statuses), the one-line `error:` reporting, the one
+ * statuses (docs/CONTRACT.md#5-exit-statuses), the one-line `error:` and `warning:` lines, the one
  * mapping from a library error (common/error.h) to an exit status, the
  * option loop with its usage errors, and writing an output.
  */
@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "common/error.h"
+#include "common/warning.h"
 #include "flamegraph/flamegraph.h"
 
 enum cli_exit {
@@ -27,6 +28,12 @@ enum cli_exit {
 
 /* Prints "error: <message>" as one line on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "warning: <message>" as one line on stderr: every warning takes this route. */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The sink the libraries' warnings go to (common/warning.h): cli_warn. */
+struct warning_sink cli_warning_sink(void);
 
 /*
  * The exit status for a library error's status: the one place statuses

@@ -267,8 +267,8 @@ int cmd_diff(int argc, char **argv)
     if (rc == 0) {
         job.opts.svg.diff = job.counts.before;
         if (job.opts.format == RENDER_SVG && trie_total(&job.trie) == 0)
-            fprintf(stderr, "warning: %s holds no samples; the flamegraph says so\n",
-                    folded_path_name(job.after_path));
+            cli_warn("%s holds no samples; the flamegraph says so",
+                     folded_path_name(job.after_path));
         rc = set_subtitle(&job);
     }
     if (rc == 0)

@@ -186,7 +186,7 @@ static int take_jolt_memory(struct execute_options *o, const char *arg)
         cli_error("give --jolt-memory once, with all the sizes");
         return EXIT_USAGE;
     }
-    if (!run_jolt_memory(arg, &o->jolt_memory, &e)) {
+    if (run_jolt_memory(arg, &o->jolt_memory, &e) != 0) {
         cli_error("--jolt-memory: %s", e.msg);
         return EXIT_USAGE;
     }
@@ -574,7 +574,7 @@ static int run_with_io(const struct execute_options *o, struct run *r)
                             .public_output_fd = -1,
                             .strict = o->strict,
                             .unverified_assumptions = o->unverified_assumptions,
-                            .warnings = stderr,
+                            .warnings = cli_warning_sink(),
                             .stack_size = o->stack_size,
                             .engine = o->engine};
     struct run_inputs inputs = {.count = 0};
@@ -636,7 +636,7 @@ static struct run_options run_options_of(const struct execute_options *o)
                                 .no_inline = o->no_inline,
                                 .lines = o->lines,
                                 .raw = writes_raw(o),
-                                .warnings = stderr};
+                                .warnings = cli_warning_sink()};
 }
 
 int cmd_execute(int argc, char **argv)

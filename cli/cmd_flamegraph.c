@@ -73,8 +73,8 @@ int cmd_flamegraph(int argc, char **argv)
     }
     rc = profile_read_path(input, &profile, &e) ? cli_fail(&e, NULL) : 0;
     if (rc == 0 && (profile.nweights == 0 || profile_total(&profile, 0) == 0))
-        fprintf(stderr, "warning: %s holds no samples%s\n", input_name,
-                opts.format == RENDER_SVG ? "; the flamegraph says so" : "");
+        cli_warn("%s holds no samples%s", input_name,
+                 opts.format == RENDER_SVG ? "; the flamegraph says so" : "");
     if (rc == 0)
         rc = render_options_write_profile(&opts, &profile, input_name);
     profile_free(&profile);

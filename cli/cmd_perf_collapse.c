@@ -132,33 +132,29 @@ static void warn_report(const struct collapse_args *a, const struct perf_collaps
 {
     const char *in = a->input ? a->input : "stdin";
     if (r->unrecognized)
-        fprintf(stderr,
-                "warning: %s: line %zu: skipped a line that is not perf script output "
-                "('%s')%s\n",
-                in, r->first_unrecognized, r->first_unrecognized_text,
-                r->unrecognized > 1 ? " and more like it" : "");
+        cli_warn("%s: line %zu: skipped a line that is not perf script output "
+                 "('%s')%s",
+                 in, r->first_unrecognized, r->first_unrecognized_text,
+                 r->unrecognized > 1 ? " and more like it" : "");
     if (r->stray_frames)
-        fprintf(stderr,
-                "warning: %s: line %zu: skipped %zu frame line%s that belong%s to no sample "
-                "(after a blank line, with no sample header before %s)\n",
-                in, r->first_stray, r->stray_frames, r->stray_frames > 1 ? "s" : "",
-                r->stray_frames > 1 ? "" : "s", r->stray_frames > 1 ? "them" : "it");
+        cli_warn("%s: line %zu: skipped %zu frame line%s that belong%s to no sample "
+                 "(after a blank line, with no sample header before %s)",
+                 in, r->first_stray, r->stray_frames, r->stray_frames > 1 ? "s" : "",
+                 r->stray_frames > 1 ? "" : "s", r->stray_frames > 1 ? "them" : "it");
     if (r->unterminated)
-        fprintf(stderr,
-                "warning: %s: line %zu: left out the last sample: no blank line ends it (the "
-                "input may be cut short; stackcollapse-perf.pl leaves it out too)\n",
-                in, r->unterminated);
+        cli_warn("%s: line %zu: left out the last sample: no blank line ends it (the "
+                 "input may be cut short; stackcollapse-perf.pl leaves it out too)",
+                 in, r->unterminated);
     char events[512];
     list_events(r, events, sizeof(events));
     if (a->opts.event && !r->counted_event)
-        fprintf(stderr, "warning: %s: no sample of event '%s'%s%s%s\n", in, a->opts.event,
-                r->other_count ? " (the input has: " : "", events, r->other_count ? ")" : "");
+        cli_warn("%s: no sample of event '%s'%s%s%s", in, a->opts.event,
+                 r->other_count ? " (the input has: " : "", events, r->other_count ? ")" : "");
     else if (r->skipped_samples && !a->opts.event)
-        fprintf(stderr,
-                "warning: %s: counted only the first event, '%s'; left out %llu samples of "
-                "%s (choose with --event NAME)\n",
-                in, r->counted_event ? r->counted_event : "?",
-                (unsigned long long)r->skipped_samples, events);
+        cli_warn("%s: counted only the first event, '%s'; left out %llu samples of "
+                 "%s (choose with --event NAME)",
+                 in, r->counted_event ? r->counted_event : "?",
+                 (unsigned long long)r->skipped_samples, events);
 }
 
 /* Reads and folds the input. Returns 0 or an exit status. */

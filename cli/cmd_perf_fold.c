@@ -148,11 +148,10 @@ static void warn_dwarf(const char *in, const struct perf_fold_report *r)
     };
     for (size_t i = UNWIND_COMPLETE + 1; i < sizeof(causes) / sizeof(causes[0]); i++)
         if (r->dwarf_ends[i])
-            fprintf(stderr,
-                    "warning: %s: %llu of %llu DWARF-unwound user stacks end early: %s; they "
-                    "are cut there\n",
-                    in, (unsigned long long)r->dwarf_ends[i], (unsigned long long)r->dwarf_samples,
-                    causes[i]);
+            cli_warn("%s: %llu of %llu DWARF-unwound user stacks end early: %s; they "
+                     "are cut there",
+                     in, (unsigned long long)r->dwarf_ends[i], (unsigned long long)r->dwarf_samples,
+                     causes[i]);
 }
 
 static void warn_report(const struct fold_args *a, const struct perf_fold_report *r)
@@ -160,46 +159,38 @@ static void warn_report(const struct fold_args *a, const struct perf_fold_report
     const char *in = a->input;
     const char *events = r->events;
     if (r->data_size_guessed)
-        fprintf(stderr,
-                "warning: %s: the header gives no data size (perf record did not finish "
-                "cleanly?); read the records up to the end of the file\n",
-                in);
+        cli_warn("%s: the header gives no data size (perf record did not finish "
+                 "cleanly?); read the records up to the end of the file",
+                 in);
     if (r->nr_features_lost)
-        fprintf(stderr,
-                "warning: %s: the file ends inside its feature sections (cut after the "
-                "data?): %u of them lost%s; the samples are folded without them\n",
-                in, r->nr_features_lost, lost_features_note(r));
+        cli_warn("%s: the file ends inside its feature sections (cut after the "
+                 "data?): %u of them lost%s; the samples are folded without them",
+                 in, r->nr_features_lost, lost_features_note(r));
     if (a->opts.event && !r->counted_event)
-        fprintf(stderr, "warning: %s: no sample of event '%s' (the file has: %s)\n", in,
-                a->opts.event, events);
+        cli_warn("%s: no sample of event '%s' (the file has: %s)", in, a->opts.event, events);
     else if (r->other_samples && !a->opts.event)
-        fprintf(stderr,
-                "warning: %s: counted only the first event, '%s'; left out %llu samples of "
-                "other events (the file has: %s; choose with --event NAME)\n",
-                in, r->counted_event ? r->counted_event : "?", (unsigned long long)r->other_samples,
-                events);
+        cli_warn("%s: counted only the first event, '%s'; left out %llu samples of "
+                 "other events (the file has: %s; choose with --event NAME)",
+                 in, r->counted_event ? r->counted_event : "?",
+                 (unsigned long long)r->other_samples, events);
     if (r->no_callchain)
-        fprintf(stderr,
-                "warning: %s: '%s' was recorded without call chains (perf record -g): each "
-                "sample folds to the function it hit\n",
-                in, r->counted_event ? r->counted_event : "?");
+        cli_warn("%s: '%s' was recorded without call chains (perf record -g): each "
+                 "sample folds to the function it hit",
+                 in, r->counted_event ? r->counted_event : "?");
     warn_dwarf(in, r);
     if (r->damaged_debug_files)
-        fprintf(stderr,
-                "warning: %s: %zu debug file(s) have compressed DWARF sections that do not "
-                "inflate (first: %s); frames there may lack their inlined functions\n",
-                in, r->damaged_debug_files, r->damaged_debug_path);
+        cli_warn("%s: %zu debug file(s) have compressed DWARF sections that do not "
+                 "inflate (first: %s); frames there may lack their inlined functions",
+                 in, r->damaged_debug_files, r->damaged_debug_path);
     if (r->compressed_cut || r->compressed_leftover)
-        fprintf(stderr,
-                "warning: %s: the compressed records (perf record -z) end inside %s; folded the "
-                "records before it (truncated recording?)\n",
-                in, r->compressed_cut ? "a zstd block" : "a record");
+        cli_warn("%s: the compressed records (perf record -z) end inside %s; folded the "
+                 "records before it (truncated recording?)",
+                 in, r->compressed_cut ? "a zstd block" : "a record");
     if (r->kernel_unresolved)
-        fprintf(stderr,
-                "warning: %s: kernel frames are [kernel.kallsyms]: no kallsyms matches the "
-                "recorded kernel (run as the recording user on the recording machine, or "
-                "pass --kallsyms FILE)\n",
-                in);
+        cli_warn("%s: kernel frames are [kernel.kallsyms]: no kallsyms matches the "
+                 "recorded kernel (run as the recording user on the recording machine, or "
+                 "pass --kallsyms FILE)",
+                 in);
 }
 
 /* Opens, folds and reports. Returns 0 or an exit status. */

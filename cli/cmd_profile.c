@@ -332,8 +332,8 @@ static int finish(const struct profile_args *a, struct work *w, struct maps_snap
                   const struct profile_outcome *out)
 {
     if (out->no_children_files)
-        fprintf(stderr, "warning: this kernel has no /proc/PID/task/TID/children "
-                        "(CONFIG_PROC_CHILDREN): no /proc/PID/maps snapshot was taken\n");
+        cli_warn("this kernel has no /proc/PID/task/TID/children "
+                 "(CONFIG_PROC_CHILDREN): no /proc/PID/maps snapshot was taken");
     int status = command_status(out->wait_status);
     if (status != 0 && !out->command_seen && !perf_recording_has_exec(w->data)) {
         char hint[512];

@@ -1,12 +1,12 @@
 /*
- * error: how the libraries (common/, symtab/, perf/, flamegraph/, and
- * executor/ loading a guest) say what went wrong: a status, which the
+ * error: how every library (common/ up to run/) says what went wrong: a status, which the
  * command turns into an exit code in one place (cli_exit_status in
  * cli/cli.c), and one line of text that names the cause, such as the
  * byte offset where a file is corrupt or the line that is not understood.
- * A function that can fail takes a `struct error *` last and returns -1
- * (or false, NULL) after error_fail; the first error wins, so the message
- * names the cause and not what failed because of it.
+ * A function that can fail takes a `struct error *` last and returns 0,
+ * or -1 after error_fail (one that makes an object returns it, or NULL);
+ * the first error wins, so the message names the cause and not what
+ * failed because of it. A predicate (bool) takes no struct error.
  *
  * Two kinds of function need no struct error: stream writers that only
  * fail as stdio fails (svg_write, folded_write, speedscope_write) keep

@@ -42,7 +42,7 @@ static void code_span(const struct elf_image *img, uint64_t *lo, uint64_t *hi)
 }
 
 /* The cache spans the code (code_span); gaps decode as faults. */
-bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e)
+int code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e)
 {
     memset(cc, 0, sizeof(*cc));
     uint64_t lo, hi;
@@ -52,7 +52,7 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
     if (cc->span > CODE_SPAN_LARGE + 2 * GUEST_PAGE_SIZE) {
         error_fail(e, ERROR_UNSUPPORTED, "the executable segments span more than %llu MiB",
                    (unsigned long long)(CODE_SPAN_LARGE >> 20));
-        return false;
+        return -1;
     }
     /* One entry per slot, plus one past the end that decodes as a fault. */
     cc->slot_shift = img->rvc ? 1 : 2;
@@ -67,13 +67,13 @@ bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct 
         error_fail_errno(e, ERROR_NO_MEMORY, errno, "cannot allocate the code cache");
         if (p != MAP_FAILED)
             munmap(p, cc->mapped);
-        return false;
+        return -1;
     }
     cc->insns = p; /* zero-filled: every entry is OP_DECODE, not yet bound */
     cc->end = cc->insns + (cc->span >> cc->slot_shift);
     /* 16-byte entries: an entry's address >> (4 - slot_shift) is its pc less the bias */
     cc->pc_bias = cc->lo - ((uintptr_t)cc->insns >> (4 - cc->slot_shift));
-    return true;
+    return 0;
 }
 
 void code_cache_destroy(struct code_cache *cc)

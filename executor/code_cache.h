@@ -94,10 +94,10 @@ struct code_cache {
 };
 
 /*
- * Maps the cache for the executable segments of `img`; false with
+ * Maps the cache for the executable segments of `img`: 0, or -1 with
  * ERROR_UNSUPPORTED (a span over CODE_SPAN_LARGE) or ERROR_NO_MEMORY in `e`.
  */
-bool code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e);
+int code_cache_init(struct code_cache *cc, const struct elf_image *img, struct error *e);
 void code_cache_destroy(struct code_cache *cc);
 
 /*

@@ -301,7 +301,7 @@ int elf_image_from_memory(uint8_t *file, size_t size, const struct elf_limits *l
 static int unpack_r0bf(uint8_t **file, size_t *size, struct error *e)
 {
     size_t offset, len;
-    if (!r0bf_user_elf(*file, *size, &offset, &len, e)) {
+    if (r0bf_user_elf(*file, *size, &offset, &len, e) != 0) {
         free(*file);
         return -1;
     }

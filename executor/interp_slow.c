@@ -16,6 +16,8 @@ bool interp_load_slow(struct machine *m, uint64_t addr, unsigned size, uint64_t 
 {
     if (!mem_range_has(&m->mem, addr, size, PAGE_R))
         return false;
+    if (!mem_take_lazy(&m->mem, addr, size)) /* the next access takes the fast path */
+        return false;
     if (m->pages)
         page_touch_load(m, addr, size);
     *out = 0;
@@ -35,7 +37,7 @@ enum fault_kind interp_store_slow(struct machine *m, uint64_t addr, unsigned siz
                 return r ? FAULT_STORE_READONLY : FAULT_STORE_UNMAPPED;
         }
     }
-    if (!mem_snapshot_note(&m->mem, addr, size))
+    if (!mem_take_lazy(&m->mem, addr, size) || !mem_snapshot_note(&m->mem, addr, size))
         return FAULT_HOST_MEMORY;
     if (m->pages)
         page_touch_store(m, addr, size);

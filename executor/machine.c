@@ -43,14 +43,14 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
     if (!mem_init(&m->mem))
         return error_fail_errno(e, ERROR_NO_MEMORY, errno,
                                 "cannot reserve the 4 GiB guest address space");
-    if (!code_cache_init(&m->code, img, e)) {
+    if (code_cache_init(&m->code, img, e) != 0) {
         mem_destroy(&m->mem);
         return -1;
     }
     m->code.aligned_access = abi->aligned_access;
     if (abi->aligned_access) /* so no access crosses a rights entry */
         mem_align_accesses(&m->mem);
-    if (!abi->setup(m, img, e)) {
+    if (abi->setup(m, img, e) != 0) {
         machine_destroy(m);
         return -1;
     }
@@ -146,17 +146,58 @@ static void choose_engine_quietly(struct machine *m)
         machine_choose_engine(m, &ignored);
 }
 
+/*
+ * How the tracer sees a move to `target` that no jump instruction made (a
+ * trap, SIG_RETURN): a return when the top frame expects it there (a
+ * handler that goes back to the caller), else a jump.
+ */
+static enum trace_kind move_kind(const struct flow_tracer *t, uint64_t target)
+{
+    return t->top->ret == target ? TRACE_KIND_RETURN : TRACE_KIND_JUMP;
+}
+
+/*
+ * A fault the ABI takes as a trap (abi->fault_traps): the faulting
+ * instruction (for a fetch, the one at the target) retires in the top
+ * frame, as a run of its own, and jumps to the handler at m->pc.
+ */
+static bool take_trap(struct machine *m)
+{
+    uint64_t at = m->pc;
+    if (!m->abi || !m->abi->fault_traps || !m->abi->fault_traps(m))
+        return false;
+    m->fault = (struct fault){0};
+    m->retired++;
+    struct flow_tracer *t = m->tracer;
+    if (!t)
+        return true;
+    if (t->per_pc) { /* the fault ended the run before `at`: it ends after it now */
+        trace_run_start(t->top, at, m->code.slot_shift);
+        trace_run_end_before(t->top, at + 4, m->code.slot_shift);
+    }
+    if (t->cost_clock)
+        t->cost_now += t->ticks_at(m, at);
+    t->transfer(t, move_kind(t, m->pc), at, 4, m->pc, trace_clock(t, m->retired));
+    return true;
+}
+
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
     choose_engine_quietly(m);
     uint64_t end = m->retired + budget;
-    /* The fast loop stops short of the budget; the precise one ends it exactly. */
-    while (end - m->retired >= 2 * INTERP_SOFT_MARGIN) {
-        enum stop_reason why = fast_loop(m)(m, end - m->retired);
-        if (why != STOP_BUDGET)
+    for (;;) {
+        /* The fast loop stops short of the budget; the precise one ends it exactly. */
+        bool fast = end - m->retired >= 2 * INTERP_SOFT_MARGIN;
+        enum stop_reason why =
+            fast ? fast_loop(m)(m, end - m->retired)
+                 : precise_loops[m->tracer != NULL][isa_index(m)](m, end - m->retired);
+        if (fast && why == STOP_BUDGET)
+            continue;
+        if (why != STOP_FAULT || !take_trap(m))
             return stop_as_abi_says(m, why);
+        if (m->retired >= end)
+            return STOP_BUDGET;
     }
-    return stop_as_abi_says(m, precise_loops[m->tracer != NULL][isa_index(m)](m, end - m->retired));
 }
 
 enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
@@ -164,7 +205,10 @@ enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
     choose_engine_quietly(m);
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
-    return stop_as_abi_says(m, fast_loop(m)(m, budget));
+    enum stop_reason why = fast_loop(m)(m, budget);
+    if (why == STOP_FAULT && take_trap(m))
+        return STOP_BUDGET; /* early, as the callers allow */
+    return stop_as_abi_says(m, why);
 }
 
 /*
@@ -286,11 +330,14 @@ enum ecall_result machine_ecall(struct machine *m)
     uint32_t word = m->custom_word; /* interp_custom set it: the ABI's custom instruction */
     m->custom_word = 0;
     m->rewind = false;
+    m->transfer = false;
     enum ecall_result r = word ? m->abi->custom_insn(m, word, &call) : m->abi->ecall(m, &call);
     if (r != ECALL_FAULT && call && m->tracer)
         m->tracer->ecall(m->tracer, call, pc);     /* in the frame that made the call ... */
     if (r == ECALL_JUMP && m->rewind && m->tracer) /* ... before the stack goes back */
         m->tracer->rewind(m->tracer, m->ecall_now);
+    if (r == ECALL_JUMP && m->transfer && m->tracer)
+        m->tracer->transfer(m->tracer, move_kind(m->tracer, m->pc), pc, 4, m->pc, m->ecall_now);
     return r;
 }
 
@@ -342,6 +389,11 @@ void machine_trace_mark(struct machine *m)
 void machine_trace_rewind(struct machine *m)
 {
     m->rewind = true;
+}
+
+void machine_trace_transfer(struct machine *m)
+{
+    m->transfer = true;
 }
 
 uint64_t machine_get_reg(const struct machine *m, unsigned r)

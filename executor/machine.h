@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "common/error.h"
+#include "common/warning.h"
 #include "executor/abi/abi.h"
 #include "executor/code_cache.h"
 #include "executor/decode.h"
@@ -81,7 +82,7 @@ struct machine_io {
     int public_output_fd;               /* guest fd 3; -1 discards */
     bool strict;                        /* unknown syscalls fault instead of returning -ENOSYS */
     bool unverified_assumptions;        /* RISC Zero: take env::verify claims without receipts */
-    FILE *warnings;                     /* where one-time warnings go (stderr) */
+    struct warning_sink warnings;       /* where one-time warnings go (common/warning.h) */
     const struct machine_input *inputs; /* --input files in order (zkVM ABIs) */
     size_t ninputs;
     uint64_t stack_size; /* the linux ABI's stack region */
@@ -90,7 +91,8 @@ struct machine_io {
     bool skip_deferred_proof_verification;
     /* Jolt: the I/O sizes --jolt-memory gave, over the ELF's and Jolt's defaults; NULL: none */
     const struct jolt_memory *jolt_memory;
-    /* --zkvm-release: the zkVM release the guest was built with (ABIs with takes_release); NULL: from the ELF */
+    /* --zkvm-release: the zkVM release the guest was built with (ABIs with takes_release); NULL:
+     * from the ELF */
     const char *zkvm_release;
     enum machine_engine engine; /* --engine */
 };
@@ -118,6 +120,7 @@ struct machine {
     uint64_t ecall_clock; /* during an ecall: instructions retired, the ecall included */
     uint64_t ecall_now;   /* during a traced ecall: the tracer's clock, the ecall included */
     bool rewind;          /* during an ecall: see machine_trace_rewind */
+    bool transfer;        /* during an ecall: see machine_trace_transfer */
     uint32_t custom_word; /* during an ecall: the custom-opcode word it runs (0: an ecall) */
     int exit_status;
     struct fault fault;
@@ -177,7 +180,10 @@ void machine_engine_text(const struct machine *m, char *buf, size_t size);
 /*
  * Runs until the guest exits, faults, or `budget` more instructions have
  * retired. A fault leaves m->pc at the faulting instruction, which does not
- * count as retired; the exit ecall counts.
+ * count as retired; the exit ecall counts. A fault the ABI takes as a trap
+ * (abi->fault_traps) retires and the run goes on in the handler (a trap on
+ * a jump's target, whose jump retired too, may retire one instruction past
+ * the budget).
  */
 enum stop_reason machine_run(struct machine *m, uint64_t budget);
 
@@ -206,6 +212,13 @@ enum ecall_result machine_ecall(struct machine *m);
  */
 void machine_trace_mark(struct machine *m);
 void machine_trace_rewind(struct machine *m);
+
+/*
+ * During an ecall that returns ECALL_JUMP: the tracer sees the move to
+ * m->pc as a jump (a tail call when it leaves the function), as SP1's
+ * traps and SIG_RETURN move. Without it an ECALL_JUMP is a branch.
+ */
+void machine_trace_transfer(struct machine *m);
 
 /*
  * Maps the image's PT_LOAD segments with their rights (or, with

@@ -1,5 +1,6 @@
 /*
- * memory: the flat guest address space, page rights and the brk heap.
+ * memory: the flat guest address space, page rights (granted at once or
+ * lazily) and the brk heap.
  */
 #include "executor/memory.h"
 
@@ -45,11 +46,19 @@ static void derive_fast_bits(struct guest_memory *mem, uint64_t i)
 bool mem_init(struct guest_memory *mem)
 {
     memset(mem, 0, sizeof(*mem));
+    mem->used = calloc(GUEST_RIGHTS_CHUNKS, 1);
+    mem->used_list = malloc(GUEST_RIGHTS_CHUNKS * sizeof(*mem->used_list)); /* touched as used */
+    if (!mem->used || !mem->used_list) {
+        mem_destroy(mem);
+        return false;
+    }
     /* The rights table, then the window: see GUEST_RIGHTS_OFFSET. */
     uint8_t *p = mmap(NULL, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
+    if (p == MAP_FAILED) {
+        mem_destroy(mem);
         return false;
+    }
     mem->rights = p;
     mem->base = p + GUEST_RIGHTS_OFFSET;
     return true;
@@ -62,7 +71,19 @@ void mem_destroy(struct guest_memory *mem)
     snapshot_free(mem);
     if (mem->rights)
         munmap(mem->rights, GUEST_RIGHTS_BYTES + GUEST_WINDOW_SIZE);
+    free(mem->used);
+    free(mem->used_list);
+    free(mem->holes);
     memset(mem, 0, sizeof(*mem));
+}
+
+/* Notes that chunk c of the rights table is written (whole-table passes visit it). */
+static void mark_used(struct guest_memory *mem, uint64_t c)
+{
+    if (mem->used[c])
+        return;
+    mem->used[c] = 1;
+    mem->used_list[mem->nused++] = (uint32_t)c;
 }
 
 /* The end of the run of entries equal to entry i, at most `end`: a word at a time. */
@@ -108,7 +129,7 @@ static void set_rights(struct guest_memory *mem, uint64_t start, uint64_t len, u
     uint64_t first = guest_page_floor(w) >> GUEST_RIGHTS_SHIFT;
     uint64_t stop = guest_page_ceil(end) >> GUEST_RIGHTS_SHIFT;
     for (uint64_t c = first / GUEST_RIGHTS_CHUNK; c <= (stop - 1) / GUEST_RIGHTS_CHUNK; c++)
-        mem->used[c] = 1;
+        mark_used(mem, c);
     rewrite_entries(mem, first, stop, rights, add);
 }
 
@@ -158,6 +179,12 @@ uint64_t mem_brk(struct guest_memory *mem, uint64_t want)
     return want;
 }
 
+/* The guest address of rights entry i. */
+static uint64_t entry_addr(uint64_t i)
+{
+    return (i << GUEST_RIGHTS_SHIFT) - GUEST_HIGH_SPAN;
+}
+
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
 {
     if (len == 0)
@@ -168,8 +195,141 @@ bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, 
     if (w >= GUEST_WINDOW_SIZE || len > GUEST_WINDOW_SIZE - w)
         return false;
     for (uint64_t i = w >> GUEST_RIGHTS_SHIFT; i <= (w + len - 1) >> GUEST_RIGHTS_SHIFT; i++) {
-        if ((mem->rights[i] & rights) != rights)
+        unsigned r = mem->rights[i];
+        if ((r & rights) != rights &&
+            (r || (mem_lazy_rights(mem, entry_addr(i)) & rights) != rights))
             return false;
+    }
+    return true;
+}
+
+/* ---- lazily granted regions ---- */
+
+/* Where page number `page` is or would go in the sorted holes. */
+static size_t hole_at(const struct guest_memory *mem, uint64_t page)
+{
+    size_t lo = 0, hi = mem->nholes;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (mem->holes[mid] < page)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static bool is_hole(const struct guest_memory *mem, uint64_t page)
+{
+    size_t i = hole_at(mem, page);
+    return i < mem->nholes && mem->holes[i] == page;
+}
+
+/* Makes page number `page` a hole (or no longer one); false when out of memory. */
+static bool set_hole(struct guest_memory *mem, uint64_t page, bool hole)
+{
+    size_t i = hole_at(mem, page);
+    bool there = i < mem->nholes && mem->holes[i] == page;
+    if (there == hole)
+        return true;
+    if (!hole) {
+        memmove(mem->holes + i, mem->holes + i + 1, (mem->nholes - i - 1) * sizeof(uint64_t));
+        mem->nholes--;
+        return true;
+    }
+    if (mem->nholes == mem->holes_cap) {
+        size_t cap = mem->holes_cap ? 2 * mem->holes_cap : 16;
+        uint64_t *grown = realloc(mem->holes, cap * sizeof(*grown));
+        if (!grown)
+            return false;
+        mem->holes = grown;
+        mem->holes_cap = cap;
+    }
+    memmove(mem->holes + i + 1, mem->holes + i, (mem->nholes - i) * sizeof(uint64_t));
+    mem->holes[i] = page;
+    mem->nholes++;
+    return true;
+}
+
+/* The lazy region holding addr, or NULL. */
+static const struct mem_lazy *lazy_region(const struct guest_memory *mem, uint64_t addr)
+{
+    for (unsigned i = 0; i < mem->nlazy; i++)
+        if (addr >= mem->lazy[i].lo && addr < mem->lazy[i].hi)
+            return &mem->lazy[i];
+    return NULL;
+}
+
+/* The R, W, X a page without rights in the table has from a lazy region: 0 when none. */
+static unsigned lazy_grant(const struct guest_memory *mem, uint64_t addr)
+{
+    const struct mem_lazy *z = lazy_region(mem, addr);
+    if (!z || is_hole(mem, addr >> GUEST_PAGE_SHIFT))
+        return 0;
+    return z->rights;
+}
+
+unsigned mem_lazy_rights(const struct guest_memory *mem, uint64_t addr)
+{
+    uint64_t w = guest_window_offset(addr);
+    if (w >= GUEST_WINDOW_SIZE || mem->rights[w >> GUEST_RIGHTS_SHIFT])
+        return 0;
+    return base_bits(mem, lazy_grant(mem, addr));
+}
+
+bool mem_grant_lazily(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
+{
+    if (mem->nlazy == GUEST_LAZY_MAX)
+        return false;
+    uint64_t lo = guest_page_floor(addr), hi = guest_page_ceil(addr + len);
+    mem->lazy[mem->nlazy++] = (struct mem_lazy){lo, hi, rights & (PAGE_R | PAGE_W | PAGE_X)};
+    return true;
+}
+
+/* Lazily granted pages are taken this many at a time (one slow-path trip each). */
+#define LAZY_BLOCK (16ull * GUEST_PAGE_SIZE)
+
+static bool keep_entry(struct guest_memory *mem, uint64_t entry);
+
+/*
+ * Writes down the lazy rights of page `page` (an address) if it has them
+ * and the table not; during a snapshot its entries are kept first.
+ */
+static bool take_page(struct guest_memory *mem, uint64_t page)
+{
+    unsigned r = mem_lazy_rights(mem, page) & (PAGE_R | PAGE_W | PAGE_X);
+    if (!r)
+        return true;
+    set_rights(mem, page, GUEST_PAGE_SIZE, r, false);
+    uint64_t first = guest_rights_entry(page);
+    for (uint64_t i = first; mem->snapshot && i < first + GUEST_PAGE_SIZE / GUEST_RIGHTS_SIZE; i++)
+        if (!keep_entry(mem, i))
+            return false;
+    return true;
+}
+
+bool mem_take_lazy(struct guest_memory *mem, uint64_t addr, uint64_t len)
+{
+    if (!mem->nlazy || len == 0 || len - 1 > UINT64_MAX - addr)
+        return true;
+    uint64_t lo = addr & ~(LAZY_BLOCK - 1), hi = (addr + len - 1) | (LAZY_BLOCK - 1);
+    for (uint64_t p = lo;; p += GUEST_PAGE_SIZE) {
+        if (lazy_region(mem, p) && !take_page(mem, p))
+            return false;
+        if (p + GUEST_PAGE_SIZE - 1 >= hi)
+            return true;
+    }
+}
+
+bool mem_protect(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights)
+{
+    if (len == 0)
+        return true;
+    uint64_t lo = guest_page_floor(addr), end = guest_page_ceil(addr + len);
+    for (uint64_t p = lo; p != end; p += GUEST_PAGE_SIZE) {
+        if (lazy_region(mem, p) && !set_hole(mem, p >> GUEST_PAGE_SHIFT, rights == 0))
+            return false;
+        set_rights(mem, p, GUEST_PAGE_SIZE, rights, false);
     }
     return true;
 }
@@ -195,10 +355,8 @@ void mem_track_strip(struct guest_memory *mem, uint64_t entry)
 /* Keeps only the bits `keep` of every entry of the chunks ever written. */
 static void mask_used_entries(struct guest_memory *mem, uint8_t keep)
 {
-    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++) {
-        if (!mem->used[c])
-            continue;
-        uint8_t *chunk = mem->rights + c * GUEST_RIGHTS_CHUNK;
+    for (size_t k = 0; k < mem->nused; k++) {
+        uint8_t *chunk = mem->rights + (uint64_t)mem->used_list[k] * GUEST_RIGHTS_CHUNK;
         for (uint64_t i = 0; i < GUEST_RIGHTS_CHUNK; i++)
             chunk[i] &= keep;
     }
@@ -246,9 +404,10 @@ static void snapshot_free(struct guest_memory *mem)
 /* Every written entry's bits again from its R, W, X (dropping PAGE_SAVED). */
 static void recompute_all_bits(struct guest_memory *mem)
 {
-    for (uint64_t c = 0; c < GUEST_RIGHTS_CHUNKS; c++)
-        if (mem->used[c])
-            rewrite_entries(mem, c * GUEST_RIGHTS_CHUNK, (c + 1) * GUEST_RIGHTS_CHUNK, 0, true);
+    for (size_t k = 0; k < mem->nused; k++) {
+        uint64_t c = mem->used_list[k];
+        rewrite_entries(mem, c * GUEST_RIGHTS_CHUNK, (c + 1) * GUEST_RIGHTS_CHUNK, 0, true);
+    }
 }
 
 bool mem_snapshot_begin(struct guest_memory *mem)
@@ -264,7 +423,7 @@ bool mem_snapshot_begin(struct guest_memory *mem)
 /* The host address of the 1 KiB of rights entry `entry`. */
 static uint8_t *entry_host(const struct guest_memory *mem, uint64_t entry)
 {
-    return mem_host(mem, (entry << GUEST_RIGHTS_SHIFT) - GUEST_HIGH_SPAN);
+    return mem_host(mem, entry_addr(entry));
 }
 
 /* Keeps entry `entry`'s bytes and gives it its store bits back. */
@@ -298,6 +457,8 @@ bool mem_snapshot_note(struct guest_memory *mem, uint64_t addr, uint64_t len)
 {
     if (!mem->snapshot || len == 0)
         return true;
+    if (!mem_take_lazy(mem, addr, len)) /* a lazy page's bytes are kept when taken */
+        return false;
     uint64_t start = guest_window_offset(addr), end = start + len;
     if (start >= GUEST_WINDOW_SIZE)
         return true; /* no rights there: the write faults */

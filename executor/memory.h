@@ -1,17 +1,20 @@
 /*
  * memory: the guest's address space. One flat host mapping (reserved,
  * committed only where touched) covers a window of guest addresses: the
- * low 4 GiB, where every guest's program and the Linux layout live, and
- * for RV64 the top 1 GiB of the 64-bit space, [-1 GiB, 0), just below
- * guest address 0 in the host, so that `base + a` wraps there (lambda_vm's
- * stack starts at 0xFFFF_FFFF_FFFF_FFF0). A byte of rights per 4 KiB guest
- * page of the window says what the guest may do there; an address outside
- * the window has no rights. Rights are granted by 4 KiB page, as Linux
- * maps, but kept per 1 KiB (a rights entry): RISC Zero pages memory in
- * 1 KiB pages (page_touch.h), and the interpreter's one-byte test must
- * tell them apart. Loads and stores that stay inside one entry with the
- * right bit take the fast path in the interpreter; everything else comes
- * here.
+ * low 1 TiB, [0, 2^40), where every guest's program and the Linux layout
+ * live (SP1 v6 addresses all of it), and for RV64 the top 1020 MiB of the
+ * 64-bit space, just below guest address 0 in the host, so that `base + a`
+ * wraps there (lambda_vm's stack starts at 0xFFFF_FFFF_FFFF_FFF0). A byte
+ * of rights per 4 KiB guest page of the window says what the guest may do
+ * there; an address outside the window has no rights. Rights are granted
+ * by 4 KiB page, as Linux maps, but kept per 1 KiB (a rights entry): RISC
+ * Zero pages memory in 1 KiB pages (page_touch.h), and the interpreter's
+ * one-byte test must tell them apart. Loads and stores that stay inside
+ * one entry with the right bit take the fast path in the interpreter;
+ * everything else comes here. A region may be granted lazily (SP1 v6's
+ * whole space is read-write): its pages count as granted, and the slow
+ * path writes their rights down at their first touch (mem_grant_lazily),
+ * so that no rights are written up front.
  */
 #ifndef EXECUTOR_MEMORY_H
 #define EXECUTOR_MEMORY_H
@@ -20,13 +23,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GUEST_PAGE_SHIFT         12 /* the page rights are granted by */
-#define GUEST_PAGE_SIZE          (1u << GUEST_PAGE_SHIFT)
-#define GUEST_RIGHTS_SHIFT       10 /* the part of a page a rights byte is for */
-#define GUEST_RIGHTS_SIZE        (1u << GUEST_RIGHTS_SHIFT)
-#define GUEST_SPACE_SIZE         (1ull << 32) /* the low part of the window: [0, 4 GiB) */
-#define GUEST_HIGH_SPAN          (1ull << 30) /* the high part: [-1 GiB, 0), RV64 only */
-#define GUEST_WINDOW_SIZE        (GUEST_HIGH_SPAN + GUEST_SPACE_SIZE)
+#define GUEST_PAGE_SHIFT   12 /* the page rights are granted by */
+#define GUEST_PAGE_SIZE    (1u << GUEST_PAGE_SHIFT)
+#define GUEST_RIGHTS_SHIFT 10 /* the part of a page a rights byte is for */
+#define GUEST_RIGHTS_SIZE  (1u << GUEST_RIGHTS_SHIFT)
+#define GUEST_SPACE_SIZE   (1ull << 32) /* RV32's space, [0, 4 GiB) */
+#define GUEST_LOW_SPAN     (1ull << 40) /* the low part of the window: [0, 1 TiB) */
+/*
+ * The high part, [-1020 MiB, 0), RV64 only: 4 MiB short of 1 GiB so that
+ * the rights table's offset from `base` (GUEST_RIGHTS_OFFSET, below) fits a
+ * host instruction's 32-bit displacement, as the interpreter reads it.
+ */
+#define GUEST_HIGH_SPAN          ((1ull << 30) - (4ull << 20))
+#define GUEST_WINDOW_SIZE        (GUEST_HIGH_SPAN + GUEST_LOW_SPAN)
 #define GUEST_STACK_TOP          0xF0000000ull
 #define GUEST_DEFAULT_STACK_SIZE (8ull << 20)
 
@@ -57,21 +66,38 @@ enum page_rights {
  * address a is rights[guest_window_offset(a) >> GUEST_RIGHTS_SHIFT], and
  * rights == base - GUEST_RIGHTS_OFFSET. Its index of guest address 0 is
  * GUEST_HIGH_ENTRIES. Most of the table is never written; `used` marks
- * each host page of it that is (a chunk), so that whole-table passes
- * skip the rest.
+ * each host page of it that is (a chunk) and `used_list` lists them, so
+ * that whole-table passes visit those alone.
  */
 #define GUEST_RIGHTS_BYTES  (GUEST_WINDOW_SIZE >> GUEST_RIGHTS_SHIFT)
 #define GUEST_HIGH_ENTRIES  (GUEST_HIGH_SPAN >> GUEST_RIGHTS_SHIFT)
 #define GUEST_RIGHTS_OFFSET (GUEST_HIGH_SPAN + GUEST_RIGHTS_BYTES)
 #define GUEST_RIGHTS_CHUNK  4096u
 #define GUEST_RIGHTS_CHUNKS (GUEST_RIGHTS_BYTES / GUEST_RIGHTS_CHUNK)
+_Static_assert(GUEST_RIGHTS_OFFSET < (1ull << 31), "the interpreter reads rights at a disp32");
+_Static_assert(GUEST_RIGHTS_BYTES % GUEST_RIGHTS_CHUNK == 0, "whole chunks");
+
+/* At most this many lazily granted regions (mem_grant_lazily). */
+#define GUEST_LAZY_MAX 2
+
+/* A region whose pages have `rights` unless set otherwise (mem_grant_lazily, mem_protect). */
+struct mem_lazy {
+    uint64_t lo, hi; /* [lo, hi), whole pages */
+    unsigned rights;
+};
 
 struct guest_memory {
     uint8_t *base;         /* host address of guest address 0 (see mem_host) */
     bool code_fixed;       /* stores never change the code (see mem_fix_code): X pages store fast */
     bool aligned_accesses; /* no access crosses a rights entry (see mem_align_accesses) */
     uint8_t *rights;       /* one byte per 1 KiB of the window, at base - GUEST_RIGHTS_OFFSET */
-    uint8_t used[GUEST_RIGHTS_CHUNKS]; /* per chunk of `rights`: ever written */
+    uint8_t *used;         /* per chunk of `rights`: ever written */
+    uint32_t *used_list;   /* the chunks ever written, in that order */
+    size_t nused;
+    struct mem_lazy lazy[GUEST_LAZY_MAX];
+    unsigned nlazy;
+    uint64_t *holes; /* pages of lazy regions set to no rights (mem_protect), sorted */
+    size_t nholes, holes_cap;
     uint64_t stack_bottom, stack_top;
     uint64_t brk_start, brk, brk_limit;
     struct mem_snapshot *snapshot; /* see mem_snapshot_begin; NULL: none */
@@ -104,6 +130,31 @@ void mem_align_accesses(struct guest_memory *mem);
  */
 void mem_grant(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
+/*
+ * Grants `rights` (R, W, X) to the pages of [addr, addr+len) lazily: they
+ * have them from now on unless mem_protect sets others, but the table is
+ * written only when the slow path first touches one (mem_take_lazy). Pages
+ * that already have rights keep theirs. False when GUEST_LAZY_MAX regions
+ * exist already.
+ */
+bool mem_grant_lazily(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
+
+/*
+ * Writes down the rights of the lazily granted pages of [addr, addr+len)
+ * (and of the other pages of their 64 KiB blocks) that the table has not
+ * got yet, so that the fast paths take them. False when the host refuses
+ * memory for a snapshot's copies.
+ */
+bool mem_take_lazy(struct guest_memory *mem, uint64_t addr, uint64_t len);
+
+/*
+ * Sets the rights of the 4 KiB pages of [addr, addr+len) inside the
+ * window to exactly `rights` (R, W, X; 0: none), replacing what they had,
+ * lazily granted or not (SP1's mprotect). False when the host refuses
+ * memory.
+ */
+bool mem_protect(struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
+
 /* Copies host bytes into guest memory, ignoring rights (loader use). */
 void mem_poke(struct guest_memory *mem, uint64_t addr, const void *src, size_t len);
 
@@ -114,8 +165,9 @@ void mem_setup_stack_and_heap(struct guest_memory *mem, uint64_t stack_size, uin
 uint64_t mem_brk(struct guest_memory *mem, uint64_t want);
 
 /*
- * True when every byte of [addr, addr+len) has all `rights`;
- * false when the range wraps past the top of the 64-bit space.
+ * True when every byte of [addr, addr+len) has all `rights` (lazily
+ * granted ones count); false when the range wraps past the top of the
+ * 64-bit space.
  */
 bool mem_range_has(const struct guest_memory *mem, uint64_t addr, uint64_t len, unsigned rights);
 
@@ -178,10 +230,14 @@ static inline uint64_t guest_rights_entry(uint64_t a)
     return guest_window_offset(a) >> GUEST_RIGHTS_SHIFT;
 }
 
+/* The rights bits a lazily granted page at addr has but the table lacks: 0 for others. */
+unsigned mem_lazy_rights(const struct guest_memory *mem, uint64_t addr);
+
 static inline unsigned mem_page_rights(const struct guest_memory *mem, uint64_t addr)
 {
     uint64_t w = guest_window_offset(addr);
-    return w < GUEST_WINDOW_SIZE ? mem->rights[w >> GUEST_RIGHTS_SHIFT] : 0;
+    unsigned r = w < GUEST_WINDOW_SIZE ? mem->rights[w >> GUEST_RIGHTS_SHIFT] : 0;
+    return r || !mem->nlazy ? r : mem_lazy_rights(mem, addr);
 }
 
 #endif

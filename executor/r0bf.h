@@ -19,6 +19,6 @@ bool r0bf_is_container(const uint8_t *file, size_t size);
  * Finds the user ELF inside a container: [*offset, *offset + *len).
  * Returns false with ERROR_CORRUPT in `e` when the container is damaged.
  */
-bool r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, struct error *e);
+int r0bf_user_elf(const uint8_t *file, size_t size, size_t *offset, size_t *len, struct error *e);
 
 #endif

@@ -68,6 +68,12 @@ void run_fault_text(const struct run *r, char *buf, size_t size)
                  "their size",
                  m->abi->name);
         break;
+    case FAULT_FETCH_UNMAPPED:
+    case FAULT_FETCH_NOT_EXECUTABLE:
+        snprintf(what, sizeof(what), "%s", text);
+        if (f->why) /* the ABI's reading of it (SP1's user mode) */
+            snprintf(reason, sizeof(reason), ": %s", f->why);
+        break;
     case FAULT_MISALIGNED_TARGET:
         snprintf(what, sizeof(what), "%s 0x%llx", text, (unsigned long long)f->addr);
         if (m->abi->without_c && (f->addr & 3) == 2) /* a target only a hart with C could run */

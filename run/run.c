@@ -5,8 +5,11 @@
 #include "run/run.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "executor/abi/abi_util.h"
 #include "executor/abi/detect_code.h"
 
 bool run_raw_image(const struct run_options *o)
@@ -16,10 +19,43 @@ bool run_raw_image(const struct run_options *o)
 }
 
 /*
+ * ZKsync Airbender keeps a program's code in app.bin and writes app.elf
+ * beside it without the code, for its symbols (dump_bin.sh: objcopy -R
+ * .text). The app.bin beside an ELF without code, or NULL: "app.bin" in
+ * the ELF's folder, else the ELF's name with .bin for .elf.
+ */
+static char *airbender_code_beside(const char *elf_path)
+{
+    const char *slash = strrchr(elf_path, '/');
+    size_t dir = slash ? (size_t)(slash - elf_path) + 1 : 0, len = strlen(elf_path);
+    char *path = malloc(len + 16);
+    if (!path)
+        return NULL;
+    snprintf(path, len + 16, "%.*sapp.bin", (int)dir, elf_path);
+    if (elf_image_file_is_raw(path))
+        return path;
+    if (len > 4 && strcmp(elf_path + len - 4, ".elf") == 0) {
+        snprintf(path, len + 16, "%.*s.bin", (int)(len - 4), elf_path);
+        if (elf_image_file_is_raw(path))
+            return path;
+    }
+    free(path);
+    return NULL;
+}
+
+/* Whether --zkvm lets an ELF without code run as Airbender's app.bin beside it. */
+static bool may_run_code_beside(const struct run_options *o)
+{
+    return !o->image && (!o->zkvm || strcmp(o->zkvm, "auto") == 0 ||
+                         strcmp(o->zkvm, "airbender") == 0);
+}
+
+/*
  * Loads the guest. The ELF must fit the whole guest address space; each
  * ABI checks its own memory map when it lays the machine out. A raw image
  * (objcopy -O binary) runs only as Airbender's app.bin, loaded at 0 as
- * Airbender's runner loads it.
+ * Airbender's runner loads it; so does an ELF without code that has its
+ * app.bin beside it (airbender_code_beside).
  */
 static int load_guest(struct run *r, struct error *e)
 {
@@ -34,6 +70,11 @@ static int load_guest(struct run *r, struct error *e)
                       : elf_image_load(o->guest_path, &limits, &r->img, e);
     if (rc != 0)
         return -1;
+    if (abi_elf_without_code(&r->img) && may_run_code_beside(o) &&
+        (r->code_beside = airbender_code_beside(o->guest_path))) {
+        elf_image_free(&r->img);
+        return elf_image_load_raw(r->code_beside, 0, o->guest_path, &limits, &r->img, e);
+    }
     char why[400];
     if (detect_not_program(&r->img, why, sizeof(why))) { /* whatever --zkvm says */
         elf_image_free(&r->img);
@@ -50,6 +91,14 @@ static int load_guest(struct run *r, struct error *e)
 static int choose_abi(struct run *r, struct error *e)
 {
     const char *zkvm = r->o->zkvm;
+    if (r->code_beside) {
+        r->abi = &abi_airbender;
+        snprintf(r->abi_why, sizeof(r->abi_why),
+                 "%s: the ELF's code was removed (Airbender's app.elf); its program %s, beside "
+                 "it, runs with its symbols",
+                 zkvm && strcmp(zkvm, "auto") != 0 ? "--zkvm airbender" : "auto", r->code_beside);
+        return 0;
+    }
     if (zkvm && strcmp(zkvm, "auto") != 0) {
         r->abi = abi_by_name(zkvm);
         snprintf(r->abi_why, sizeof(r->abi_why), "--zkvm %s", zkvm);
@@ -90,11 +139,11 @@ static int fit_hart_to_abi(struct run *r, struct error *e)
         run_missing_c_reason(r->abi->name, r->img.xlen, reason, sizeof(reason));
         return error_fail(e, dropped.status, "%s%s", dropped.msg, reason);
     }
-    fprintf(r->o->warnings,
-            "warning: %s is built with compressed instructions (EF_RISCV_RVC), which %s's "
-            "executor does not run: it runs as RV%dIM, where the first one is an illegal "
-            "instruction\n",
-            r->o->guest_path, r->abi->name, r->img.xlen);
+    warning_say(&r->o->warnings,
+                "%s is built with compressed instructions (EF_RISCV_RVC), which %s's "
+                "executor does not run: it runs as RV%dIM, where the first one is an illegal "
+                "instruction",
+                r->o->guest_path, r->abi->name, r->img.xlen);
     return 0;
 }
 
@@ -130,26 +179,28 @@ static int open_inlines(struct run *r, struct error *e)
         r->inlines = NULL;
         if (unread.status == ERROR_NO_MEMORY)
             return error_fail(e, unread.status, "%s", unread.msg);
-        fprintf(o->warnings, "warning: %s: %s; %s left out\n", o->guest_path, unread.msg, what);
+        warning_say(&o->warnings, "%s: %s; %s left out", o->guest_path, unread.msg, what);
         return 0;
     }
     if (!inline_chains_has_dwarf(r->inlines)) {
         if (o->lines)
-            fprintf(o->warnings,
-                    "warning: %s has no DWARF (.debug_info): --lines writes function names "
-                    "without lines; build the guest with -g\n",
-                    o->guest_path);
+            warning_say(&o->warnings,
+                        "%s has no DWARF (.debug_info): --lines writes function names "
+                        "without lines; build the guest with -g",
+                        o->guest_path);
         inline_chains_close(r->inlines);
         r->inlines = NULL;
     }
     return 0;
 }
 
-bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e)
+int run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e)
 {
     struct jolt_layout unused;
     *out = jolt_memory_default();
-    return jolt_memory_parse(sizes, out, e) && jolt_layout_compute(out, &unused, e);
+    if (jolt_memory_parse(sizes, out, e) != 0)
+        return -1;
+    return jolt_layout_compute(out, &unused, e);
 }
 
 int run_start(struct run *r, const struct machine_io *io, struct error *e)
@@ -309,12 +360,12 @@ static void warn_after_writing(const struct run *r)
 {
     const char *guest = r->o->guest_path;
     if (r->inlines && inline_chains_warning(r->inlines))
-        fprintf(r->o->warnings, "warning: %s: %s\n", guest, inline_chains_warning(r->inlines));
+        warning_say(&r->o->warnings, "%s: %s", guest, inline_chains_warning(r->inlines));
     if (r->profiling && r->profile.runs_rewritten)
-        fprintf(r->o->warnings,
-                "warning: %s: the guest rewrote a branch it had taken: per-pc counts "
-                "around it are off\n",
-                guest);
+        warning_say(&r->o->warnings,
+                    "%s: the guest rewrote a branch it had taken: per-pc counts "
+                    "around it are off",
+                    guest);
 }
 
 void run_close(struct run *r)
@@ -331,5 +382,6 @@ void run_close(struct run *r)
         symtab_free(&r->syms);
         elf_image_free(&r->img);
     }
+    free(r->code_beside);
     memset(r, 0, sizeof(*r));
 }

@@ -7,7 +7,7 @@
  * profile (profile/profile.h) for flamegraph/profile_write.h; and tear it
  * all down in one place, run_close, whatever step failed. Messages for
  * the user are complete lines in `struct error` (common/error.h) or, for
- * warnings, "warning: ..." lines on run_options.warnings (the machine's
+ * warnings, run_options.warnings (common/warning.h; the machine's
  * own one-time warnings go there too); exit statuses are the caller's.
  * The one header of run/ its users include: the weights (run_weights.h),
  * the inputs (run_inputs.h) and the words for a stop (fault_text.h) come
@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "common/error.h"
+#include "common/warning.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
@@ -34,18 +35,18 @@
 #include "tracer/guest_profile.h"
 
 struct run_options {
-    const char *guest_path;     /* the guest's file, named in messages */
-    uint8_t *image;             /* or its bytes, an ELF (malloc'd; the run takes them) */
-    size_t image_size;          /* its length in bytes */
-    const char *zkvm;           /* the ABI's name (abi_by_name); NULL or "auto": detected */
-    const char *symbols;        /* a raw image's ELF (Airbender's app.elf), or NULL */
-    uint64_t max_cycles;        /* the budget in instructions; 0: none */
-    uint64_t checkpoint_cycles; /* a checkpoint every so many instructions; 0: none */
-    bool profile;               /* follow the guest's calls into a profile */
-    bool no_inline;             /* function frames only (--no-inline) */
-    bool lines;                 /* leaves NAME:LINE (--lines; inline frames read for it) */
-    bool raw;                   /* raw profiles wanted: with DWARF, every pc counted */
-    FILE *warnings;             /* where warnings go (stderr) */
+    const char *guest_path;       /* the guest's file, named in messages */
+    uint8_t *image;               /* or its bytes, an ELF (malloc'd; the run takes them) */
+    size_t image_size;            /* its length in bytes */
+    const char *zkvm;             /* the ABI's name (abi_by_name); NULL or "auto": detected */
+    const char *symbols;          /* a raw image's ELF (Airbender's app.elf), or NULL */
+    uint64_t max_cycles;          /* the budget in instructions; 0: none */
+    uint64_t checkpoint_cycles;   /* a checkpoint every so many instructions; 0: none */
+    bool profile;                 /* follow the guest's calls into a profile */
+    bool no_inline;               /* function frames only (--no-inline) */
+    bool lines;                   /* leaves NAME:LINE (--lines; inline frames read for it) */
+    bool raw;                     /* raw profiles wanted: with DWARF, every pc counted */
+    struct warning_sink warnings; /* where warnings go (common/warning.h); none: dropped */
 };
 
 struct run {
@@ -55,6 +56,7 @@ struct run {
     struct symtab syms;
     const struct abi *abi;         /* run_open's choice */
     char abi_why[560];             /* why: "--zkvm NAME" or "auto: ..." (--stats) */
+    char *code_beside; /* Airbender's app.bin run for an app.elf without code (load_guest) */
     struct inline_chains *inlines; /* NULL: function frames only */
     struct machine m;
     bool built;                 /* m is built */
@@ -84,7 +86,7 @@ bool run_raw_image(const struct run_options *o);
  * defaults, and laid out once to refuse what Jolt refuses. False with
  * ERROR_UNSUPPORTED in `e`.
  */
-bool run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e);
+int run_jolt_memory(const char *sizes, struct jolt_memory *out, struct error *e);
 
 /*
  * Builds the machine with `io` (inputs, outputs, ABI settings, all the

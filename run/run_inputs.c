@@ -54,7 +54,7 @@ static int read_sp1_stdin(const char *path, struct run_inputs *in, struct error 
     if (read_input_file(path, &file, e) != 0)
         return -1;
     int rc = 0;
-    if (!sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, &parse))
+    if (sp1_stdin_parse(file.data, file.size, items, 192, &count, &proofs, &parse) != 0)
         /* An input the guest cannot take counts as unreadable (docs/CONTRACT.md: exit 66). */
         rc = error_fail(e, ERROR_UNREADABLE, "%s is not an SP1Stdin: %s", path, parse.msg);
     for (size_t i = 0; i < count && rc == 0; i++) {

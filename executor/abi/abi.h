@@ -30,12 +30,12 @@ struct abi {
     const char *name; /* as --zkvm spells it: "linux", "sp1", ... */
     /*
      * Maps the image's segments and the ABI's own regions, sets the
-     * registers and the state the ecalls keep (m->abi_state). Returns
-     * false with ERROR_UNSUPPORTED in `e` when the image (or the input)
+     * registers and the state the ecalls keep (m->abi_state). Returns 0,
+     * or -1 with ERROR_UNSUPPORTED in `e` when the image (or the input)
      * does not fit the ABI's memory map, ERROR_NO_MEMORY when the host
      * refuses memory.
      */
-    bool (*setup)(struct machine *m, const struct elf_image *img, struct error *e);
+    int (*setup)(struct machine *m, const struct elf_image *img, struct error *e);
     /*
      * Runs the ecall at m->pc with the guest's registers. *call names it
      * for the profile (a static string: "SHA_COMPRESS"), or stays NULL
@@ -69,6 +69,14 @@ struct abi {
      * otherwise, the fault kept or made clearer (Jolt's panic word). May be NULL.
      */
     bool (*store_stops)(struct machine *m);
+    /*
+     * The run stopped at a fault (m->fault) that the zkVM may take as a
+     * trap into the guest's own handler (SP1's user mode): true when it
+     * did, m->pc set to the handler (the faulting instruction then
+     * retires, and the run goes on there); false: the fault stands, made
+     * clearer maybe (m->fault.why). May be NULL.
+     */
+    bool (*fault_traps)(struct machine *m);
     /* Prints what --stats shows beyond the counts (digests, regions); may be NULL. */
     void (*report)(const struct machine *m, FILE *out);
     /* Frees m->abi_state; may be NULL. */

@@ -11,8 +11,8 @@
 
 #include "executor/precompile/keccak.h"
 
-bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                        const char *hint, struct error *e)
+int abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                       const char *hint, struct error *e)
 {
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
@@ -21,14 +21,14 @@ bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t en
                        "segment [0x%llx, 0x%llx) overlaps %s [0x%llx, 0x%llx)%s",
                        (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz),
                        what, (unsigned long long)start, (unsigned long long)end, hint);
-            return false;
+            return -1;
         }
     }
-    return true;
+    return 0;
 }
 
-bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                      struct error *e)
+int abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                     struct error *e)
 {
     for (size_t i = 0; i < img->nsegments; i++) {
         const struct elf_segment *s = &img->segments[i];
@@ -37,10 +37,10 @@ bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end,
                        "segment [0x%llx, 0x%llx) lies outside %s [0x%llx, 0x%llx)",
                        (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz),
                        what, (unsigned long long)start, (unsigned long long)end);
-            return false;
+            return -1;
         }
     }
-    return true;
+    return 0;
 }
 
 bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len)

@@ -48,20 +48,20 @@ static inline struct abi_insn abi_insn_fields(uint32_t w)
 }
 
 /*
- * True when no segment of `img` overlaps [start, end); else false with
+ * 0 when no segment of `img` overlaps [start, end); else -1 with
  * ERROR_UNSUPPORTED, "segment [a, b) overlaps <what> [start, end)<hint>",
  * in `e`.
  */
-bool abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                        const char *hint, struct error *e);
+int abi_check_clear_of(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                       const char *hint, struct error *e);
 
 /*
- * True when every segment of `img` lies inside [start, end); else false
+ * 0 when every segment of `img` lies inside [start, end); else -1
  * with ERROR_UNSUPPORTED, "segment [a, b) lies outside <what> [start,
  * end)", in `e`.
  */
-bool abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
-                      struct error *e);
+int abi_check_inside(const struct elf_image *img, uint64_t start, uint64_t end, const char *what,
+                     struct error *e);
 
 /* Copies len guest bytes at addr to dst; false when a byte is not readable. */
 bool abi_load(const struct machine *m, uint64_t addr, void *dst, uint64_t len);

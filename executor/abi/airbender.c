@@ -398,24 +398,24 @@ static void mark_self_jumps(struct machine *m, const struct elf_image *img)
     }
 }
 
-static bool airbender_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int airbender_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct airbender_state *st = abi_alloc_state(m, sizeof(struct airbender_state), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "Airbender guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, 0, AB_RAM_END, "Airbender's 1 GiB of RAM", e))
-        return false;
+    if (abi_check_inside(img, 0, AB_RAM_END, "Airbender's 1 GiB of RAM", e) != 0)
+        return -1;
     if (abi_elf_without_code(img)) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "this is Airbender's app.elf without its code (dump_bin.sh writes it with "
                    "`objcopy -R .text`: symbols only); the program is app.bin: run app.bin "
                    "--zkvm airbender --symbols app.elf");
-        return false;
+        return -1;
     }
     st->inputs = m->io.inputs;
     st->ninputs = m->io.ninputs;
@@ -427,7 +427,7 @@ static bool airbender_setup(struct machine *m, const struct elf_image *img, stru
     mark_self_jumps(m, img);
     for (int r = 0; r < 32; r++)
         machine_set_reg(m, r, 0);
-    return true;
+    return 0;
 }
 
 static void airbender_report(const struct machine *m, FILE *out)

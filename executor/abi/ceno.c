@@ -435,7 +435,7 @@ static enum ecall_result ceno_ecall(struct machine *m, const char **call)
 }
 
 /* The hints as ceno_host lays them out (Items::finalise), or false when they do not fit. */
-static bool ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct error *e)
+static int ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct error *e)
 {
     size_t n = m->io.ninputs;
     uint64_t offset = 4 * ((uint64_t)n + 2), size = offset;
@@ -445,7 +445,7 @@ static bool ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct erro
         error_fail(e, ERROR_UNSUPPORTED,
                    "the --input items take %llu bytes, more than Ceno's %llu MiB of hints",
                    (unsigned long long)size, (unsigned long long)((end - at) >> 20));
-        return false;
+        return -1;
     }
     uint32_t head[2] = {(uint32_t)offset, 4};
     mem_poke(&m->mem, at, head, 8);
@@ -456,18 +456,18 @@ static bool ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct erro
         mem_poke(&m->mem, data, m->io.inputs[i].data, len);
         data += (len + 3ull) / 4 * 4;
     }
-    return true;
+    return 0;
 }
 
 /* Memory of guests linked for ROM at 0x0800_0000 (platform.rs from ca7b038c). */
-static bool ceno_map_later(struct machine *m, const struct elf_image *img, struct error *e)
+static int ceno_map_later(struct machine *m, const struct elf_image *img, struct error *e)
 {
-    if (!abi_check_inside(img, CENO_ROM, CENO_RAM_HIGH_END, "Ceno's memory", e))
-        return false;
+    if (abi_check_inside(img, CENO_ROM, CENO_RAM_HIGH_END, "Ceno's memory", e) != 0)
+        return -1;
     mem_grant(&m->mem, CENO_RAM_LOW, CENO_RAM_LOW_END - CENO_RAM_LOW, PAGE_R | PAGE_W);
     mem_grant(&m->mem, CENO_RAM_HIGH, CENO_RAM_HIGH_END - CENO_RAM_HIGH, PAGE_R | PAGE_W);
     if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
-        return true;
+        return 0;
     mem_grant(&m->mem, CENO_HINTS, CENO_HINTS_END - CENO_HINTS, PAGE_R | PAGE_W);
     return ceno_hints(m, CENO_HINTS, CENO_HINTS_END, e);
 }
@@ -484,29 +484,29 @@ static bool ceno_explain_fault(struct machine *m)
 }
 
 /* Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 .. 3cb51d0d). */
-static bool ceno_map_earlier(struct machine *m, const struct elf_image *img, struct error *e)
+static int ceno_map_earlier(struct machine *m, const struct elf_image *img, struct error *e)
 {
     if (m->io.ninputs) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "this Ceno guest has the layout of 2024-25 (ROM at 0x2000_0000), whose hints "
                    "(rkyv) are not laid out here: run it without --input");
-        return false;
+        return -1;
     }
     mem_grant(&m->mem, CENO_OLD_PUBIO, CENO_OLD_PUBIO_END - CENO_OLD_PUBIO, PAGE_R);
     mem_grant(&m->mem, CENO_OLD_HINTS, CENO_OLD_HINTS_END - CENO_OLD_HINTS, PAGE_R);
     mem_grant(&m->mem, CENO_OLD_RAM, CENO_OLD_RAM_END - CENO_OLD_RAM, PAGE_R | PAGE_W);
     (void)img;
-    return true;
+    return 0;
 }
 
-static bool ceno_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int ceno_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct ceno_state *st = abi_alloc_state(m, sizeof(struct ceno_state), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED, "Ceno guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
+        return -1;
     }
     st->later_layout = img->entry >= CENO_ROM && img->entry < CENO_ROM_END;
     bool earlier = img->entry >= CENO_OLD_ROM && img->entry < CENO_OLD_ROM_END;
@@ -514,14 +514,14 @@ static bool ceno_setup(struct machine *m, const struct elf_image *img, struct er
         error_fail(e, ERROR_UNSUPPORTED,
                    "the entry 0x%llx is in neither of Ceno's ROMs (0x0800_0000, 0x2000_0000)",
                    (unsigned long long)img->entry);
-        return false;
+        return -1;
     }
     mem_fix_code(&m->mem);
-    if (!(st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, img, e)))
-        return false;
+    if ((st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, img, e)) != 0)
+        return -1;
     machine_map_segments(m, img, 0);
     code_cache_predecode(&m->code, img, m->xlen);
-    return true;
+    return 0;
 }
 
 /* ceno_rt's debug messages (a u32 length, the bytes, padded), as host_utils read_all_messages. */

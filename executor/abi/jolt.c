@@ -395,13 +395,12 @@ static bool jolt_store_stops(struct machine *m)
     m->exit_status = 0;
     if (!abi_write_fd(m->io.public_output_fd, mem_host(&m->mem, st->io.output_start),
                       st->output_end))
-        fprintf(m->io.warnings ? m->io.warnings : stderr,
-                "warning: the host could not write the public output\n");
+        warning_say(&m->io.warnings, "the host could not write the public output");
     return true;
 }
 
 /* The input region: the --input items one after another. */
-static bool jolt_write_input(struct machine *m, struct error *e)
+static int jolt_write_input(struct machine *m, struct error *e)
 {
     const struct jolt_state *st = m->abi_state;
     uint64_t at = st->io.input_start, end = at + st->sizes.max_input_size; /* as declared */
@@ -411,17 +410,17 @@ static bool jolt_write_input(struct machine *m, struct error *e)
             error_fail(e, ERROR_UNSUPPORTED,
                        "the input is larger than the guest's max_input_size (%llu bytes, %s)",
                        (unsigned long long)st->sizes.max_input_size, st->sizes_from);
-            return false;
+            return -1;
         }
         mem_poke(&m->mem, at, m->io.inputs[i].data, len);
         at += len;
     }
-    return true;
+    return 0;
 }
 
 /* The sizes the guest was built with, as far as we can know them, and their layout. */
-static bool choose_layout(struct jolt_state *st, const struct machine_io *io,
-                          const struct elf_image *img, struct error *e)
+static int choose_layout(struct jolt_state *st, const struct machine_io *io,
+                         const struct elf_image *img, struct error *e)
 {
     st->sizes = jolt_memory_default();
     st->sizes_from = "Jolt's defaults";
@@ -432,34 +431,34 @@ static bool choose_layout(struct jolt_state *st, const struct machine_io *io,
         st->sizes_from = "the ELF's __jolt_max_*_size symbols";
     }
     struct error why = ERROR_INIT;
-    if (jolt_layout_compute(&st->sizes, &st->io, &why))
-        return true;
+    if (jolt_layout_compute(&st->sizes, &st->io, &why) == 0)
+        return 0;
     error_fail(e, why.status, "%s (the sizes from %s)", why.msg, st->sizes_from);
-    return false;
+    return -1;
 }
 
-static bool jolt_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int jolt_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     if (!abi_alloc_state(m, sizeof(struct jolt_state), e))
-        return false;
+        return -1;
     struct jolt_state *st = m->abi_state;
     if (m->xlen != 64) {
         error_fail(e, ERROR_UNSUPPORTED, "Jolt guests are RV64 (ELFCLASS64), this one is RV32");
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, JOLT_RAM_START, JOLT_RAM_START + JOLT_RAM_SIZE, "Jolt's RAM", e))
-        return false;
-    if (!choose_layout(st, &m->io, img, e))
-        return false;
+    if (abi_check_inside(img, JOLT_RAM_START, JOLT_RAM_START + JOLT_RAM_SIZE, "Jolt's RAM", e) != 0)
+        return -1;
+    if (choose_layout(st, &m->io, img, e) != 0)
+        return -1;
     mem_fix_code(&m->mem);
     /* The I/O region read-only, up to its end's page: stores to it reach jolt_mmio_store. */
     mem_grant(&m->mem, io_start(&st->io), st->io.io_end - io_start(&st->io), PAGE_R);
     mem_grant(&m->mem, JOLT_RAM_START, JOLT_RAM_SIZE, PAGE_R | PAGE_W);
-    if (!jolt_write_input(m, e))
-        return false;
+    if (jolt_write_input(m, e) != 0)
+        return -1;
     machine_map_segments(m, img, 0);
     code_cache_predecode(&m->code, img, m->xlen);
-    return true;
+    return 0;
 }
 
 static void jolt_report(const struct machine *m, FILE *out)

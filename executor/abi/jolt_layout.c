@@ -67,7 +67,7 @@ static uint64_t next_power_of_two(uint64_t v)
     return p;
 }
 
-bool jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, struct error *e)
+int jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, struct error *e)
 {
     const uint64_t *sizes[NIO_SIZES] = {&c->max_input_size, &c->max_output_size,
                                         &c->max_trusted_advice_size, &c->max_untrusted_advice_size};
@@ -76,7 +76,7 @@ bool jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, str
             error_fail(e, ERROR_UNSUPPORTED,
                        "Jolt's %s must leave the I/O region below RAM (got %llu)",
                        size_names[i].name, (unsigned long long)*sizes[i]);
-            return false;
+            return -1;
         }
     uint64_t input = align_up8(c->max_input_size), output = align_up8(c->max_output_size);
     uint64_t trusted = align_up8(c->max_trusted_advice_size);
@@ -86,14 +86,14 @@ bool jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, str
                    "Jolt's advice sizes are powers of two or 0 (got max_trusted_advice_size %llu, "
                    "max_untrusted_advice_size %llu, rounded up to 8)",
                    (unsigned long long)trusted, (unsigned long long)untrusted);
-        return false;
+        return -1;
     }
     /* The panic and termination words take 8 bytes each; the region is a power of two of words. */
     uint64_t io_bytes = next_power_of_two((input + output + trusted + untrusted + 16) / 8) * 8;
     if (io_bytes > JOLT_RAM_START) {
         error_fail(e, ERROR_UNSUPPORTED, "Jolt's I/O region (%llu bytes) exceeds RAM_START_ADDRESS",
                    (unsigned long long)io_bytes);
-        return false;
+        return -1;
     }
     uint64_t lowest = JOLT_RAM_START - io_bytes;
     if (trusted >= untrusted) { /* the larger (or equal) advice area comes first */
@@ -113,7 +113,7 @@ bool jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, str
     l->panic = l->output_end;
     l->termination = l->panic + 8;
     l->io_end = l->termination + 8;
-    return true;
+    return 0;
 }
 
 /* A size: decimal or 0x hex digits, nothing else, below JOLT_SIZE_MAX. */
@@ -146,13 +146,13 @@ static int size_index(const char *name, size_t len)
 }
 
 /* One NAME=N item of the spec. */
-static bool parse_item(const char *item, size_t len, struct jolt_memory *c, bool seen[NSIZES],
-                       struct error *e)
+static int parse_item(const char *item, size_t len, struct jolt_memory *c, bool seen[NSIZES],
+                      struct error *e)
 {
     const char *eq = memchr(item, '=', len);
     if (!eq) {
         error_fail(e, ERROR_UNSUPPORTED, "'%.*s' is not NAME=N", (int)len, item);
-        return false;
+        return -1;
     }
     int i = size_index(item, (size_t)(eq - item));
     if (i < 0) {
@@ -160,11 +160,11 @@ static bool parse_item(const char *item, size_t len, struct jolt_memory *c, bool
                    "unknown size '%.*s' (the names are max_input_size, max_output_size, "
                    "max_trusted_advice_size, max_untrusted_advice_size, stack_size, memory_size)",
                    (int)(eq - item), item);
-        return false;
+        return -1;
     }
     if (seen[i]) {
         error_fail(e, ERROR_UNSUPPORTED, "%s given twice", size_names[i].name);
-        return false;
+        return -1;
     }
     seen[i] = true;
     const char *value = eq + 1;
@@ -172,22 +172,22 @@ static bool parse_item(const char *item, size_t len, struct jolt_memory *c, bool
         error_fail(e, ERROR_UNSUPPORTED,
                    "%s wants a byte count below 2^31 in decimal or 0x hex, not '%.*s'",
                    size_names[i].name, (int)(len - (size_t)(value - item)), value);
-        return false;
+        return -1;
     }
-    return true;
+    return 0;
 }
 
-bool jolt_memory_parse(const char *spec, struct jolt_memory *c, struct error *e)
+int jolt_memory_parse(const char *spec, struct jolt_memory *c, struct error *e)
 {
     bool seen[NSIZES] = {false};
     const char *p = spec;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (!parse_item(p, len, c, seen, e))
-            return false;
+        if (parse_item(p, len, c, seen, e) != 0)
+            return -1;
         if (!comma)
-            return true;
+            return 0;
         p = comma + 1;
     }
 }

@@ -44,14 +44,14 @@ struct jolt_memory jolt_memory_default(void);
  * advice size not a power of two or 0 after rounding up to 8; a region
  * larger than the 2 GiB below RAM).
  */
-bool jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, struct error *e);
+int jolt_layout_compute(const struct jolt_memory *c, struct jolt_layout *l, struct error *e);
 
 /*
  * Reads `spec`, "max_input_size=N,max_output_size=N,..." (decimal or 0x
  * hex; each name at most once; those not given keep their value in `c`),
  * into `c`. False with ERROR_UNSUPPORTED and what is wrong in `e`.
  */
-bool jolt_memory_parse(const char *spec, struct jolt_memory *c, struct error *e);
+int jolt_memory_parse(const char *spec, struct jolt_memory *c, struct error *e);
 
 /*
  * The I/O sizes of a guest whose jolt-sdk left them as the values of the

@@ -5,7 +5,7 @@
  * lambda_vm's memory is sparse and read-write at every address; this
  * executor holds the part of it that programs use: the low 4 GiB (the
  * program, its heap up to 0xC000_0000, the private input at 0xFF00_0000)
- * and the top 1 GiB of the 64-bit space, where the stack grows down from
+ * and the top 1020 MiB of the 64-bit space, where the stack grows down from
  * sp = 0xFFFF_FFFF_FFFF_FFF0. An access elsewhere faults. At entry every
  * other register is zero; the private input is its length as a u32, then
  * its bytes. An ecall's number is in a7, arguments in a0..a2, and no
@@ -301,7 +301,7 @@ static enum ecall_result lambda_ecall(struct machine *m, const char **call)
 }
 
 /* The --input files one after the other, as lambda_vm's private input: a u32 length, then them. */
-static bool lambda_write_input(struct machine *m, struct error *e)
+static int lambda_write_input(struct machine *m, struct error *e)
 {
     uint64_t total = 0, room = GUEST_SPACE_SIZE - LAMBDA_INPUT_START - 4;
     for (size_t i = 0; i < m->io.ninputs; i++)
@@ -311,10 +311,10 @@ static bool lambda_write_input(struct machine *m, struct error *e)
                    "the input (%llu bytes) is larger than the %llu bytes from 0x%x to 4 GiB this "
                    "executor holds",
                    (unsigned long long)total, (unsigned long long)room, LAMBDA_INPUT_START + 4);
-        return false;
+        return -1;
     }
     if (total == 0)
-        return true; /* lambda_vm writes nothing: the length reads 0 */
+        return 0; /* lambda_vm writes nothing: the length reads 0 */
     uint32_t len = (uint32_t)total;
     uint64_t at = LAMBDA_INPUT_START;
     mem_poke(&m->mem, at, &len, sizeof(len));
@@ -323,28 +323,28 @@ static bool lambda_write_input(struct machine *m, struct error *e)
         mem_poke(&m->mem, at, m->io.inputs[i].data, m->io.inputs[i].size);
         at += m->io.inputs[i].size;
     }
-    return true;
+    return 0;
 }
 
-static bool lambda_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int lambda_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     if (!abi_alloc_state(m, sizeof(struct lambda_state), e))
-        return false;
+        return -1;
     if (m->xlen != 64) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "lambda_vm guests are RV64IM (ELFCLASS64), this one is RV32");
-        return false;
+        return -1;
     }
     /* lambda_vm's feat/ec-lincomb2 branch gives EcsmAffine's number to its ecsm_lincomb2. */
     ((struct lambda_state *)m->abi_state)->lincomb2 =
         memmem(img->file, img->file_size, "ecsm_lincomb2", strlen("ecsm_lincomb2")) != NULL;
-    if (!lambda_write_input(m, e))
-        return false;
+    if (lambda_write_input(m, e) != 0)
+        return -1;
     /* The program after the input, as lambda_vm loads it. */
     abi_map_flat(m, img, 0, GUEST_SPACE_SIZE);
     mem_grant(&m->mem, 0 - GUEST_HIGH_SPAN, GUEST_HIGH_SPAN, PAGE_R | PAGE_W);
     machine_set_reg(m, REG_SP, LAMBDA_STACK_TOP);
-    return true;
+    return 0;
 }
 
 const struct abi abi_lambda = {

@@ -100,11 +100,11 @@ static enum ecall_result unsupported(struct machine *m, uint64_t nr)
         m->fault = (struct fault){.kind = FAULT_UNSUPPORTED_SYSCALL, .pc = m->pc, .addr = nr};
         return ECALL_FAULT;
     }
-    if (first_time_unsupported(m, nr) && m->io.warnings)
-        fprintf(m->io.warnings,
-                "warning: guest made unsupported system call %llu at pc 0x%llx; it returns "
-                "-ENOSYS (--strict makes this a fault)\n",
-                (unsigned long long)nr, (unsigned long long)m->pc);
+    if (first_time_unsupported(m, nr))
+        warning_say(&m->io.warnings,
+                    "guest made unsupported system call %llu at pc 0x%llx; it returns "
+                    "-ENOSYS (--strict makes this a fault)",
+                    (unsigned long long)nr, (unsigned long long)m->pc);
     machine_set_reg(m, REG_A0, (uint64_t)neg_errno(ENOSYS));
     return ECALL_CONTINUE;
 }
@@ -152,18 +152,18 @@ static void push_start_frame(struct machine *m)
     machine_set_reg(m, REG_SP, sp);
 }
 
-static bool linux_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int linux_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     uint64_t stack_bottom = GUEST_STACK_TOP - m->io.stack_size;
-    if (!abi_check_clear_of(img, stack_bottom, GUEST_SPACE_SIZE, "the stack region",
-                            " (try a smaller --stack-size)", e))
-        return false;
+    if (abi_check_clear_of(img, stack_bottom, GUEST_SPACE_SIZE, "the stack region",
+                           " (try a smaller --stack-size)", e) != 0)
+        return -1;
     if (!abi_alloc_state(m, sizeof(struct linux_state), e))
-        return false;
+        return -1;
     uint64_t highest_end = machine_map_segments(m, img, 0);
     mem_setup_stack_and_heap(&m->mem, m->io.stack_size, highest_end);
     push_start_frame(m);
-    return true;
+    return 0;
 }
 
 const struct abi abi_linux = {

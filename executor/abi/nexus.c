@@ -492,21 +492,21 @@ static void note_precompile(void *ctx, Elf *elf, const GElf_Sym *sym, const char
 }
 
 /* The public input space: its length as a u32, then the bytes, padded to a word. */
-static bool nexus_public_input(struct nexus_state *st, const struct machine_input *in,
-                               struct error *e)
+static int nexus_public_input(struct nexus_state *st, const struct machine_input *in,
+                              struct error *e)
 {
     size_t n = in ? in->size : 0;
     st->input_size = 4 + (n + 3) / 4 * 4;
     st->input = calloc(1, st->input_size);
     if (!st->input) {
         error_fail(e, ERROR_NO_MEMORY, "out of memory");
-        return false;
+        return -1;
     }
     uint32_t len = (uint32_t)n;
     memcpy(st->input, &len, 4);
     if (n)
         memcpy(st->input + 4, in->data, n);
-    return true;
+    return 0;
 }
 
 /* "0.2.4"; "0.3" for a form whose patch release nothing said. */
@@ -595,8 +595,8 @@ static bool calls_in_a7(const struct elf_image *img)
 }
 
 /* The release form: --zkvm-release's, else the ELF's layout (code from 0: 0.2) and calls. */
-static bool pick_form(struct nexus_state *st, const struct elf_image *img, const char *given,
-                      struct error *e)
+static int pick_form(struct nexus_state *st, const struct elf_image *img, const char *given,
+                     struct error *e)
 {
     if (given) {
         if (!parse_release(given, &st->release)) {
@@ -604,7 +604,7 @@ static bool pick_form(struct nexus_state *st, const struct elf_image *img, const
                        "--zkvm-release %s is not a Nexus release (0.2.0 to 0.2.4, 0.3.0 to "
                        "0.3.6: 0.2, 0.2.1, v0.3.6, ...)",
                        given);
-            return false;
+            return -1;
         }
         st->form = st->release < NEXUS_RELEASE(3, 0) ? FORM_02 : FORM_03;
         snprintf(st->release_why, sizeof(st->release_why), "--zkvm-release %s", given);
@@ -624,66 +624,67 @@ static bool pick_form(struct nexus_state *st, const struct elf_image *img, const
                  "code from 0 (0.2's runtime/linker-scripts/default.x): calls as v0.2.4 runs "
                  "them; no --zkvm-release");
     }
-    return true;
+    return 0;
 }
 
 /* 0.2's layouts: one input, the private tape; all 4 GiB readable and writable, as its VM's. */
-static bool nexus02_setup(struct machine *m, const struct elf_image *img, struct nexus_state *st,
-                          struct error *e)
+static int nexus02_setup(struct machine *m, const struct elf_image *img, struct nexus_state *st,
+                         struct error *e)
 {
     if (m->io.ninputs > 1) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "Nexus 0.2 takes one input, the private input tape; %zu --input files were "
                    "given",
                    m->io.ninputs);
-        return false;
+        return -1;
     }
     if (m->io.ninputs > 0) {
         st->private_input = m->io.inputs[0].data;
         st->private_size = m->io.inputs[0].size;
     }
     abi_map_flat(m, img, 0, GUEST_SPACE_SIZE);
-    return true;
+    return 0;
 }
 
-static bool nexus_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int nexus_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct nexus_state *st = abi_alloc_state(m, sizeof(struct nexus_state), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED, "Nexus guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
+        return -1;
     }
-    if (!pick_form(st, img, m->io.zkvm_release, e))
-        return false;
+    if (pick_form(st, img, m->io.zkvm_release, e) != 0)
+        return -1;
     if (st->form != FORM_03)
         return nexus02_setup(m, img, st, e);
     if (code_from_zero(img)) { /* only --zkvm-release 0.3 reaches here with such code */
         error_fail(e, ERROR_UNSUPPORTED,
                    "code from 0 is Nexus 0.2's layout (0.3 links it from 0x88): leave out "
                    "--zkvm-release or give a 0.2 one");
-        return false;
+        return -1;
     }
     if (m->io.ninputs > 2) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "Nexus takes two inputs: the private input tape, then the public input; "
                    "%zu --input files were given",
                    m->io.ninputs);
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, 0x88, NEXUS_MEMORY_TOP, "Nexus's memory (after 0x80 and 0x84)", e))
-        return false;
+    if (abi_check_inside(img, 0x88, NEXUS_MEMORY_TOP, "Nexus's memory (after 0x80 and 0x84)", e) !=
+        0)
+        return -1;
     if (m->io.ninputs > 0) {
         st->private_input = m->io.inputs[0].data;
         st->private_size = m->io.inputs[0].size;
     }
-    if (!nexus_public_input(st, m->io.ninputs > 1 ? &m->io.inputs[1] : NULL, e))
-        return false;
+    if (nexus_public_input(st, m->io.ninputs > 1 ? &m->io.inputs[1] : NULL, e) != 0)
+        return -1;
     abi_map_flat(m, img, 0, NEXUS_MEMORY_TOP); /* 0x80 and 0x84 read 0: nothing is there */
     struct precompile_scan scan = {img, st, section_count(img)};
     abi_each_symbol(img, note_precompile, &scan);
-    return true;
+    return 0;
 }
 
 static void nexus_report(const struct machine *m, FILE *out)

@@ -478,13 +478,13 @@ static enum ecall_result openvm_ecall(struct machine *m, const char **call)
                      "OpenVM has no ecall (its transpiler refuses one)");
 }
 
-static bool openvm_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int openvm_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct openvm_state *st = abi_alloc_state(m, sizeof(struct openvm_state), e);
     if (!st)
-        return false;
-    if (!abi_check_inside(img, OPENVM_MEM_LO, OPENVM_MEM_HI, "OpenVM's memory", e))
-        return false;
+        return -1;
+    if (abi_check_inside(img, OPENVM_MEM_LO, OPENVM_MEM_HI, "OpenVM's memory", e) != 0)
+        return -1;
     st->word = m->xlen / 8;
     /* RV64 came with 2.1, long after the keccak crate's KECCAKF and XORIN (2.0) */
     st->keccakf = m->xlen == 64 ||
@@ -501,7 +501,7 @@ static bool openvm_setup(struct machine *m, const struct elf_image *img, struct 
         m->mem.aligned_accesses = false;
     }
     abi_map_flat(m, img, OPENVM_MEM_LO, OPENVM_MEM_HI);
-    return true;
+    return 0;
 }
 
 static void openvm_report(const struct machine *m, FILE *out)

@@ -25,8 +25,8 @@
 #include "executor/abi/abi_util.h"
 #include "executor/abi/regions.h"
 #include "executor/abi/sp1_curves.h"
+#include "executor/abi/unconstrained.h"
 #include "executor/machine.h"
-#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
 #include "executor/precompile/edwards.h"
@@ -177,10 +177,7 @@ struct pico_state {
     bool committed, deferred;
     struct regions regions;
     struct pico_line lines[2];
-    bool unconstrained;
-    union regfile saved_regs;
-    uint64_t enter_pc, enter_clock;
-    uint64_t blocks, block_instructions;
+    struct unconstrained block;
     uint64_t proofs;
     bool warned_fd;
     int release;   /* PICO_RELEASE(...) */
@@ -437,11 +434,11 @@ static enum ecall_result pico_write(struct machine *m, struct pico_state *st)
     } else if (fd == PICO_FD_ECRECOVER || fd == PICO_FD_EDDECOMPRESS) {
         return run_hook(m, st, fd, bytes, len);
     } else {
-        if (!st->warned_fd && m->io.warnings)
-            fprintf(m->io.warnings,
-                    "warning: pico: writes to fd %llu are ignored, as Pico ignores them (it "
-                    "warns \"tried to write to unknown file descriptor\")\n",
-                    (unsigned long long)fd);
+        if (!st->warned_fd)
+            warning_say(&m->io.warnings,
+                        "pico: writes to fd %llu are ignored, as Pico ignores them (it "
+                        "warns \"tried to write to unknown file descriptor\")",
+                        (unsigned long long)fd);
         st->warned_fd = true;
     }
     if (!ok)
@@ -662,41 +659,6 @@ static enum ecall_result pico_curve(struct machine *m, const struct curve_call *
     return ECALL_CONTINUE;
 }
 
-/* ---- unconstrained blocks (syscalls/unconstrained.rs, as SP1's) ---- */
-
-static enum ecall_result pico_enter_unconstrained(struct machine *m, struct pico_state *st)
-{
-    if (st->unconstrained)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "ENTER_UNCONSTRAINED", m->pc,
-                         "an unconstrained block is already running (Pico allows only WRITE and "
-                         "EXIT_UNCONSTRAINED in one)");
-    if (!mem_snapshot_begin(&m->mem))
-        return abi_fault(m, FAULT_HOST_MEMORY, "ENTER_UNCONSTRAINED", 0,
-                         "no memory for the snapshot");
-    st->unconstrained = true;
-    st->saved_regs = m->regs;
-    st->enter_pc = m->pc;
-    st->enter_clock = m->ecall_clock;
-    machine_trace_mark(m);
-    return ECALL_CONTINUE;
-}
-
-/* Back to the enter: memory and registers as they were, the run going on after it with t0 = 0. */
-static enum ecall_result pico_exit_unconstrained(struct machine *m, struct pico_state *st)
-{
-    if (!st->unconstrained)
-        return ECALL_CONTINUE;
-    mem_snapshot_restore(&m->mem);
-    page_touch_resync(m);
-    m->regs = st->saved_regs;
-    m->pc = st->enter_pc + 4;
-    machine_trace_rewind(m);
-    st->unconstrained = false;
-    st->blocks++;
-    st->block_instructions += m->ecall_clock - st->enter_clock;
-    return ECALL_JUMP;
-}
-
 /* ---- the ecall ---- */
 
 static const char *release_text(int release, char *buf, size_t size)
@@ -737,8 +699,12 @@ static enum ecall_result pico_system_call(struct machine *m, struct pico_state *
         *result = st->items[st->next].size;
         return ECALL_CONTINUE;
     case PICO_HINT_READ: return pico_hint_read(m, st);
-    case PICO_ENTER_UNCONSTRAINED: *result = 1; return pico_enter_unconstrained(m, st);
-    case PICO_EXIT_UNCONSTRAINED: *result = 0; return pico_exit_unconstrained(m, st);
+    case PICO_ENTER_UNCONSTRAINED: /* syscalls/unconstrained.rs, as SP1's */
+        *result = 1;
+        return unconstrained_enter(m, &st->block, FAULT_UNSUPPORTED_ECALL,
+                                   "an unconstrained block is already running (Pico allows only "
+                                   "WRITE and EXIT_UNCONSTRAINED in one)");
+    case PICO_EXIT_UNCONSTRAINED: *result = 0; return unconstrained_exit(m, &st->block);
     }
     *known = false;
     return ECALL_FAULT;
@@ -778,7 +744,7 @@ static enum ecall_result pico_ecall(struct machine *m, const char **call)
                  release_text(st->release, a, sizeof(a)), release_text(pc->since, b, sizeof(b)));
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, pc->name, code, why);
     }
-    if (st->unconstrained && code != PICO_WRITE && code != PICO_EXIT_UNCONSTRAINED)
+    if (st->block.running && code != PICO_WRITE && code != PICO_EXIT_UNCONSTRAINED)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, pc->name, code,
                          "Pico allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block "
                          "(InvalidSyscallUsage)");
@@ -798,7 +764,7 @@ static enum ecall_result pico_ecall(struct machine *m, const char **call)
  * The release --zkvm-release names ("1.2.2", "v1.1", "1"): a part left out
  * is the last of its series (1.1 is v1.1.10); NULL: v1.3.0, the latest.
  */
-static bool pick_release(struct pico_state *st, const char *given, struct error *e)
+static int pick_release(struct pico_state *st, const char *given, struct error *e)
 {
     static const int last[] = {PICO_RELEASE(1, 0, 1), PICO_RELEASE(1, 1, 10), PICO_RELEASE(1, 2, 2),
                                PICO_RELEASE(1, 3, 0)};
@@ -806,7 +772,7 @@ static bool pick_release(struct pico_state *st, const char *given, struct error 
         st->release = PICO_LATEST;
         snprintf(st->why, sizeof(st->why),
                  "not known (the ELF does not say; no --zkvm-release): calls as v1.3.0 runs them");
-        return true;
+        return 0;
     }
     int part[3] = {-1, -1, -1}, n = 0;
     const char *s = given + (given[0] == 'v');
@@ -831,36 +797,36 @@ static bool pick_release(struct pico_state *st, const char *given, struct error 
         error_fail(e, ERROR_UNSUPPORTED,
                    "--zkvm-release %s is not a Pico release (v1.0.0 to v1.3.0: 1, 1.1, 1.2.2, ...)",
                    given);
-        return false;
+        return -1;
     }
     st->release = release;
     char a[32];
     snprintf(st->why, sizeof(st->why), "--zkvm-release %s: %s", given,
              release_text(release, a, sizeof(a)));
-    return true;
+    return 0;
 }
 
-static bool pico_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int pico_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct pico_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED, "Pico runs RV32IM guests; this ELF is RV64");
-        return false;
+        return -1;
     }
     uint64_t lo = GUEST_PAGE_SIZE, hi = PICO_MEMORY_END;
-    if (!abi_check_inside(img, lo, hi, "Pico's memory", e))
-        return false;
+    if (abi_check_inside(img, lo, hi, "Pico's memory", e) != 0)
+        return -1;
     for (size_t i = 0; i < m->io.ninputs; i++)
         if (!insert_item(st, st->count, m->io.inputs[i].data, m->io.inputs[i].size)) {
             error_fail(e, ERROR_NO_MEMORY, "out of memory");
-            return false;
+            return -1;
         }
-    if (!pick_release(st, m->io.zkvm_release, e))
-        return false;
+    if (pick_release(st, m->io.zkvm_release, e) != 0)
+        return -1;
     abi_map_flat(m, img, lo, hi);
-    return true;
+    return 0;
 }
 
 static void print_digest(FILE *out, const char *label, const uint32_t d[8])
@@ -886,11 +852,7 @@ static void pico_report(const struct machine *m, FILE *out)
                 "deferred-proofs: %llu VERIFY_PICO_PROOF calls (Pico's emulator does nothing "
                 "with them; the proofs are checked when the proof is converted)\n",
                 (unsigned long long)st->proofs);
-    if (st->blocks)
-        fprintf(out,
-                "unconstrained: %llu blocks, %llu instructions (counted here; Pico's cycle count "
-                "leaves them out)\n",
-                (unsigned long long)st->blocks, (unsigned long long)st->block_instructions);
+    unconstrained_report(&st->block, "Pico", out);
     regions_report(&st->regions, out);
 }
 

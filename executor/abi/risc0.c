@@ -638,11 +638,12 @@ static enum ecall_result risc0_halt(struct machine *m, struct risc0_state *st)
     st->cycles = risc0_cycles_halt();
     st->halt_type = type;
     m->exit_status = (int)((a0 >> 8) & 0xff);
-    if (type == RISC0_HALT_PAUSE && m->io.warnings)
-        fprintf(m->io.warnings,
-                "note: the guest paused (halt type PAUSE) with exit code %d; the run ends here, "
-                "as nothing resumes it\n",
-                m->exit_status);
+    if (type == RISC0_HALT_PAUSE)
+        warning_say(
+            &m->io.warnings,
+            "risc0: the guest paused (halt type PAUSE) with exit code %d; the run ends here, "
+            "as nothing resumes it",
+            m->exit_status);
     return ECALL_EXIT;
 }
 
@@ -948,23 +949,24 @@ static enum ecall_result risc0_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool risc0_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int risc0_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct risc0_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 32) {
         error_fail(e, ERROR_UNSUPPORTED,
                    "RISC Zero guests are RV32IM (ELFCLASS32), this one is RV64");
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", e))
-        return false;
+    if (abi_check_inside(img, RISC0_MEMORY_START, RISC0_MEMORY_END, "RISC Zero's user memory", e) !=
+        0)
+        return -1;
     st->halt_type = -1;
     st->rng = 0x5a6b7c8d9e0f1234ull;
     sha256_init(&st->journal);
     abi_map_flat(m, img, RISC0_MEMORY_START, RISC0_MEMORY_END);
-    return true;
+    return 0;
 }
 
 static void hex(FILE *out, const uint8_t *p, size_t n)

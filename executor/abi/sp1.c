@@ -27,8 +27,9 @@
 #include "executor/abi/sp1_curves.h"
 #include "executor/abi/sp1_hooks.h"
 #include "executor/abi/sp1_release.h"
+#include "executor/abi/sp1_user.h"
+#include "executor/abi/unconstrained.h"
 #include "executor/machine.h"
-#include "executor/page_touch.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/blake3.h"
 #include "executor/precompile/curve.h"
@@ -60,7 +61,8 @@ enum sp1_code {
     SP1_HINT_READ = 0x000000F1,
     SP1_MPROTECT = 0x00000132, /* this and the ones below: v6 only */
     SP1_POSEIDON2 = 0x00000133,
-    SP1_SIG_RETURN = 0x00000134,
+    SP1_SIG_RETURN = 0x00000134, /* v6.2 on, as the two below */
+    SP1_HINT_MPROTECT_FLUSH = 0x00000035,
 };
 
 /* Every code SP1 defines, with its name: known calls we do not run fault by name. */
@@ -132,6 +134,7 @@ enum {
     SP1_STACK_TOP_RV32 = 0x00200400,
     SP1_MEMORY_END_RV32 = 0x78000000, /* BabyBear's prime: the executor's last word */
 };
+#define SP1_MEMORY_END_RV64 (1ull << 40) /* v6: MAX_JIT_LOG_ADDR */
 
 /* One stdin item; the queue's front is its last element. */
 struct sp1_item {
@@ -146,12 +149,9 @@ struct sp1_state {
     bool committed;
     struct regions regions; /* cycle trackers */
     /* an unconstrained block: the registers and clock at its enter */
-    bool unconstrained;
-    union regfile saved_regs;
-    uint64_t enter_pc, enter_clock;
-    uint64_t blocks, block_instructions; /* all blocks so far: SP1 counts none of this */
-    uint64_t proofs_verified;            /* VERIFY_SP1_PROOF calls accepted unverified */
-    bool untrusted;                      /* v6: the ELF's SUCCINCT note turns on SP1's user mode */
+    struct unconstrained block;
+    uint64_t proofs_verified; /* VERIFY_SP1_PROOF calls accepted unverified */
+    struct sp1_user user;     /* v6: the address space, user mode (sp1_user.h) */
     bool warned_fd;
     struct sp1_release release; /* what each call means follows it */
 };
@@ -185,6 +185,16 @@ static bool push_front(struct sp1_state *st, const uint8_t *data, size_t size)
 }
 
 /* ---- the calls ---- */
+
+/*
+ * The rights a call's memory needs here: `rights`, but none in user mode,
+ * where SP1 reads and writes without them once its own checks passed
+ * (sp1_user_precompile_allowed; WRITE and HINT_READ check none).
+ */
+static unsigned unchecked(const struct sp1_state *st, unsigned rights)
+{
+    return st->user.on ? 0 : rights;
+}
 
 static uint64_t all_ones(const struct machine *m)
 {
@@ -248,7 +258,7 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
 {
     uint64_t fd = machine_get_reg(m, REG_A0), buf = machine_get_reg(m, REG_A1),
              len = machine_get_reg(m, REG_A2);
-    if (!mem_range_has(&m->mem, buf, len, PAGE_R))
+    if (!mem_range_has(&m->mem, buf, len, unchecked(st, PAGE_R)))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", buf, "the buffer is not in memory");
     const uint8_t *bytes = m->mem.base + buf;
     bool ok = true;
@@ -275,10 +285,9 @@ static enum ecall_result sp1_write(struct machine *m, struct sp1_state *st)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "WRITE", fd,
                          "SP1 v4 and v5 panic on a reserved file descriptor (3 to 10)");
     } else {
-        if (!st->warned_fd && m->io.warnings)
-            fprintf(m->io.warnings,
-                    "warning: sp1: writes to fd %llu are ignored, as SP1 ignores them\n",
-                    (unsigned long long)fd);
+        if (!st->warned_fd)
+            warning_say(&m->io.warnings, "sp1: writes to fd %llu are ignored, as SP1 ignores them",
+                        (unsigned long long)fd);
         st->warned_fd = true;
     }
     if (!ok)
@@ -305,11 +314,16 @@ static enum ecall_result sp1_hint_read(struct machine *m, struct sp1_state *st)
     if (ptr % word)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is misaligned");
     uint64_t written = word == 4 ? (len + 3) & ~(uint64_t)3 : (len / 8 + 1) * 8;
-    if (!mem_range_has(&m->mem, ptr, written, PAGE_W))
+    if (!mem_range_has(&m->mem, ptr, written, unchecked(st, PAGE_W)))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HINT_READ", ptr, "the buffer is not in memory");
-    abi_store(m, ptr, it->data, len);
     static const uint8_t zeros[8];
-    abi_store(m, ptr + len, zeros, written - len);
+    if (st->user.on) { /* no rights checked, and no block to undo: HINT_READ is refused in one */
+        mem_poke(&m->mem, ptr, it->data, len);
+        mem_poke(&m->mem, ptr + len, zeros, written - len);
+    } else {
+        abi_store(m, ptr, it->data, len);
+        abi_store(m, ptr + len, zeros, written - len);
+    }
     free(it->data);
     st->nitems--;
     return ECALL_CONTINUE;
@@ -324,7 +338,9 @@ static enum ecall_result sp1_load(struct machine *m, const char *call, uint64_t 
                                   uint32_t *w, size_t n)
 {
     unsigned align = (unsigned)m->xlen / 8;
-    if (addr % align || !mem_range_has(&m->mem, addr, (uint64_t)slot * n, PAGE_R | PAGE_W))
+    const struct sp1_state *st = m->abi_state;
+    if (addr % align ||
+        !mem_range_has(&m->mem, addr, (uint64_t)slot * n, unchecked(st, PAGE_R | PAGE_W)))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, addr,
                          "the argument is not aligned words in memory");
     for (size_t i = 0; i < n; i++)
@@ -514,50 +530,30 @@ static enum ecall_result sp1_verify_proof(struct machine *m, struct sp1_state *s
 static void warn_proof_count(const struct machine *m, const struct sp1_state *st)
 {
     uint64_t given = m->io.deferred_proofs;
-    if (!m->io.skip_deferred_proof_verification || st->proofs_verified == given || !m->io.warnings)
+    if (!m->io.skip_deferred_proof_verification || st->proofs_verified == given)
         return;
-    fprintf(m->io.warnings,
-            "warning: sp1: the guest called VERIFY_SP1_PROOF %llu times but --stdin carried %llu "
-            "proofs: %s\n",
-            (unsigned long long)st->proofs_verified, (unsigned long long)given,
-            st->proofs_verified > given
-                ? "with verification on, SP1 stops (\"Not enough proofs were written to the "
-                  "runtime\")"
-                : "not all proofs were read (SP1 warns: proving will fail during recursion)");
+    warning_say(&m->io.warnings,
+                "sp1: the guest called VERIFY_SP1_PROOF %llu times but --stdin carried %llu "
+                "proofs: %s",
+                (unsigned long long)st->proofs_verified, (unsigned long long)given,
+                st->proofs_verified > given
+                    ? "with verification on, SP1 stops (\"Not enough proofs were written to the "
+                      "runtime\")"
+                    : "not all proofs were read (SP1 warns: proving will fail during recursion)");
 }
 
-/* ---- v6: page permissions, Poseidon2 ---- */
+/* ---- v6: page rights, Poseidon2 ---- */
 
 /*
- * MPROTECT (a0: a page, a1: its new rights): SP1 checks the arguments
- * (its own asserts, in order), then changes the page only for a program
- * whose ELF has the SUCCINCT note that turns on its user mode (untrusted
- * code, traps, SIG_RETURN), which this executor does not run. Without the
- * note SP1 panics, so every MPROTECT here ends the run, with SP1's reason.
+ * MPROTECT: v6.0 and v6.1 return at once (their executor has no page
+ * rights); v6.2 on checks it and changes a page in user mode (sp1_user.c).
  */
-static enum ecall_result sp1_mprotect(struct machine *m, const struct sp1_state *st)
+static enum ecall_result sp1_mprotect(struct machine *m, struct sp1_state *st)
 {
-    static const char name[] = "MPROTECT";
-    enum { PROT_READ = 4, PROT_WRITE = 2, PROT_EXEC = 1 };
-    uint64_t addr = machine_get_reg(m, REG_A0), prot = machine_get_reg(m, REG_A1);
-    if (prot > 0xff)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, prot, "prot must be 8 bits (SP1 panics)");
-    if (addr % GUEST_PAGE_SIZE)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
-                         "addr must be page aligned (SP1 panics)");
-    if (addr >> 48)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
-                         "addr must be less than 2^48 (SP1 panics)");
-    if (prot != 0 && prot != (PROT_READ | PROT_WRITE) && prot != (PROT_READ | PROT_EXEC) &&
-        prot != PROT_READ)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, prot,
-                         "prot must be none, R, RW or RX (SP1 panics)");
-    if (!st->untrusted)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, name, addr,
-                         "SP1 panics: untrusted mode must be turned on (the ELF has no SUCCINCT "
-                         "note, so its pages keep their rights)");
-    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, addr,
-                     "page permissions of SP1's user mode (untrusted programs) are not run here");
+    const char *since;
+    if (!sp1_release_has(&st->release, SP1_SIG_RETURN, &since))
+        return ECALL_CONTINUE;
+    return sp1_user_mprotect(m, &st->user);
 }
 
 /* POSEIDON2 (a0: 16 KoalaBear elements, two to a u64, 8-byte aligned; a1 = 0): permuted. */
@@ -577,87 +573,6 @@ static enum ecall_result sp1_poseidon2(struct machine *m)
                          "canonical elements)");
     sp1_store(m, p, 4, cells, POSEIDON2_KB_CELLS);
     return ECALL_CONTINUE;
-}
-
-/*
- * Whether the ELF carries SP1's note for untrusted programs: a PT_NOTE
- * segment with a note named "SUCCINCT" of type 1 (sp1-primitives consts).
- */
-static bool has_untrusted_note(const struct elf_image *img)
-{
-    const uint8_t *f = img->file;
-    size_t size = img->file_size;
-    if (img->xlen != 64 || size < 64)
-        return false;
-    uint64_t phoff, at;
-    uint16_t phentsize, phnum;
-    memcpy(&phoff, f + 0x20, 8);
-    memcpy(&phentsize, f + 0x36, 2);
-    memcpy(&phnum, f + 0x38, 2);
-    for (uint16_t i = 0; i < phnum; i++) {
-        at = phoff + (uint64_t)i * phentsize;
-        if (phentsize < 56 || at > size || size - at < 56)
-            return false;
-        uint32_t type;
-        uint64_t off, len;
-        memcpy(&type, f + at, 4);
-        memcpy(&off, f + at + 8, 8);
-        memcpy(&len, f + at + 32, 8);
-        if (type != 4 /* PT_NOTE */ || off > size || len > size - off)
-            continue;
-        for (uint64_t n = off; n + 12 <= off + len;) {
-            uint32_t namesz, descsz, ntype;
-            memcpy(&namesz, f + n, 4);
-            memcpy(&descsz, f + n + 4, 4);
-            memcpy(&ntype, f + n + 8, 4);
-            uint64_t name_at = n + 12,
-                     next = name_at + ((namesz + 3ull) & ~3ull) + ((descsz + 3ull) & ~3ull);
-            if (next > off + len)
-                break;
-            if (ntype == 1 && namesz == 9 && memcmp(f + name_at, "SUCCINCT", 9) == 0)
-                return true;
-            n = next;
-        }
-    }
-    return false;
-}
-
-/* ---- unconstrained blocks ---- */
-
-static enum ecall_result sp1_enter_unconstrained(struct machine *m, struct sp1_state *st)
-{
-    if (st->unconstrained)
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, "ENTER_UNCONSTRAINED", m->pc,
-                         "an unconstrained block is already running (SP1 panics too)");
-    if (!mem_snapshot_begin(&m->mem))
-        return abi_fault(m, FAULT_HOST_MEMORY, "ENTER_UNCONSTRAINED", 0,
-                         "no memory for the snapshot");
-    st->unconstrained = true;
-    st->saved_regs = m->regs;
-    st->enter_pc = m->pc;
-    st->enter_clock = m->ecall_clock;
-    machine_trace_mark(m);
-    return ECALL_CONTINUE;
-}
-
-/*
- * Back to the enter, as SP1's ExitUnconstrainedSyscall does: memory and
- * every register as they were there, the run going on after the enter,
- * whose t0 (the result written after this) is then 0.
- */
-static enum ecall_result sp1_exit_unconstrained(struct machine *m, struct sp1_state *st)
-{
-    if (!st->unconstrained)
-        return ECALL_CONTINUE; /* SP1 only returns 0 */
-    mem_snapshot_restore(&m->mem);
-    page_touch_resync(m); /* a --cost-table's paging keeps its pages' bits */
-    m->regs = st->saved_regs;
-    m->pc = st->enter_pc + 4;
-    machine_trace_rewind(m);
-    st->unconstrained = false;
-    st->blocks++;
-    st->block_instructions += m->ecall_clock - st->enter_clock;
-    return ECALL_JUMP;
 }
 
 /* ---- more precompiles ---- */
@@ -769,10 +684,7 @@ static enum ecall_result sp1_other_precompile(struct machine *m, uint64_t code, 
     case SP1_UINT256_MUL_CARRY: return sp1_uint256_carry(m, code, name);
     case SP1_MPROTECT: return sp1_mprotect(m, m->abi_state);
     case SP1_POSEIDON2: return sp1_poseidon2(m);
-    case SP1_SIG_RETURN:
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
-                         "it returns from a trap handler of SP1's user mode (untrusted "
-                         "programs), which is not run here");
+    case SP1_HINT_MPROTECT_FLUSH: return ECALL_CONTINUE; /* a hint: SP1 batches nothing here */
     }
     for (size_t i = 0; i < sizeof(decompress_calls) / sizeof(decompress_calls[0]); i++)
         if (decompress_calls[i].code == code)
@@ -799,12 +711,15 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
             .kind = FAULT_UNSUPPORTED_ECALL, .pc = m->pc, .addr = code, .call = name, .why = since};
         return ECALL_FAULT;
     }
-    if (st->unconstrained && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
+    if (st->block.running && code != SP1_WRITE && code != SP1_EXIT_UNCONSTRAINED)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, name, code,
                          "SP1 allows only WRITE and EXIT_UNCONSTRAINED in an unconstrained block");
     uint64_t result = code; /* calls without a result leave their code in t0 */
     enum ecall_result r = ECALL_CONTINUE;
+    if (!sp1_user_precompile_allowed(m, &st->user, code, name, &r))
+        return r; /* a trap: t0 keeps its value */
     switch (code) {
+    case SP1_SIG_RETURN: r = sp1_user_sig_return(m, &st->user, &result); break;
     case SP1_HALT:
         m->exit_status = (int)(machine_get_reg(m, REG_A0) & 0xff);
         warn_proof_count(m, st);
@@ -838,11 +753,12 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
     case SP1_UINT256_MUL_TESTNET: r = sp1_uint256_mul(m); break;
     case SP1_BLAKE3_COMPRESS_INNER: r = sp1_blake3(m); break;
     case SP1_ENTER_UNCONSTRAINED:
-        r = sp1_enter_unconstrained(m, st);
+        r = unconstrained_enter(m, &st->block, FAULT_ECALL_ARGUMENT,
+                                "an unconstrained block is already running (SP1 panics too)");
         result = 1;
         break;
     case SP1_EXIT_UNCONSTRAINED:
-        r = sp1_exit_unconstrained(m, st);
+        r = unconstrained_exit(m, &st->block);
         result = 0;
         break;
     default: {
@@ -862,29 +778,32 @@ static enum ecall_result sp1_ecall(struct machine *m, const char **call)
 
 /* ---- set-up and report ---- */
 
-static bool sp1_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int sp1_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct sp1_state *st = abi_alloc_state(m, sizeof(*st), e);
     if (!st)
-        return false;
-    uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : GUEST_SPACE_SIZE;
-    if (!abi_check_inside(img, lo, hi, "SP1's memory", e))
-        return false;
+        return -1;
+    uint64_t lo = GUEST_PAGE_SIZE, hi = m->xlen == 32 ? SP1_MEMORY_END_RV32 : SP1_MEMORY_END_RV64;
+    if (abi_check_inside(img, lo, hi, "SP1's memory", e) != 0)
+        return -1;
     /* The stdin queue: the first --input is read first. */
     for (size_t i = m->io.ninputs; i-- > 0;)
         if (!push_front(st, m->io.inputs[i].data, m->io.inputs[i].size)) {
             error_fail(e, ERROR_NO_MEMORY, "out of memory");
-            return false;
+            return -1;
         }
     if (sp1_release_pick(img, m->io.zkvm_release, &st->release, e) != 0)
-        return false;
-    abi_map_flat(m, img, lo, hi);
-    st->untrusted = has_untrusted_note(img);
-    if (st->untrusted && m->io.warnings)
-        fprintf(m->io.warnings,
-                "warning: sp1: the ELF turns on SP1's user mode (SUCCINCT note): its page "
-                "permissions and traps are not run here; memory stays read-write\n");
-    return true;
+        return -1;
+    if (m->xlen == 32) {
+        abi_map_flat(m, img, lo, hi);
+        return 0;
+    }
+    const char *since;
+    if (sp1_user_read(img, sp1_release_has(&st->release, SP1_SIG_RETURN, &since), &st->user, e) !=
+        0)
+        return -1;
+    sp1_user_map(m, img, &st->user);
+    return 0;
 }
 
 static void sp1_report(const struct machine *m, FILE *out)
@@ -907,12 +826,20 @@ static void sp1_report(const struct machine *m, FILE *out)
                 "deferred-proofs: %llu VERIFY_SP1_PROOF calls accepted without verification "
                 "(--no-deferred-proof-verification); --stdin carried %llu proofs\n",
                 (unsigned long long)st->proofs_verified, (unsigned long long)m->io.deferred_proofs);
-    if (st->blocks)
+    unconstrained_report(&st->block, "SP1", out);
+    if (st->user.on)
         fprintf(out,
-                "unconstrained: %llu blocks, %llu instructions (counted here; SP1's cycle count "
-                "leaves them out)\n",
-                (unsigned long long)st->blocks, (unsigned long long)st->block_instructions);
+                "sp1-user-mode: on (the SUCCINCT note's region [0x%llx, 0x%llx)): %llu traps, "
+                "%llu SIG_RETURNs\n",
+                (unsigned long long)st->user.lo, (unsigned long long)st->user.hi,
+                (unsigned long long)st->user.traps, (unsigned long long)st->user.sig_returns);
     regions_report(&st->regions, out);
+}
+
+static bool sp1_fault_traps(struct machine *m)
+{
+    struct sp1_state *st = m->abi_state;
+    return st && sp1_user_fault_traps(m, &st->user);
 }
 
 static void sp1_destroy(struct machine *m)
@@ -935,6 +862,7 @@ const struct abi abi_sp1 = {
     .takes_release = true,
     .setup = sp1_setup,
     .ecall = sp1_ecall,
+    .fault_traps = sp1_fault_traps,
     .report = sp1_report,
     .destroy = sp1_destroy,
 };

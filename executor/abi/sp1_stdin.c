@@ -17,26 +17,26 @@ static bool read_u64(const uint8_t *data, size_t size, size_t *at, uint64_t *v)
     return true;
 }
 
-bool sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
-                     size_t *count, uint64_t *proofs, struct error *e)
+int sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
+                    size_t *count, uint64_t *proofs, struct error *e)
 {
     size_t at = 0;
     uint64_t n, ptr;
     if (!read_u64(data, size, &at, &n)) {
         error_fail(e, ERROR_CORRUPT, "too short for an SP1Stdin (no item count)");
-        return false;
+        return -1;
     }
     if (n > max) {
         error_fail(e, ERROR_UNSUPPORTED, "%llu items: at most %zu are taken", (unsigned long long)n,
                    max);
-        return false;
+        return -1;
     }
     for (uint64_t i = 0; i < n; i++) {
         uint64_t len;
         if (!read_u64(data, size, &at, &len) || len > size - at) {
             error_fail(e, ERROR_CORRUPT, "item %llu runs past the end of the file",
                        (unsigned long long)i);
-            return false;
+            return -1;
         }
         items[i] = (struct machine_input){.data = data + at, .size = (size_t)len};
         at += (size_t)len;
@@ -44,12 +44,12 @@ bool sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *ite
     if (!read_u64(data, size, &at, &ptr) || !read_u64(data, size, &at, proofs)) {
         error_fail(e, ERROR_CORRUPT, "no ptr and proof count after the %llu items",
                    (unsigned long long)n);
-        return false;
+        return -1;
     }
     if (*proofs == 0 && at != size) {
         error_fail(e, ERROR_CORRUPT, "%zu bytes after the end of the SP1Stdin", size - at);
-        return false;
+        return -1;
     }
     *count = (size_t)n;
-    return true;
+    return 0;
 }

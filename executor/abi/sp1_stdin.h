@@ -20,7 +20,7 @@
  * *proofs. False with ERROR_CORRUPT in `e` when the bytes are not one,
  * ERROR_UNSUPPORTED when it holds more than `max` items.
  */
-bool sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
-                     size_t *count, uint64_t *proofs, struct error *e);
+int sp1_stdin_parse(const uint8_t *data, size_t size, struct machine_input *items, size_t max,
+                    size_t *count, uint64_t *proofs, struct error *e);
 
 #endif

@@ -378,7 +378,7 @@ static bool zisk_mmio_store(struct machine *m, uint64_t addr, unsigned size, uin
 }
 
 /* The input region: 8 bytes of 0, then each item's u64 length and bytes, padded to 8. */
-static bool zisk_write_input(struct machine *m, struct error *e)
+static int zisk_write_input(struct machine *m, struct error *e)
 {
     uint64_t total = 8;
     for (size_t i = 0; i < m->io.ninputs; i++)
@@ -386,7 +386,7 @@ static bool zisk_write_input(struct machine *m, struct error *e)
     if (total > ZISK_INPUT_MAX) {
         error_fail(e, ERROR_UNSUPPORTED, "the input (%llu bytes) is larger than ZisK's 1 GiB",
                    (unsigned long long)total);
-        return false;
+        return -1;
     }
     mem_grant(&m->mem, ZISK_INPUT_ADDR, guest_page_ceil(total), PAGE_R);
     ((struct zisk_state *)m->abi_state)->fcalls.input_len = total - 8;
@@ -397,7 +397,7 @@ static bool zisk_write_input(struct machine *m, struct error *e)
         mem_poke(&m->mem, at + 8, m->io.inputs[i].data, len);
         at += 8 + (len + 7) / 8 * 8;
     }
-    return true;
+    return 0;
 }
 
 /* ziskos's `inputcpy` (DMA, 0x815) means the later numbering of 0x815 and up. */
@@ -434,25 +434,25 @@ static bool unreleased_layout(const struct elf_image *img)
     return data && zisk_sys_addr(img) == ZISK_SYS_NEW;
 }
 
-static bool zisk_setup(struct machine *m, const struct elf_image *img, struct error *e)
+static int zisk_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct zisk_state *st = abi_alloc_state(m, sizeof(struct zisk_state), e);
     if (!st)
-        return false;
+        return -1;
     if (m->xlen != 64) {
         error_fail(e, ERROR_UNSUPPORTED, "ZisK guests are RV64 (ELFCLASS64), this one is RV32");
-        return false;
+        return -1;
     }
-    if (!abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e))
-        return false;
+    if (abi_check_inside(img, ZISK_ROM_ADDR, ZISK_RAM_END, "ZisK's ROM and RAM", e) != 0)
+        return -1;
     st->sys = zisk_sys_addr(img);
     st->dma_numbering = !unreleased_layout(img);
     abi_each_symbol(img, note_inputcpy, st);
-    if (!zisk_write_input(m, e))
-        return false;
+    if (zisk_write_input(m, e) != 0)
+        return -1;
     /* The UART's page without write rights, so that stores to it reach zisk_mmio_store. */
     abi_map_flat_with_device(m, img, ZISK_RAM_ADDR, ZISK_RAM_END, st->sys + ZISK_UART_OFFSET);
-    return true;
+    return 0;
 }
 
 static void zisk_report(const struct machine *m, FILE *out)

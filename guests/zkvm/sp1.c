@@ -29,6 +29,7 @@
  *      (zkvm_guest.h: access_once) and write its result (a register's bytes)
  * The functions are named sp1_zkvm_*, as the crate's symbols are.
  */
+#include "sp1_guest.h"
 #include "zkvm_guest.h"
 
 #if __riscv_xlen == 64
@@ -63,17 +64,6 @@ enum {
     FD_HINT = 14,
 };
 
-__attribute__((noinline)) uintptr_t sp1_zkvm_syscall(uintptr_t code, uintptr_t arg0, uintptr_t arg1,
-                                                     uintptr_t arg2)
-{
-    register uintptr_t t0 __asm__("t0") = code;
-    register uintptr_t a0 __asm__("a0") = arg0;
-    register uintptr_t a1 __asm__("a1") = arg1;
-    register uintptr_t a2 __asm__("a2") = arg2;
-    __asm__ volatile("ecall" : "+r"(t0) : "r"(a0), "r"(a1), "r"(a2) : "memory");
-    return t0;
-}
-
 /* A call with five arguments (U256XU2048_MUL, the v6 UINT256_*_CARRY calls). */
 __attribute__((noinline)) uintptr_t sp1_zkvm_syscall5(uintptr_t code, const uintptr_t arg[5])
 {
@@ -85,12 +75,6 @@ __attribute__((noinline)) uintptr_t sp1_zkvm_syscall5(uintptr_t code, const uint
     register uintptr_t a4 __asm__("a4") = arg[4];
     __asm__ volatile("ecall" : "+r"(t0) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(a4) : "memory");
     return t0;
-}
-
-__attribute__((noreturn)) static void halt(int code)
-{
-    sp1_zkvm_syscall(HALT, (uintptr_t)code, 0, 0);
-    __builtin_unreachable();
 }
 
 static void write_fd(int fd, const void *p, size_t n)

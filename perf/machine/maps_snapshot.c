@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/hash_table.h"
+#include "common/hex.h"
 
 struct maps_seen {
     char *key; /* "PID START END PGOFF PATH" */
@@ -93,14 +94,6 @@ int maps_snapshot_add(struct maps_snapshot *s, int32_t pid, uint64_t start, uint
         return -1;
     }
     return 0;
-}
-
-static int hex_digit(char c)
-{
-    return c >= '0' && c <= '9'   ? c - '0'
-           : c >= 'a' && c <= 'f' ? c - 'a' + 10
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                  : -1;
 }
 
 /* Parses a hex number (an optional 0x first) up to the first other character. */

@@ -14,23 +14,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/hex.h"
 struct kallsyms_line {
     uint64_t addr;
     char type;
     const char *name; /* up to the end of the line, a module suffix included */
     size_t name_len;
 };
-
-static inline int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /* perf's kallsyms__parse, one line: hex address, a space, the type, a space, the name. */
 static inline bool parse_line(const char *line, size_t len, struct kallsyms_line *out)

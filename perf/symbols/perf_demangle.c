@@ -15,11 +15,7 @@
 
 #include <libiberty/demangle.h>
 
-static int hex_digit(char c)
-{
-    return c <= '9' ? c - '0' : (tolower((unsigned char)c) - 'a' + 10);
-}
-
+#include "common/hex.h"
 /* "caml" + capital: "__" is ".", "$xx" a hex-coded byte, a trailing "_123" goes. */
 static char *ocaml_demangle(const char *sym)
 {

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             .max_cycles = 3000, /* folded output grows with depth squared */
                             .profile = true,
                             .no_inline = true,
-                            .warnings = out};
+                            /* warnings dropped */};
     struct machine_io io = {.private_input_fd = -1,
                             .stdout_fd = -1,
                             .stderr_fd = -1,

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "executor/abi/abi.h"
 #include "executor/elf_image.h"
 #include "executor/machine.h"
@@ -52,17 +53,6 @@ struct call_request {
     struct read_request reads[MAX_READS];
     size_t nreads;
 };
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static bool parse_u64(const char *s, int base, uint64_t *v)
 {
@@ -187,6 +177,13 @@ static void run_call(struct machine *m, const struct call_request *rq, uint64_t 
     putchar('\n');
 }
 
+/* The machine's warnings, as cli prints them. */
+static void say_on_stderr(void *ctx, const char *text)
+{
+    (void)ctx;
+    fprintf(stderr, "warning: %s\n", text);
+}
+
 static int serve(struct machine *m, uint64_t entry)
 {
     char *line = NULL;
@@ -231,7 +228,7 @@ int main(int argc, char **argv)
                             .stdout_fd = -1,
                             .stderr_fd = -1,
                             .public_output_fd = -1,
-                            .warnings = stderr,
+                            .warnings = {.say = say_on_stderr},
                             .stack_size = 1 << 16,
                             .zkvm_release = argc == 4 ? argv[3] : NULL};
     struct machine m;

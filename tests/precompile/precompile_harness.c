@@ -20,22 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/keccak.h"
 #include "executor/precompile/sha256.h"
 
 enum { SHA3_256_RATE = 136 };
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /* Big-endian hex of at most 64 digits to 8 little-endian limbs. */
 static bool parse_u256(const char *hex, uint32_t w[8])

@@ -89,7 +89,7 @@ static int set_up(void **state)
                                  .rights = SEG_R | SEG_X};
     f.img = (struct elf_image){.xlen = 32, .entry = CODE_AT, .nsegments = 1, .segments = &f.seg};
     struct error e = ERROR_INIT;
-    if (!code_cache_init(&f.cc, &f.img, &e))
+    if (code_cache_init(&f.cc, &f.img, &e) != 0)
         return -1;
     code_cache_bind(&f.cc, &hooked);
     for (int w = 0; w < WORDS; w++) /* as the loop decodes them, so stores may reset them */

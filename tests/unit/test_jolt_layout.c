@@ -21,7 +21,7 @@ static struct jolt_layout layout_of(uint64_t in, uint64_t out, uint64_t trusted,
                             .max_untrusted_advice_size = untrusted};
     struct jolt_layout l;
     struct error e = ERROR_INIT;
-    assert_true(jolt_layout_compute(&c, &l, &e));
+    assert_int_equal(jolt_layout_compute(&c, &l, &e), 0);
     return l;
 }
 
@@ -32,7 +32,7 @@ static void test_defaults(void **state)
     struct jolt_memory c = jolt_memory_default();
     struct jolt_layout l;
     struct error e = ERROR_INIT;
-    assert_true(jolt_layout_compute(&c, &l, &e));
+    assert_int_equal(jolt_layout_compute(&c, &l, &e), 0);
     assert_int_equal(l.trusted_advice_start, 0x7FFF8000);
     assert_int_equal(l.untrusted_advice_start, 0x7FFF9000);
     assert_int_equal(l.input_start, 0x7FFFA000);
@@ -78,12 +78,12 @@ static void test_refused_sizes(void **state)
     struct jolt_layout l;
     struct error e = ERROR_INIT;
     c.max_trusted_advice_size = 24; /* Jolt asserts a power of two */
-    assert_false(jolt_layout_compute(&c, &l, &e));
+    assert_int_equal(jolt_layout_compute(&c, &l, &e), -1);
     assert_non_null(strstr(e.msg, "powers of two"));
     c = jolt_memory_default();
     c.max_input_size = (1ull << 31) - 8; /* the region would be 4 GiB */
     struct error e2 = ERROR_INIT;
-    assert_false(jolt_layout_compute(&c, &l, &e2));
+    assert_int_equal(jolt_layout_compute(&c, &l, &e2), -1);
     assert_non_null(strstr(e2.msg, "exceeds RAM_START_ADDRESS"));
 }
 
@@ -92,8 +92,9 @@ static void test_parse(void **state)
     (void)state;
     struct jolt_memory c = jolt_memory_default();
     struct error e = ERROR_INIT;
-    assert_true(
-        jolt_memory_parse("max_output_size=0x20,max_untrusted_advice_size=0,stack_size=8", &c, &e));
+    assert_int_equal(
+        jolt_memory_parse("max_output_size=0x20,max_untrusted_advice_size=0,stack_size=8", &c, &e),
+        0);
     assert_int_equal(c.max_output_size, 0x20);
     assert_int_equal(c.max_untrusted_advice_size, 0);
     assert_int_equal(c.max_input_size, 4096); /* not given: kept */
@@ -109,7 +110,7 @@ static void test_parse(void **state)
                                       "memory_size=99999999999"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         struct error eb = ERROR_INIT;
-        assert_false(jolt_memory_parse(bad[i], &c, &eb));
+        assert_int_equal(jolt_memory_parse(bad[i], &c, &eb), -1);
         assert_true(eb.msg[0] != '\0');
     }
 }

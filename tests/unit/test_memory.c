@@ -1,6 +1,7 @@
 /*
- * test_memory: page rights (granted by 4 KiB page, kept per 1 KiB entry),
- * snapshots and Linux brk(2) semantics of the guest address space.
+ * test_memory: page rights (granted by 4 KiB page, kept per 1 KiB entry,
+ * at once or lazily), snapshots and Linux brk(2) semantics of the guest
+ * address space.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -209,8 +210,9 @@ static void test_aligned_accesses_need_no_next_entry(void **state)
     mem_align_accesses(&mem);
     mem_grant(&mem, page, 0x1000, PAGE_R | PAGE_W);
     assert_int_equal(page_end_fast_bits(&mem, page), PAGE_LOAD_FAST | PAGE_STORE_FAST);
-    mem_grant(&mem, 0xfffff000ull, 0x1000, PAGE_R | PAGE_W); /* the last entry still has none */
-    assert_int_equal(page_end_fast_bits(&mem, 0xfffff000ull), 0);
+    const uint64_t last = GUEST_LOW_SPAN - 0x1000; /* the last entry still has none */
+    mem_grant(&mem, last, 0x1000, PAGE_R | PAGE_W);
+    assert_int_equal(page_end_fast_bits(&mem, last), 0);
     mem_track_strip_all(&mem);
     mem_track_give(&mem, guest_rights_entry(page + 0x400), false); /* its successor stripped */
     assert_int_equal(fast_bits(&mem, page + 0x400), PAGE_LOAD_FAST);
@@ -250,6 +252,97 @@ static void test_snapshot_keeps_each_kib(void **state)
     mem_destroy(&mem);
 }
 
+/* The rights table's own byte for addr (mem_page_rights also reports lazily granted rights). */
+static unsigned table_byte(const struct guest_memory *mem, uint64_t addr)
+{
+    return mem->rights[guest_rights_entry(addr)];
+}
+
+/*
+ * A lazily granted region (SP1 v6: [0x1000, 2^40) read-write) has its
+ * rights at once but writes none down: the table stays untouched until
+ * mem_take_lazy takes the 64 KiB block of a touched page. The window
+ * ends at 2^40. (Accesses aligned, as SP1's: an entry's FAST bits are its own.)
+ */
+static void test_lazy_rights_are_taken_at_first_touch(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t heap = 0x1bffffffe0ull, end = 1ull << 40;
+    assert_true(mem_init(&mem));
+    mem_align_accesses(&mem);
+    assert_true(mem_grant_lazily(&mem, 0x1000, end - 0x1000, PAGE_R | PAGE_W));
+    assert_true(mem_range_has(&mem, heap, 32, PAGE_R | PAGE_W));
+    assert_true(mem_range_has(&mem, end - 8, 8, PAGE_W));
+    assert_false(mem_range_has(&mem, end - 8, 16, PAGE_R)); /* the window ends at 2^40 */
+    assert_false(mem_range_has(&mem, 0xff8, 8, PAGE_R));    /* below the region */
+    assert_int_equal(mem_page_rights(&mem, heap) & (PAGE_R | PAGE_W | PAGE_X), PAGE_R | PAGE_W);
+    assert_int_equal(mem_page_rights(&mem, end), 0);
+    assert_int_equal(table_byte(&mem, heap), 0);
+    assert_int_equal(mem.nused, 0); /* nothing written up front */
+    assert_true(mem_take_lazy(&mem, heap, 8));
+    assert_int_equal(table_byte(&mem, heap) & (PAGE_LOAD_FAST | PAGE_STORE_FAST),
+                     PAGE_LOAD_FAST | PAGE_STORE_FAST);
+    assert_int_equal(table_byte(&mem, heap & ~0xffffull), table_byte(&mem, heap)); /* its block */
+    assert_int_equal(table_byte(&mem, (heap | 0xffff) + 1), 0); /* not the next */
+    assert_int_equal(mem.nused, 1);
+    mem_destroy(&mem);
+}
+
+/*
+ * mem_protect sets a page's rights whatever it had; a lazily granted page
+ * set to none stays without rights (a hole the slow path must not fill),
+ * its neighbours keep theirs.
+ */
+static void test_protect_replaces_lazy_rights(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t page = 0x123456000ull;
+    assert_true(mem_init(&mem));
+    assert_true(mem_grant_lazily(&mem, 0x1000, (1ull << 40) - 0x1000, PAGE_R | PAGE_W));
+    assert_true(mem_protect(&mem, page, GUEST_PAGE_SIZE, 0));
+    assert_int_equal(mem_page_rights(&mem, page), 0);
+    assert_false(mem_range_has(&mem, page + 8, 8, PAGE_R));
+    assert_true(mem_take_lazy(&mem, page, 8));
+    assert_int_equal(mem_page_rights(&mem, page), 0); /* not taken back */
+    assert_true(mem_range_has(&mem, page + GUEST_PAGE_SIZE, 8, PAGE_R | PAGE_W));
+    assert_true(mem_range_has(&mem, page - 8, 8, PAGE_R | PAGE_W));
+    assert_true(mem_protect(&mem, page, GUEST_PAGE_SIZE, PAGE_R));
+    assert_true(mem_range_has(&mem, page, GUEST_PAGE_SIZE, PAGE_R));
+    assert_false(mem_range_has(&mem, page, 8, PAGE_W));
+    assert_true(mem_protect(&mem, page, GUEST_PAGE_SIZE, PAGE_R | PAGE_W));
+    assert_true(mem_range_has(&mem, page, GUEST_PAGE_SIZE, PAGE_R | PAGE_W));
+    mem_destroy(&mem);
+}
+
+/*
+ * During a snapshot a lazily granted page is kept when taken, by a store
+ * (mem_snapshot_note) or a load's slow path (mem_take_lazy), so that the
+ * fast stores that follow are undone too.
+ */
+static void test_snapshot_keeps_lazy_pages(void **state)
+{
+    (void)state;
+    struct guest_memory mem;
+    const uint64_t a = 0x200000000ull, b = 0x300000000ull;
+    assert_true(mem_init(&mem));
+    assert_true(mem_grant_lazily(&mem, 0x1000, (1ull << 40) - 0x1000, PAGE_R | PAGE_W));
+    memset(mem_host(&mem, a), 5, 16); /* a call's write before: the page not taken */
+    assert_true(mem_snapshot_begin(&mem));
+    assert_true(mem_snapshot_note(&mem, a, 8));
+    assert_true(mem_take_lazy(&mem, b, 8));
+    assert_int_equal(mem_page_rights(&mem, b) & PAGE_SAVED, PAGE_SAVED);
+    memset(mem_host(&mem, a), 9, 16);
+    memset(mem_host(&mem, b), 9, 16);
+    mem_snapshot_restore(&mem);
+    for (unsigned i = 0; i < 16; i++) {
+        assert_int_equal(mem_host(&mem, a)[i], 5);
+        assert_int_equal(mem_host(&mem, b)[i], 0);
+    }
+    mem_destroy(&mem);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -262,6 +355,9 @@ int main(void)
         cmocka_unit_test(test_tracking_is_per_kib),
         cmocka_unit_test(test_snapshot_keeps_each_kib),
         cmocka_unit_test(test_aligned_accesses_need_no_next_entry),
+        cmocka_unit_test(test_lazy_rights_are_taken_at_first_touch),
+        cmocka_unit_test(test_protect_replaces_lazy_rights),
+        cmocka_unit_test(test_snapshot_keeps_lazy_pages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

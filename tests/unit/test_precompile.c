@@ -677,17 +677,17 @@ static void r0bf_container(void **state)
     size_t off, len;
     struct error e = ERROR_INIT;
     assert_true(r0bf_is_container(file, sizeof(file)));
-    assert_true(r0bf_user_elf(file, 32, &off, &len, &e));
+    assert_int_equal(r0bf_user_elf(file, 32, &off, &len, &e), 0);
     assert_int_equal(off, 20);
     assert_int_equal(len, 6);
     for (size_t cut = 0; cut < 26; cut++) { /* the user ELF must be whole */
         e = (struct error)ERROR_INIT;
-        assert_false(r0bf_user_elf(file, cut, &off, &len, &e));
+        assert_int_equal(r0bf_user_elf(file, cut, &off, &len, &e), -1);
         assert_int_equal(e.status, ERROR_CORRUPT);
     }
     file[4] = 2;
     e = (struct error)ERROR_INIT;
-    assert_false(r0bf_user_elf(file, 32, &off, &len, &e));
+    assert_int_equal(r0bf_user_elf(file, 32, &off, &len, &e), -1);
     assert_non_null(strstr(e.msg, "version 2"));
 }
 

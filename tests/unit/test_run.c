@@ -75,7 +75,6 @@ static void start(struct run *r, struct run_options *o, const uint32_t code[3])
     o->image_size = sizeof(struct tiny_elf);
     o->zkvm = "linux";
     o->profile = true;
-    o->warnings = stderr;
     assert_int_equal(run_open(r, o, &e), 0);
     assert_int_equal(run_start(r, &quiet_io, &e), 0);
     assert_int_equal(run_trace(r, &e), 0);

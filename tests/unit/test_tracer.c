@@ -37,17 +37,25 @@ static int compare_lines(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The stack of `node` (root frame first), its names joined by ';', into buf. */
-static void stack_text(const struct trie *t, const struct strtab *names, uint32_t node, char *buf,
-                       size_t size)
+/* The line of `node`: its stack (root frame first, names joined by ';'), a space, its count. */
+static char *stack_line(const struct trie *t, const struct strtab *names, uint32_t node)
 {
-    char tmp[256];
-    buf[0] = 0;
-    for (; node != TRIE_ROOT; node = t->nodes[node].parent) {
-        snprintf(tmp, sizeof(tmp), "%s%s%s", strtab_get(names, (uint32_t)t->nodes[node].key),
-                 buf[0] ? ";" : "", buf);
-        snprintf(buf, size, "%s", tmp);
+    uint32_t path[64];
+    size_t depth = 0;
+    for (uint32_t n = node; n != TRIE_ROOT; n = t->nodes[n].parent) {
+        assert_true(depth < 64);
+        path[depth++] = n;
     }
+    char *line = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&line, &size);
+    assert_non_null(out);
+    while (depth--)
+        fprintf(out, "%s%s", strtab_get(names, (uint32_t)t->nodes[path[depth]].key),
+                depth ? ";" : "");
+    fprintf(out, " %llu\n", (unsigned long long)t->nodes[node].count);
+    fclose(out);
+    return line;
 }
 
 /*
@@ -68,11 +76,8 @@ static char *folded(struct guest_profile *p, uint64_t retired)
     for (uint32_t i = 1; i < named.count; i++) {
         if (!named.nodes[i].count)
             continue;
-        char stack[200], line[256];
-        stack_text(&named, &names, i, stack, sizeof(stack));
-        snprintf(line, sizeof(line), "%s %llu\n", stack, (unsigned long long)named.nodes[i].count);
-        lines[n] = strdup(line);
-        bytes += strlen(line);
+        lines[n] = stack_line(&named, &names, i);
+        bytes += strlen(lines[n]);
         n++;
     }
     qsort(lines, n, sizeof(*lines), compare_lines);

@@ -650,6 +650,13 @@ class Sp1(ZkvmTest):
             self.assert_one_error(call(0x132, a0, a1), "MPROTECT", why)
         self.assert_one_error(call(0x132, 0x10000, 4, xlen=32), "MPROTECT", "v6")
         self.assert_one_error(call(0x134, 0x10000, 0), "SIG_RETURN", "user mode")
+        # HINT_MPROTECT_FLUSH (v6.2 on) returns its code; v6.0 and v6.1 return at once from
+        # MPROTECT, checks and all (minimal/ecall.rs at v6.1.0).
+        r = call(0x35, 0, 0)
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x35)), r.stderr)
+        r = self.run_cli(self.guest("zkvm-sp1-rv64.elf"), [b"\x0c", struct.pack("<3I", 0x132, 8, 7)],
+                         ["--zkvm-release", "6.1"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 0x132)), r.stderr)
 
     def test_halt_code_is_the_exit_status(self):
         r = self.run_cli(self.guest("zkvm-sp1-rv32.elf"), [b"\3"])
@@ -755,6 +762,121 @@ def put_word_at_entry(path, word):
                 f.write(data)
                 return
         raise AssertionError(f"{path}: no segment holds the entry 0x{entry:x}")
+
+def symbols(elf):
+    """The ELF's symbols, name -> address (nm)."""
+    out = subprocess.run(["nm", elf], capture_output=True, text=True, check=True).stdout
+    return {f[2]: int(f[0], 16) for f in (line.split() for line in out.splitlines()) if len(f) == 3}
+
+
+def frame_count(folded, leaf):
+    """What the folded stacks ending in the frame `leaf` count."""
+    return sum(int(line.rsplit(" ", 1)[1]) for line in folded.splitlines()
+               if line.rsplit(" ", 1)[0].endswith(";" + leaf))
+
+
+def under(folded, frame):
+    """What the folded stacks through `frame` count, its callees' included."""
+    return sum(int(line.rsplit(" ", 1)[1]) for line in folded.splitlines()
+               if (";" + frame + ";") in line or line.rsplit(" ", 1)[0].endswith(";" + frame))
+
+
+class Sp1UserMode(ZkvmTest):
+    """SP1 v6's user mode (guests/zkvm/sp1_user.c; docs/ZKVMS.md, "User mode"). What is
+    expected comes from SP1 v6.4's source: PROT_FAILURE_READ 5, _WRITE 7, _EXEC 1
+    (sp1-primitives consts.rs); the trap context gets the code and the pc of the faulting
+    instruction, of a fetch its target (handle_interrupt); an access the rights forbid does
+    nothing, a call checks its operands' pages in order first (minimal/precompiles/); a
+    trapped instruction is a cycle (post_instruction_update)."""
+    HEAP = 0x123456000
+    MPROTECT, KECCAK = 0x132, 0x10109
+
+    def mode(self, mode, elf="zkvm-sp1-user-rv64.elf", extra=()):
+        return self.run_cli(self.guest(elf), [bytes([mode])], extra)
+
+    def test_traps_and_sig_return(self):
+        sym = symbols(self.guest("zkvm-sp1-user-rv64.elf"))
+        r = self.mode(0)
+        self.assertEqual((r.code, r.errors), (0, []), r.stderr)
+        words = struct.unpack(f"<{len(r.public) // 8}Q", r.public)
+        # [code, pc, t0, a5] as the handler saw them; a5 is 0xfeed after the handler's first
+        # SIG_RETURN, which set it; the load that trapped left its 0x5a5a.
+        self.assertEqual([words[i:i + 4] for i in range(0, 20, 4)], [
+            (7, sym["sp1u_store"], self.MPROTECT, 0),            # a store to a read-only page
+            (5, sym["sp1u_load_at"], self.MPROTECT, 0x5a5a),     # a load from a page without rights
+            (5, sym["sp1u_keccak_at"], self.KECCAK, 0xfeed),     # the call's read check first
+            (7, sym["sp1u_keccak_at"], self.KECCAK, 0xfeed),     # read allowed, write not
+            (1, self.HEAP + 24, self.KECCAK, 0xfeed)])           # a fetch: the target's pc
+        self.assertEqual(words[20:], (keccak_f([0] * 25)[0],))   # the page read-write again
+        self.assertIn(": 5 traps, 5 SIG_RETURNs", r.stat("sp1-user-mode"))
+        self.assertIn("region [0x%x, 0x1c00000000)" % sym["_end"], r.stat("sp1-user-mode"))
+        self.assertEqual(frame_count(r.folded, "0x123456018"), 1)  # the failed fetch's cycle
+        self.assert_folded_sum(r)
+
+    def test_empty_note_region_refused(self):
+        # elf.rs (v6.2 on) asserts heap_end > heap_start when it reads the note: a copy of the
+        # guest whose note ends where it starts is refused (65); v6.1 reads no region and runs it
+        sym = symbols(self.guest("zkvm-sp1-user-rv64.elf"))
+        with open(self.guest("zkvm-sp1-user-rv64.elf"), "rb") as f:
+            elf = f.read()
+        desc = b"1\0\0\0" + struct.pack("<QQ", sym["_end"], 0x1C00000000)
+        self.assertEqual(elf.count(desc), 1)
+        empty = os.path.join(self.tmp, "empty-note.elf")
+        with open(empty, "wb") as f:
+            f.write(elf.replace(desc, b"1\0\0\0" + struct.pack("<QQ", sym["_end"], sym["_end"])))
+        r = self.run_cli(empty, [bytes([7])])
+        self.assertEqual(r.code, 65, r.stderr)
+        self.assertEqual(len(r.errors), 1, r.stderr)
+        self.assertIn("empty region", r.errors[0])
+        r = self.run_cli(empty, [bytes([7])], ["--zkvm-release", "6.1"])
+        self.assertEqual((r.code, r.public), (0, struct.pack("<Q", 77)), r.stderr)
+
+    def test_a_trapped_instruction_is_one_cycle(self):
+        # Mode 7: one load from a page MPROTECT left without rights. v6.1's executor has no
+        # page rights (MPROTECT returns at once): the load reads 77. v6.4 traps it: the
+        # handler emulates it (0xfeed), and the run is longer by the handler's instructions
+        # alone, the trapped load counting as the one v6.1 ran.
+        old = self.mode(7, extra=["--zkvm-release", "6.1"])
+        new = self.mode(7)
+        self.assertEqual((old.code, old.public), (0, struct.pack("<Q", 77)), old.stderr)
+        self.assertEqual((new.code, new.public), (0, struct.pack("<Q", 0xfeed)), new.stderr)
+        self.assertIsNone(old.stat("sp1-user-mode"))
+        handler = under(new.folded, "sp1u_handler")
+        self.assertEqual(int(new.stat("instructions")) - int(old.stat("instructions")), handler)
+        self.assertEqual(frame_count(new.folded, "sp1u_load") + frame_count(new.folded, "sp1u_load_at"),
+                         frame_count(old.folded, "sp1u_load"))
+        for r in (old, new):
+            self.assert_folded_sum(r)
+
+    def test_sig_return_without_a_trap(self):
+        # SP1 restores the frame a0 points to whether or not a trap made it: pc sp1u_landing,
+        # a0 = 33, which it halts with; with or without a handler.
+        for elf in ("zkvm-sp1-user-rv64.elf", "zkvm-sp1-user-nohandler-rv64.elf"):
+            r = self.mode(4, elf)
+            self.assertEqual((r.code, r.errors), (33, []), r.stderr)
+            self.assertIn("[ecall:SIG_RETURN] 1", r.folded)
+        r = self.mode(4, extra=["--zkvm-release", "6.1"])
+        self.assert_one_error(r, "SIG_RETURN", "SP1 added it in v6.2.0")
+
+    def test_mprotect_checks(self):
+        for mode, why in ((1, "(argument 0x123456008): addr must be page aligned"),
+                          (2, "outside the region the ELF's SUCCINCT note names"),
+                          (3, "(argument 0x10000000000): addr must be below 2^40")):
+            with self.subTest(mode=mode):
+                self.assert_one_error(self.mode(mode), "sp1 call MPROTECT", why, "SP1 panics")
+
+    def test_faults_that_are_no_traps(self):
+        r = self.mode(5, "zkvm-sp1-user-nohandler-rv64.elf")
+        self.assert_one_error(r, "load from unmapped memory (address 0x123456000)", "sp1u_load_at",
+                              "no __SUCCINCT_TRAP_CONTEXT")
+        r = self.mode(6)  # the context names a heap page as the handler
+        self.assert_one_error(r, "(address 0x123456000)", "is not in the program")
+        r = self.mode(8)  # a jump to a page made readable and executable: untrusted code
+        self.assertEqual((r.code, len(r.errors)), (70, 1), r.stderr)
+        for words in ("at pc 0x123456018 (jumped to from 0x", "in sp1u_jump",
+                      "untrusted code, which is not run here"):
+            self.assertIn(words, r.errors[0])
+
 
 def r0bf(user, kernel):
     """A RISC Zero program binary as risc0's binfmt writes it (format 1, ABI v1compat 1.0.0)."""
@@ -2645,8 +2767,34 @@ class Airbender(ZkvmTest):
         r = self.run_ab([0] + out, ["--symbols", app_elf])  # an ELF guest has its own
         self.assertEqual(r.code, 64, r.stderr)
 
-    def test_text_less_app_elf_refused(self):
+    def test_text_less_app_elf_runs_its_app_bin(self):
+        # Airbender's layout: app.elf (no code) beside app.bin; or NAME.elf beside NAME.bin
         app_bin, app_elf = self.app_files()
+        out = [random.getrandbits(32) for _ in range(8)]
+        whole = self.run_ab([0] + out)  # the ELF itself: the same run
+        other_elf, other_bin = (os.path.join(self.tmp, n) for n in ("guest.elf", "guest.bin"))
+        os.rename(app_elf, other_elf)
+        os.rename(app_bin, other_bin)
+        os.mkdir(os.path.join(self.tmp, "app"))
+        app_elf, app_bin = (os.path.join(self.tmp, "app", n) for n in ("app.elf", "app.bin"))
+        shutil.copy(other_elf, app_elf)
+        shutil.copy(other_bin, app_bin)
+        for elf, bin_ in ((app_elf, app_bin), (other_elf, other_bin)):
+            for extra in ([], ["--zkvm", "airbender"]):
+                with self.subTest(elf=elf, extra=extra):
+                    r = self.run_ab([0] + out, extra, elf=elf)
+                    self.assertEqual(r.code, 0, r.stderr)
+                    self.assertEqual(r.stdout, b"ok\n")
+                    self.assertEqual(r.public, struct.pack("<8I", *out))
+                    self.assertEqual(whole.stat("instructions"), r.stat("instructions"))
+                    self.assertIn(bin_, r.stat("abi"))
+                    self.assert_folded_sum(r)
+        r = self.run_ab([0], ["--zkvm", "sp1"], elf=app_elf)  # another zkVM: no app.bin for it
+        self.assertEqual(r.code, 65, r.stderr)
+
+    def test_text_less_app_elf_alone_refused(self):
+        app_bin, app_elf = self.app_files()
+        os.unlink(app_bin)
         for extra in ([], ["--zkvm", "airbender"]):
             with self.subTest(extra=extra):
                 r = self.run_ab([0], extra, elf=app_elf)
