@@ -85,8 +85,15 @@ static const char execute_help[] =
     "                         had added one for each (a dev-mode receipt); without\n"
     "                         it such a call is exit 70. --stats counts them\n"
     "  --stats                print retired instructions, wall time and MIPS to stderr,\n"
-    "                         the ABI and why it was chosen, and what the zkVM reports\n"
-    "                         (committed digest, journal digest, cycle-tracker regions)\n"
+    "                         the ABI and why it was chosen, the engine, and what the\n"
+    "                         zkVM reports (committed digest, journal digest,\n"
+    "                         cycle-tracker regions)\n"
+    "  --engine ENGINE        auto (default): the translation tier (basic blocks as\n"
+    "                         x86-64 code) where it can run, else the interpreter;\n"
+    "                         interp; or translate (exit 64 where it cannot run: not\n"
+    "                         x86-64, C, writable code, RISC Zero paging, per-pc\n"
+    "                         counts or a cost clock). Results are the same; --stats\n"
+    "                         says which ran and why\n"
     "\n"
     "profiling (every retired instruction counts in its call stack; docs/CONTRACT.md):\n"
     "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
@@ -130,6 +137,7 @@ struct execute_options {
     bool strict;
     bool unverified_assumptions; /* --no-verify-assumptions */
     bool stats;
+    enum machine_engine engine; /* --engine */
     bool no_deferred_proof_verification;
     bool jolt_memory_given;         /* --jolt-memory */
     struct jolt_memory jolt_memory; /* its sizes, over Jolt's defaults */
@@ -158,6 +166,7 @@ enum {
     OPT_STRICT,
     OPT_NO_VERIFY_ASSUMPTIONS,
     OPT_STATS,
+    OPT_ENGINE,
     OPT_FLAMEGRAPH,
     OPT_FLAMEGRAPH_RAW,
     OPT_FORMAT,
@@ -186,6 +195,22 @@ static int take_jolt_memory(struct execute_options *o, const char *arg)
 }
 
 /* One option: CLI_GO_ON, CLI_NOT_OURS, or an exit status. */
+/* --engine: auto, interp or translate. */
+static int take_engine(struct execute_options *o, const char *arg)
+{
+    if (strcmp(arg, "auto") == 0)
+        o->engine = MACHINE_ENGINE_AUTO;
+    else if (strcmp(arg, "interp") == 0)
+        o->engine = MACHINE_ENGINE_INTERP;
+    else if (strcmp(arg, "translate") == 0)
+        o->engine = MACHINE_ENGINE_TRANSLATE;
+    else {
+        cli_error("--engine wants auto, interp or translate, not '%s'", arg);
+        return EXIT_USAGE;
+    }
+    return CLI_GO_ON;
+}
+
 static int take_option(void *ctx, int c, const char *arg)
 {
     struct execute_options *o = ctx;
@@ -216,6 +241,7 @@ static int take_option(void *ctx, int c, const char *arg)
     case OPT_STRICT: o->strict = true; return CLI_GO_ON;
     case OPT_NO_VERIFY_ASSUMPTIONS: o->unverified_assumptions = true; return CLI_GO_ON;
     case OPT_STATS: o->stats = true; return CLI_GO_ON;
+    case OPT_ENGINE: return take_engine(o, arg);
     case OPT_REPORT: o->report = arg; return CLI_GO_ON;
     case OPT_NO_DEFERRED: o->no_deferred_proof_verification = true; return CLI_GO_ON;
     case OPT_NO_INLINE: o->no_inline = true; return CLI_GO_ON;
@@ -281,6 +307,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"strict", no_argument, NULL, OPT_STRICT},
         {"no-verify-assumptions", no_argument, NULL, OPT_NO_VERIFY_ASSUMPTIONS},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"engine", required_argument, NULL, OPT_ENGINE},
         {"no-deferred-proof-verification", no_argument, NULL, OPT_NO_DEFERRED},
         {"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH},
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
@@ -465,10 +492,13 @@ static int run_steps(const struct execute_options *o, struct run *r, double star
 static void print_stats(const struct run *r, double seconds)
 {
     const struct machine *m = &r->m;
+    char engine[160];
+    machine_engine_text(m, engine, sizeof(engine));
     fprintf(stderr, "instructions: %llu\n", (unsigned long long)m->retired);
     fprintf(stderr, "wall-time: %.6f s\n", seconds);
     fprintf(stderr, "mips: %.1f\n", seconds > 0 ? (double)m->retired / seconds / 1e6 : 0.0);
     fprintf(stderr, "abi: %s (%s)\n", r->abi->name, r->abi_why);
+    fprintf(stderr, "engine: %s\n", engine);
     if (m->abi->report)
         m->abi->report(m, stderr);
 }
@@ -525,6 +555,10 @@ static int run_session(const struct execute_options *o, struct run *r, const str
         rc = execute_weights_resolve(&o->weights, r->abi->name, r->m.xlen, &r->weights);
     if (rc == 0 && run_trace(r, &e) != 0)
         rc = cli_fail(&e, NULL);
+    if (rc == 0 && run_engine(r, &e) != 0) {
+        cli_error("%s", e.msg);
+        rc = e.status == ERROR_NO_MEMORY ? cli_fail(&e, NULL) : EXIT_USAGE;
+    }
     if (rc == 0)
         rc = run_and_report(o, r);
     run_close(r); /* its warnings before the public output is committed */
@@ -541,7 +575,8 @@ static int run_with_io(const struct execute_options *o, struct run *r)
                             .strict = o->strict,
                             .unverified_assumptions = o->unverified_assumptions,
                             .warnings = cli_warning_sink(),
-                            .stack_size = o->stack_size};
+                            .stack_size = o->stack_size,
+                            .engine = o->engine};
     struct run_inputs inputs = {.count = 0};
     struct output_file public_out = {0};
     if (o->sp1_stdin && r->abi != &abi_sp1) {

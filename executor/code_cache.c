@@ -143,11 +143,16 @@ static void choose_handler(struct code_cache *cc, size_t i)
 {
     const struct code_dispatch *d = cc->dispatch;
     struct insn *in = &cc->insns[i];
+    if (d->translated && cc->block_starts && cc->block_starts[i]) {
+        in->handler = d->translated;
+        return;
+    }
     size_t step = entry_slots(cc, in);
     bool fused = false;
     if (in->op != OP_DECODE && in->op < OP_COUNT && i + step < entry_count(cc)) {
         unsigned next = in[step].op;
-        fused = next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next];
+        fused = next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next] &&
+                !(d->translated && cc->block_starts && cc->block_starts[i + step]);
     }
     if (d->unhooked && cc->runs && cc->runs[i] == CODE_RUNS_NONE && runs_unhooked(cc, i) &&
         (!fused || runs_unhooked(cc, i + step)))
@@ -160,6 +165,16 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d)
     cc->dispatch = d;
     for (size_t i = 0, n = entry_count(cc); i < n; i++)
         choose_handler(cc, i);
+}
+
+void code_cache_mark_block(struct code_cache *cc, size_t i, bool start)
+{
+    if (!cc->block_starts)
+        return;
+    cc->block_starts[i] = start;
+    if (cc->dispatch)
+        for (size_t k = i >= 1 ? i - 1 : 0; k <= i; k++) /* a pair may now end in it */
+            choose_handler(cc, k);
 }
 
 void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept)

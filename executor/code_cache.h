@@ -42,6 +42,11 @@ struct code_dispatch {
      * hooks do nothing (code_cache_note_runs); NULL: the loop has none.
      */
     const struct code_dispatch *unhooked;
+    /*
+     * The handler of an entry that starts a translated block (block_starts;
+     * executor/translate/translate.h), or NULL: the loop runs no blocks.
+     */
+    const void *translated;
 };
 
 /* What the tracer said of a slot's function (code_cache_note_runs). */
@@ -80,6 +85,12 @@ struct code_cache {
     size_t mapped;           /* size of the mapping: the entries, and without C the sums' room */
     uint64_t cost_cl; /* the running loop's sum `cl` (executor/trace.h, "Cost clock"), kept in */
                       /* memory so that it takes none of the loop's registers */
+    /*
+     * Per entry, nonzero where a translated block may start (the
+     * translator's): such an entry gets the loop's `translated` handler,
+     * and no pair ends in it. NULL: no translator.
+     */
+    uint8_t *block_starts;
 };
 
 /*
@@ -107,6 +118,9 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
  * rebinds the whole cache. Without memory for the notes, nothing changes.
  */
 void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept);
+
+/* Says whether entry i starts a translated block, and chooses its handler again. */
+void code_cache_mark_block(struct code_cache *cc, size_t i, bool start);
 
 /*
  * Stores `in`, just decoded from the word at `pc`, and returns its entry.

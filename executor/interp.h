@@ -11,6 +11,7 @@
 
 #include "executor/machine.h"
 #include "executor/page_touch.h"
+#include "executor/translate/translate.h"
 
 /*
  * The fast loops stop with STOP_BUDGET once fewer than this many

@@ -117,6 +117,12 @@ typedef int64_t sreg;
  * hooks for code whose functions keep no runs (code_cache_note_runs).
  */
 #define UNHOOKED (RUNS && !RVC)
+/*
+ * The plain fast loop of a hart without C (traced or not) enters
+ * translated blocks (executor/translate/translate.h) at the entries that
+ * start them: op_TRANSLATED.
+ */
+#define TRANSLATES (!PRECISE && !RUNS && !COST && !RVC)
 
 #define RUN_NAME_(x, t) RUN_NAME2_(x, t)
 #if RVC
@@ -223,15 +229,23 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #undef PAIR_LABELS
 #undef PAIR_LABEL
 #pragma GCC diagnostic pop
-    static const struct code_dispatch plain = {.single = labels, .pair = pairs};
+#if TRANSLATES
+#define TRANSLATED_LABEL &&op_TRANSLATED
+#else
+#define TRANSLATED_LABEL NULL
+#endif
+    static const struct code_dispatch plain = {
+        .single = labels, .pair = pairs, .translated = TRANSLATED_LABEL};
 #if UNHOOKED
     static const struct code_dispatch unhooked = {.single = labels_unhooked,
                                                   .pair = pairs_unhooked};
     static const struct code_dispatch traced = {
         .single = labels_traced, .pair = pairs_traced, .unhooked = &unhooked};
 #else
-    static const struct code_dispatch traced = {.single = labels_traced, .pair = pairs_traced};
+    static const struct code_dispatch traced = {
+        .single = labels_traced, .pair = pairs_traced, .translated = TRANSLATED_LABEL};
 #endif
+#undef TRANSLATED_LABEL
 #if RUNS
     (void)plain;
     const struct code_dispatch *const dispatch = &traced; /* machine_run: only with a tracer */
@@ -753,6 +767,34 @@ _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHI
     RUN_START_AT(PC()); /* every stop ends the run (out_*) */
     CHECKED_DISPATCH();
 
+#if TRANSLATES
+op_TRANSLATED : {
+    /*
+     * A block starts here (code_cache.h: block_starts). It runs when the
+     * budget holds all of it; it retires what it ran, by position as the
+     * loop counts (lim moves by the entries it skipped less those it ran),
+     * and leaves at the entry to go on at. Nothing retired: the instruction
+     * here runs by its own handler (a miss of its access, or the budget).
+     */
+    const struct translate_slot *s_ = (const struct translate_slot *)((
+        uintptr_t)m->translate_slots + ((uintptr_t)ip - (uintptr_t)m->code.insns));
+    struct translate_exit x_;
+    /*
+     * The budget it gets is LEFT(), not LEFT() + 1: the instruction it
+     * goes on at is counted too, so that lim stays at or past ip (the
+     * soft check compares without sign).
+     */
+    if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
+        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT());
+    else
+        x_ = translate_enter(m->translator, ip, LEFT(), &m->regs);
+    if (x_.retired == 0)
+        goto *dispatch->single[ip->op];
+    lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);
+    ip = x_.ip;
+    CHECKED_DISPATCH();
+}
+#endif
 #if !PRECISE
 op_PAGE_CHECK:
     /* The first instruction of a page, already counted by its dispatch. */
@@ -1157,6 +1199,7 @@ out_soft:
 #undef RUNS
 #undef COST
 #undef UNHOOKED
+#undef TRANSLATES
 #undef SLOT_SHIFT
 #undef ENTRY_SHIFT
 #undef SLOT_BYTES

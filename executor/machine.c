@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "executor/interp.h"
+#include "executor/translate/translate.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                "guest memory is accessed in place: the host must be little-endian, like RISC-V");
@@ -58,6 +59,7 @@ int machine_init(struct machine *m, const struct elf_image *img, const struct ab
 
 void machine_destroy(struct machine *m)
 {
+    translate_free(m->translator, &m->code);
     if (m->abi && m->abi->destroy)
         m->abi->destroy(m);
     code_cache_destroy(&m->code);
@@ -136,6 +138,14 @@ static interp_fn fast_loop(const struct machine *m)
     return (m->tracer && m->tracer->per_pc ? per_pc_loops : fast_loops)[isa];
 }
 
+/* For callers that did not choose: a refused --engine translate interprets. */
+static void choose_engine_quietly(struct machine *m)
+{
+    struct error ignored = ERROR_INIT;
+    if (!m->engine_chosen)
+        machine_choose_engine(m, &ignored);
+}
+
 /*
  * How the tracer sees a move to `target` that no jump instruction made (a
  * trap, SIG_RETURN): a return when the top frame expects it there (a
@@ -173,6 +183,7 @@ static bool take_trap(struct machine *m)
 
 enum stop_reason machine_run(struct machine *m, uint64_t budget)
 {
+    choose_engine_quietly(m);
     uint64_t end = m->retired + budget;
     for (;;) {
         /* The fast loop stops short of the budget; the precise one ends it exactly. */
@@ -191,6 +202,7 @@ enum stop_reason machine_run(struct machine *m, uint64_t budget)
 
 enum stop_reason machine_run_about(struct machine *m, uint64_t budget)
 {
+    choose_engine_quietly(m);
     if (budget < 2 * INTERP_SOFT_MARGIN)
         return machine_run(m, budget);
     enum stop_reason why = fast_loop(m)(m, budget);
@@ -214,6 +226,60 @@ static bool code_may_change(const struct machine *m)
             return true;
     }
     return false;
+}
+
+/* Why the translation tier cannot run this machine as it is, or NULL. */
+static const char *engine_refusal(const struct machine *m)
+{
+    if (m->io.engine == MACHINE_ENGINE_INTERP)
+        return "--engine interp";
+    if (!translate_host())
+        return "the host is not x86-64 Linux";
+    if (m->code.slot_shift != 2)
+        return "compressed instructions (C)";
+    if (m->pages)
+        return "page tracking";
+    if (code_may_change(m))
+        return "code on writable pages";
+    if (m->tracer && m->tracer->cost_clock)
+        return "a cost clock";
+    if (m->tracer && m->tracer->per_pc)
+        return "per-pc counts";
+    return NULL;
+}
+
+int machine_choose_engine(struct machine *m, struct error *e)
+{
+    if (m->engine_chosen)
+        return 0;
+    m->engine_chosen = true;
+    m->engine_why = engine_refusal(m);
+    if (m->engine_why && m->io.engine == MACHINE_ENGINE_TRANSLATE)
+        return error_fail(e, ERROR_UNSUPPORTED, "--engine translate cannot run this guest: %s",
+                          m->engine_why);
+    if (!m->engine_why) {
+        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc);
+        m->translate_slots = m->translator ? translate_slots(m->translator) : NULL;
+    }
+    if (!m->engine_why && !m->translator) {
+        m->engine_why = "no memory for the translator";
+        m->translate_slots = NULL;
+        if (m->io.engine == MACHINE_ENGINE_TRANSLATE)
+            return error_fail(e, ERROR_NO_MEMORY, "--engine translate: %s", m->engine_why);
+    }
+    return 0;
+}
+
+void machine_engine_text(const struct machine *m, char *buf, size_t size)
+{
+    if (!m->translator) {
+        snprintf(buf, size, "interp (%s)", m->engine_why ? m->engine_why : "not chosen yet");
+        return;
+    }
+    uint64_t blocks, insns;
+    translate_counts(m->translator, &blocks, &insns);
+    snprintf(buf, size, "translate (%llu blocks, %llu guest instructions translated)",
+             (unsigned long long)blocks, (unsigned long long)insns);
 }
 
 /* What machine_set_cost_clock weighs the code cache's entries with. */

@@ -65,6 +65,15 @@ struct machine_input {
 };
 
 struct jolt_memory; /* executor/abi/jolt_layout.h */
+struct translator;     /* executor/translate/translate.h */
+struct translate_slot; /* likewise */
+
+/* What runs the guest (--engine; machine_choose_engine). */
+enum machine_engine {
+    MACHINE_ENGINE_AUTO,      /* the translation tier where it can run, else the interpreter */
+    MACHINE_ENGINE_INTERP,    /* the interpreter alone */
+    MACHINE_ENGINE_TRANSLATE, /* the tier; machine_choose_engine refuses where it cannot run */
+};
 
 struct machine_io {
     int private_input_fd;               /* guest fd 0; -1 reads as empty */
@@ -85,6 +94,7 @@ struct machine_io {
     /* --zkvm-release: the zkVM release the guest was built with (ABIs with takes_release); NULL:
      * from the ELF */
     const char *zkvm_release;
+    enum machine_engine engine; /* --engine */
 };
 
 union regfile {
@@ -114,6 +124,11 @@ struct machine {
     uint32_t custom_word; /* during an ecall: the custom-opcode word it runs (0: an ecall) */
     int exit_status;
     struct fault fault;
+    /* The engine, chosen at the first run (machine_choose_engine): */
+    bool engine_chosen;
+    struct translator *translator; /* the translation tier; NULL: the interpreter alone */
+    struct translate_slot *translate_slots; /* its blocks by entry (translate_slots) */
+    const char *engine_why;        /* then why (static text) */
 };
 
 /*
@@ -144,6 +159,23 @@ typedef uint64_t (*machine_insn_cost)(void *ctx, uint64_t pc, uint32_t word);
  * and the tracer must count per pc instead.
  */
 bool machine_set_cost_clock(struct machine *m, machine_insn_cost cost, void *ctx);
+
+/*
+ * Chooses the engine for the runs to come, the machine as it is now (its
+ * tracer's mode, page tracking), unless chosen already: the translation
+ * tier unless io.engine is MACHINE_ENGINE_INTERP or the tier cannot run
+ * (another host, C, code that stores may change, page tracking, per-pc
+ * counts or a cost clock: engine_why says). Returns 0; -1 with
+ * ERROR_UNSUPPORTED in `e` when io.engine is MACHINE_ENGINE_TRANSLATE and
+ * the tier cannot run. machine_run calls it when nobody did.
+ */
+int machine_choose_engine(struct machine *m, struct error *e);
+
+/*
+ * The engine for --stats: "translate (N blocks, M guest instructions
+ * translated)" or "interp (why)", into buf.
+ */
+void machine_engine_text(const struct machine *m, char *buf, size_t size);
 
 /*
  * Runs until the guest exits, faults, or `budget` more instructions have

@@ -247,6 +247,11 @@ static struct guest_profile_options profile_options(struct run *r)
     return po;
 }
 
+int run_engine(struct run *r, struct error *e)
+{
+    return machine_choose_engine(&r->m, e);
+}
+
 int run_trace(struct run *r, struct error *e)
 {
     if (r->o->profile) {

@@ -104,6 +104,15 @@ int run_start(struct run *r, const struct machine_io *io, struct error *e);
  */
 int run_trace(struct run *r, struct error *e);
 
+/*
+ * Chooses the engine (--engine, run_start's io.engine) for the machine as
+ * run_trace left it: the translation tier where it can run. Returns 0, or
+ * -1 with `e` set when the tier was asked for and cannot run (a whole
+ * message; ERROR_UNSUPPORTED, a usage error for the caller). run_execute
+ * chooses quietly when nobody did.
+ */
+int run_engine(struct run *r, struct error *e);
+
 /* How far a step of the run went. */
 enum run_stop {
     RUN_GOING,      /* a pause (2^28 instructions), for progress: call again */

@@ -624,12 +624,29 @@ class Usage(CliTest):
         cases = [(), ("execute",), ("frobnicate",), ("execute", elf, "--bogus"),
                  ("execute", elf, "--max-cycles", "abc"), ("execute", elf, "--max-cycles"),
                  ("execute", elf, "--max-cycles", "-5"), ("execute", elf, "--stack-size", "x"),
-                 ("execute", elf, elf)]
+                 ("execute", elf, elf), ("execute", elf, "--engine", "jit")]
         for args in cases:
             with self.subTest(args=" ".join(args).replace(elf, "g.elf")):
                 r = cli(*args)
                 self.assert_error(r, EXIT_USAGE, only_line=False)
                 self.assertEqual(r.stdout, b"")
+
+    def test_engines(self):
+        """--engine: every engine runs a guest the tier can take alike; one
+        it cannot (a hart with C) runs under auto and interp, and
+        --engine translate refuses it with exit 64 naming why."""
+        for xlen in (32, 64):
+            plain = self.write(valid(xlen))
+            with_c = self.write(valid(xlen, flags=EF_RISCV_RVC))
+            for engine in ("auto", "interp", "translate"):
+                with self.subTest(xlen=xlen, engine=engine):
+                    self.assert_exit(cli("execute", plain, "--engine", engine), 7)
+                    r = cli("execute", with_c, "--engine", engine)
+                    if engine == "translate":
+                        self.assert_error(r, EXIT_USAGE, "--engine translate",
+                                          "compressed instructions")
+                    else:
+                        self.assert_exit(r, 7)
 
 
 def main():

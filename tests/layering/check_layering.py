@@ -14,7 +14,9 @@ the executor's trace contract and the profile); perf/ (perf.data to a
 profile, knowing nothing of the interpreter); run/ (a guest run as a
 library: executor, tracer, inline frames, weights, its profile); cli/ on
 top. Tests, scripts
-and guests have rules of their own.
+and guests have rules of their own. executor/translate/ (the translation
+tier) includes executor/ and common/, and every other folder sees it only
+through its one header (ROOM_HEADERS).
 
 perf/ has rooms of its own, one floor each, lowest first: perf/data/,
 perf/symbols/, perf/machine/, perf/dwarf/, perf/fold/; a floor includes
@@ -47,8 +49,8 @@ import tempfile
 # The libraries, lowest first. perf/ is its public header (perf/perf.h) and
 # the rooms behind it (PERF_ROOMS); only perf/'s own rooms and the tests see
 # the rooms.
-LIBRARIES = ["common", "symtab", "executor/precompile", "executor", "executor/abi", "profile",
-             "flamegraph", "tracer", "perf", "run"]
+LIBRARIES = ["common", "symtab", "executor/precompile", "executor/translate", "executor",
+             "executor/abi", "profile", "flamegraph", "tracer", "perf", "run"]
 
 # perf/'s rooms, one floor each, lowest first: a floor includes the floors
 # below it, never one above (docs/PERF.md, "The rooms of perf/").
@@ -68,7 +70,8 @@ ALLOWED = {
     "common": set(),
     "symtab": {"common"},
     "executor/precompile": {"common"},
-    "executor": {"common"},
+    "executor/translate": {"executor", "common"},
+    "executor": {"common", "executor/translate"},
     "executor/abi": {"executor", "executor/precompile", "common"},
     "profile": {"common"},
     "flamegraph": {"profile", "common", "third_party/pprof"},
@@ -96,6 +99,11 @@ ALLOWED = {
 # The public headers of a library with rooms: all its top may hold, and all
 # a folder that may see none of its rooms includes from it.
 PUBLIC_HEADERS = {"perf": {"perf/perf.h"}}
+
+# Rooms that the rest of their library (and everyone else) sees through one
+# header: the translation tier, which the executor calls into from the
+# machine and the fast loops only (executor/translate/translate.h).
+ROOM_HEADERS = {"executor/translate": "executor/translate/translate.h"}
 
 # The one header the program (cli/) includes from each library it sees; it
 # reaches the executor, the tracer and symtab/ only through run/run.h.
@@ -130,7 +138,11 @@ RULES_TO_PROVE = [("profile", "flamegraph/folded.h"), ("profile", "tracer/weight
                   ("cli", "flamegraph/svg.h"), ("cli", "profile/trie.h"),
                   ("cli", "executor/machine.h"), ("cli", "tracer/weights.h"),
                   ("cli", "run/run_weights.h"),
-                  ("scripts", "perf/machine/maps_snapshot.h")]
+                  ("scripts", "perf/machine/maps_snapshot.h"),
+                  # the translation tier: one header for the executor, nothing above it
+                  ("executor", "executor/translate/translate_block.h"),
+                  ("executor/translate", "executor/abi/abi.h"),
+                  ("executor/translate", "tracer/weights.h")]
 
 # Not the project's sources: build trees, vendored code, npm's packages.
 SKIP_TOP = {"third_party", "node_modules"}
@@ -175,6 +187,8 @@ def public_offence(root, rel, folder, header):
     top = os.path.dirname(path)
     if folder == "cli" and top in PROGRAM_HEADERS and path not in PROGRAM_HEADERS[top]:
         return f"cli/ includes {top}/ only through " + ", ".join(sorted(PROGRAM_HEADERS[top]))
+    if top in ROOM_HEADERS and folder != top and path != ROOM_HEADERS[top]:
+        return f"{folder}/ includes {top}/ only through {ROOM_HEADERS[top]}"
     for library, public in PUBLIC_HEADERS.items():
         if not within(os.path.dirname(path), library) or within(folder, library):
             continue

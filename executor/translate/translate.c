@@ -1,0 +1,207 @@
+/*
+ * translate: the translation tier's life cycle (see translate.h): which
+ * entries start blocks, the executable buffer the blocks are written to,
+ * translating a block on its first run, and entering it.
+ */
+#include "executor/translate/translate.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "executor/translate/translate_block.h"
+
+/* Host code for all blocks of a run; a run that fills it interprets the rest. */
+#define CODE_BUFFER_SIZE ((size_t)64 << 20)
+
+/*
+ * Shorter blocks than this are left to the interpreter, whose fused pairs
+ * run them with fewer host instructions than a call into a block, unless
+ * they loop on themselves.
+ */
+#define BLOCK_MIN 6
+
+struct translator {
+    struct code_cache *cc;
+    const struct guest_memory *mem;
+    int xlen;
+    struct translate_slot *slots; /* per entry */
+    uint8_t *buf, *next;          /* the executable buffer and its first free byte */
+    uint64_t nblocks, ninsns;
+};
+
+bool translate_host(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+static size_t entry_count(const struct code_cache *cc)
+{
+    return cc->bytes / sizeof(struct insn);
+}
+
+/*
+ * The instruction of entry i as the interpreter would decode it, or false
+ * when it cannot be known now (a slot whose page is not executable).
+ * Decoded entries are taken as they are; others are decoded into the
+ * cache now, when `fill`, else only into *out (branch offsets in bytes).
+ */
+static bool entry_insn(struct translator *t, size_t i, bool fill, struct insn *out)
+{
+    struct code_cache *cc = t->cc;
+    if (cc->insns[i].op != OP_DECODE) {
+        *out = cc->insns[i];
+        return true;
+    }
+    uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
+    if (cc->fixed || !(mem_page_rights(t->mem, pc) & PAGE_X) ||
+        !(mem_page_rights(t->mem, pc + 3) & PAGE_X))
+        return false;
+    uint32_t word;
+    memcpy(&word, mem_host(t->mem, pc), 4);
+    *out = code_cache_decode(cc, word, t->xlen);
+    if (fill)
+        *out = *code_cache_fill(cc, pc, *out);
+    return true;
+}
+
+/* The entry a branch or jal of entry i goes to, or SIZE_MAX (outside the code). */
+static size_t target_entry(const struct translator *t, size_t i, const struct insn *in)
+{
+    const struct code_cache *cc = t->cc;
+    if (cc->insns[i].op != OP_DECODE) /* near targets are entry counts (code_cache_fill) */
+        return i + (size_t)(ptrdiff_t)in->imm;
+    uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
+    uint64_t to = pc + (uint64_t)(int64_t)in->imm;
+    if ((to & 3) || to - cc->lo >= cc->span)
+        return SIZE_MAX;
+    return (size_t)((to - cc->lo) >> cc->slot_shift);
+}
+
+/* Marks the entries that start blocks: after every block's end, and at branch and jal targets. */
+static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t entry)
+{
+    struct code_cache *cc = t->cc;
+    size_t n = entry_count(cc) - 1; /* the last entry is past the end */
+    for (size_t i = 0; i < n; i++) {
+        struct insn in;
+        if (!entry_insn(t, i, false, &in))
+            continue;
+        unsigned op = in.op & (INSN_PAGE_MARK - 1);
+        bool jal = op == OP_JAL || op == OP_JAL_CALL;
+        if (translate_op_ends_block(op) || jal) {
+            size_t to = target_entry(t, i, &in);
+            if (to < n)
+                starts[to] = 1;
+        }
+        if ((!translate_op_supported(op, t->xlen) || translate_op_ends_block(op)) && i + 1 < n)
+            starts[i + 1] = 1;
+    }
+    if (entry - cc->lo < cc->span)
+        starts[(entry - cc->lo) >> cc->slot_shift] = 1;
+}
+
+struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
+                                 uint64_t entry)
+{
+    if (!translate_host() || cc->slot_shift != 2)
+        return NULL;
+    struct translator *t = calloc(1, sizeof(*t));
+    uint8_t *starts = calloc(entry_count(cc), 1);
+    if (t)
+        t->slots = calloc(entry_count(cc), sizeof(*t->slots));
+    void *buf = MAP_FAILED;
+    if (t && starts && t->slots)
+        buf = mmap(NULL, CODE_BUFFER_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (buf == MAP_FAILED) {
+        if (t)
+            free(t->slots);
+        free(t);
+        free(starts);
+        return NULL;
+    }
+    t->cc = cc;
+    t->mem = mem;
+    t->xlen = xlen;
+    t->buf = t->next = buf;
+    mark_block_starts(t, starts, entry);
+    cc->block_starts = starts;
+    if (cc->dispatch)
+        code_cache_bind(cc, cc->dispatch);
+    return t;
+}
+
+void translate_free(struct translator *t, struct code_cache *cc)
+{
+    if (!t)
+        return;
+    free(cc->block_starts);
+    cc->block_starts = NULL;
+    if (cc->dispatch && cc->insns)
+        code_cache_bind(cc, cc->dispatch);
+    munmap(t->buf, CODE_BUFFER_SIZE);
+    free(t->slots);
+    free(t);
+}
+
+/* Whether the branch ending a block of n entries from entry i goes back to i. */
+static bool loops_on_itself(const struct code_cache *cc, size_t i, size_t n)
+{
+    const struct insn *last = &cc->insns[i + n - 1];
+    return translate_op_ends_block(last->op) && (ptrdiff_t)(n - 1) + last->imm == 0;
+}
+
+/* Translates the block starting at entry i into its slot; false when it is not worth one. */
+static bool translate_at(struct translator *t, size_t i)
+{
+    struct code_cache *cc = t->cc;
+    size_t last = entry_count(cc) - 1, n = 0;
+    while (n < TRANSLATE_BLOCK_MAX && i + n < last) {
+        struct insn in;
+        if (!entry_insn(t, i + n, true, &in) || !translate_op_supported(in.op, t->xlen))
+            break;
+        n++;
+        if (translate_op_ends_block(in.op))
+            break;
+    }
+    if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(cc, i, n)))
+        return false;
+    struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
+    uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
+    if (!translate_emit(&out, &cc->insns[i], n, pc, t->xlen))
+        return false; /* the buffer is full: the rest is interpreted */
+    t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
+    t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
+    t->nblocks++;
+    t->ninsns += n;
+    return true;
+}
+
+struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
+                                      void *regs)
+{
+    size_t i = (size_t)(ip - t->cc->insns);
+    if (!t->slots[i].n && !translate_at(t, i)) {
+        code_cache_mark_block(t->cc, i, false); /* the entry gets its own handler back */
+        return (struct translate_exit){ip, 0};
+    }
+    if (t->slots[i].n > left)
+        return (struct translate_exit){ip, 0};
+    return t->slots[i].fn(regs, t->mem->base, t->mem->rights, left);
+}
+
+struct translate_slot *translate_slots(struct translator *t)
+{
+    return t->slots;
+}
+
+void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns)
+{
+    *blocks = t ? t->nblocks : 0;
+    *insns = t ? t->ninsns : 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * translate: the translation tier, the one header the rest of the
+ * executor includes from executor/translate/. The guest's basic blocks
+ * (straight-line RV32IM/RV64IM ALU operations, loads and stores, ending at
+ * a conditional branch or before anything else) become x86-64 host code,
+ * translated on their first run; a code cache entry that starts a block
+ * gets the bound fast loop's `translated` handler (code_cache.h), which
+ * calls translate_enter and dispatches where the block left off. The
+ * interpreter runs everything else, and every access a block's fast test
+ * does not allow, so results are the interpreter's exactly.
+ *
+ * Only on x86-64 hosts, for harts without C whose code no store can
+ * change and whose pages no tracker follows (machine.c decides: `--engine`).
+ */
+#ifndef EXECUTOR_TRANSLATE_TRANSLATE_H
+#define EXECUTOR_TRANSLATE_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executor/code_cache.h"
+#include "executor/memory.h"
+
+/* Where a block left off: the entry to run next, and the instructions it retired. */
+struct translate_exit {
+    struct insn *ip;
+    uint64_t retired;
+};
+
+struct translator;
+
+/*
+ * A block's host code (translate_block.h): it runs when `left`, the
+ * instructions the budget still allows, holds at least one pass through
+ * it, and loops back to its own start only while another pass fits.
+ */
+typedef struct translate_exit (*translate_block_fn)(void *regs, uint8_t *mem, uint8_t *rights,
+                                                    uint64_t left);
+
+/*
+ * Per code cache entry, at the same offset from translate_slots() as the
+ * entry from the cache's first one (both are 16 bytes), so that a fast
+ * loop finds it from ip: the block starting there and its length in
+ * instructions (0: none translated yet).
+ */
+struct translate_slot {
+    translate_block_fn fn;
+    uint64_t n;
+};
+_Static_assert(sizeof(struct translate_slot) == sizeof(struct insn), "slots parallel the entries");
+
+/* The translator's slots, parallel to the code cache's entries. */
+struct translate_slot *translate_slots(struct translator *t);
+
+/* Whether this host has a translator (x86-64). */
+bool translate_host(void);
+
+/*
+ * A translator for the code cache `cc` of a hart of `xlen` whose memory is
+ * `mem`: marks the entries that start blocks (branch and jal targets, the
+ * entries after branches and jumps, and `entry`, the first pc) in the
+ * cache. NULL without memory or on another host.
+ */
+struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
+                                 uint64_t entry);
+/* Gives back the translator's memory and clears the marks. */
+void translate_free(struct translator *t, struct code_cache *cc);
+
+/*
+ * The slow way in: translates the block starting at `ip` on its first run
+ * and runs it when `left` instructions hold it, with the register file
+ * `regs`; else, or when no block starts there (the entry gets its own
+ * handler back), retires nothing ({ip, 0}).
+ */
+struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
+                                      void *regs);
+
+/* The blocks translated so far and the guest instructions they hold. */
+void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);
+
+#endif

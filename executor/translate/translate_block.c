@@ -1,0 +1,463 @@
+/*
+ * translate_block: a block of decoded RISC-V instructions into x86-64
+ * (see translate_block.h). Each instruction reads its operands from the
+ * register file (rdi), computes in rax, rcx and rdx, and writes rd back,
+ * as the interpreter's handlers do, without their dispatch; loads and
+ * stores test the same rights byte (r11: the table; rsi: guest memory).
+ */
+#include "executor/translate/translate_block.h"
+
+#include "executor/memory.h"
+
+/* The block being written. */
+struct emit {
+    struct x86_buf *b;
+    bool w;      /* RV64: 64-bit registers */
+    unsigned sz; /* bytes per guest register */
+    const struct insn *first;
+    size_t n;
+    uint8_t *start; /* the first instruction's code, where a pass starts */
+    /* jumps to the exit before instruction miss_of[k] (it does not retire) */
+    uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 3];
+    uint32_t miss_of[TRANSLATE_BLOCK_MAX * 3];
+    size_t nmiss;
+};
+
+bool translate_op_ends_block(unsigned op)
+{
+    switch (op & (INSN_PAGE_MARK - 1)) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: return true;
+    default: return false;
+    }
+}
+
+bool translate_op_supported(unsigned op, int xlen)
+{
+    switch (op & (INSN_PAGE_MARK - 1)) {
+    case OP_LUI:
+    case OP_AUIPC:
+    case OP_ADDI:
+    case OP_SLTI:
+    case OP_SLTIU:
+    case OP_XORI:
+    case OP_ORI:
+    case OP_ANDI:
+    case OP_SLLI:
+    case OP_SRLI:
+    case OP_SRAI:
+    case OP_ADD:
+    case OP_SUB:
+    case OP_SLL:
+    case OP_SLT:
+    case OP_SLTU:
+    case OP_XOR:
+    case OP_SRL:
+    case OP_SRA:
+    case OP_OR:
+    case OP_AND:
+    case OP_MUL:
+    case OP_MULH:
+    case OP_MULHSU:
+    case OP_MULHU:
+    case OP_DIV:
+    case OP_DIVU:
+    case OP_REM:
+    case OP_REMU:
+    case OP_LB:
+    case OP_LH:
+    case OP_LW:
+    case OP_LBU:
+    case OP_LHU:
+    case OP_SB:
+    case OP_SH:
+    case OP_SW:
+    case OP_LH_A:
+    case OP_LW_A:
+    case OP_LHU_A:
+    case OP_SH_A:
+    case OP_SW_A:
+    case OP_FENCE: return true;
+    case OP_ADDIW:
+    case OP_SLLIW:
+    case OP_SRLIW:
+    case OP_SRAIW:
+    case OP_ADDW:
+    case OP_SUBW:
+    case OP_SLLW:
+    case OP_SRLW:
+    case OP_SRAW:
+    case OP_MULW:
+    case OP_DIVW:
+    case OP_DIVUW:
+    case OP_REMW:
+    case OP_REMUW:
+    case OP_LWU:
+    case OP_LD:
+    case OP_SD:
+    case OP_LWU_A:
+    case OP_LD_A:
+    case OP_SD_A: return xlen == 64;
+    default: return translate_op_ends_block(op);
+    }
+}
+
+/* mov h, guest register r (w: all 64 bits; else the low 32, zero-extended). */
+static void load_reg(struct emit *e, bool w, unsigned h, unsigned r)
+{
+    x86_op_mem(e->b, w, 0x8B, h, X_RDI, (int32_t)(r * e->sz));
+}
+
+/* Guest register rd = h (writes to x0 go to the sink in the interpreter: none here). */
+static void store_reg(struct emit *e, unsigned h, unsigned rd)
+{
+    if (rd < REG_SINK)
+        x86_op_mem(e->b, e->w, 0x89, h, X_RDI, (int32_t)(rd * e->sz));
+}
+
+/* rax = rax `op` guest register r (an ALU opcode with a memory source). */
+static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
+{
+    x86_op_mem(e->b, w, op, X_RAX, X_RDI, (int32_t)(r * e->sz));
+}
+
+/*
+ * Leaves the block for entry `ip` with `retired` instructions of this pass
+ * retired, besides those of the passes before (r9).
+ */
+static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
+{
+    x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
+    x86_op_mem(e->b, true, 0x8D, X_RDX, X_R9, (int32_t)retired); /* lea rdx, [r9 + retired] */
+    x86_byte(e->b, 0xC3);
+}
+
+/* A jcc to the exit before instruction i. */
+static void miss(struct emit *e, enum x86_cc cc, size_t i)
+{
+    e->miss_at[e->nmiss] = x86_jcc(e->b, cc);
+    e->miss_of[e->nmiss++] = (uint32_t)i;
+}
+
+/* rax = rs1 + imm, the access's guest address (RV32: mod 2^32). */
+static void address(struct emit *e, const struct insn *in)
+{
+    load_reg(e, e->w, X_RAX, in->rs1);
+    if (in->imm)
+        x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
+}
+
+/*
+ * The interpreter's fast test of the access at rax (interp_impl.h,
+ * FAST_ACCESS): in the window, and the rights byte has `fast`; and for an
+ * aligned form, a multiple of `size`. Any miss leaves before instruction i.
+ */
+static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, unsigned fast)
+{
+    struct x86_buf *b = e->b;
+    if (aligned && size > 1) { /* test al, size - 1 */
+        x86_byte(b, 0xA8);
+        x86_byte(b, (uint8_t)(size - 1));
+        miss(e, CC_NE, i);
+    }
+    /* rcx = the rights entry: guest_rights_entry(a) */
+    if (GUEST_HIGH_SPAN <= INT32_MAX) {
+        x86_op_mem(b, true, 0x8D, X_RCX, X_RAX, (int32_t)GUEST_HIGH_SPAN); /* lea */
+    } else {
+        x86_mov_imm(b, X_RCX, GUEST_HIGH_SPAN);
+        x86_op_reg(b, true, 0x03, X_RCX, X_RAX);
+    }
+    x86_shift(b, true, 5, X_RCX, GUEST_RIGHTS_SHIFT, false);
+    if (e->w) { /* an RV32 address always lies in the window */
+        if (GUEST_RIGHTS_BYTES <= INT32_MAX) {
+            x86_alu_imm(b, true, 7, X_RCX, (int32_t)GUEST_RIGHTS_BYTES);
+        } else {
+            x86_mov_imm(b, X_R10, GUEST_RIGHTS_BYTES);
+            x86_op_reg(b, true, 0x3B, X_RCX, X_R10);
+        }
+        miss(e, CC_AE, i);
+    }
+    x86_op_sib(b, false, 0xF6, 0, X_R11, X_RCX); /* test byte [r11 + rcx], fast */
+    x86_byte(b, (uint8_t)fast);
+    miss(e, CC_E, i);
+}
+
+/* A load of `size` bytes into rd: `op` moves [rsi + rax] into rax (64-bit when w). */
+static void emit_load(struct emit *e, size_t i, unsigned size, bool aligned, bool w, unsigned op)
+{
+    const struct insn *in = &e->first[i];
+    address(e, in);
+    access_test(e, i, size, aligned, PAGE_LOAD_FAST);
+    x86_op_sib(e->b, w, op, X_RAX, X_RSI, X_RAX);
+    store_reg(e, X_RAX, in->rd);
+}
+
+/* A store of rs2's low `size` bytes: `op` moves dl, dx, edx or rdx to [rsi + rax]. */
+static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, unsigned op)
+{
+    const struct insn *in = &e->first[i];
+    address(e, in);
+    access_test(e, i, size, aligned, PAGE_STORE_FAST);
+    load_reg(e, e->w, X_RDX, in->rs2);
+    x86_op_sib(e->b, size == 8, op, X_RDX, X_RSI, X_RAX);
+}
+
+/* rd = rs1 `ext` imm (group 1: add, or, and, xor), or a compare into rd (cc). */
+static void emit_alu_imm(struct emit *e, const struct insn *in, unsigned ext, int cc)
+{
+    load_reg(e, e->w, X_RAX, in->rs1);
+    x86_alu_imm(e->b, e->w, ext, X_RAX, in->imm);
+    if (cc >= 0)
+        x86_setcc_rax(e->b, (enum x86_cc)cc);
+    store_reg(e, X_RAX, in->rd);
+}
+
+/* rd = rs1 `op` rs2, or a compare into rd (cc); `word`: the RV64 *W form. */
+static void emit_alu_reg(struct emit *e, const struct insn *in, unsigned op, int cc, bool word)
+{
+    bool w = e->w && !word;
+    load_reg(e, w, X_RAX, in->rs1);
+    op_reg(e, w, op, in->rs2);
+    if (cc >= 0)
+        x86_setcc_rax(e->b, (enum x86_cc)cc);
+    if (word)
+        x86_movsxd(e->b, X_RAX);
+    store_reg(e, X_RAX, in->rd);
+}
+
+/* rd = rs1 shifted (`ext`: 4 shl, 5 shr, 7 sar) by the immediate or by rs2 (`by_reg`). */
+static void emit_shift(struct emit *e, const struct insn *in, unsigned ext, bool by_reg, bool word)
+{
+    bool w = e->w && !word;
+    if (by_reg)
+        load_reg(e, false, X_RCX, in->rs2);
+    load_reg(e, w, X_RAX, in->rs1);
+    unsigned mask = w ? 63 : 31;
+    x86_shift(e->b, w, ext, X_RAX, (unsigned)in->imm & mask, by_reg);
+    if (word)
+        x86_movsxd(e->b, X_RAX);
+    store_reg(e, X_RAX, in->rd);
+}
+
+/* The high half of the product (signed: both signed; mixed: rs1 signed, rs2 unsigned). */
+static void emit_mulh(struct emit *e, const struct insn *in, bool sign1, bool sign2)
+{
+    struct x86_buf *b = e->b;
+    if (!e->w) { /* the 64-bit product of the extended halves, shifted down */
+        if (sign1)
+            x86_op_mem(b, true, 0x63, X_RAX, X_RDI, (int32_t)(in->rs1 * e->sz)); /* movsxd */
+        else
+            load_reg(e, false, X_RAX, in->rs1);
+        if (sign2)
+            x86_op_mem(b, true, 0x63, X_RCX, X_RDI, (int32_t)(in->rs2 * e->sz));
+        else
+            load_reg(e, false, X_RCX, in->rs2);
+        x86_op_reg(b, true, X86_0F(0xAF), X_RAX, X_RCX); /* imul rax, rcx */
+        x86_shift(b, true, 5, X_RAX, 32, false);
+        store_reg(e, X_RAX, in->rd);
+        return;
+    }
+    load_reg(e, true, X_RAX, in->rs1);
+    /* imul / mul qword [rs2]: rdx:rax = rax * rs2 */
+    x86_op_mem(b, true, 0xF7, sign2 ? 5 : 4, X_RDI, (int32_t)(in->rs2 * e->sz));
+    if (sign1 && !sign2) { /* mulhu - (rs1 < 0 ? rs2 : 0) */
+        load_reg(e, true, X_RCX, in->rs1);
+        x86_shift(b, true, 7, X_RCX, 63, false);
+        x86_op_mem(b, true, 0x23, X_RCX, X_RDI, (int32_t)(in->rs2 * e->sz)); /* and */
+        x86_op_reg(b, true, 0x2B, X_RDX, X_RCX);                             /* sub */
+    }
+    store_reg(e, X_RDX, in->rd);
+}
+
+/*
+ * Division and remainder as RISC-V defines them: by zero, the quotient is
+ * all ones and the remainder the dividend; the signed overflow (the
+ * smallest value by -1) gives the dividend and 0.
+ */
+static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem, bool word)
+{
+    struct x86_buf *b = e->b;
+    bool w = e->w && !word;
+    load_reg(e, w, X_RAX, in->rs1);
+    load_reg(e, w, X_RCX, in->rs2);
+    x86_op_reg(b, w, 0x85, X_RCX, X_RCX); /* test rcx, rcx */
+    uint8_t *to_zero = x86_jcc(b, CC_E);
+    uint8_t *to_done[2] = {NULL, NULL};
+    if (sign) {
+        x86_alu_imm(b, w, 7, X_RCX, -1);
+        uint8_t *to_normal = x86_jcc(b, CC_NE);
+        if (rem)
+            x86_op_reg(b, false, 0x31, X_RAX, X_RAX); /* xor eax, eax */
+        else
+            x86_op_reg(b, w, 0xF7, 3, X_RAX); /* neg: the smallest value stays itself */
+        to_done[0] = x86_jmp(b);
+        x86_patch(to_normal, b->p);
+        if (w)
+            x86_byte(b, 0x48);
+        x86_byte(b, 0x99);                /* cqo / cdq */
+        x86_op_reg(b, w, 0xF7, 7, X_RCX); /* idiv rcx */
+    } else {
+        x86_op_reg(b, false, 0x31, X_RDX, X_RDX); /* xor edx, edx */
+        x86_op_reg(b, w, 0xF7, 6, X_RCX);         /* div rcx */
+    }
+    if (rem)
+        x86_op_reg(b, w, 0x8B, X_RAX, X_RDX);
+    to_done[1] = x86_jmp(b);
+    x86_patch(to_zero, b->p);
+    if (!rem) /* rax keeps the dividend for a remainder */
+        x86_mov_imm(b, X_RAX, w ? UINT64_MAX : UINT32_MAX);
+    x86_patch(to_done[0], b->p);
+    x86_patch(to_done[1], b->p);
+    if (word)
+        x86_movsxd(b, X_RAX);
+    store_reg(e, X_RAX, in->rd);
+}
+
+/*
+ * A conditional branch, the block's last instruction i: both ways leave
+ * it, but one back to the block's start runs it again while the budget
+ * (r8) holds another pass after those retired so far (r9).
+ */
+static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
+{
+    const struct insn *in = &e->first[i];
+    load_reg(e, e->w, X_RAX, in->rs1);
+    op_reg(e, e->w, 0x3B, in->rs2); /* cmp rax, rs2 */
+    uint8_t *taken = x86_jcc(e->b, cc);
+    exit_to(e, in + 1, i + 1);
+    x86_patch(taken, e->b->p);
+    if (in + in->imm == e->first) {
+        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, n */
+        x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
+        x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
+        x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)(i + 1));
+        x86_patch(x86_jcc(e->b, CC_AE), e->start);
+        exit_to(e, e->first, 0);
+        return;
+    }
+    exit_to(e, in + in->imm, i + 1);
+}
+
+/* Instruction i of the block, at guest pc `pc`. */
+static void emit_insn(struct emit *e, size_t i, uint64_t pc)
+{
+    const struct insn *in = &e->first[i];
+    bool w = e->w;
+    switch (in->op & (INSN_PAGE_MARK - 1)) {
+    case OP_LUI:
+        x86_mov_imm(e->b, X_RAX, w ? (uint64_t)(int64_t)in->imm : (uint32_t)in->imm);
+        store_reg(e, X_RAX, in->rd);
+        break;
+    case OP_AUIPC: {
+        uint64_t v = pc + (uint64_t)(int64_t)in->imm;
+        x86_mov_imm(e->b, X_RAX, w ? v : (uint32_t)v);
+        store_reg(e, X_RAX, in->rd);
+        break;
+    }
+    case OP_ADDI: emit_alu_imm(e, in, 0, -1); break;
+    case OP_XORI: emit_alu_imm(e, in, 6, -1); break;
+    case OP_ORI: emit_alu_imm(e, in, 1, -1); break;
+    case OP_ANDI: emit_alu_imm(e, in, 4, -1); break;
+    case OP_SLTI: emit_alu_imm(e, in, 7, CC_L); break;
+    case OP_SLTIU: emit_alu_imm(e, in, 7, CC_B); break;
+    case OP_SLLI: emit_shift(e, in, 4, false, false); break;
+    case OP_SRLI: emit_shift(e, in, 5, false, false); break;
+    case OP_SRAI: emit_shift(e, in, 7, false, false); break;
+    case OP_ADD: emit_alu_reg(e, in, 0x03, -1, false); break;
+    case OP_SUB: emit_alu_reg(e, in, 0x2B, -1, false); break;
+    case OP_XOR: emit_alu_reg(e, in, 0x33, -1, false); break;
+    case OP_OR: emit_alu_reg(e, in, 0x0B, -1, false); break;
+    case OP_AND: emit_alu_reg(e, in, 0x23, -1, false); break;
+    case OP_MUL: emit_alu_reg(e, in, X86_0F(0xAF), -1, false); break;
+    case OP_SLT: emit_alu_reg(e, in, 0x3B, CC_L, false); break;
+    case OP_SLTU: emit_alu_reg(e, in, 0x3B, CC_B, false); break;
+    case OP_SLL: emit_shift(e, in, 4, true, false); break;
+    case OP_SRL: emit_shift(e, in, 5, true, false); break;
+    case OP_SRA: emit_shift(e, in, 7, true, false); break;
+    case OP_MULH: emit_mulh(e, in, true, true); break;
+    case OP_MULHSU: emit_mulh(e, in, true, false); break;
+    case OP_MULHU: emit_mulh(e, in, false, false); break;
+    case OP_DIV: emit_div(e, in, true, false, false); break;
+    case OP_DIVU: emit_div(e, in, false, false, false); break;
+    case OP_REM: emit_div(e, in, true, true, false); break;
+    case OP_REMU: emit_div(e, in, false, true, false); break;
+    case OP_ADDIW:
+        load_reg(e, false, X_RAX, in->rs1);
+        x86_alu_imm(e->b, false, 0, X_RAX, in->imm);
+        x86_movsxd(e->b, X_RAX);
+        store_reg(e, X_RAX, in->rd);
+        break;
+    case OP_SLLIW: emit_shift(e, in, 4, false, true); break;
+    case OP_SRLIW: emit_shift(e, in, 5, false, true); break;
+    case OP_SRAIW: emit_shift(e, in, 7, false, true); break;
+    case OP_ADDW: emit_alu_reg(e, in, 0x03, -1, true); break;
+    case OP_SUBW: emit_alu_reg(e, in, 0x2B, -1, true); break;
+    case OP_MULW: emit_alu_reg(e, in, X86_0F(0xAF), -1, true); break;
+    case OP_SLLW: emit_shift(e, in, 4, true, true); break;
+    case OP_SRLW: emit_shift(e, in, 5, true, true); break;
+    case OP_SRAW: emit_shift(e, in, 7, true, true); break;
+    case OP_DIVW: emit_div(e, in, true, false, true); break;
+    case OP_DIVUW: emit_div(e, in, false, false, true); break;
+    case OP_REMW: emit_div(e, in, true, true, true); break;
+    case OP_REMUW: emit_div(e, in, false, true, true); break;
+    case OP_LB: emit_load(e, i, 1, false, w, X86_0F(0xBE)); break;
+    case OP_LH: emit_load(e, i, 2, false, w, X86_0F(0xBF)); break;
+    case OP_LH_A: emit_load(e, i, 2, true, w, X86_0F(0xBF)); break;
+    case OP_LW: emit_load(e, i, 4, false, w, w ? 0x63 : 0x8B); break;
+    case OP_LW_A: emit_load(e, i, 4, true, w, w ? 0x63 : 0x8B); break;
+    case OP_LBU: emit_load(e, i, 1, false, false, X86_0F(0xB6)); break;
+    case OP_LHU: emit_load(e, i, 2, false, false, X86_0F(0xB7)); break;
+    case OP_LHU_A: emit_load(e, i, 2, true, false, X86_0F(0xB7)); break;
+    case OP_LWU: emit_load(e, i, 4, false, false, 0x8B); break;
+    case OP_LWU_A: emit_load(e, i, 4, true, false, 0x8B); break;
+    case OP_LD: emit_load(e, i, 8, false, true, 0x8B); break;
+    case OP_LD_A: emit_load(e, i, 8, true, true, 0x8B); break;
+    case OP_SB: emit_store(e, i, 1, false, 0x88); break;
+    case OP_SH: emit_store(e, i, 2, false, X86_P66 | 0x89); break;
+    case OP_SH_A: emit_store(e, i, 2, true, X86_P66 | 0x89); break;
+    case OP_SW: emit_store(e, i, 4, false, 0x89); break;
+    case OP_SW_A: emit_store(e, i, 4, true, 0x89); break;
+    case OP_SD: emit_store(e, i, 8, false, 0x89); break;
+    case OP_SD_A: emit_store(e, i, 8, true, 0x89); break;
+    case OP_BEQ: emit_branch(e, i, CC_E); break;
+    case OP_BNE: emit_branch(e, i, CC_NE); break;
+    case OP_BLT: emit_branch(e, i, CC_L); break;
+    case OP_BGE: emit_branch(e, i, CC_GE); break;
+    case OP_BLTU: emit_branch(e, i, CC_B); break;
+    case OP_BGEU: emit_branch(e, i, CC_AE); break;
+    default: break; /* FENCE: nothing to do on one hart */
+    }
+}
+
+/* The exits of the accesses that missed: one per instruction, shared by its tests. */
+static void emit_miss_exits(struct emit *e)
+{
+    size_t k = 0;
+    while (k < e->nmiss) {
+        uint32_t i = e->miss_of[k];
+        for (; k < e->nmiss && e->miss_of[k] == i; k++)
+            x86_patch(e->miss_at[k], e->b->p);
+        exit_to(e, &e->first[i], i);
+    }
+}
+
+bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint64_t pc, int xlen)
+{
+    struct emit e = {.b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .first = first, .n = n};
+    x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
+    x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
+    x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
+    e.start = b->p;
+    for (size_t i = 0; i < n; i++) {
+        emit_insn(&e, i, pc);
+        pc += 4;
+    }
+    if (n == 0 || !translate_op_ends_block(first[n - 1].op))
+        exit_to(&e, first + n, n);
+    emit_miss_exits(&e);
+    return !b->full;
+}

@@ -1,0 +1,46 @@
+/*
+ * translate_block: one basic block of decoded RISC-V instructions (code
+ * cache entries) into x86-64 host code. Internal to executor/translate/.
+ *
+ * The host code is a function of the System V ABI,
+ *     struct translate_exit block(void *regs, uint8_t *mem, uint8_t *rights,
+ *                                 uint64_t left);
+ * regs: the machine's register file; mem: guest address 0 in the host;
+ * rights: the rights table (memory.h); left: the budget, at least one
+ * pass (a block that branches back to its start runs passes while the
+ * budget holds one more, and counts them all). It runs the block's instructions
+ * as the interpreter would, and returns the code cache entry to go on at
+ * and how many instructions retired: all of them at the end (the branch's
+ * target or the entry after it), or those before a load or store whose
+ * access is not the interpreter's fast case (its rights byte lacks the
+ * FAST bit, or it is outside the window, or misaligned in an aligned form),
+ * which the interpreter then runs itself, slow path, faults and all.
+ */
+#ifndef EXECUTOR_TRANSLATE_TRANSLATE_BLOCK_H
+#define EXECUTOR_TRANSLATE_TRANSLATE_BLOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executor/decode.h"
+#include "executor/translate/translate.h"
+#include "executor/translate/x86_emit.h"
+
+/* The longest block, in instructions. */
+#define TRANSLATE_BLOCK_MAX 128
+
+/* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
+bool translate_op_supported(unsigned op, int xlen);
+
+/* Whether the operation ends a block (a conditional branch: both ways leave it). */
+bool translate_op_ends_block(unsigned op);
+
+/*
+ * Writes the block of the `n` decoded entries from `first` (every
+ * operation supported; only the last may end a block) into `b`: the
+ * guest pc of `first` is `pc`. False when `b` filled up.
+ */
+bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint64_t pc, int xlen);
+
+#endif
