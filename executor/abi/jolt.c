@@ -2,7 +2,8 @@
  * jolt: the ABI of Jolt guests (RV64IMAC, the jolt-sdk crate), as Jolt's
  * tracer runs them, read from a16z/jolt @ 01f781858cd3ff3e04e3b4b801042494e1f9446a
  * (common/src/jolt_device.rs, common/src/constants.rs, jolt-sdk/src/print.rs,
- * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256}). Docs: docs/ZKVMS.md.
+ * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256,blake2,blake3}). Docs:
+ * docs/ZKVMS.md.
  *
  * Memory: RAM from 0x8000_0000 (128 MiB, EMULATOR_MEMORY_CAPACITY); below it
  * the I/O region of MemoryLayout::new (jolt_layout.c) for the sizes the
@@ -27,7 +28,11 @@
  * `"label": N RV64IMAC cycles` on stderr. Inlines are custom-0 0x0B
  * R-type words: funct7 0 SHA-256 compression of [rs1] (8 u32 state words)
  * by [rs2] (16 u32 message words), from the IV for funct3 1; funct7 1
- * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes); funct7 4 funct3 0
+ * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes); funct7 2 funct3 0
+ * BLAKE2b compression of [rs1] (8 u64) by [rs2] (16 u64, counter, final
+ * flag); funct7 3 BLAKE3 compression (funct3 0: [rs1] by [rs2] and its
+ * counter, length and flags; funct3 1: keyed hash of [rs1] ‖ [rs2] under the
+ * key [rd], to rd); funct7 4 funct3 0
  * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each).
  * Their operands must be aligned as their lw / ld (mmu.rs asserts). Other
  * inlines stop. Custom-2 0x5B words are Jolt's virtual instructions
@@ -45,6 +50,8 @@
 #include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
+#include "executor/precompile/blake2b.h"
+#include "executor/precompile/blake3.h"
 #include "executor/precompile/sha256.h"
 
 /*
@@ -281,6 +288,95 @@ static enum ecall_result jolt_bigint_mul(struct machine *m, uint64_t out, uint64
     return ECALL_CONTINUE;
 }
 
+/* n little-endian u64 words at addr (the inline sequences' ld). */
+static bool load_u64s(const struct machine *m, uint64_t addr, uint64_t *v, size_t n)
+{
+    uint32_t w[2 * 18];
+    if (n > 18 || !abi_load_words(m, addr, w, 2 * n))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        v[i] = (uint64_t)w[2 * i + 1] << 32 | w[2 * i];
+    return true;
+}
+
+static bool store_u64s(struct machine *m, uint64_t addr, const uint64_t *v, size_t n)
+{
+    uint32_t w[2 * 8];
+    if (n > 8)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        w[2 * i] = (uint32_t)v[i];
+        w[2 * i + 1] = (uint32_t)(v[i] >> 32);
+    }
+    return abi_store_words(m, addr, w, 2 * n);
+}
+
+/*
+ * BLAKE2_INLINE: BLAKE2b's compression of [rs1] (8 u64 state words) by
+ * [rs2] (16 u64 message words, then the counter t and the final flag f),
+ * the state stored back to rs1. v[14] is XORed with 0 - f (the sequence
+ * builder's SUB and XOR): f = 1 inverts it, as RFC 7693's final block.
+ */
+static enum ecall_result jolt_blake2(struct machine *m, uint64_t state, uint64_t input,
+                                     const char *call)
+{
+    uint64_t h[8], msg[18];
+    if (misaligned(state, input, 8))
+        return bad(m, call, state % 8 ? state : input, "an operand is not doubleword-aligned");
+    if (!load_u64s(m, state, h, 8))
+        return bad(m, call, state, "the state is not in memory");
+    if (!load_u64s(m, input, msg, 18))
+        return bad(m, call, input, "the message block is not in memory");
+    blake2b_compress(h, msg, msg[16], 0 - msg[17]);
+    if (!store_u64s(m, state, h, 8))
+        return bad(m, call, state, "the state is not writable");
+    return ECALL_CONTINUE;
+}
+
+/* BLAKE3's compression on the chaining value cv, its first 8 output words back in cv. */
+static void blake3_compress(uint32_t cv[8], const uint32_t m[16], const uint32_t tail[4])
+{
+    static const uint32_t iv[4] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a};
+    uint32_t s[16];
+    memcpy(s, cv, 32);
+    memcpy(s + 8, iv, 16);
+    memcpy(s + 12, tail, 16); /* counter low, counter high, block length, flags */
+    blake3_compress_inner(s, m);
+    for (int i = 0; i < 8; i++)
+        cv[i] = s[i] ^ s[i + 8];
+}
+
+/*
+ * BLAKE3_INLINE (funct3 0): the chaining value [rs1] (8 u32) compressed by
+ * [rs2] (16 u32 message words, then counter low and high, block length and
+ * flags), stored back to rs1. BLAKE3_KEYED64_INLINE (funct3 1): the key
+ * [rd] (8 u32) compresses [rs1] (32 bytes) then [rs2] (32 bytes) as one
+ * block with counter 0, length 64 and CHUNK_START | CHUNK_END | ROOT |
+ * KEYED_HASH, the digest stored to rd. The sequences ld the 8-aligned pairs.
+ */
+static enum ecall_result jolt_blake3(struct machine *m, uint32_t w, const char *call)
+{
+    uint64_t rs1 = machine_get_reg(m, (w >> 15) & 31), rs2 = machine_get_reg(m, (w >> 20) & 31);
+    uint64_t out = ((w >> 12) & 7) ? machine_get_reg(m, (w >> 7) & 31) : rs1;
+    uint32_t cv[8], msg[20], keyed_tail[4] = {0, 0, 64, 1 | 2 | 8 | 16};
+    bool keyed = (w >> 12) & 7;
+    if (misaligned(out | rs1, rs2, 8))
+        return bad(m, call,
+                   out % 8   ? out
+                   : rs1 % 8 ? rs1
+                             : rs2,
+                   "an operand is not doubleword-aligned");
+    if (!abi_load_words(m, out, cv, 8))
+        return bad(m, call, out, keyed ? "the key is not in memory" : "the state is not in memory");
+    if (keyed ? !abi_load_words(m, rs1, msg, 8) || !abi_load_words(m, rs2, msg + 8, 8)
+              : !abi_load_words(m, rs2, msg, 20))
+        return bad(m, call, keyed ? rs1 : rs2, "the message is not in memory");
+    blake3_compress(cv, msg, keyed ? keyed_tail : msg + 16);
+    if (!abi_store_words(m, out, cv, 8))
+        return bad(m, call, out, "the output is not writable");
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char **call)
 {
     unsigned funct3 = (w >> 12) & 7, funct7 = w >> 25;
@@ -295,12 +391,21 @@ static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char *
             return bad(m, *call, rs1, "the state is not doubleword-aligned");
         return abi_keccakf_in_place(m, "KECCAK256_INLINE", rs1);
     }
+    if (funct7 == 0x02 && funct3 == 0) {
+        *call = "BLAKE2_INLINE";
+        return jolt_blake2(m, rs1, rs2, *call);
+    }
+    if (funct7 == 0x03 && funct3 <= 1) {
+        *call = funct3 ? "BLAKE3_KEYED64_INLINE" : "BLAKE3_INLINE";
+        return jolt_blake3(m, w, *call);
+    }
     if (funct7 == 0x04 && funct3 == 0) {
         *call = "BIGINT256_MUL_INLINE";
         return jolt_bigint_mul(m, machine_get_reg(m, (w >> 7) & 31), rs1, rs2, *call);
     }
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, inline_family(funct7), w,
-                     "only SHA256_INLINE, SHA256_INIT_INLINE, Keccak-f (KECCAK256_INLINE) and "
+                     "only SHA256_INLINE, SHA256_INIT_INLINE, Keccak-f (KECCAK256_INLINE), "
+                     "BLAKE2_INLINE, BLAKE3_INLINE, BLAKE3_KEYED64_INLINE and "
                      "BIGINT256_MUL_INLINE run here");
 }
 

@@ -448,12 +448,28 @@ static enum ecall_result openvm_beq256(struct machine *m, uint32_t w, struct fie
     return ECALL_JUMP;
 }
 
+/* A custom-1 instruction; the hint stream a square-root hint made replaces the stream. */
+static enum ecall_result openvm_algebra(struct machine *m, struct openvm_state *st, uint32_t w,
+                                        const char **call)
+{
+    st->algebra.word = st->word;
+    st->algebra.hint_len = 0;
+    enum ecall_result r = openvm_algebra_insn(m, &st->algebra, w, call);
+    if (r != ECALL_CONTINUE || !st->algebra.hint_len)
+        return r;
+    uint8_t *h = new_hint(st, st->algebra.hint_len);
+    if (!h)
+        return abi_fault(m, FAULT_HOST_MEMORY, *call, 0, "out of memory");
+    memcpy(h, st->algebra.hint, st->algebra.hint_len);
+    return ECALL_CONTINUE;
+}
+
 static enum ecall_result openvm_custom(struct machine *m, uint32_t w, const char **call)
 {
     struct fields f = split(w);
     struct openvm_state *st = m->abi_state;
     if ((w & 0x7f) == 0x2b)
-        return openvm_algebra_insn(m, &st->algebra, w, call);
+        return openvm_algebra(m, st, w, call);
     if ((w & 0x7f) != 0x0b)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "OpenVM has no instruction with this opcode (custom-2, custom-3)");

@@ -10,7 +10,8 @@
  *
  * funct3 0: modular arithmetic, funct7 = index * 8 + ADDMOD, SUBMOD,
  *   MULMOD, DIVMOD, ISEQMOD, SETUP_MOD (rs1: the modulus; openvm 1.0 to
- *   1.3 put a [1][index][bytes as u32] header before it)
+ *   1.3 put a [1][index][bytes as u32] header before it); + 6 HintNonQr,
+ *   + 7 HintSqrt (v1.3.0+: openvm_sqrt.c)
  * funct3 1: short Weierstrass curves, funct7 = index * 8 + EC_ADD_NE,
  *   EC_DOUBLE, SETUP (rs1: p then a; rs2 = x0 sets up the double, another
  *   register the add)
@@ -166,9 +167,10 @@ static enum ecall_result modular(struct machine *m, struct openvm_algebra *alg, 
                                  const char **call)
 {
     unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
-    if (op > 5)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
-                         "no modular arithmetic instruction has this funct7");
+    if (op >= 6) {
+        *call = op == 6 ? "HintNonQr" : "HintSqrt";
+        return openvm_sqrt_hint(m, alg, f, idx, op == 7);
+    }
     *call = modular_names[op];
     if (op == 5)
         return setup_mod(m, &alg->moduli[idx], f, idx);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "executor/abi/abi.h"
+#include "executor/abi/abi_util.h"
 #include "executor/machine.h"
 
 enum { OPENVM_KINDS = 16 }; /* funct7 = index * 8 + operation: 16 indices */
@@ -37,7 +38,17 @@ struct openvm_algebra {
     struct openvm_modulus complex[OPENVM_KINDS]; /* funct3 2: Fp2 over that prime */
     struct openvm_curve curves[OPENVM_KINDS];    /* funct3 1 */
     bool projective_curves; /* an RV64 guest: its curves may be projective (setup_curve) */
+    unsigned word;          /* a register's bytes (4, or 8 on RV64): set by openvm.c */
+    uint8_t hint[8 + 48];   /* the hint stream HintNonQr / HintSqrt just made ... */
+    size_t hint_len;        /* ... its bytes, for openvm.c to take; 0: none */
 };
+
+/*
+ * HintNonQr (sqrt false) or HintSqrt of the modulus `idx` (openvm_sqrt.c):
+ * the new hint stream in alg->hint.
+ */
+enum ecall_result openvm_sqrt_hint(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
+                                   unsigned idx, bool sqrt);
 
 /* Runs the custom-1 instruction `w`; *call names its frame. */
 enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,

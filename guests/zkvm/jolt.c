@@ -195,6 +195,35 @@ __attribute__((noinline)) static void jolt_sdk_full_run(void)
     jolt_sdk_println("ok");
 }
 
+__attribute__((noinline)) void jolt_sdk_blake2b_compress(uint64_t state[8], const uint64_t msg[18])
+{
+    JOLT_INLINE(0, 2, state, msg);
+}
+
+/*
+ * Mode 8: BLAKE2b (64-byte digest, no key) of the input's bytes from its
+ * 3rd, as many as its byte 1 says (at most 128: one final block), as
+ * jolt-inlines/blake2's sdk digest() calls the inline: the state IV with
+ * 0x01010040 in word 0, the block, then the length and 1 (final).
+ */
+__attribute__((noinline)) static void jolt_sdk_blake2b(void)
+{
+    static const uint64_t iv[8] = {0x6a09e667f3bcc908ul, 0xbb67ae8584caa73bul, 0x3c6ef372fe94f82bul,
+                                   0xa54ff53a5f1d36f1ul, 0x510e527fade682d1ul, 0x9b05688c2b3e6c1ful,
+                                   0x1f83d9abfb41bd6bul, 0x5be0cd19137e2179ul};
+    static uint64_t h[8], msg[18];
+    const volatile uint8_t *in = (const volatile uint8_t *)io.input;
+    size_t n = in[1] > 128 ? 128 : in[1];
+    memcpy(h, iv, sizeof(h));
+    h[0] ^= 0x01010040;
+    for (size_t i = 0; i < n; i++)
+        msg[i / 8] |= (uint64_t)in[2 + i] << 8 * (i % 8);
+    msg[16] = n;
+    msg[17] = 1;
+    jolt_sdk_blake2b_compress(h, msg);
+    output_bytes(h, sizeof(h));
+}
+
 /* Mode 6: the input's bytes from its 4th, as many as its bytes 1-2 say. */
 __attribute__((noinline)) static void jolt_sdk_echo(void)
 {
@@ -215,6 +244,7 @@ void jolt_sdk_main(void)
     case 4: jolt_sdk_ecall(7, 0, 0, 0); break;
     case 5: *(volatile uint8_t *)io.input = 1; break;
     case 6: jolt_sdk_echo(); break;
+    case 8: jolt_sdk_blake2b(); break;
     case 7: {
         const volatile uint8_t *in = (const volatile uint8_t *)io.input;
         uintptr_t v = access_once(in[1], in[2]);

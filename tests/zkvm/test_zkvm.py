@@ -2058,6 +2058,15 @@ class Jolt(ZkvmTest):
         self.assertEqual(ecall_counts(r.folded, "jolt_sdk_ecall"),
                          {"print": 1, "start_cycle_tracking": 1, "end_cycle_tracking": 1})
 
+    def test_blake2b_inline(self):
+        # BLAKE2_INLINE as jolt-inlines/blake2's sdk digest() calls it on a
+        # one-block message, against Python's hashlib.blake2b.
+        for msg in (b"", b"abc", bytes(range(128))):
+            r = self.run_cli(self.guest(self.GUEST), [bytes([8, len(msg)]) + msg])
+            self.assertEqual(r.code, 0, r.stderr)
+            self.assertEqual(r.public, hashlib.blake2b(msg).digest())
+            self.assertEqual(ecall_counts(r.folded, "jolt_sdk_blake2b_compress"), {"BLAKE2_INLINE": 1})
+
     def test_guest_is_compressed(self):
         with open(self.guest(self.GUEST), "rb") as f:
             head = f.read(64)

@@ -22,6 +22,9 @@ const SHA = (rs1, rs2) => rType(0x0b, 0, 0, 0, rs1, rs2);
 const SHA_INIT = (rs1, rs2) => rType(0x0b, 1, 0, 0, rs1, rs2);
 const KECCAK = (rs1) => rType(0x0b, 0, 1, 0, rs1, 0);
 const MUL = (rd, rs1, rs2) => rType(0x0b, 0, 4, rd, rs1, rs2);
+const BLAKE2 = (rs1, rs2) => rType(0x0b, 0, 2, 0, rs1, rs2);
+const BLAKE3 = (rs1, rs2) => rType(0x0b, 0, 3, 0, rs1, rs2);
+const BLAKE3_KEYED64 = (rd, rs1, rs2) => rType(0x0b, 1, 3, rd, rs1, rs2);
 const IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 const words = (list) => list.map((v) => le(BigInt(v >>> 0), 4)).join('');
 
@@ -110,6 +113,149 @@ export async function suite({ npm }) {
         { what: 'result over the first operand (loads come first)', lines: [mulLine(A, A, B, top - 5n, top - 7n)], want: `ok - ${le((top - 5n) * (top - 7n), 64)}` },
         { what: 'a squared, one operand', lines: [new Call().reg(REG.a2, C).reg(REG.a0, A).mem(A, le(12345678901234567890n, 32)).insn(MUL(REG.a2, REG.a0, REG.a0)).read(C, 64).line()], want: `ok - ${le(12345678901234567890n ** 2n, 64)}` },
         { what: 'result word- but not doubleword-aligned: sd panics', lines: [mulLine(C + 4, A, B, 1n, 1n)], want: { fault: 'BIGINT256_MUL_INLINE' } },
+      ];
+    },
+  });
+
+  // BLAKE2_INLINE (jolt-inlines/blake2 at 01f78185, also v0.3.0-alpha):
+  // [rs1] 8 u64 state words, [rs2] 16 u64 message words, the counter t and
+  // the final flag f; v[14] ^= 0 - f. Checked against noble's _BLAKE2b
+  // compress on any state (set(), length = t, isLast = f), and chained over a
+  // message's blocks against noble's blake2b of the whole message.
+  const { blake2b, _BLAKE2b, _compress } = await npm('@noble/hashes/blake2.js');
+  const { blake3 } = await npm('@noble/hashes/blake3.js');
+  const u64s = (list) => list.map((v) => le(v, 8)).join('');
+  const halves = (h) => h.flatMap((v) => [Number(v & 0xffffffffn) | 0, Number(v >> 32n) | 0]);
+  const b2compress = (h, m, t, last) => {
+    const b = new _BLAKE2b();
+    b.set(...halves(h));
+    b.length = t;
+    const block = new Uint32Array(halves(m).map((x) => x >>> 0));
+    b.compress(block, 0, last);
+    return b.get().map((x) => x >>> 0);
+  };
+  const b2words = (ws) => ws.map((x) => le(BigInt(x), 4)).join('');
+  const B2B_IV = [0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
+    0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n];
+  const b2line = (s, src, h, m, t, f) =>
+    new Call().reg(REG.a0, s).reg(REG.a1, src).mem(s, u64s(h)).mem(src, u64s([...m, t, f])).insn(BLAKE2(REG.a0, REG.a1)).read(s, 64).line();
+  // The lines hashing msg with BLAKE2b (64-byte digest, no key): RFC 7693's blocks, the last final.
+  const b2hashLines = (s, src, msg) => {
+    const blocks = Math.max(1, Math.ceil(msg.length / 128));
+    const lines = [];
+    for (let k = 0; k < blocks; k++) {
+      const block = new Uint8Array(128);
+      block.set(msg.subarray(128 * k, 128 * k + 128));
+      const last = k === blocks - 1;
+      const c = new Call().reg(REG.a0, s).reg(REG.a1, src);
+      if (k === 0) c.mem(s, u64s([B2B_IV[0] ^ 0x01010040n, ...B2B_IV.slice(1)]));
+      c.mem(src, hex(block) + u64s([BigInt(last ? msg.length : 128 * (k + 1)), last ? 1n : 0n]));
+      c.insn(BLAKE2(REG.a0, REG.a1));
+      if (last) c.read(s, 64);
+      lines.push(c.line());
+    }
+    return lines;
+  };
+  calls.push({
+    name: 'BLAKE2_INLINE',
+    reference: '@noble/hashes _BLAKE2b compress (any state, counter, final flag); blake2b of whole messages',
+    guest: GUEST,
+    random(rng, i) {
+      if (i % 2) {
+        const len = i < 8 ? [0, 1, 128, 129][i >> 1] : rng.int(400);
+        const msg = rng.bytes(len);
+        return { what: `blake2b of ${hex(msg)}`, lines: b2hashLines(A + 8 * rng.int(64), B + 8 * rng.int(64), msg), want: `ok - ${hex(blake2b(msg))}` };
+      }
+      const h = Array.from({ length: 8 }, () => rng.bits(64));
+      const m = Array.from({ length: 16 }, () => rng.bits(64));
+      const t = rng.pick([rng.bits(32), rng.bits(53), 0n]);
+      const f = rng.pick([0n, 1n]);
+      const at = A + 8 * rng.int(64), src = B + 8 * rng.int(64);
+      return { what: `h ${h} m ${m} t ${t} f ${f}`, lines: [b2line(at, src, h, m, t, f)], want: `ok - ${b2words(b2compress(h, m, Number(t), f === 1n))}` };
+    },
+    edges() {
+      const top = (1n << 64n) - 1n, ones = new Array(16).fill(top);
+      return [
+        { what: 'largest words, t 128, not final', lines: [b2line(C, B, new Array(8).fill(top), ones, 128n, 0n)], want: `ok - ${b2words(b2compress(new Array(8).fill(top), ones, 128, false))}` },
+        { what: 'zero state and block, final', lines: [b2line(C, B, new Array(8).fill(0n), new Array(16).fill(0n), 0n, 1n)], want: `ok - ${b2words(b2compress(new Array(8).fill(0n), new Array(16).fill(0n), 0, true))}` },
+        { what: 'state word- but not doubleword-aligned: ld panics', lines: [new Call().reg(REG.a0, A + 4).reg(REG.a1, B).insn(BLAKE2(REG.a0, REG.a1)).line()], want: { fault: 'BLAKE2_INLINE' } },
+        { what: 'block word- but not doubleword-aligned', lines: [new Call().reg(REG.a0, A).reg(REG.a1, B + 4).insn(BLAKE2(REG.a0, REG.a1)).line()], want: { fault: 'BLAKE2_INLINE' } },
+        { what: 'block outside RAM', lines: [new Call().reg(REG.a0, A).reg(REG.a1, 0x70000000).insn(BLAKE2(REG.a0, REG.a1)).line()], want: { fault: 'BLAKE2_INLINE' } },
+        { what: 'funct3 1: no such inline', lines: [new Call().reg(REG.a0, A).reg(REG.a1, B).insn(rType(0x0b, 1, 2, 0, REG.a0, REG.a1)).line()], want: { fault: 'BLAKE2_INLINE' } },
+      ];
+    },
+  });
+
+  // BLAKE3_INLINE / BLAKE3_KEYED64_INLINE (jolt-inlines/blake3 at 01f78185,
+  // also v0.3.0-alpha): funct3 0, [rs1] the chaining value (8 u32), [rs2]
+  // 16 u32 message words, counter low, high, block length, flags; the first
+  // 8 output words back to rs1. funct3 1: key [rd], block [rs1] ‖ [rs2]
+  // (32 bytes each), counter 0, length 64, flags CHUNK_START | CHUNK_END |
+  // ROOT | KEYED_HASH, the digest to rd. Checked against noble's _compress
+  // with BLAKE3's schedule (the spec's permutation applied round by round,
+  // as noble's blake3.js builds it), and against noble's blake3 of a
+  // one-block message (keyed: blake3(left ‖ right, { key })).
+  const B3_IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  const B3_SIGMA = (() => {
+    const res = [];
+    for (let i = 0, v = [...Array(16).keys()]; i < 7; i++, v = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8].map((j) => v[j])) res.push(...v);
+    return Uint8Array.from(res);
+  })();
+  const b3compress = (cv, m, t0, t1, len, flags) => {
+    const o = _compress(B3_SIGMA, 0, Uint32Array.from(m), 7, ...cv, B3_IV[0], B3_IV[1], B3_IV[2], B3_IV[3], t0, t1, len, flags);
+    return Array.from({ length: 8 }, (_, i) => (o[`v${i}`] ^ o[`v${i + 8}`]) >>> 0);
+  };
+  const b3line = (s, src, cv, m, tail) =>
+    new Call().reg(REG.a0, s).reg(REG.a1, src).mem(s, words(cv)).mem(src, words([...m, ...tail])).insn(BLAKE3(REG.a0, REG.a1)).read(s, 32).line();
+  const keyedLine = (k, l, r, key, msg) =>
+    new Call().reg(REG.a2, k).reg(REG.a0, l).reg(REG.a1, r).mem(k, hex(key)).mem(l, hex(msg.subarray(0, 32))).mem(r, hex(msg.subarray(32))).insn(BLAKE3_KEYED64(REG.a2, REG.a0, REG.a1)).read(k, 32).line();
+  calls.push({
+    name: 'BLAKE3_INLINE',
+    reference: '@noble/hashes _compress with BLAKE3\'s schedule; blake3 of one-block messages',
+    guest: GUEST,
+    random(rng, i) {
+      const at = A + 8 * rng.int(64), src = B + 8 * rng.int(64);
+      if (i % 2) {
+        const len = i < 6 ? [0, 64][i >> 1] : rng.int(65);
+        const msg = rng.bytes(len), block = new Uint8Array(64);
+        block.set(msg);
+        return {
+          what: `blake3 of ${hex(msg)}`,
+          lines: [new Call().reg(REG.a0, at).reg(REG.a1, src).mem(at, words(B3_IV)).mem(src, hex(block) + words([0, 0, len, 1 | 2 | 8])).insn(BLAKE3(REG.a0, REG.a1)).read(at, 32).line()],
+          want: `ok - ${hex(blake3(msg))}`,
+        };
+      }
+      const cv = Array.from({ length: 8 }, () => Number(rng.bits(32)));
+      const m = Array.from({ length: 16 }, () => Number(rng.bits(32)));
+      const tail = [Number(rng.bits(32)), Number(rng.bits(32)), rng.int(65), rng.int(32)];
+      return { what: `cv ${cv} m ${m} tail ${tail}`, lines: [b3line(at, src, cv, m, tail)], want: `ok - ${words(b3compress(cv, m, ...tail))}` };
+    },
+    edges() {
+      const ones = new Array(16).fill(0xffffffff);
+      return [
+        { what: 'largest words', lines: [b3line(C, B, ones.slice(0, 8), ones, ones.slice(0, 4))], want: `ok - ${words(b3compress(ones.slice(0, 8), ones, ...ones.slice(0, 4)))}` },
+        { what: 'state word- but not doubleword-aligned: ld panics', lines: [new Call().reg(REG.a0, A + 4).reg(REG.a1, B).insn(BLAKE3(REG.a0, REG.a1)).line()], want: { fault: 'BLAKE3_INLINE' } },
+        { what: 'block word- but not doubleword-aligned', lines: [new Call().reg(REG.a0, A).reg(REG.a1, B + 4).insn(BLAKE3(REG.a0, REG.a1)).line()], want: { fault: 'BLAKE3_INLINE' } },
+        { what: 'funct3 2: no such inline', lines: [new Call().reg(REG.a0, A).reg(REG.a1, B).insn(rType(0x0b, 2, 3, 0, REG.a0, REG.a1)).line()], want: { fault: 'BLAKE3_INLINE' } },
+      ];
+    },
+  });
+  calls.push({
+    name: 'BLAKE3_KEYED64_INLINE',
+    reference: '@noble/hashes blake3(left ‖ right, { key })',
+    guest: GUEST,
+    random(rng) {
+      const key = rng.bytes(32), msg = rng.bytes(64);
+      return { what: `key ${hex(key)} msg ${hex(msg)}`, lines: [keyedLine(C + 8 * rng.int(64), A + 8 * rng.int(64), B + 8 * rng.int(64), key, msg)], want: `ok - ${hex(blake3(msg, { key }))}` };
+    },
+    edges() {
+      const key = new Uint8Array(32).fill(0xff), msg = new Uint8Array(64).fill(0xab);
+      return [
+        { what: 'rd = rs1: the key is the left half, the digest over it', lines: [new Call().reg(REG.a0, A).reg(REG.a1, B).mem(A, hex(key)).mem(B, hex(msg.subarray(32))).insn(BLAKE3_KEYED64(REG.a0, REG.a0, REG.a1)).read(A, 32).line()],
+          want: `ok - ${hex(blake3(Uint8Array.from([...key, ...msg.subarray(32)]), { key }))}` },
+        { what: 'zero key and message', lines: [keyedLine(C, A, B, new Uint8Array(32), new Uint8Array(64))], want: `ok - ${hex(blake3(new Uint8Array(64), { key: new Uint8Array(32) }))}` },
+        { what: 'key word- but not doubleword-aligned', lines: [new Call().reg(REG.a2, C + 4).reg(REG.a0, A).reg(REG.a1, B).insn(BLAKE3_KEYED64(REG.a2, REG.a0, REG.a1)).line()], want: { fault: 'BLAKE3_KEYED64_INLINE' } },
+        { what: 'right half outside RAM', lines: [new Call().reg(REG.a2, C).reg(REG.a0, A).reg(REG.a1, 0x70000000).insn(BLAKE3_KEYED64(REG.a2, REG.a0, REG.a1)).line()], want: { fault: 'BLAKE3_KEYED64_INLINE' } },
       ];
     },
   });

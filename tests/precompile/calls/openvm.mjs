@@ -110,6 +110,94 @@ export async function suite({ npm }) {
       });
     }
   }
+  // HintNonQr / HintSqrt (v1.3.0+, funct7 = index * 8 + 6 / 7): phantoms that
+  // replace the hint stream (extensions/algebra/circuit/src/extension/modular.rs
+  // at f6595e3a, phantom::NonQrHintSubEx / SqrtHintSubEx, find_non_qr,
+  // mod_sqrt; the flag a register wide: v2.1.0-preview's RV64_REGISTER_NUM_LIMBS).
+  // Read back with HINT_BUFFER. Checked by BigInt: the non-residue by Euler's
+  // criterion (z^((p-1)/2) = p - 1) and find_non_qr's choice (p - 1 for p = 3
+  // mod 4, 2 for 5 mod 8); the flag by Euler's criterion on x; the root r
+  // by r^2 = x (or x z) mod p, and r itself as mod_sqrt picks it: x^((p+1)/4)
+  // for p = 3 mod 4, Tonelli-Shanks from z, transcribed below, otherwise.
+  const sqrtModuli = [
+    { idx: 0, p: secp256k1.Point.Fp.ORDER, size: 32, what: 'secp256k1 p' },
+    { idx: 1, p: bls12_381.fields.Fp.ORDER, size: 48, what: 'BLS12-381 p' },
+    { idx: 5, p: p256.Point.Fp.ORDER, size: 32, what: 'P-256 p' },
+    { idx: 6, p: bn254.fields.Fp.ORDER, size: 32, what: 'BN254 p' },
+    { idx: 7, p: (1n << 255n) - 19n, size: 32, what: 'ed25519 p (5 mod 8)' },
+  ];
+  const nonQr = (p) => (p % 4n === 3n ? p - 1n : 2n);
+  const euler = (x, p) => modpow(x, (p - 1n) / 2n, p);
+  const tonelli = (x, p, z) => {
+    let q = p - 1n, s = 0n;
+    while (q % 2n === 0n) { q /= 2n; s++; }
+    let m = s, c = modpow(z, q, p), t = modpow(x, q, p), r = modpow(x, (q + 1n) >> 1n, p);
+    for (;;) {
+      if (t === 0n) return 0n;
+      if (t === 1n) return r;
+      let i = 0n, tmp = t;
+      while (tmp !== 1n && i < m) { tmp = (tmp * tmp) % p; i++; }
+      if (i === m) return null;
+      let b = c;
+      for (let k = 0n; k < m - i - 1n; k++) b = (b * b) % p;
+      m = i; c = (b * b) % p; t = (t * b * b) % p; r = (r * b) % p;
+    }
+  };
+  const modSqrt = (x, p, z) => {
+    if (p % 4n !== 3n) return tonelli(x, p, z);
+    const r = modpow(x, (p + 1n) / 4n, p);
+    return (r * r) % p === x % p ? r : null;
+  };
+  const hintBuffer = (rd, rs1) => ((1 << 20) | (rs1 << 15) | (1 << 12) | (rd << 7) | 0x0b) >>> 0;
+  const readHint = (bytes, word) => new Call().reg(X.a0, C).reg(X.a2, bytes / word).insn(hintBuffer(X.a0, X.a2)).read(C, bytes).line();
+  const sqrtWant = (md, x, word) => {
+    const z = nonQr(md.p), xr = x % md.p;
+    const square = xr === 0n || euler(xr, md.p) === 1n;
+    const r = modSqrt(square ? x : x * z, md.p, z);
+    if (r === null || (r * r) % md.p !== (square ? xr : (xr * z) % md.p)) throw new Error(`no root for ${x} mod ${md.p}`);
+    return le(square ? 1n : 0n, word) + le(r, md.size);
+  };
+  const sqrtCase = (md, x, guest = GUEST) => {
+    const word = guest === GUEST ? 4 : 8;
+    return {
+      what: `${md.what}: x ${x}${guest === GUEST ? '' : ' (rv64)'}`,
+      guest,
+      lines: [setup(md, 'bare'), new Call().reg(X.a1, A).mem(A, le(x, md.size)).insn(custom1(0, md.idx * 8 + 7, 0, X.a1, 0)).line(), readHint(word + md.size, word)],
+      want: `ok - ${sqrtWant(md, x, word)}`,
+    };
+  };
+  calls.push({
+    name: 'HintNonQr',
+    reference: "BigInt: Euler's criterion, find_non_qr's choice",
+    guest: GUEST,
+    edges: () => [
+      ...sqrtModuli.map((md) => {
+        const z = nonQr(md.p);
+        if (euler(z, md.p) !== md.p - 1n) throw new Error(`${z} is a residue mod ${md.what}`);
+        return { what: md.what, lines: [setup(md, 'bare'), new Call().insn(custom1(0, md.idx * 8 + 6, 0, 0, 0)).line(), readHint(md.size, 4)], want: `ok - ${le(z, md.size)}` };
+      }),
+      { what: 'BN254 r (1 mod 8: OpenVM samples with ChaCha): refused', lines: [setup(moduli[2], 'bare'), new Call().insn(custom1(0, 2 * 8 + 6, 0, 0, 0)).line()], want: { fault: 'HintNonQr' } },
+      { what: 'an index never set up', lines: [new Call().insn(custom1(0, 15 * 8 + 6, 0, 0, 0)).line()], want: { fault: 'HintNonQr' } },
+      { what: 'rs1 not x0: the transpiler asserts', lines: [setup(sqrtModuli[0], 'bare'), new Call().insn(custom1(0, 6, 0, X.a1, 0)).line()], want: { fault: 'HintNonQr' } },
+    ],
+  });
+  calls.push({
+    name: 'HintSqrt',
+    reference: "BigInt: Euler's criterion, root squared, mod_sqrt's root",
+    guest: GUEST,
+    random(rng) {
+      const md = rng.pick(sqrtModuli);
+      const x = rng.int(8) ? rng.below(md.p) : rng.below(1n << BigInt(8 * md.size));
+      return sqrtCase(md, rng.int(3) ? x : (x * x) % md.p, rng.int(4) ? GUEST : GUEST64);
+    },
+    edges: () => [
+      ...sqrtModuli.flatMap((md) => [0n, 1n, md.p - 1n, md.p, nonQr(md.p), 4n].map((x) => sqrtCase(md, x))),
+      sqrtCase(sqrtModuli[1], 2n, GUEST64),
+      { what: 'BN254 r (1 mod 8): refused', lines: [setup(moduli[2], 'bare'), new Call().reg(X.a1, A).insn(custom1(0, 2 * 8 + 7, 0, X.a1, 0)).line()], want: { fault: 'HintSqrt' } },
+      { what: 'x outside memory', lines: [setup(sqrtModuli[0], 'bare'), new Call().reg(X.a1, 0x7ffffff0).insn(custom1(0, 7, 0, X.a1, 0)).line()], want: { fault: 'HintSqrt' } },
+      { what: 'rd not x0: the transpiler asserts', lines: [setup(sqrtModuli[0], 'bare'), new Call().reg(X.a1, A).insn(custom1(0, 7, X.a0, X.a1, 0)).line()], want: { fault: 'HintSqrt' } },
+    ],
+  });
   // ISEQMOD: rd = 1 when the bytes are equal; SETUP_ISEQ (rs2 = x2) writes rd too.
   calls.push({
     name: 'ISEQMOD',
