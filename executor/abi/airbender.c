@@ -36,6 +36,7 @@
 #include "executor/abi/abi_util.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
+#include "executor/precompile/blake2b_round.h"
 
 #define AB_RAM_END       0x40000000ull /* 1 GiB */
 #define AB_CSR_ORACLE    0x7c0
@@ -140,19 +141,6 @@ static void g_mix(uint32_t v[16], int a, int b, int c, int d, uint32_t x, uint32
     v[b] = rotr(v[b] ^ v[c], 7);
 }
 
-static const uint8_t sigmas[10][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-};
-
 static const uint32_t blake2_iv[8] = {0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
                                       0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
 
@@ -210,7 +198,7 @@ static void blake2_delegation(uint32_t st[24], const uint32_t in[16], unsigned r
         ext[13] = blake2_iv[5];
         ext[15] = blake2_iv[7];
     }
-    blake2_round(ext, msg, sigmas[round]);
+    blake2_round(ext, msg, blake2_sigma[round]);
     if (last) {
         if (compression)
             memcpy(state, configured_iv, 32);

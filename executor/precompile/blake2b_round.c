@@ -4,7 +4,8 @@
  */
 #include "executor/precompile/blake2b_round.h"
 
-static const uint8_t sigma[10][16] = {
+/* RFC 7693 section 2.7: BLAKE2b and BLAKE2s share it. */
+const uint8_t blake2_sigma[10][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
     {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
     {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
@@ -37,7 +38,7 @@ static void g(uint64_t v[16], int a, int b, int c, int d, uint64_t x, uint64_t y
 
 void blake2b_round(uint64_t v[16], const uint64_t m[16], uint32_t round)
 {
-    const uint8_t *s = sigma[round % 10];
+    const uint8_t *s = blake2_sigma[round % 10];
     g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
     g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
     g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);

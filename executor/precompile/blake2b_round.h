@@ -10,6 +10,9 @@
 
 #include <stdint.h>
 
+/* The message schedule SIGMA of BLAKE2b and BLAKE2s alike (RFC 7693 section 2.7). */
+extern const uint8_t blake2_sigma[10][16];
+
 /* Round `round` (taken mod 10) on the working vector v with the message block m. */
 void blake2b_round(uint64_t v[16], const uint64_t m[16], uint32_t round);
 
