@@ -9,13 +9,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* One line on stderr: the prefix ("error: ", "warning: "), the message, a newline. */
+static void say_line(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    say_line("error: ", fmt, ap);
     va_end(ap);
 }
 
@@ -23,9 +29,7 @@ void cli_warn(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("warning: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    say_line("warning: ", fmt, ap);
     va_end(ap);
 }
 
