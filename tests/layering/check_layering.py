@@ -231,6 +231,15 @@ def stale_exceptions(root):
             if not (root / e[0]).exists() or f'"{e[1]}"' not in (root / e[0]).read_text()]
 
 
+def plant_is_caught(copy, folder, header):
+    """Whether an #include of `header` planted in `folder` of the copy is an offence."""
+    plant = copy / folder / "zz_planted_violation.c"
+    plant.write_text(f'#include "{header}"\n')
+    found = [o for o in offences(copy) if o.startswith(f"{folder}/zz_planted_violation.c")]
+    plant.unlink()
+    return bool(found)
+
+
 def self_test(root):
     """Plants a violation in each folder of a copy of the tree; returns the misses."""
     root = pathlib.Path(root)
@@ -254,22 +263,14 @@ def self_test(root):
             if not banned:
                 misses.append(f"{folder}/: no folder it may not include, nothing to plant")
                 continue
-            plant = copy / folder / "zz_planted_violation.c"
-            plant.write_text(f'#include "{headers[banned[0]]}"\n')
-            found = [o for o in offences(copy) if o.startswith(f"{folder}/zz_planted_violation.c")]
-            plant.unlink()
             planted += 1
-            if not found:
+            if not plant_is_caught(copy, folder, headers[banned[0]]):
                 misses.append(f"{folder}/: an #include of {headers[banned[0]]} went unnoticed")
         for folder, header in RULES_TO_PROVE:
             if not (copy / folder).is_dir():
                 continue
-            plant = copy / folder / "zz_planted_violation.c"
-            plant.write_text(f'#include "{header}"\n')
-            found = [o for o in offences(copy) if o.startswith(f"{folder}/zz_planted_violation.c")]
-            plant.unlink()
             planted += 1
-            if not found:
+            if not plant_is_caught(copy, folder, header):
                 misses.append(f"{folder}/: an #include of {header} went unnoticed")
         for library, public in PUBLIC_HEADERS.items():
             internal = copy / library / "zz_internal.h"
