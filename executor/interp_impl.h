@@ -122,7 +122,7 @@ typedef int64_t sreg;
  * translated blocks (executor/translate/translate.h) at the entries that
  * start them: op_TRANSLATED.
  */
-#define TRANSLATES (!PRECISE && !RUNS && !COST && !RVC)
+#define TRANSLATES (!PRECISE && !RVC)
 
 #define RUN_NAME_(x, t) RUN_NAME2_(x, t)
 #if RVC
@@ -239,8 +239,10 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #if UNHOOKED
     static const struct code_dispatch unhooked = {.single = labels_unhooked,
                                                   .pair = pairs_unhooked};
-    static const struct code_dispatch traced = {
-        .single = labels_traced, .pair = pairs_traced, .unhooked = &unhooked};
+    static const struct code_dispatch traced = {.single = labels_traced,
+                                                .pair = pairs_traced,
+                                                .unhooked = &unhooked,
+                                                .translated = TRANSLATED_LABEL};
 #else
     static const struct code_dispatch traced = {
         .single = labels_traced, .pair = pairs_traced, .translated = TRANSLATED_LABEL};
@@ -398,7 +400,8 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHIFT");
-#define PC() ((ureg)(((uintptr_t)ip >> ENTRY_SHIFT) + pc_bias))
+#define ENTRY_PC(at) ((ureg)(((uintptr_t)(at) >> ENTRY_SHIFT) + pc_bias))
+#define PC() ENTRY_PC(ip)
 #if PRECISE
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
@@ -790,6 +793,20 @@ op_TRANSLATED : {
         x_ = translate_enter(m->translator, ip, LEFT(), &m->regs);
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
+#if RUNS || COST
+    {
+        /* its closing branch's taken transfers, as the branch handler counts them */
+        const struct insn *br_, *to_;
+        uint64_t k_ = translate_taken(ip, s_->n, x_, &br_, &to_);
+        if (k_) {
+            if (COST_CLOCK)
+                cl += k_ * (COST_AT(to_)->before - COST_AT(br_)->through);
+            if (PER_PC)
+                trace_run_branch_times(top, ENTRY_PC(br_), 4, ENTRY_PC(to_), SLOT_SHIFT,
+                                       (int64_t)k_);
+        }
+    }
+#endif
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);
     ip = x_.ip;
     CHECKED_DISPATCH();
@@ -1116,6 +1133,7 @@ out_soft:
 #endif
 
 #undef PC
+#undef ENTRY_PC
 #undef NEXT_C
 #undef LOAD_BODY_
 #undef LOAD_BODY_C

@@ -241,10 +241,6 @@ static const char *engine_refusal(const struct machine *m)
         return "page tracking";
     if (code_may_change(m))
         return "code on writable pages";
-    if (m->tracer && m->tracer->cost_clock)
-        return "a cost clock";
-    if (m->tracer && m->tracer->per_pc)
-        return "per-pc counts";
     return NULL;
 }
 

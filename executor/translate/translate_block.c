@@ -7,7 +7,16 @@
  */
 #include "executor/translate/translate_block.h"
 
+#include <string.h>
+
 #include "executor/memory.h"
+
+/*
+ * The host registers a block may keep guest registers in: callee-saved,
+ * so the block pushes those it uses on entry and pops them on its way out.
+ */
+static const uint8_t keep_hosts[] = {X_RBX, X_RBP, X_R12, X_R13, X_R14, X_R15};
+#define KEEP_MAX (sizeof(keep_hosts) / sizeof(keep_hosts[0]))
 
 /* The block being written. */
 struct emit {
@@ -21,20 +30,18 @@ struct emit {
     uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 3];
     uint32_t miss_of[TRANSLATE_BLOCK_MAX * 3];
     size_t nmiss;
+    /*
+     * Guest registers kept in host registers for the whole block: loaded
+     * on entry, written back on every way out (the shared epilogue, which
+     * the exits jump to: exit_at) when the block writes them.
+     */
+    int8_t host_of[REG_SINK]; /* keep_hosts' register holding guest register r, or -1 */
+    uint8_t kept[KEEP_MAX];   /* the guest registers kept, in keep_hosts' order */
+    unsigned nkept;
+    bool written[REG_SINK]; /* the block writes guest register r */
+    uint8_t *exit_at[TRANSLATE_BLOCK_MAX + 4];
+    size_t nexit;
 };
-
-bool translate_op_ends_block(unsigned op)
-{
-    switch (op & (INSN_PAGE_MARK - 1)) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLT:
-    case OP_BGE:
-    case OP_BLTU:
-    case OP_BGEU: return true;
-    default: return false;
-    }
-}
 
 bool translate_op_supported(unsigned op, int xlen)
 {
@@ -106,23 +113,36 @@ bool translate_op_supported(unsigned op, int xlen)
     }
 }
 
+/*
+ * `op` with ModRM reg field `reg` and, as its other operand, guest
+ * register r: the host register keeping it, or its place in the register
+ * file (rdi).
+ */
+static void op_guest(struct emit *e, bool w, unsigned op, unsigned reg, unsigned r)
+{
+    if (r < REG_SINK && e->host_of[r] >= 0)
+        x86_op_reg(e->b, w, op, reg, (unsigned)e->host_of[r]);
+    else
+        x86_op_mem(e->b, w, op, reg, X_RDI, (int32_t)(r * e->sz));
+}
+
 /* mov h, guest register r (w: all 64 bits; else the low 32, zero-extended). */
 static void load_reg(struct emit *e, bool w, unsigned h, unsigned r)
 {
-    x86_op_mem(e->b, w, 0x8B, h, X_RDI, (int32_t)(r * e->sz));
+    op_guest(e, w, 0x8B, h, r);
 }
 
 /* Guest register rd = h (writes to x0 go to the sink in the interpreter: none here). */
 static void store_reg(struct emit *e, unsigned h, unsigned rd)
 {
     if (rd < REG_SINK)
-        x86_op_mem(e->b, e->w, 0x89, h, X_RDI, (int32_t)(rd * e->sz));
+        op_guest(e, e->w, 0x89, h, rd);
 }
 
-/* rax = rax `op` guest register r (an ALU opcode with a memory source). */
+/* rax = rax `op` guest register r (an ALU opcode with a register or memory source). */
 static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
 {
-    x86_op_mem(e->b, w, op, X_RAX, X_RDI, (int32_t)(r * e->sz));
+    op_guest(e, w, op, X_RAX, r);
 }
 
 /*
@@ -133,7 +153,10 @@ static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
 {
     x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
     x86_op_mem(e->b, true, 0x8D, X_RDX, X_R9, (int32_t)retired); /* lea rdx, [r9 + retired] */
-    x86_byte(e->b, 0xC3);
+    if (e->nkept)
+        e->exit_at[e->nexit++] = x86_jmp(e->b);
+    else
+        x86_byte(e->b, 0xC3);
 }
 
 /* A jcc to the exit before instruction i. */
@@ -249,11 +272,11 @@ static void emit_mulh(struct emit *e, const struct insn *in, bool sign1, bool si
     struct x86_buf *b = e->b;
     if (!e->w) { /* the 64-bit product of the extended halves, shifted down */
         if (sign1)
-            x86_op_mem(b, true, 0x63, X_RAX, X_RDI, (int32_t)(in->rs1 * e->sz)); /* movsxd */
+            op_guest(e, true, 0x63, X_RAX, in->rs1); /* movsxd */
         else
             load_reg(e, false, X_RAX, in->rs1);
         if (sign2)
-            x86_op_mem(b, true, 0x63, X_RCX, X_RDI, (int32_t)(in->rs2 * e->sz));
+            op_guest(e, true, 0x63, X_RCX, in->rs2);
         else
             load_reg(e, false, X_RCX, in->rs2);
         x86_op_reg(b, true, X86_0F(0xAF), X_RAX, X_RCX); /* imul rax, rcx */
@@ -263,12 +286,12 @@ static void emit_mulh(struct emit *e, const struct insn *in, bool sign1, bool si
     }
     load_reg(e, true, X_RAX, in->rs1);
     /* imul / mul qword [rs2]: rdx:rax = rax * rs2 */
-    x86_op_mem(b, true, 0xF7, sign2 ? 5 : 4, X_RDI, (int32_t)(in->rs2 * e->sz));
+    op_guest(e, true, 0xF7, sign2 ? 5 : 4, in->rs2);
     if (sign1 && !sign2) { /* mulhu - (rs1 < 0 ? rs2 : 0) */
         load_reg(e, true, X_RCX, in->rs1);
         x86_shift(b, true, 7, X_RCX, 63, false);
-        x86_op_mem(b, true, 0x23, X_RCX, X_RDI, (int32_t)(in->rs2 * e->sz)); /* and */
-        x86_op_reg(b, true, 0x2B, X_RDX, X_RCX);                             /* sub */
+        op_guest(e, true, 0x23, X_RCX, in->rs2); /* and */
+        x86_op_reg(b, true, 0x2B, X_RDX, X_RCX); /* sub */
     }
     store_reg(e, X_RDX, in->rd);
 }
@@ -445,9 +468,93 @@ static void emit_miss_exits(struct emit *e)
     }
 }
 
+/* The register fields operation `op` reads (rs1, rs2) and writes (rd). */
+enum { USES_RS1 = 1, USES_RS2 = 2, WRITES_RD = 4 };
+
+static unsigned op_fields(unsigned op)
+{
+    switch (op & (INSN_PAGE_MARK - 1)) {
+    case OP_FENCE: return 0;
+    case OP_LUI:
+    case OP_AUIPC: return WRITES_RD;
+    case OP_SB:
+    case OP_SH:
+    case OP_SW:
+    case OP_SD:
+    case OP_SH_A:
+    case OP_SW_A:
+    case OP_SD_A: return USES_RS1 | USES_RS2;
+    default:
+        if (translate_op_ends_block(op))
+            return USES_RS1 | USES_RS2;
+        return USES_RS1 | USES_RS2 | WRITES_RD; /* rs2 over-counted for the I forms: harmless */
+    }
+}
+
+/*
+ * Chooses the guest registers to keep in host registers: those the block
+ * uses most, at least twice (a single use saves nothing over the load and
+ * store it costs), up to KEEP_MAX.
+ */
+static void choose_kept(struct emit *e)
+{
+    unsigned uses[REG_SINK] = {0};
+    for (size_t i = 0; i < e->n; i++) {
+        const struct insn *in = &e->first[i];
+        unsigned f = op_fields(in->op);
+        if ((f & USES_RS1) && in->rs1 < REG_SINK)
+            uses[in->rs1]++;
+        if ((f & USES_RS2) && in->rs2 < REG_SINK)
+            uses[in->rs2]++;
+        if ((f & WRITES_RD) && in->rd < REG_SINK) {
+            uses[in->rd]++;
+            e->written[in->rd] = true;
+        }
+    }
+    uses[0] = 0; /* x0 reads as 0 from the file */
+    memset(e->host_of, -1, sizeof(e->host_of));
+    while (e->nkept < KEEP_MAX) {
+        unsigned best = 0;
+        for (unsigned r = 1; r < REG_SINK; r++)
+            if (uses[r] > uses[best])
+                best = r;
+        if (uses[best] < 2)
+            break;
+        e->host_of[best] = (int8_t)keep_hosts[e->nkept];
+        e->kept[e->nkept++] = (uint8_t)best;
+        uses[best] = 0;
+    }
+}
+
+/* Saves the host registers the block keeps guest registers in, and loads those. */
+static void emit_prologue(struct emit *e)
+{
+    for (unsigned k = 0; k < e->nkept; k++)
+        x86_push(e->b, keep_hosts[k]);
+    for (unsigned k = 0; k < e->nkept; k++)
+        x86_op_mem(e->b, e->w, 0x8B, keep_hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
+}
+
+/* The exits' way out: the kept registers the block writes go back to the file. */
+static void emit_epilogue(struct emit *e)
+{
+    if (!e->nkept)
+        return;
+    for (size_t k = 0; k < e->nexit; k++)
+        x86_patch(e->exit_at[k], e->b->p);
+    for (unsigned k = 0; k < e->nkept; k++)
+        if (e->written[e->kept[k]])
+            x86_op_mem(e->b, e->w, 0x89, keep_hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
+    for (unsigned k = e->nkept; k-- > 0;)
+        x86_pop(e->b, keep_hosts[k]);
+    x86_byte(e->b, 0xC3);
+}
+
 bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint64_t pc, int xlen)
 {
     struct emit e = {.b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .first = first, .n = n};
+    choose_kept(&e);
+    emit_prologue(&e);
     x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
     x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
     x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
@@ -459,5 +566,6 @@ bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint6
     if (n == 0 || !translate_op_ends_block(first[n - 1].op))
         exit_to(&e, first + n, n);
     emit_miss_exits(&e);
+    emit_epilogue(&e);
     return !b->full;
 }

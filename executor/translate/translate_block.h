@@ -33,9 +33,6 @@
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
-/* Whether the operation ends a block (a conditional branch: both ways leave it). */
-bool translate_op_ends_block(unsigned op);
-
 /*
  * Writes the block of the `n` decoded entries from `first` (every
  * operation supported; only the last may end a block) into `b`: the

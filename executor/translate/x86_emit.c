@@ -117,6 +117,16 @@ void x86_movsxd(struct x86_buf *b, unsigned r)
     x86_op_reg(b, true, 0x63, r, r);
 }
 
+void x86_push(struct x86_buf *b, unsigned r)
+{
+    opcode(b, false, 0x50 + (r & 7), 0, 0, r);
+}
+
+void x86_pop(struct x86_buf *b, unsigned r)
+{
+    opcode(b, false, 0x58 + (r & 7), 0, 0, r);
+}
+
 uint8_t *x86_jcc(struct x86_buf *b, enum x86_cc cc)
 {
     x86_byte(b, 0x0F);

@@ -26,6 +26,10 @@ enum x86_reg {
     X_R9 = 9,
     X_R10 = 10,
     X_R11 = 11,
+    X_R12 = 12,
+    X_R13 = 13,
+    X_R14 = 14,
+    X_R15 = 15,
 };
 
 /* Condition codes (the low nibble of jcc and setcc). */
@@ -76,6 +80,10 @@ void x86_shift(struct x86_buf *b, bool w, unsigned ext, unsigned r, unsigned imm
 void x86_setcc_rax(struct x86_buf *b, enum x86_cc cc);
 /* movsxd r, r32: sign-extends the low 32 bits of r into r. */
 void x86_movsxd(struct x86_buf *b, unsigned r);
+
+/* push r / pop r (64-bit). */
+void x86_push(struct x86_buf *b, unsigned r);
+void x86_pop(struct x86_buf *b, unsigned r);
 
 /* jcc rel32 with a zero displacement; returns where the displacement lies, for x86_patch. */
 uint8_t *x86_jcc(struct x86_buf *b, enum x86_cc cc);
