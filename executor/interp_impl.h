@@ -400,8 +400,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #endif
 
 _Static_assert(sizeof(struct insn) == 16, "PC() and JUMP_TO() scale by ENTRY_SHIFT");
-#define ENTRY_PC(at) ((ureg)(((uintptr_t)(at) >> ENTRY_SHIFT) + pc_bias))
-#define PC() ENTRY_PC(ip)
+#define PC() ((ureg)(((uintptr_t)ip >> ENTRY_SHIFT) + pc_bias))
 #if PRECISE
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
@@ -787,26 +786,14 @@ op_TRANSLATED : {
      * goes on at is counted too, so that lim stays at or past ip (the
      * soft check compares without sign).
      */
+    /* its taken branches count in the cost clock and the top frame's runs, as here */
+    const struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, PER_PC ? &top->link : NULL};
     if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
-        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT());
+        x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT(), &h_);
     else
-        x_ = translate_enter(m->translator, ip, LEFT(), &m->regs);
+        x_ = translate_enter(m->translator, ip, LEFT(), &m->regs, &h_);
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
-#if RUNS || COST
-    {
-        /* its closing branch's taken transfers, as the branch handler counts them */
-        const struct insn *br_, *to_;
-        uint64_t k_ = translate_taken(ip, s_->n, x_, &br_, &to_);
-        if (k_) {
-            if (COST_CLOCK)
-                cl += k_ * (COST_AT(to_)->before - COST_AT(br_)->through);
-            if (PER_PC)
-                trace_run_branch_times(top, ENTRY_PC(br_), 4, ENTRY_PC(to_), SLOT_SHIFT,
-                                       (int64_t)k_);
-        }
-    }
-#endif
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);
     ip = x_.ip;
     CHECKED_DISPATCH();
@@ -1133,7 +1120,6 @@ out_soft:
 #endif
 
 #undef PC
-#undef ENTRY_PC
 #undef NEXT_C
 #undef LOAD_BODY_
 #undef LOAD_BODY_C

@@ -463,30 +463,22 @@ static inline void trace_run_branch_ends(const struct trace_link *l, uint64_t pc
 
 /*
  * A taken branch (or a jump inside the function) of `len` bytes at pc to
- * target, `times` times over (a translated block's loop): each time the run
- * ends at pc and one starts at target, in the same frame.
+ * target: the run ends at pc and one starts at target, in the same frame.
  * Counted at pc's slot when pc lies in the frame's function, the usual
  * case; else its ends are written now.
  */
-static inline void trace_run_branch_times(const struct trace_frame *f, uint64_t pc, unsigned len,
-                                          uint64_t target, unsigned shift, int64_t times)
+static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
+                                    uint64_t target, unsigned shift)
 {
     int64_t *runs = f->link.runs;
     if (!runs)
         return;
     uint64_t at = pc - f->link.lo;
     if (__builtin_expect(at < f->link.span, 1)) {
-        runs[TRACE_RUN_TAKEN(at >> shift)] += times;
+        runs[TRACE_RUN_TAKEN(at >> shift)]++;
         return;
     }
-    trace_run_branch_ends(&f->link, pc, len, target, shift, times);
-}
-
-/* The same, taken once: the branch handlers' hook. */
-static inline void trace_run_branch(const struct trace_frame *f, uint64_t pc, unsigned len,
-                                    uint64_t target, unsigned shift)
-{
-    trace_run_branch_times(f, pc, len, target, shift, 1);
+    trace_run_branch_ends(&f->link, pc, len, target, shift, 1);
 }
 
 /*

@@ -149,11 +149,15 @@ void translate_free(struct translator *t, struct code_cache *cc)
     free(t);
 }
 
-/* Whether the branch ending a block of n entries from entry i goes back to i. */
+/* Whether a branch of the block of n entries from entry i goes back to i. */
 static bool loops_on_itself(const struct code_cache *cc, size_t i, size_t n)
 {
-    const struct insn *last = &cc->insns[i + n - 1];
-    return translate_op_ends_block(last->op) && (ptrdiff_t)(n - 1) + last->imm == 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct insn *in = &cc->insns[i + k];
+        if (translate_op_ends_block(in->op) && (ptrdiff_t)k + in->imm == 0)
+            return true;
+    }
+    return false;
 }
 
 /* Translates the block starting at entry i into its slot; false when it is not worth one. */
@@ -166,8 +170,6 @@ static bool translate_at(struct translator *t, size_t i)
         if (!entry_insn(t, i + n, true, &in) || !translate_op_supported(in.op, t->xlen))
             break;
         n++;
-        if (translate_op_ends_block(in.op))
-            break;
     }
     if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(cc, i, n)))
         return false;
@@ -183,7 +185,7 @@ static bool translate_at(struct translator *t, size_t i)
 }
 
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
-                                      void *regs)
+                                      void *regs, const struct translate_hooks *hooks)
 {
     size_t i = (size_t)(ip - t->cc->insns);
     if (!t->slots[i].n && !translate_at(t, i)) {
@@ -192,7 +194,7 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
     }
     if (t->slots[i].n > left)
         return (struct translate_exit){ip, 0};
-    return t->slots[i].fn(regs, t->mem->base, t->mem->rights, left);
+    return t->slots[i].fn(regs, t->mem->base, t->mem->rights, left, hooks);
 }
 
 struct translate_slot *translate_slots(struct translator *t)

@@ -29,6 +29,19 @@ struct translate_exit {
 };
 
 struct translator;
+struct trace_link;
+
+/*
+ * What a block's taken branches tell the loop that called it, as the
+ * loop's branch handler would (NULL fields: nothing to tell): the cost
+ * clock's running sum (executor/trace.h, "Cost clock": the loop's `cl`)
+ * and, in per-pc mode, the top frame's link, whose run array counts the
+ * taken branches ("Runs").
+ */
+struct translate_hooks {
+    uint64_t *cost_cl;
+    const struct trace_link *link;
+};
 
 /*
  * A block's host code (translate_block.h): it runs when `left`, the
@@ -36,7 +49,8 @@ struct translator;
  * it, and loops back to its own start only while another pass fits.
  */
 typedef struct translate_exit (*translate_block_fn)(void *regs, uint8_t *mem, uint8_t *rights,
-                                                    uint64_t left);
+                                                    uint64_t left,
+                                                    const struct translate_hooks *hooks);
 
 /*
  * Per code cache entry, at the same offset from translate_slots() as the
@@ -70,50 +84,11 @@ void translate_free(struct translator *t, struct code_cache *cc);
 /*
  * The slow way in: translates the block starting at `ip` on its first run
  * and runs it when `left` instructions hold it, with the register file
- * `regs`; else, or when no block starts there (the entry gets its own
+ * `regs` and the loop's `hooks`; else, or when no block starts there (the entry gets its own
  * handler back), retires nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
-                                      void *regs);
-
-/* Whether the operation ends a block (a conditional branch: both ways leave it). */
-static inline bool translate_op_ends_block(unsigned op)
-{
-    switch (op & (INSN_PAGE_MARK - 1)) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLT:
-    case OP_BGE:
-    case OP_BLTU:
-    case OP_BGEU: return true;
-    default: return false;
-    }
-}
-
-/*
- * How often the conditional branch closing the block of `n` entries at
- * `first` was taken in the run that left at `x`: the loops that keep runs
- * or a cost clock count each taken branch as the interpreter's handler
- * would. *branch and *target get the branch's entry and its target's. A
- * block that loops on itself took its branch once per whole pass, less
- * the last when it fell through; any other block once, when it left at
- * the target having run all of it. (Where the target is the next entry,
- * taken and not taken move neither runs nor clock, so either count is
- * right.)
- */
-static inline uint64_t translate_taken(const struct insn *first, uint64_t n,
-                                       struct translate_exit x, const struct insn **branch,
-                                       const struct insn **target)
-{
-    const struct insn *b = first + n - 1;
-    *branch = b;
-    *target = b + b->imm;
-    if (!translate_op_ends_block(b->op))
-        return 0;
-    if (*target == first)
-        return x.retired / n - (x.ip == b + 1);
-    return x.ip == *target && x.retired == n;
-}
+                                      void *regs, const struct translate_hooks *hooks);
 
 /* The blocks translated so far and the guest instructions they hold. */
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);

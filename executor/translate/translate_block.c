@@ -7,9 +7,11 @@
  */
 #include "executor/translate/translate_block.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "executor/memory.h"
+#include "executor/trace.h"
 
 /*
  * The host registers a block may keep guest registers in: callee-saved,
@@ -39,8 +41,13 @@ struct emit {
     uint8_t kept[KEEP_MAX];   /* the guest registers kept, in keep_hosts' order */
     unsigned nkept;
     bool written[REG_SINK]; /* the block writes guest register r */
-    uint8_t *exit_at[TRANSLATE_BLOCK_MAX + 4];
+    uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4];
     size_t nexit;
+    uint8_t *code_of[TRANSLATE_BLOCK_MAX]; /* where instruction i's host code starts */
+    /* the jcc of branch taken_of[k] to its taken path, written after the body */
+    uint8_t *taken_at[TRANSLATE_BLOCK_MAX];
+    uint32_t taken_of[TRANSLATE_BLOCK_MAX];
+    size_t ntaken;
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -199,8 +206,8 @@ static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, u
         if (GUEST_RIGHTS_BYTES <= INT32_MAX) {
             x86_alu_imm(b, true, 7, X_RCX, (int32_t)GUEST_RIGHTS_BYTES);
         } else {
-            x86_mov_imm(b, X_R10, GUEST_RIGHTS_BYTES);
-            x86_op_reg(b, true, 0x3B, X_RCX, X_R10);
+            x86_mov_imm(b, X_RDX, GUEST_RIGHTS_BYTES);
+            x86_op_reg(b, true, 0x3B, X_RCX, X_RDX);
         }
         miss(e, CC_AE, i);
     }
@@ -341,28 +348,92 @@ static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem,
 }
 
 /*
- * A conditional branch, the block's last instruction i: both ways leave
- * it, but one back to the block's start runs it again while the budget
- * (r8) holds another pass after those retired so far (r9).
+ * A conditional branch at instruction i: not taken, the block goes on
+ * (or, the last instruction, leaves for the entry after it); taken, to
+ * its taken path (emit_taken_path), written after the body.
  */
 static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 {
     const struct insn *in = &e->first[i];
     load_reg(e, e->w, X_RAX, in->rs1);
     op_reg(e, e->w, 0x3B, in->rs2); /* cmp rax, rs2 */
-    uint8_t *taken = x86_jcc(e->b, cc);
-    exit_to(e, in + 1, i + 1);
-    x86_patch(taken, e->b->p);
-    if (in + in->imm == e->first) {
-        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, n */
+    e->taken_at[e->ntaken] = x86_jcc(e->b, cc);
+    e->taken_of[e->ntaken++] = (uint32_t)i;
+    if (i == e->n - 1)
+        exit_to(e, in + 1, i + 1);
+}
+
+/*
+ * The hooks of a taken branch from entry `from` (at guest pc `pc`) to
+ * entry `to`, as the loops' branch handler runs them (r10: the block's
+ * struct translate_hooks): the cost clock's sum moves by what running
+ * straight on would have counted (the costs lie CODE_COST_OFFSET above
+ * the entries), and the top frame's run array counts the branch taken at
+ * its slot. A branch outside the frame's function leaves the block before
+ * it, for the interpreter's hooks (so that test comes before any count).
+ */
+static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, uint64_t pc)
+{
+    struct x86_buf *b = e->b;
+    const struct insn *from = &e->first[i];
+    /* runs: rcx = hooks->link; rdx = its run array; if both, count at pc's slot */
+    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
+    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
+    uint8_t *no_link = x86_jcc(b, CC_E);
+    x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, (int32_t)offsetof(struct trace_link, runs));
+    x86_op_reg(b, true, 0x85, X_RDX, X_RDX);
+    uint8_t *no_runs = x86_jcc(b, CC_E);
+    x86_mov_imm(b, X_RAX, e->w ? pc : (uint32_t)pc);
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
+    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    miss(e, CC_AE, i);
+    x86_shift(b, true, 5, X_RAX, 2, false);         /* the slot (4-byte instructions) */
+    x86_shift(b, true, 4, X_RAX, 4, false);         /* two int64 per slot */
+    x86_op_sib(b, true, 0x8D, X_RAX, X_RAX, X_RDX); /* lea rax, [rax + rdx] */
+    x86_op_mem(b, true, 0x83, 0, X_RAX, (int32_t)(sizeof(int64_t))); /* add qword [rax+8], */
+    x86_byte(b, 1);
+    x86_patch(no_link, b->p);
+    x86_patch(no_runs, b->p);
+    /* cost: rcx = hooks->cost_cl; if (rcx) *rcx += to's before - from's through */
+    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
+    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
+    uint8_t *no_cost = x86_jcc(b, CC_E);
+    x86_mov_imm(b, X_RDX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)to + CODE_COST_OFFSET);
+    x86_op_mem(b, true, 0x8B, X_RAX, X_RAX, (int32_t)offsetof(struct code_cost, before));
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RDX, (int32_t)offsetof(struct code_cost, through));
+    x86_op_mem(b, true, 0x01, X_RAX, X_RCX, 0); /* add [rcx], rax */
+    x86_patch(no_cost, b->p);
+}
+
+/*
+ * Branch i's taken path: its hooks, then back to the block's start while
+ * the budget (r8) holds another pass after those retired so far (r9);
+ * forward into the block, with r9 less the instructions skipped (exits
+ * count by position); or out to its target.
+ */
+static void emit_taken_path(struct emit *e, size_t k, uint64_t first_pc)
+{
+    size_t i = e->taken_of[k];
+    const struct insn *in = &e->first[i];
+    const struct insn *to = in + in->imm;
+    x86_patch(e->taken_at[k], e->b->p);
+    emit_taken_hooks(e, i, to, first_pc + 4 * i);
+    ptrdiff_t j = to - e->first;
+    if (j == 0) {
+        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, i + 1 */
         x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
         x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
-        x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)(i + 1));
+        x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)e->n);
         x86_patch(x86_jcc(e->b, CC_AE), e->start);
         exit_to(e, e->first, 0);
-        return;
+    } else if (j > (ptrdiff_t)i && j < (ptrdiff_t)e->n) {
+        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)((ptrdiff_t)i + 1 - j));
+        x86_patch(x86_jmp(e->b), e->code_of[j]);
+    } else {
+        exit_to(e, to, i + 1);
     }
-    exit_to(e, in + in->imm, i + 1);
 }
 
 /* Instruction i of the block, at guest pc `pc`. */
@@ -555,16 +626,19 @@ bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint6
     struct emit e = {.b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .first = first, .n = n};
     choose_kept(&e);
     emit_prologue(&e);
+    x86_op_reg(b, true, 0x8B, X_R10, X_R8);  /* mov r10, r8: the hooks */
     x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
     x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
     x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
     e.start = b->p;
     for (size_t i = 0; i < n; i++) {
-        emit_insn(&e, i, pc);
-        pc += 4;
+        e.code_of[i] = b->p;
+        emit_insn(&e, i, pc + 4 * i);
     }
     if (n == 0 || !translate_op_ends_block(first[n - 1].op))
         exit_to(&e, first + n, n);
+    for (size_t k = 0; k < e.ntaken; k++)
+        emit_taken_path(&e, k, pc);
     emit_miss_exits(&e);
     emit_epilogue(&e);
     return !b->full;

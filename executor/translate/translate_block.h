@@ -30,6 +30,20 @@
 /* The longest block, in instructions. */
 #define TRANSLATE_BLOCK_MAX 128
 
+/* Whether the operation ends a block (a conditional branch: both ways leave it). */
+static inline bool translate_op_ends_block(unsigned op)
+{
+    switch (op & (INSN_PAGE_MARK - 1)) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: return true;
+    default: return false;
+    }
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
