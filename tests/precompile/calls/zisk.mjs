@@ -544,7 +544,7 @@ export async function suite({ npm }) {
     });
     // ... and v0.17.0+'s msb_pos_256 (id 17, the same call)
     calls.push({
-      name: 'fcall_msb_pos_256 (v0.17.0+ id 17)',
+      name: 'fcall_msb_pos_256 (id 17)',
       reference: 'BigInt bit length of the largest number',
       guest: GUEST,
       quick: 200,

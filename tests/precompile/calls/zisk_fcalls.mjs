@@ -175,7 +175,10 @@ export function integerCalls(calls, { push, pushValue, limbs, fcallCase }) {
         return decomp(rng.bits(64 * len), len, id);
       },
       edges: () => [decomp(0n, 0, id), decomp(0n, 3, id), decomp(1n, 1, id), decomp(1n << 191n, 3, id),
-        decomp((1n << 8192n) - 1n, 128, id), decomp(1n << 8192n, 129, id)],
+        decomp((1n << 8192n) - 1n, 128, id), decomp(1n << 8192n, 129, id),
+        // len 4 with the words as a block: neither numbering's call of the id (a fault naming v0.17's)
+        fcallCase(`${id}: len, then a block`, [pushValue(4n), push(4, le(9n, 32))], id, [],
+          id === 16 ? 'fcall_bin_decomp' : 'fcall_msb_pos_384')],
     });
   }
   // msb_pos_384 (v0.17.0+ id 18; v0.16 id 15): x, y (8 words each, 6 used) -> [limb, bit] of the
