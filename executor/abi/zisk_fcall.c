@@ -2,75 +2,110 @@
  * zisk_fcall: ZisK's free-input calls, read from 0xPolygonHermez/zisk:
  * ziskos/entrypoint/src/fcall.rs (0fa1514e: ziskos_fcall_param!, its
  * ports and word counts, ziskos_fcall!, ziskos_fcall_get), the ids of
- * zisklib/fcalls/mod.rs (ae58ddc7, 0ff2ec4b and later: 1-3, 6, 7, 10-12
- * kept their numbers throughout), the guest wrappers in zisklib/fcalls/
- * (2fa5cae7: what each pushes and reads back) and the host side in
- * zisklib/fcalls_impl/ (secp256k1/fp_sqrt.rs, bls12_381/fp_sqrt.rs: the
- * answer for a non-square).
- * Docs: docs/ZKVMS.md.
+ * zisklib/fcalls/mod.rs at v0.16.0 (aacf0a73) and v0.17.0 (b6327450; the
+ * same at v0.18.0, 790f9e28), the guest wrappers in zisklib/fcalls/
+ * (what each pushes and reads back) and the host side in
+ * zisklib/fcalls_impl/ (zisk_fcall_field.c, zisk_fcall_int.c,
+ * zisk_fcall_ecdsa.c compute them). Docs: docs/ZKVMS.md.
  *
  * A guest pushes parameters with `csrs 0x8F0 + port, rs1`: port 0 pushes
  * rs1 itself, port k the 2, 4, 8, 12, ... 256 words at rs1 (the table
  * below); `csrwi 0x8C0 + (id >> 5), id & 31` computes function id from
  * them (the parameters are then used up), and each `csrr rd, 0xFFE` reads
- * the next word of its result. Here: the inverses in Fp and Fp2 and the
- * square roots, with GMP, and v0.16's msb_pos_256 (id 4); another id is
- * exit 70 naming it.
+ * the next word of its result. v0.17.0 renumbered ids 4, 5 and 13 to 22;
+ * the parameters tell the two numberings apart (the table's shapes).
  */
 #include "executor/abi/zisk_fcall.h"
 
-#include <gmp.h>
 #include <string.h>
 
 #include "executor/abi/abi_util.h"
-#include "executor/precompile/bigint.h"
+#include "executor/abi/zisk_fcall_calls.h"
 
 /* Words a parameter port pushes (port 0: rs1's own value). */
 static const unsigned port_words[16] = {1,  2,  4,  8,  12, 16, 20,  24,
                                         28, 32, 48, 64, 80, 96, 128, 256};
 
-/* The fields computed here: the primes and group orders their crates name. */
-static const char SECP256K1_P[] =
-    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f";
-static const char SECP256K1_N[] =
-    "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141";
-static const char BN254_P[] = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
-static const char BLS12_381_P[] = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f62"
-                                  "41eabfffeb153ffffb9feffffffffaaab";
-
-enum fcall_kind {
-    FCALL_INVERSE,     /* x^-1 mod p */
-    FCALL_INVERSE_FP2, /* (c0, c1)^-1 in Fp2 = Fp[u] / (u^2 + 1) */
-    FCALL_SQRT,        /* [1, a root] or [0, a root of nqr x] */
+/*
+ * How a call's parameters look as ziskos's wrapper pushes them: what
+ * tells an id's call in one numbering from its call in the other.
+ */
+enum shape {
+    AT_LEAST, /* at least `words` words (ids that kept their call) */
+    EXACT,    /* exactly `words` words */
+    LEN,      /* len, then len words, all pushed one by one (port 0) */
+    TWO_LENS, /* len_a, a, len_b, b, all pushed one by one */
+    COUNTED,  /* n (port 0), then n numbers of 4 words (blocks) */
+    ANY,
 };
+
+static const bool QUOTIENT_0_EMPTY = true; /* v0.16's big_int_div */
 
 static const struct fcall {
     unsigned id;
     const char *name;
-    enum fcall_kind kind;
-    const char *modulus;
-    unsigned words; /* of an element of Fp */
-    unsigned nqr;   /* FCALL_SQRT: the non-square ZisK's host multiplies a non-square by */
-    bool parity;    /* FCALL_SQRT: a parity word follows x, the root of that parity is given */
+    enum shape shape;
+    unsigned words;
+    fcall_fn fn; /* NULL: ZisK's host has no arm for the id (panics) */
+    const void *arg;
 } fcalls[] = {
-    {1, "fcall_secp256k1_fp_inv", FCALL_INVERSE, SECP256K1_P, 4, 0, false},
-    {2, "fcall_secp256k1_fn_inv", FCALL_INVERSE, SECP256K1_N, 4, 0, false},
-    {3, "fcall_secp256k1_fp_sqrt", FCALL_SQRT, SECP256K1_P, 4, 3, true},
-    {6, "fcall_bn254_fp_inv", FCALL_INVERSE, BN254_P, 4, 0, false},
-    {7, "fcall_bn254_fp2_inv", FCALL_INVERSE_FP2, BN254_P, 4, 0, false},
-    {10, "fcall_bls12_381_fp_inv", FCALL_INVERSE, BLS12_381_P, 6, 0, false},
-    {11, "fcall_bls12_381_fp_sqrt", FCALL_SQRT, BLS12_381_P, 6, 2, false},
-    {12, "fcall_bls12_381_fp2_inv", FCALL_INVERSE_FP2, BLS12_381_P, 6, 0, false},
+    {1, "fcall_secp256k1_fp_inv", AT_LEAST, 4, zisk_fcall_inverse, &zisk_secp256k1_fp},
+    {2, "fcall_secp256k1_fn_inv", AT_LEAST, 4, zisk_fcall_inverse, &zisk_secp256k1_fn},
+    {3, "fcall_secp256k1_fp_sqrt", AT_LEAST, 5, zisk_fcall_sqrt, &zisk_secp256k1_fp},
+    {4, "fcall_secp256k1_ecdsa_verify", EXACT, 20, zisk_fcall_ecdsa_verify, &zisk_secp256k1_ecdsa},
+    {4, "fcall_msb_pos_256", COUNTED, 0, zisk_fcall_msb_pos_256, NULL}, /* v0.16.x */
+    {5, "fcall_secp256r1_ecdsa_verify", EXACT, 20, zisk_fcall_ecdsa_verify, &zisk_secp256r1_ecdsa},
+    {5, "fcall_secp256k1_msm_edges", ANY, 0, NULL, NULL}, /* v0.16.x */
+    {6, "fcall_bn254_fp_inv", AT_LEAST, 4, zisk_fcall_inverse, &zisk_bn254_fp},
+    {7, "fcall_bn254_fp2_inv", AT_LEAST, 8, zisk_fcall_inverse_fp2, &zisk_bn254_fp},
+    {8, "fcall_bn254_twist_add_line_coeffs", AT_LEAST, 32, zisk_fcall_twist_add_line,
+     &zisk_bn254_fp},
+    {9, "fcall_bn254_twist_dbl_line_coeffs", AT_LEAST, 16, zisk_fcall_twist_dbl_line,
+     &zisk_bn254_fp},
+    {10, "fcall_bls12_381_fp_inv", AT_LEAST, 6, zisk_fcall_inverse, &zisk_bls12_381_fp},
+    {11, "fcall_bls12_381_fp_sqrt", AT_LEAST, 6, zisk_fcall_sqrt, &zisk_bls12_381_fp},
+    {12, "fcall_bls12_381_fp2_inv", AT_LEAST, 12, zisk_fcall_inverse_fp2, &zisk_bls12_381_fp},
+    /* v0.17.0+ first, then v0.16.x's call of the same id */
+    {13, "fcall_bls12_381_fp2_sqrt", EXACT, 16, zisk_fcall_fp2_sqrt, &zisk_bls12_381_fp},
+    {13, "fcall_bls12_381_twist_add_line_coeffs", EXACT, 48, zisk_fcall_twist_add_line,
+     &zisk_bls12_381_fp},
+    {14, "fcall_bls12_381_twist_add_line_coeffs", EXACT, 48, zisk_fcall_twist_add_line,
+     &zisk_bls12_381_fp},
+    {14, "fcall_bls12_381_twist_dbl_line_coeffs", EXACT, 24, zisk_fcall_twist_dbl_line,
+     &zisk_bls12_381_fp},
+    {15, "fcall_bls12_381_twist_dbl_line_coeffs", EXACT, 24, zisk_fcall_twist_dbl_line,
+     &zisk_bls12_381_fp},
+    {15, "fcall_msb_pos_384", EXACT, 16, zisk_fcall_msb_pos_384, NULL},
+    {16, "fcall_bin_decomp", LEN, 0, zisk_fcall_bin_decomp, NULL},
+    {16, "fcall_big_int256_div", EXACT, 8, zisk_fcall_uint256_div, NULL},
+    {17, "fcall_msb_pos_256", COUNTED, 0, zisk_fcall_msb_pos_256, NULL},
+    {17, "fcall_big_int_div", TWO_LENS, 0, zisk_fcall_bigint_div, &QUOTIENT_0_EMPTY},
+    {18, "fcall_msb_pos_384", EXACT, 16, zisk_fcall_msb_pos_384, NULL},
+    {18, "fcall_bin_decomp", LEN, 0, zisk_fcall_bin_decomp, NULL},
+    {19, "fcall_uint256_div", EXACT, 8, zisk_fcall_uint256_div, NULL},
+    {19, "fcall_bls12_381_fp2_sqrt", EXACT, 16, zisk_fcall_fp2_sqrt, &zisk_bls12_381_fp},
+    {20, "fcall_uint256_inv", EXACT, 4, zisk_fcall_uint256_inv, NULL},
+    {20, "fcall_secp256k1_ecdsa_verify", EXACT, 20, zisk_fcall_ecdsa_verify, &zisk_secp256k1_ecdsa},
+    {21, "fcall_uint256_inv_mod", EXACT, 8, zisk_fcall_uint256_inv_mod, NULL},
+    {21, "fcall_secp256r1_ecdsa_verify", EXACT, 20, zisk_fcall_ecdsa_verify, &zisk_secp256r1_ecdsa},
+    {22, "fcall_bigint_div", TWO_LENS, 0, zisk_fcall_bigint_div, NULL},
 };
 
-/* The parameter words a call takes. */
-static unsigned param_words(const struct fcall *f)
+/* True when the parameters pushed look as f's wrapper pushes them. */
+static bool fits(const struct fcall *f, const struct zisk_fcalls *fc)
 {
-    switch (f->kind) {
-    case FCALL_INVERSE_FP2: return 2 * f->words;
-    case FCALL_SQRT: return f->words + f->parity;
-    default: return f->words;
+    const uint64_t *p = fc->params;
+    size_t n = fc->nparams;
+    bool by_value = fc->nvalues == n;
+    switch (f->shape) {
+    case AT_LEAST: return n >= f->words;
+    case EXACT: return n == f->words;
+    case LEN: return by_value && n >= 1 && p[0] == n - 1;
+    case TWO_LENS: return by_value && n >= 2 && p[0] <= n - 2 && p[1 + p[0]] == n - 2 - p[0];
+    case COUNTED: return fc->nvalues == 1 && n >= 5 && n % 4 == 1 && p[0] == n / 4;
+    case ANY: return true;
     }
+    return false;
 }
 
 bool zisk_fcall_csr(unsigned csr)
@@ -80,108 +115,10 @@ bool zisk_fcall_csr(unsigned csr)
            csr == ZISK_FCALL_GET_CSR;
 }
 
-static void mpz_from_words(mpz_t z, const uint64_t *w, unsigned n)
+/* Uses up the parameters and the last call's results. */
+static void start_call(struct zisk_fcalls *fc)
 {
-    mpz_import(z, n, -1, 8, 0, 0, w);
-}
-
-static void words_from_mpz(uint64_t *w, unsigned n, const mpz_t z)
-{
-    memset(w, 0, 8ull * n);
-    mpz_export(w, NULL, -1, 8, 0, 0, z);
-}
-
-/* The working numbers of one call. */
-struct work {
-    mpz_t p, x, y, r, e;
-};
-
-/*
- * r = x^-1 mod p; false when there is none (x = 0 mod p): ZisK's host
- * panics "Inverse does not exist" (num-bigint modinv in
- * fcalls_impl/secp256k1/fp_inv.rs, fn_inv.rs, bn254/fp.rs,
- * bls12_381/fp_inv.rs at v0.18.0, 790f9e28).
- */
-static bool inverse(struct work *w)
-{
-    return mpz_invert(w->r, w->x, w->p) != 0;
-}
-
-/* (x + y u)^-1 = (x - y u) / (x^2 + y^2) into (r, e); false for 0, as inverse. */
-static bool inverse_fp2(struct work *w)
-{
-    mpz_mul(w->e, w->x, w->x);
-    mpz_addmul(w->e, w->y, w->y);
-    if (!mpz_invert(w->e, w->e, w->p))
-        return false;
-    mpz_mul(w->r, w->x, w->e);
-    mpz_mod(w->r, w->r, w->p);
-    mpz_mul(w->e, w->y, w->e);
-    mpz_neg(w->e, w->e);
-    mpz_mod(w->e, w->e, w->p);
-    return true;
-}
-
-/*
- * r = x^((p + 1) / 4) (both primes are 3 mod 4): a root when x is a
- * square (true); else the root of nqr x. x not below p is no square, as
- * in ZisK's host.
- */
-static bool square_root(struct work *w, unsigned nqr)
-{
-    mpz_add_ui(w->e, w->p, 1);
-    mpz_fdiv_q_2exp(w->e, w->e, 2);
-    mpz_powm(w->r, w->x, w->e, w->p);
-    mpz_mul(w->y, w->r, w->r);
-    mpz_mod(w->y, w->y, w->p);
-    if (mpz_cmp(w->y, w->x) == 0)
-        return true;
-    mpz_mul_ui(w->x, w->x, nqr);
-    mpz_mod(w->x, w->x, w->p);
-    mpz_powm(w->r, w->x, w->e, w->p);
-    return false;
-}
-
-/* Computes f on the parameters into fc's results; false when ZisK's host panics. */
-static bool compute(const struct fcall *f, const uint64_t *params, struct zisk_fcalls *fc)
-{
-    struct work w;
-    unsigned n = f->words;
-    bool ok = true;
-    mpz_inits(w.p, w.x, w.y, w.r, w.e, NULL);
-    mpz_set_str(w.p, f->modulus, 16);
-    mpz_from_words(w.x, params, n);
-    switch (f->kind) {
-    case FCALL_INVERSE:
-        if (!(ok = inverse(&w)))
-            break;
-        words_from_mpz(fc->results, n, w.r);
-        fc->nresults = n;
-        break;
-    case FCALL_INVERSE_FP2:
-        mpz_from_words(w.y, params + n, n);
-        if (!(ok = inverse_fp2(&w)))
-            break;
-        words_from_mpz(fc->results, n, w.r);
-        words_from_mpz(fc->results + n, n, w.e);
-        fc->nresults = 2 * n;
-        break;
-    case FCALL_SQRT: {
-        bool square = square_root(&w, f->nqr);
-        /* the whole parity word against the root's bit: 2 and up negate it (fp_sqrt.rs) */
-        if (square && f->parity && (uint64_t)mpz_odd_p(w.r) != params[n]) {
-            mpz_sub(w.r, w.p, w.r);
-            mpz_mod(w.r, w.r, w.p);
-        }
-        fc->results[0] = square;
-        words_from_mpz(fc->results + 1, n, w.r);
-        fc->nresults = n + 1;
-        break;
-    }
-    }
-    fc->next_result = 0;
-    mpz_clears(w.p, w.x, w.y, w.r, w.e, NULL);
-    return ok;
+    fc->nparams = fc->nvalues = fc->nresults = fc->next_result = 0;
 }
 
 /*
@@ -195,7 +132,7 @@ static enum ecall_result input_ready(struct machine *m, struct zisk_fcalls *fc, 
 {
     uint64_t at = fc->params[0];
     *call = "fcall_input_ready";
-    fc->nparams = fc->nresults = fc->next_result = 0;
+    start_call(fc);
     if (at < ZISK_FCALL_INPUT_ADDR + 7)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, at,
                          "the address is below the input's first byte");
@@ -220,71 +157,54 @@ static bool is_input_ready(const struct zisk_fcalls *fc, unsigned id)
     return id == 0x17 || (id == 22 && fc->nparams == 1);
 }
 
-/*
- * msb_pos_256 (id 4 up to v0.16.x): parameters n, then n numbers of 4
- * words; the result [limb, bit] of the highest set bit among them (the
- * largest word at the highest limb any has non-zero). ZisK's host panics
- * when all are 0 (fcalls_impl/msb_pos_256.rs at v0.16.0 aacf0a73). Taken
- * when exactly 1 + 4n words were pushed, as ziskos's wrapper pushes them
- * (n = 2); from v0.17.0 id 4 is secp256k1_ecdsa_verify, 20 words.
- */
-static bool is_msb_pos_256(const struct zisk_fcalls *fc, unsigned id)
+/* The fault when the words pushed fit no call of the id: first (and second) are its calls. */
+static enum ecall_result no_fit(struct machine *m, struct zisk_fcalls *fc, size_t nparams,
+                                const struct fcall *first, const struct fcall *second)
 {
-    return id == 4 && fc->nparams >= 5 && fc->params[0] == (fc->nparams - 1) / 4 &&
-           fc->nparams % 4 == 1;
-}
-
-static enum ecall_result msb_pos_256(struct machine *m, struct zisk_fcalls *fc, const char **call)
-{
-    uint64_t n = fc->params[0];
-    *call = "fcall_msb_pos_256";
-    fc->nparams = fc->nresults = fc->next_result = 0;
-    for (int limb = 3; limb >= 0; limb--) {
-        uint64_t max = 0;
-        for (uint64_t i = 0; i < n; i++)
-            if (fc->params[1 + 4 * i + (unsigned)limb] > max)
-                max = fc->params[1 + 4 * i + (unsigned)limb];
-        if (max) {
-            fc->results[0] = (uint64_t)limb;
-            fc->results[1] = 63 - (uint64_t)__builtin_clzll(max);
-            fc->nresults = 2;
-            return ECALL_CONTINUE;
-        }
-    }
-    return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, n,
-                     "all the numbers are 0: ZisK's host panics");
+    if (!second)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, first->name, nparams,
+                         "fewer parameter words were pushed than the call takes");
+    snprintf(fc->why, sizeof(fc->why),
+             "the %zu parameter words pushed are neither v0.17.0+'s %s nor v0.16.x's %s as "
+             "ziskos pushes them",
+             nparams, first->name, second->name);
+    return abi_fault(m, FAULT_ECALL_ARGUMENT, first->name, nparams, fc->why);
 }
 
 static enum ecall_result run_fcall(struct machine *m, struct zisk_fcalls *fc, unsigned id,
                                    const char **call)
 {
-    const struct fcall *f = NULL;
+    const struct fcall *f = NULL, *first = NULL, *second = NULL;
     if (is_input_ready(fc, id))
         return input_ready(m, fc, call);
-    if (is_msb_pos_256(fc, id))
-        return msb_pos_256(m, fc, call);
-    if ((id == 4 || id == 5) && fc->nparams == 20) /* v0.17.0+: pk, z, r, s */
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL,
-                         id == 4 ? "fcall_secp256k1_ecdsa_verify" : "fcall_secp256r1_ecdsa_verify",
-                         id, NULL);
-    for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
-        if (fcalls[i].id == id)
+    for (size_t i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++) {
+        if (fcalls[i].id != id)
+            continue;
+        *(first ? &second : &first) = &fcalls[i];
+        if (!f && fits(&fcalls[i], fc))
             f = &fcalls[i];
-    if (!f)
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, id,
-                         "no free call (fcall) with this id is computed here (ids above 3 but 6, "
-                         "7, 10, 11 and 12 moved between ZisK versions)");
-    *call = f->name;
-    if (fc->nparams < param_words(f))
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, fc->nparams,
-                         "fewer parameter words were pushed than the call takes");
-    bool ok = compute(f, fc->params, fc);
-    fc->nparams = 0;
-    if (!ok) {
-        fc->nresults = 0;
-        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, 0,
-                         "no inverse exists (x is 0 mod p): ZisK's host panics");
     }
+    size_t nparams = fc->nparams;
+    start_call(fc);
+    if (!first)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, id,
+                         "no free call (fcall) has this id in ZisK's releases (v0.16.x: 1 to 22, "
+                         "v0.17.0+: 1 to 23)");
+    if (!f)
+        return no_fit(m, fc, nparams, first, second);
+    *call = f->name;
+    if (!f->fn)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, id,
+                         "v0.16.x's id 5, which ZisK's host has no arm for (fcalls_impl/proxy.rs "
+                         "at v0.16.0): it panics (v0.17.0+'s fcall_secp256r1_ecdsa_verify takes 20 "
+                         "words)");
+    struct fcall_io io = {.params = fc->params,
+                          .nparams = nparams,
+                          .results = fc->results,
+                          .room = ZISK_FCALL_RESULTS_MAX};
+    if (f->fn(&io, f->arg) != 0)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, 0, io.why);
+    fc->nresults = io.nresults;
     return ECALL_CONTINUE;
 }
 
@@ -297,10 +217,12 @@ static enum ecall_result push_param(struct machine *m, struct zisk_fcalls *fc, u
     if (fc->nparams + n > ZISK_FCALL_PARAMS_MAX)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, fc->nparams,
                          "more than 512 parameter words pushed before a call");
-    if (port == 0)
+    if (port == 0) {
         fc->params[fc->nparams] = value;
-    else if (!abi_load(m, value, fc->params + fc->nparams, 8ull * n))
+        fc->nvalues++;
+    } else if (!abi_load(m, value, fc->params + fc->nparams, 8ull * n)) {
         return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, value, "the parameters are not in memory");
+    }
     fc->nparams += n;
     return ECALL_CONTINUE;
 }

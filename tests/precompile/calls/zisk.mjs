@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Call, REG, hex, le, fromLe, mod, modpow } from './common.mjs';
+import { ecdsaCalls, fp2Calls, integerCalls } from './zisk_fcalls.mjs';
 
 const GUEST = 'zkvm-zisk-rv64.elf';
 // The build with ziskos's released numbering of 0x815 and up (dma, secp256r1 at 0x817).
@@ -433,7 +434,7 @@ export async function suite({ npm }) {
   }
 
   // ---- free-input calls: csrs 0x8F0 + port (params), csrwi 0x8C0 + (id >> 5), id & 31, csrr 0xFFE (results) ----
-  const PORT = { 1: 0, 4: 2, 8: 3, 12: 4 }; // words -> port (ziskos fcall.rs port table)
+  const PORT = { 1: 0, 4: 2, 8: 3, 12: 4, 16: 5, 20: 6, 24: 7 }; // words -> port (ziskos fcall.rs port table)
   const push = (words, hexBytes) => new Call().reg(REG.a0, A).mem(A, hexBytes).insn(csrs(0x8f0 + PORT[words], REG.a0)).line();
   const pushValue = (v) => new Call().reg(REG.a0, v).insn(csrs(0x8f0, REG.a0)).line();
   const run = (id) => new Call().insn(csrwi(0x8c0 + (id >> 5), id & 31)).line();
@@ -484,7 +485,10 @@ export async function suite({ npm }) {
       reference: '@noble/curves Fp2.inv; 0 has no inverse (panics)',
       guest: GUEST,
       random: (rng) => caseFor(rng.below(p), 1n + rng.below(p - 1n)),
-      edges: () => [caseFor(1n, 0n), caseFor(0n, 1n), caseFor(0n, 0n), caseFor(p - 1n, p - 1n)],
+      edges: () => [caseFor(1n, 0n), caseFor(0n, 1n), caseFor(0n, 0n), caseFor(p - 1n, p - 1n),
+        // c1 is negated as p - c1 (fp_neg): c1 = p is 0, above p panics (BigUint)
+        fcallCase('x 3,p', [push(2 * n, le(3n, 8 * n) + le(p, 8 * n))], id, [...limbs(inv(3n, p), n), ...limbs(0n, n)]),
+        fcallCase('x 3,p+1', [push(2 * n, le(3n, 8 * n) + le(p + 1n, 8 * n))], id, [], name)],
     });
   }
   // sqrt: [is square, root]; a non-square x gives the root of NQR x (fcalls_impl/*/fp_sqrt.rs)
@@ -528,7 +532,7 @@ export async function suite({ npm }) {
       const pos = BigInt(top.toString(2).length - 1);
       return [(pos / 64n).toString(16), (pos % 64n).toString(16)];
     };
-    const caseFor = (xs) => fcallCase(`x ${xs}`, [pushValue(BigInt(xs.length)), ...xs.map((x) => push(4, le(x, 32)))], 4,
+    const caseFor = (xs, id = 4) => fcallCase(`x ${xs}`, [pushValue(BigInt(xs.length)), ...xs.map((x) => push(4, le(x, 32)))], id,
       xs.every((x) => x === 0n) ? [] : msb(xs), xs.every((x) => x === 0n) ? 'fcall_msb_pos_256' : null);
     calls.push({
       name: 'fcall_msb_pos_256',
@@ -538,16 +542,19 @@ export async function suite({ npm }) {
       edges: () => [caseFor([1n]), caseFor([0n, 1n << 255n]), caseFor([(1n << 64n) - 1n, 1n << 64n]), caseFor([0n, 0n]),
         caseFor([(1n << 256n) - 1n, 0n, 5n])],
     });
-    // v0.17.0+ ids 4 and 5 with their 20 words (pk, z, r, s): ecdsa_verify, not computed here yet
-    for (const [id, name] of [[4, 'fcall_secp256k1_ecdsa_verify'], [5, 'fcall_secp256r1_ecdsa_verify']]) {
-      calls.push({
-        name,
-        reference: 'refused by name (not computed here)',
-        guest: GUEST,
-        edges: () => [fcallCase('pk, z, r, s', [push(8, le(1n, 64)), push(12, le(1n, 96))], id, [], name)],
-      });
-    }
+    // ... and v0.17.0+'s msb_pos_256 (id 17, the same call)
+    calls.push({
+      name: 'fcall_msb_pos_256 (id 17)',
+      reference: 'BigInt bit length of the largest number',
+      guest: GUEST,
+      quick: 200,
+      random: (rng) => caseFor(Array.from({ length: 1 + rng.int(3) }, () => rng.bits(1 + rng.int(256))), 17),
+      edges: () => [caseFor([0n, 0n], 17), caseFor([1n << 200n], 17)],
+    });
   }
+  ecdsaCalls(calls, { secp256k1, p256, push, run, get, limbs, fcallCase });
+  integerCalls(calls, { push, pushValue, run, get, limbs, fcallCase });
+  fp2Calls(calls, { bn254, bls12_381, push, limbs, fcallCase });
   // input_ready (0x17, v0.17.0+): the address of the last input byte the guest reads next; no
   // result. ZisK panics unless INPUT_ADDR + 7 <= it <= INPUT_ADDR + 7 + input_len. The harness
   // gives no input: input_len 0.
