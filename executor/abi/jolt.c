@@ -47,6 +47,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/jolt_fields.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
@@ -266,9 +267,6 @@ static const char *inline_family(unsigned funct7)
     case 0x01: return "KECCAK256_INLINE";
     case 0x02: return "BLAKE2_INLINE";
     case 0x03: return "BLAKE3_INLINE";
-    case 0x05: return "SECP256K1_INLINE";
-    case 0x06: return "GRUMPKIN_INLINE";
-    case 0x07: return "P256_INLINE";
     default: return "an inline";
     }
 }
@@ -403,10 +401,12 @@ static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char *
         *call = "BIGINT256_MUL_INLINE";
         return jolt_bigint_mul(m, machine_get_reg(m, (w >> 7) & 31), rs1, rs2, *call);
     }
+    if (jolt_field_family(funct7))
+        return jolt_field_inline(m, w, call);
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, inline_family(funct7), w,
                      "only SHA256_INLINE, SHA256_INIT_INLINE, Keccak-f (KECCAK256_INLINE), "
-                     "BLAKE2_INLINE, BLAKE3_INLINE, BLAKE3_KEYED64_INLINE and "
-                     "BIGINT256_MUL_INLINE run here");
+                     "BLAKE2_INLINE, BLAKE3_INLINE, BLAKE3_KEYED64_INLINE, "
+                     "BIGINT256_MUL_INLINE and the secp256k1, Grumpkin and P-256 inlines run here");
 }
 
 static enum ecall_result jolt_custom(struct machine *m, uint32_t w, const char **call)
