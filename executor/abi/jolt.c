@@ -47,6 +47,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/jolt_advice.h"
 #include "executor/abi/jolt_fields.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
@@ -83,6 +84,7 @@ struct jolt_state {
     char fault_why[400]; /* what a fault below RAM means, for m->fault.why */
     struct jolt_span spans[JOLT_SPANS];
     size_t nspans;
+    struct jolt_tape tape; /* the advice tape (jolt_advice.c) */
 };
 
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
@@ -175,22 +177,36 @@ static enum ecall_result jolt_host_call(struct machine *m, const char **call)
                      "Jolt's calls are print (a0 = 0x505249) and cycle markers (a0 = 0xC7C1E)");
 }
 
+/* The advice write (a0 = 0xADBABE): a1, a2 bytes onto the advice tape. */
+static enum ecall_result jolt_advice_write(struct machine *m, const char **call)
+{
+    struct jolt_state *st = m->abi_state;
+    *call = "advice_write";
+    return jolt_tape_write(m, &st->tape);
+}
+
+/* An ecall: the advice write (01f78185's ECALL trace), else print and cycle markers. */
 static enum ecall_result jolt_ecall(struct machine *m, const char **call)
 {
+    if ((machine_get_reg(m, REG_A0) & 0xffffffffu) == JOLT_ADVICE_WRITE)
+        return jolt_advice_write(m, call);
     return jolt_host_call(m, call);
 }
 
 /*
- * VirtualHostIO: print and cycle markers as an ecall makes them; any other
- * a0 (the advice write, 0xADBABE, of later tracers too) does nothing, as
- * VirtualHostIO::exec (tracer/src/instruction/virtual_host_io.rs) ignores it.
+ * VirtualHostIO: print and cycle markers as an ecall makes them, the
+ * advice write (HEAD's; 01f78185 ignores it, no jolt-sdk of then emits
+ * it); any other a0 does nothing, as VirtualHostIO::exec
+ * (tracer/src/instruction/virtual_host_io.rs) ignores it.
  */
 static enum ecall_result jolt_host_io(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A0) & 0xffffffffu;
     if (nr == JOLT_PRINT || nr == JOLT_CYCLE_TRACK) /* 0x5052494E was an ecall's only */
         return jolt_host_call(m, call);
-    *call = nr == JOLT_ADVICE_WRITE ? "advice_write" : "VirtualHostIO";
+    if (nr == JOLT_ADVICE_WRITE)
+        return jolt_advice_write(m, call);
+    *call = "VirtualHostIO";
     return ECALL_CONTINUE;
 }
 
@@ -202,14 +218,18 @@ static uint64_t rev8w(uint64_t v)
 }
 
 /*
- * A custom-2 word, decoded as the tracer at 01f78185 decodes it by funct3.
- * (Jolt after 971ce3e9, 2026-06-23, moved the advice loads to funct3 0 with
- * funct7 0-4 and VirtualRev8W to funct7 5; funct7 5 is a byte swap in both.)
+ * A custom-2 word, decoded as the tracer at 01f78185 decodes it by funct3,
+ * but the advice loads of both encodings (jolt_advice.c: Jolt after
+ * 971ce3e9, 2026-06-23, moved them to funct3 0 with funct7 0-4 and
+ * VirtualRev8W to funct7 5; funct7 5 is a byte swap in both).
  */
 static enum ecall_result jolt_virtual(struct machine *m, uint32_t w, const char **call)
 {
+    struct jolt_state *st = m->abi_state;
     unsigned funct3 = (w >> 12) & 7, rd = (w >> 7) & 31;
     uint64_t rs1 = machine_get_reg(m, (w >> 15) & 31), rs2 = machine_get_reg(m, (w >> 20) & 31);
+    if (jolt_tape_is_load(w))
+        return jolt_tape_load(m, &st->tape, w, call);
     switch (funct3) {
     case 0:
         *call = "VirtualRev8W";
@@ -220,11 +240,7 @@ static enum ecall_result jolt_virtual(struct machine *m, uint32_t w, const char 
         if (rs1 != rs2)
             return bad(m, *call, rs1, "rs1 and rs2 differ (the tracer's assert_eq panics)");
         return ECALL_CONTINUE;
-    case 2: return jolt_host_io(m, call);
-    default:
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "advice", w,
-                         "an advice-tape load: no advice is given here (the tracer panics: "
-                         "\"Failed to read from advice tape\")");
+    default: return jolt_host_io(m, call); /* funct3 2; 3-7 are the advice loads */
     }
 }
 
@@ -578,6 +594,14 @@ static void jolt_report(const struct machine *m, FILE *out)
     fprintf(out, "jolt-output-bytes: %llu\n", (unsigned long long)st->output_end);
 }
 
+static void jolt_destroy(struct machine *m)
+{
+    struct jolt_state *st = m->abi_state;
+    if (st)
+        jolt_tape_free(&st->tape);
+    abi_free_state(m);
+}
+
 const struct abi abi_jolt = {
     .name = "jolt",
     .aligned_access = true, /* tracer mmu.rs asserts: "Unaligned load_word" ... */
@@ -587,5 +611,5 @@ const struct abi abi_jolt = {
     .mmio_store = jolt_mmio_store,
     .store_stops = jolt_store_stops,
     .report = jolt_report,
-    .destroy = abi_free_state,
+    .destroy = jolt_destroy,
 };

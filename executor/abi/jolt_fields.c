@@ -56,8 +56,9 @@ struct field_inline {
 
 #define K1 CURVE_SECP256K1
 #define R1 CURVE_SECP256R1
-#define BN CURVE_BN254 /* Grumpkin's base field is BN254's order, its scalar field BN254's prime   \
-                        */
+#define BN                                                                                         \
+    CURVE_BN254 /* Grumpkin's base field is BN254's order, its scalar field BN254's prime          \
+                 */
 
 static const struct field_inline inlines[3][8] = {
     {
