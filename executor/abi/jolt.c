@@ -2,7 +2,7 @@
  * jolt: the ABI of Jolt guests (RV64IMAC, the jolt-sdk crate), as Jolt's
  * tracer runs them, read from a16z/jolt @ 01f781858cd3ff3e04e3b4b801042494e1f9446a
  * (common/src/jolt_device.rs, common/src/constants.rs, jolt-sdk/src/print.rs,
- * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256,blake2,blake3}). Docs:
+ * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256,bigint,blake2,blake3}). Docs:
  * docs/ZKVMS.md.
  *
  * Memory: RAM from 0x8000_0000 (128 MiB, EMULATOR_MEMORY_CAPACITY); below it
@@ -25,7 +25,8 @@
  * in jolt-sdk before jolt_platform) prints a1, a2 bytes (a3 = 2: a line),
  * with a0 = 0xC7C1E starts (a3 = 1) or ends (2) the cycle span labelled
  * a1, a2 bytes (earlier: a2 the kind, the label NUL-ended); an ended span prints
- * `"label": N RV64IMAC cycles` on stderr. Inlines are custom-0 0x0B
+ * `"label": N RV64IMAC cycles` on stderr; with a0 = 0xADBABE appends a1, a2
+ * bytes to the advice tape (jolt_advice.c). Inlines are custom-0 0x0B
  * R-type words: funct7 0 SHA-256 compression of [rs1] (8 u32 state words)
  * by [rs2] (16 u32 message words), from the IV for funct3 1; funct7 1
  * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes); funct7 2 funct3 0
@@ -33,14 +34,16 @@
  * flag); funct7 3 BLAKE3 compression (funct3 0: [rs1] by [rs2] and its
  * counter, length and flags; funct3 1: keyed hash of [rs1] ‖ [rs2] under the
  * key [rd], to rd); funct7 4 funct3 0
- * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each).
- * Their operands must be aligned as their lw / ld (mmu.rs asserts). Other
- * inlines stop. Custom-2 0x5B words are Jolt's virtual instructions
- * (tracer/src/instruction/mod.rs): funct3 0 VirtualRev8W (rd = rs1 with the
- * bytes of each 32-bit half reversed; the sha2 sdk's byte swap), funct3 1
- * VirtualAssertEQ (rs1 = rs2 or the tracer panics), funct3 2 VirtualHostIO
- * (the print and cycle calls; another a0 does nothing), funct3 3-7 advice
- * loads (no advice tape here: they stop).
+ * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each);
+ * funct7 5, 6, 7 the secp256k1, Grumpkin and P-256 field inlines
+ * (jolt_fields.c). Their operands must be aligned as their lw / ld (mmu.rs
+ * asserts). Other inlines stop. Custom-2 0x5B words are Jolt's virtual
+ * instructions (tracer/src/instruction/mod.rs): funct3 0 VirtualRev8W (rd =
+ * rs1 with the bytes of each 32-bit half reversed; the sha2 sdk's byte
+ * swap), funct3 1 VirtualAssertEQ (rs1 = rs2 or the tracer panics), funct3
+ * 2 VirtualHostIO (the print, cycle and advice write calls; another a0 does
+ * nothing), funct3 3-7 (HEAD: funct3 0 funct7 0-4, rs1 x0) the advice
+ * loads (jolt_advice.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -66,7 +69,7 @@
 #define JOLT_PRINT        0x505249ull   /* "PRI": jolt_platform */
 #define JOLT_PRINT_OLD    0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
 #define JOLT_CYCLE_TRACK  0xC7C1Eull    /* "CYCLE" */
-#define JOLT_ADVICE_WRITE 0xADBABEull   /* jolt_platform advice.rs (after 01f78185) */
+#define JOLT_ADVICE_WRITE 0xADBABEull   /* jolt_platform advice.rs */
 #define JOLT_LABEL_MAX    64
 #define JOLT_SPANS        32
 
