@@ -2,7 +2,7 @@
  * jolt: the ABI of Jolt guests (RV64IMAC, the jolt-sdk crate), as Jolt's
  * tracer runs them, read from a16z/jolt @ 01f781858cd3ff3e04e3b4b801042494e1f9446a
  * (common/src/jolt_device.rs, common/src/constants.rs, jolt-sdk/src/print.rs,
- * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256,blake2,blake3}). Docs:
+ * jolt-sdk/src/cycle_tracking.rs, jolt-inlines/{sha2,keccak256,bigint,blake2,blake3}). Docs:
  * docs/ZKVMS.md.
  *
  * Memory: RAM from 0x8000_0000 (128 MiB, EMULATOR_MEMORY_CAPACITY); below it
@@ -25,7 +25,8 @@
  * in jolt-sdk before jolt_platform) prints a1, a2 bytes (a3 = 2: a line),
  * with a0 = 0xC7C1E starts (a3 = 1) or ends (2) the cycle span labelled
  * a1, a2 bytes (earlier: a2 the kind, the label NUL-ended); an ended span prints
- * `"label": N RV64IMAC cycles` on stderr. Inlines are custom-0 0x0B
+ * `"label": N RV64IMAC cycles` on stderr; with a0 = 0xADBABE appends a1, a2
+ * bytes to the advice tape (jolt_advice.c). Inlines are custom-0 0x0B
  * R-type words: funct7 0 SHA-256 compression of [rs1] (8 u32 state words)
  * by [rs2] (16 u32 message words), from the IV for funct3 1; funct7 1
  * funct3 0 Keccak-f[1600] of [rs1] (25 u64 lanes); funct7 2 funct3 0
@@ -33,20 +34,24 @@
  * flag); funct7 3 BLAKE3 compression (funct3 0: [rs1] by [rs2] and its
  * counter, length and flags; funct3 1: keyed hash of [rs1] ‖ [rs2] under the
  * key [rd], to rd); funct7 4 funct3 0
- * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each).
- * Their operands must be aligned as their lw / ld (mmu.rs asserts). Other
- * inlines stop. Custom-2 0x5B words are Jolt's virtual instructions
- * (tracer/src/instruction/mod.rs): funct3 0 VirtualRev8W (rd = rs1 with the
- * bytes of each 32-bit half reversed; the sha2 sdk's byte swap), funct3 1
- * VirtualAssertEQ (rs1 = rs2 or the tracer panics), funct3 2 VirtualHostIO
- * (the print and cycle calls; another a0 does nothing), funct3 3-7 advice
- * loads (no advice tape here: they stop).
+ * BIGINT256_MUL: [rd] (8 u64 limbs) = [rs1] * [rs2] (4 u64 limbs each);
+ * funct7 5, 6, 7 the secp256k1, Grumpkin and P-256 field inlines
+ * (jolt_fields.c). Their operands must be aligned as their lw / ld (mmu.rs
+ * asserts). Other inlines stop. Custom-2 0x5B words are Jolt's virtual
+ * instructions (tracer/src/instruction/mod.rs): funct3 0 VirtualRev8W (rd =
+ * rs1 with the bytes of each 32-bit half reversed; the sha2 sdk's byte
+ * swap), funct3 1 VirtualAssertEQ (rs1 = rs2 or the tracer panics), funct3
+ * 2 VirtualHostIO (the print, cycle and advice write calls; another a0 does
+ * nothing), funct3 3-7 (HEAD: funct3 0 funct7 0-4, rs1 x0) the advice
+ * loads (jolt_advice.c).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/jolt_advice.h"
+#include "executor/abi/jolt_fields.h"
 #include "executor/abi/jolt_layout.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
@@ -64,7 +69,7 @@
 #define JOLT_PRINT        0x505249ull   /* "PRI": jolt_platform */
 #define JOLT_PRINT_OLD    0x5052494Eull /* "PRIN": jolt-sdk before jolt_platform */
 #define JOLT_CYCLE_TRACK  0xC7C1Eull    /* "CYCLE" */
-#define JOLT_ADVICE_WRITE 0xADBABEull   /* jolt_platform advice.rs (after 01f78185) */
+#define JOLT_ADVICE_WRITE 0xADBABEull   /* jolt_platform advice.rs */
 #define JOLT_LABEL_MAX    64
 #define JOLT_SPANS        32
 
@@ -82,6 +87,7 @@ struct jolt_state {
     char fault_why[400]; /* what a fault below RAM means, for m->fault.why */
     struct jolt_span spans[JOLT_SPANS];
     size_t nspans;
+    struct jolt_tape tape; /* the advice tape (jolt_advice.c) */
 };
 
 static enum ecall_result bad(struct machine *m, const char *call, uint64_t addr, const char *why)
@@ -174,22 +180,36 @@ static enum ecall_result jolt_host_call(struct machine *m, const char **call)
                      "Jolt's calls are print (a0 = 0x505249) and cycle markers (a0 = 0xC7C1E)");
 }
 
+/* The advice write (a0 = 0xADBABE): a1, a2 bytes onto the advice tape. */
+static enum ecall_result jolt_advice_write(struct machine *m, const char **call)
+{
+    struct jolt_state *st = m->abi_state;
+    *call = "advice_write";
+    return jolt_tape_write(m, &st->tape);
+}
+
+/* An ecall: the advice write (01f78185's ECALL trace), else print and cycle markers. */
 static enum ecall_result jolt_ecall(struct machine *m, const char **call)
 {
+    if ((machine_get_reg(m, REG_A0) & 0xffffffffu) == JOLT_ADVICE_WRITE)
+        return jolt_advice_write(m, call);
     return jolt_host_call(m, call);
 }
 
 /*
- * VirtualHostIO: print and cycle markers as an ecall makes them; any other
- * a0 (the advice write, 0xADBABE, of later tracers too) does nothing, as
- * VirtualHostIO::exec (tracer/src/instruction/virtual_host_io.rs) ignores it.
+ * VirtualHostIO: print and cycle markers as an ecall makes them, the
+ * advice write (HEAD's; 01f78185 ignores it, no jolt-sdk of then emits
+ * it); any other a0 does nothing, as VirtualHostIO::exec
+ * (tracer/src/instruction/virtual_host_io.rs) ignores it.
  */
 static enum ecall_result jolt_host_io(struct machine *m, const char **call)
 {
     uint64_t nr = machine_get_reg(m, REG_A0) & 0xffffffffu;
     if (nr == JOLT_PRINT || nr == JOLT_CYCLE_TRACK) /* 0x5052494E was an ecall's only */
         return jolt_host_call(m, call);
-    *call = nr == JOLT_ADVICE_WRITE ? "advice_write" : "VirtualHostIO";
+    if (nr == JOLT_ADVICE_WRITE)
+        return jolt_advice_write(m, call);
+    *call = "VirtualHostIO";
     return ECALL_CONTINUE;
 }
 
@@ -201,14 +221,18 @@ static uint64_t rev8w(uint64_t v)
 }
 
 /*
- * A custom-2 word, decoded as the tracer at 01f78185 decodes it by funct3.
- * (Jolt after 971ce3e9, 2026-06-23, moved the advice loads to funct3 0 with
- * funct7 0-4 and VirtualRev8W to funct7 5; funct7 5 is a byte swap in both.)
+ * A custom-2 word, decoded as the tracer at 01f78185 decodes it by funct3,
+ * but the advice loads of both encodings (jolt_advice.c: Jolt after
+ * 971ce3e9, 2026-06-23, moved them to funct3 0 with funct7 0-4 and
+ * VirtualRev8W to funct7 5; funct7 5 is a byte swap in both).
  */
 static enum ecall_result jolt_virtual(struct machine *m, uint32_t w, const char **call)
 {
+    struct jolt_state *st = m->abi_state;
     unsigned funct3 = (w >> 12) & 7, rd = (w >> 7) & 31;
     uint64_t rs1 = machine_get_reg(m, (w >> 15) & 31), rs2 = machine_get_reg(m, (w >> 20) & 31);
+    if (jolt_tape_is_load(w))
+        return jolt_tape_load(m, &st->tape, w, call);
     switch (funct3) {
     case 0:
         *call = "VirtualRev8W";
@@ -219,11 +243,7 @@ static enum ecall_result jolt_virtual(struct machine *m, uint32_t w, const char 
         if (rs1 != rs2)
             return bad(m, *call, rs1, "rs1 and rs2 differ (the tracer's assert_eq panics)");
         return ECALL_CONTINUE;
-    case 2: return jolt_host_io(m, call);
-    default:
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "advice", w,
-                         "an advice-tape load: no advice is given here (the tracer panics: "
-                         "\"Failed to read from advice tape\")");
+    default: return jolt_host_io(m, call); /* funct3 2; 3-7 are the advice loads */
     }
 }
 
@@ -266,9 +286,6 @@ static const char *inline_family(unsigned funct7)
     case 0x01: return "KECCAK256_INLINE";
     case 0x02: return "BLAKE2_INLINE";
     case 0x03: return "BLAKE3_INLINE";
-    case 0x05: return "SECP256K1_INLINE";
-    case 0x06: return "GRUMPKIN_INLINE";
-    case 0x07: return "P256_INLINE";
     default: return "an inline";
     }
 }
@@ -403,10 +420,12 @@ static enum ecall_result jolt_inline(struct machine *m, uint32_t w, const char *
         *call = "BIGINT256_MUL_INLINE";
         return jolt_bigint_mul(m, machine_get_reg(m, (w >> 7) & 31), rs1, rs2, *call);
     }
+    if (jolt_field_family(funct7))
+        return jolt_field_inline(m, w, call);
     return abi_fault(m, FAULT_UNSUPPORTED_ECALL, inline_family(funct7), w,
                      "only SHA256_INLINE, SHA256_INIT_INLINE, Keccak-f (KECCAK256_INLINE), "
-                     "BLAKE2_INLINE, BLAKE3_INLINE, BLAKE3_KEYED64_INLINE and "
-                     "BIGINT256_MUL_INLINE run here");
+                     "BLAKE2_INLINE, BLAKE3_INLINE, BLAKE3_KEYED64_INLINE, "
+                     "BIGINT256_MUL_INLINE and the secp256k1, Grumpkin and P-256 inlines run here");
 }
 
 static enum ecall_result jolt_custom(struct machine *m, uint32_t w, const char **call)
@@ -578,6 +597,14 @@ static void jolt_report(const struct machine *m, FILE *out)
     fprintf(out, "jolt-output-bytes: %llu\n", (unsigned long long)st->output_end);
 }
 
+static void jolt_destroy(struct machine *m)
+{
+    struct jolt_state *st = m->abi_state;
+    if (st)
+        jolt_tape_free(&st->tape);
+    abi_free_state(m);
+}
+
 const struct abi abi_jolt = {
     .name = "jolt",
     .aligned_access = true, /* tracer mmu.rs asserts: "Unaligned load_word" ... */
@@ -587,5 +614,5 @@ const struct abi abi_jolt = {
     .mmio_store = jolt_mmio_store,
     .store_stops = jolt_store_stops,
     .report = jolt_report,
-    .destroy = abi_free_state,
+    .destroy = jolt_destroy,
 };

@@ -43,6 +43,11 @@ void curve_prime_and_a(enum curve_id c, mpz_t p, mpz_t a)
     mpz_set_str(a, curves[c].a_hex, 16);
 }
 
+void curve_order(enum curve_id c, mpz_t r)
+{
+    mpz_set_str(r, curves[c].r_hex, 16);
+}
+
 /* The working registers of one operation. */
 struct ctx {
     mpz_t p, a, x1, y1, x2, y2, l, t;

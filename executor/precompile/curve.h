@@ -24,6 +24,9 @@ size_t curve_limbs(enum curve_id c);
 /* The field's prime and the curve's a, into initialised p and a. */
 void curve_prime_and_a(enum curve_id c, mpz_t p, mpz_t a);
 
+/* The order of the curve's generator group (its scalar field), into initialised r. */
+void curve_order(enum curve_id c, mpz_t r);
+
 /*
  * p = p + q on the curve (affine; neither the point at infinity). False,
  * p untouched, when p and q share x (equal or opposite points), which the

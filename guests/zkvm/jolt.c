@@ -21,13 +21,22 @@
  *      terminate
  *   1  store to the panic word
  *   2  store to 0x8800_0000, past Jolt's RAM
- *   3  the secp256k1 inline (funct7 5), not run here
+ *   3  secp256k1's reserved inline (funct7 5 funct3 3): no such inline
  *   4  an ecall with a0 = 7, no call of Jolt's
  *   5  store into the read-only input
  *   6  output the input's bytes from its 4th on, as many as its bytes 1-2
  *      (little-endian) say; terminate
  *   7  one access (zkvm_guest.h: access_once): op and offset in the
  *      input's bytes 1 and 2; output its result (8 bytes)
+ *   8  BLAKE2b of the input's bytes from its 3rd (jolt_sdk_blake2b)
+ *   9  secp256k1's base field, as jolt-inlines/secp256k1's sdk calls it:
+ *      a, b the input's bytes 1-32 and 33-64 (little-endian limbs);
+ *      output a b mod p (SECP256K1_MULQ), then that / b (SECP256K1_DIVQ);
+ *      then the advice tape: the product's first 8 bytes written with an
+ *      ecall (01f78185's AdviceWriter) and its next 8 with the 0x5B
+ *      VirtualHostIO word (HEAD's), read back with an advice LD of each
+ *      encoding (0x5B funct3 6; funct3 0 funct7 3 rs1 x0) and output
+ *   10 an advice LD on the empty tape (no compute_advice pass fills it)
  * The functions are named jolt_sdk_*, as the crate's symbols are.
  */
 #include "zkvm_guest.h"
@@ -96,14 +105,22 @@ static struct jolt_io jolt_io(void)
 #endif
 }
 
-#define PRINT       0x505249ul
-#define PRINT_OLD   0x5052494Eul /* jolt-sdk before jolt_platform */
-#define CYCLE_TRACK 0xC7C1Eul
+#define PRINT        0x505249ul
+#define PRINT_OLD    0x5052494Eul /* jolt-sdk before jolt_platform */
+#define CYCLE_TRACK  0xC7C1Eul
+#define ADVICE_WRITE 0xADBABEul
 
 #define JOLT_INLINE(funct3, funct7, rs1, rs2)                                                      \
     __asm__ volatile(".insn r 0x0b, " #funct3 ", " #funct7 ", x0, %0, %1"                          \
                      :                                                                             \
                      : "r"(rs1), "r"(rs2)                                                          \
+                     : "memory")
+
+/* An inline with an output address in rd (the sdk's `rd = in(reg) out`). */
+#define JOLT_INLINE_RD(funct3, funct7, rd, rs1, rs2)                                               \
+    __asm__ volatile(".insn r 0x0b, " #funct3 ", " #funct7 ", %0, %1, %2"                          \
+                     :                                                                             \
+                     : "r"(rd), "r"(rs1), "r"(rs2)                                                 \
                      : "memory")
 
 static struct jolt_io io;
@@ -224,6 +241,58 @@ __attribute__((noinline)) static void jolt_sdk_blake2b(void)
     output_bytes(h, sizeof(h));
 }
 
+__attribute__((noinline)) void jolt_sdk_secp256k1_mulq(uint64_t out[4], const uint64_t a[4],
+                                                       const uint64_t b[4])
+{
+    JOLT_INLINE_RD(0, 5, out, a, b);
+}
+
+__attribute__((noinline)) void jolt_sdk_secp256k1_divq(uint64_t out[4], const uint64_t a[4],
+                                                       const uint64_t b[4])
+{
+    JOLT_INLINE_RD(2, 5, out, a, b);
+}
+
+/* The advice write as 01f78185's AdviceWriter makes it (an ecall), or HEAD's (VirtualHostIO). */
+__attribute__((noinline)) void jolt_sdk_advice_write(const void *p, uint64_t n, int host_io)
+{
+    register uint64_t r0 __asm__("a0") = ADVICE_WRITE;
+    register uint64_t r1 __asm__("a1") = (uint64_t)p;
+    register uint64_t r2 __asm__("a2") = n;
+    if (host_io)
+        __asm__ volatile(".insn i 0x5b, 2, x0, x0, 0" : : "r"(r0), "r"(r1), "r"(r2) : "memory");
+    else
+        __asm__ volatile("ecall" : "+r"(r0) : "r"(r1), "r"(r2) : "memory");
+}
+
+/* 8 advice bytes: AdviceReader::read_u64 of 01f78185 (funct3 6) or of HEAD (funct3 0 funct7 3). */
+__attribute__((noinline)) uint64_t jolt_sdk_advice_read_u64(int head)
+{
+    uint64_t x;
+    if (head)
+        __asm__ volatile(".insn r 0x5b, 0, 3, %0, x0, x0" : "=r"(x) : : "memory");
+    else
+        __asm__ volatile(".insn i 0x5b, 6, %0, x0, 0" : "=r"(x) : : "memory");
+    return x;
+}
+
+/* Mode 9: a b mod p and back (secp256k1's base field), then two advice round trips. */
+__attribute__((noinline)) static void jolt_sdk_secp256k1(void)
+{
+    static uint64_t a[4], b[4], product[4], quotient[4], advice[2];
+    memcpy(a, (const void *)(io.input + 1), sizeof(a));
+    memcpy(b, (const void *)(io.input + 33), sizeof(b));
+    jolt_sdk_secp256k1_mulq(product, a, b);
+    jolt_sdk_secp256k1_divq(quotient, product, b);
+    output_bytes(product, sizeof(product));
+    output_bytes(quotient, sizeof(quotient));
+    jolt_sdk_advice_write(&product[0], 8, 0);
+    jolt_sdk_advice_write(&product[1], 8, 1);
+    advice[0] = jolt_sdk_advice_read_u64(0);
+    advice[1] = jolt_sdk_advice_read_u64(1);
+    output_bytes(advice, sizeof(advice));
+}
+
 /* Mode 6: the input's bytes from its 4th, as many as its bytes 1-2 say. */
 __attribute__((noinline)) static void jolt_sdk_echo(void)
 {
@@ -240,11 +309,13 @@ void jolt_sdk_main(void)
     case 0: jolt_sdk_full_run(); break;
     case 1: *(volatile uint8_t *)io.panic = 1; break;
     case 2: *(volatile uint64_t *)0x88000000ul = 1; break;
-    case 3: JOLT_INLINE(0, 5, p, p); break;
+    case 3: JOLT_INLINE(3, 5, p, p); break;
     case 4: jolt_sdk_ecall(7, 0, 0, 0); break;
     case 5: *(volatile uint8_t *)io.input = 1; break;
     case 6: jolt_sdk_echo(); break;
     case 8: jolt_sdk_blake2b(); break;
+    case 9: jolt_sdk_secp256k1(); break;
+    case 10: jolt_sdk_advice_read_u64(0); break;
     case 7: {
         const volatile uint8_t *in = (const volatile uint8_t *)io.input;
         uintptr_t v = access_once(in[1], in[2]);

@@ -2082,8 +2082,32 @@ class Jolt(ZkvmTest):
         self.assert_one_error(r, "store to unmapped memory (address 0x88000000)", "jolt_sdk_main")
 
     def test_inline_not_implemented(self):
+        # funct7 5 funct3 3: secp256k1's reserved slot, no inline registered there
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])
         self.assert_one_error(r, "jolt call SECP256K1_INLINE is not supported", "jolt_sdk_main")
+
+    def test_secp256k1_inlines_and_advice_tape(self):
+        # SECP256K1_MULQ and _DIVQ as jolt-inlines/secp256k1's sdk calls them,
+        # against Python's integers mod p; then the product's two words
+        # through the advice tape (written by ecall and by VirtualHostIO, read
+        # by the 01f78185 and HEAD advice LD words), back in order.
+        p = 2**256 - 2**32 - 977
+        for a, b in ((3, 5), (p - 1, p - 2), (2**255 + 12345, 2**200 + 7)):
+            r = self.run_cli(self.guest(self.GUEST),
+                             [b"\x09" + a.to_bytes(32, "little") + b.to_bytes(32, "little")])
+            self.assertEqual(r.code, 0, r.stderr)
+            product = a * b % p
+            want = product.to_bytes(32, "little") + (product * pow(b, -1, p) % p).to_bytes(32, "little")
+            self.assertEqual(r.public, want + product.to_bytes(32, "little")[:16])
+            self.assertEqual(ecall_counts(r.folded, "jolt_sdk_secp256k1_mulq"), {"SECP256K1_MULQ": 1})
+            self.assertEqual(ecall_counts(r.folded, "jolt_sdk_secp256k1_divq"), {"SECP256K1_DIVQ": 1})
+            self.assertEqual(ecall_counts(r.folded, "jolt_sdk_advice_write"), {"advice_write": 2})
+            self.assertEqual(ecall_counts(r.folded, "jolt_sdk_advice_read_u64"), {"ADVICE_LD": 2})
+
+    def test_advice_load_past_the_tape(self):
+        # jolt-sdk's AdviceReader on a tape no compute_advice pass filled: the tracer panics
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0a"])
+        self.assert_one_error(r, "ADVICE_LD", "compute_advice", "jolt_sdk_advice_read_u64")
 
     def test_other_ecall(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\4"])

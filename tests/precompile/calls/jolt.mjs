@@ -10,6 +10,7 @@
 // VirtualAssertEQ, 2 VirtualHostIO; virtual_host_io.rs ignores an unknown
 // a0) and tracer/src/emulator/mmu.rs (a misaligned lw / ld panics).
 import { Call, REG, hex, le } from './common.mjs';
+import { fieldInlines } from './jolt_fields.mjs';
 
 const GUEST = 'zkvm-jolt-rv64.elf';
 const A = 0x84000000; // RAM [0x8000_0000, +128 MiB), past the guest's image
@@ -260,6 +261,8 @@ export async function suite({ npm }) {
     },
   });
 
+  calls.push(...(await fieldInlines(npm)));
+
   // Custom-2 0x5B, the tracer's virtual instructions (tracer/src/instruction/mod.rs at 01f78185).
   const rev8w = (v) => {
     const sw = (x) => ((x & 0xffn) << 24n) | ((x & 0xff00n) << 8n) | ((x >> 8n) & 0xff00n) | ((x >> 24n) & 0xffn);
@@ -293,13 +296,75 @@ export async function suite({ npm }) {
       { what: 'HostIO cycle end', lines: [new Call().reg(REG.a0, 0xc7c1e).reg(REG.a1, A).reg(REG.a2, 2).reg(REG.a3, 2).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
       { what: 'HostIO, an unknown a0: nothing', lines: [new Call().reg(REG.a0, 0x1234).insn(rType(0x5b, 2, 0, 0, 0, 0)).readReg(REG.a0).line()], want: 'ok - 1234' },
       { what: 'HostIO with the old print number 0x5052494E (an ecall only): nothing', lines: [new Call().reg(REG.a0, 0x5052494e).reg(REG.a1, 0x70000000).reg(REG.a2, 8).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
-      { what: 'HostIO advice write (later tracers): nothing here', lines: [new Call().reg(REG.a0, 0xadbabe).reg(REG.a1, A).reg(REG.a2, 8).insn(rType(0x5b, 2, 0, 0, 0, 0)).line()], want: 'ok -' },
-      { what: 'advice load LW, no advice tape: panics', lines: [new Call().insn(rType(0x5b, 5, 0, REG.a0, 0, 0)).line()], want: { fault: 'advice' } },
       { what: 'ecall print (jolt-sdk 0.2 / 0.3)', lines: [new Call().reg(REG.a0, 0x505249).reg(REG.a1, A).reg(REG.a2, 2).reg(REG.a3, 2).ecall().line()], want: 'ok -' },
       { what: 'ecall, another a0: a trap to the guest, not run here', lines: [new Call().reg(REG.a0, 0x1234).ecall().line()], want: { fault: '-' } },
-      { what: 'secp256k1 mulq (funct7 5): not run here', lines: [new Call().insn(rType(0x0b, 0, 5, REG.a0, REG.a1, REG.a2)).line()], want: { fault: 'SECP256K1_INLINE' } },
       { what: 'custom-1 0x2B (external inlines)', lines: [new Call().insn(rType(0x2b, 0, 0, 0, REG.a1, REG.a2)).line()], want: { fault: '-' } },
     ],
   });
+  calls.push(adviceTape());
   return calls;
+}
+
+// The advice tape (tracer/src/emulator/cpu.rs AdviceTape at 01f78185 and
+// HEAD): a0 = 0xADBABE writes a1, a2 bytes (an ecall at 01f78185, the
+// VirtualHostIO word at HEAD; unreadable bytes: nothing), each load takes
+// the next 1, 2, 4, 8 bytes little-endian, sign-extended as the tracer's
+// `as i8 / i16 / i32 as i64`, LEN the count left; too few bytes panic.
+// Loads: 0x5B funct3 3-7 (01f78185), funct3 0 funct7 0-4 rs1 x0 (HEAD).
+// Checked against a JavaScript queue of the bytes written, the lines of a
+// run in order (the harness keeps one machine, and its tape, per run).
+const LOADS = [[1, 'ADVICE_LB'], [2, 'ADVICE_LH'], [4, 'ADVICE_LW'], [8, 'ADVICE_LD'], [0, 'ADVICE_LEN']];
+const adviceLoad = (k, head) => (head ? rType(0x5b, 0, k, REG.a4, 0, 0) : rType(0x5b, 3 + k, 0, REG.a4, 0, 0));
+const adviceWrite = (bytes, hostIO, at = A) => {
+  const c = new Call().reg(REG.a0, 0xadbabe).reg(REG.a1, at).reg(REG.a2, bytes.length).mem(at, hex(bytes));
+  return (hostIO ? c.insn(rType(0x5b, 2, 0, 0, 0, 0)) : c.ecall()).line();
+};
+function adviceTape() {
+  let tape = [];
+  // the answer of load k (LOADS index) on the queue, which it consumes
+  const take = (k) => {
+    const [n, name] = LOADS[k];
+    if (n === 0) return `ok - ${tape.length.toString(16)}`;
+    if (tape.length < n) return { fault: name, why: 'compute_advice' };
+    const v = tape.splice(0, n).reduce((acc, b, i) => acc | (BigInt(b) << BigInt(8 * i)), 0n);
+    return `ok - ${BigInt.asUintN(64, BigInt.asIntN(8 * n, v)).toString(16)}`;
+  };
+  const load = (k, head) => ({ what: `${LOADS[k][1]} (${head ? 'HEAD' : '01f78185'} encoding)`, lines: [new Call().insn(adviceLoad(k, head)).readReg(REG.a4).line()] });
+  const write = (bytes, hostIO) => {
+    tape.push(...bytes);
+    return { what: `write ${hex(bytes)} (${hostIO ? 'VirtualHostIO' : 'ecall'})`, lines: [adviceWrite(bytes, hostIO)], want: 'ok -' };
+  };
+  return {
+    name: 'advice tape',
+    reference: 'a JavaScript byte queue (AdviceTape write / read / remaining)',
+    guest: GUEST,
+    quick: 600,
+    random(rng, i) {
+      if (i === 0) tape = [];
+      if (rng.int(3) === 0) return write(rng.bytes(rng.int(17)), rng.int(2) === 1);
+      const k = rng.int(LOADS.length);
+      return { ...load(k, rng.int(2) === 1), want: take(k) };
+    },
+    edges() {
+      tape = [];
+      const steps = [
+        { ...load(4, false), want: take(4) }, // LEN, empty: 0
+        { ...load(3, true), want: take(3) }, // LD, empty: panics
+        write(Uint8Array.from([0xf0, 0xde, 0xbc, 0x9a, 0x78, 0x56, 0x34, 0x12]), false),
+        write(Uint8Array.from([0x80, 0xff, 0x01]), true),
+        { ...load(4, true), want: take(4) },
+        { ...load(2, false), want: take(2) }, // LW: sign-extended
+        { ...load(1, true), want: take(1) },
+        { ...load(0, false), want: take(0) },
+        { ...load(0, true), want: take(0) },
+        { ...load(1, false), want: take(1) }, // LH 0xff80: negative
+        { ...load(2, true), want: take(2) }, // LW with one byte left: panics, takes nothing
+        { ...load(0, true), want: take(0) },
+        { what: 'write from unmapped memory: nothing', lines: [new Call().reg(REG.a0, 0xadbabe).reg(REG.a1, 0x70000000).reg(REG.a2, 8).ecall().line()], want: 'ok -' },
+        { ...load(4, false), want: take(4) },
+        { what: 'funct3 0 funct7 0 with rs1 a0: VirtualRev8W, not a load', lines: [new Call().reg(REG.a0, 0x11223344).insn(rType(0x5b, 0, 0, REG.a4, REG.a0, 0)).readReg(REG.a4).line()], want: 'ok - 44332211' },
+      ];
+      return steps;
+    },
+  };
 }
