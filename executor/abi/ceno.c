@@ -17,10 +17,10 @@
  * one item. Loads and stores must be aligned (rv32im.rs traps them).
  *
  * An ecall's number is in t0, its arguments in a0, a1: 0 HALT (exit code
- * a0), and the precompiles: KECCAK_PERMUTE, SHA_EXTEND (the whole
+ * a0), and the precompiles: KECCAK_PERMUTE, KECCAK_XORIN, SHA_EXTEND (the whole
  * schedule at a0; one word at a0 from c3473257, 2026-01, guests of the
  * later layout), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
- * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, BN254 ADD, DOUBLE, FP ADD, MUL,
+ * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, SCALAR_INVERT, BN254 ADD, DOUBLE, FP ADD, MUL,
  * FP2 ADD, MUL, PHANTOM_LOG_PC_CYCLE (a label, for regions) and
  * PUB_IO_COMMIT (the 8-word digest at a0, ceno_rt's `commit`: to
  * --public-output, the last one in --stats, as vm_state.rs keeps it in
@@ -63,10 +63,15 @@ enum {
     CENO_SECP256R1_DOUBLE = 0x0000012D,
     CENO_UINT256_MUL = 0x0001011D,
     CENO_LOG_PC_CYCLE = 0x00000003,
-    /* ceno-patch syscall/src/lib.rs after 0cb2c93; ceno_emul syscalls/pubio_commit.rs at ac1642550
+    /* ceno-patch syscall/src/lib.rs at 6a71aabe (after 0cb2c93); ceno_emul syscalls.rs at ac1642550
      */
     CENO_PUB_IO_COMMIT = 0x00000010,
+    CENO_KECCAK_XORIN = 0x00010130,
+    CENO_SECP256R1_SCALAR_INVERT = 0x0000012F,
 };
+
+#define CENO_KECCAK_STATE_BYTES 200 /* ceno_syscall KECCAK_STATE_WORDS: 25 u64 */
+#define CENO_KECCAK_RATE_WORDS  34  /* keccak_xorin.rs KECCAK_RATE_WORDS: 136 bytes */
 
 #define CENO_OLD_ROM       0x20000000ull
 #define CENO_OLD_ROM_END   0x30000000ull
@@ -314,33 +319,54 @@ static enum ecall_result ceno_secp256k1_decompress(struct machine *m)
 }
 
 /*
- * SECP256K1_SCALAR_INVERT: the 32 bytes at a0, a big-endian scalar mod the
- * group order n (k256's from_repr), = its inverse; 0 or a scalar not below
- * n panics (secp256k1.rs invert_words).
+ * SECP256K1_SCALAR_INVERT and SECP256R1_SCALAR_INVERT: the 32 bytes at a0,
+ * a big-endian scalar mod the curve's group order n (k256's and p256's
+ * Scalar::from_repr), = its inverse; 0 or a scalar not below n panics
+ * (secp256k1.rs and secp256r1.rs invert_words: from_repr().expect,
+ * invert().unwrap()).
  */
-static enum ecall_result ceno_secp256k1_invert(struct machine *m)
+static enum ecall_result ceno_scalar_invert(struct machine *m, enum curve_id c, const char *call)
 {
-    const char *call = "SECP256K1_SCALAR_INVERT";
-    static const char *const order =
-        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141";
-    uint32_t at = reg(m, REG_A0);
+    uint32_t at = reg(m, REG_A0), k[8];
     uint8_t b[32];
     if (at % 4 || !abi_load(m, at, b, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the scalar is not in memory");
-    mpz_t k, n;
-    mpz_init(k);
-    mpz_init_set_str(n, order, 16);
-    bigint_import_bytes(k, b, 32, true);
-    bool ok = mpz_sgn(k) != 0 && mpz_cmp(k, n) < 0 && mpz_invert(k, k, n);
-    if (ok)
-        bigint_export_bytes(b, 32, k, true);
-    mpz_clears(k, n, NULL);
-    if (!ok)
+    be_to_limbs(k, b);
+    if (!curve_scalar_invert(c, k))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at,
                          "the scalar is 0 or not below the group order (Ceno panics)");
+    limbs_to_be(b, k);
     if (!abi_store(m, at, b, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the scalar is not writable");
     return ECALL_CONTINUE;
+}
+
+/*
+ * KECCAK_XORIN: the 34 words (136 bytes, the rate) at a1 XORed into the
+ * first 34 words of the Keccak state at a0 (keccak_xorin.rs, ac1642550).
+ * Ceno asserts that the state's 200 bytes and the block's 136 neither
+ * overlap nor wrap past 2^32.
+ */
+static enum ecall_result ceno_keccak_xorin(struct machine *m)
+{
+    const char *call = "KECCAK_XORIN";
+    uint32_t st = reg(m, REG_A0), blk = reg(m, REG_A1);
+    uint64_t st_end = (uint64_t)st + CENO_KECCAK_STATE_BYTES;
+    uint64_t blk_end = (uint64_t)blk + 4 * CENO_KECCAK_RATE_WORDS;
+    if (st_end > UINT32_MAX + 1ull || blk_end > UINT32_MAX + 1ull)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, st_end > UINT32_MAX + 1ull ? st : blk,
+                         "the range wraps past 2^32 (Ceno panics: range overflow)");
+    if (st_end > blk && blk_end > st)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, blk,
+                         "the state and the block overlap (Ceno asserts they do not)");
+    uint32_t state[CENO_KECCAK_RATE_WORDS], block[CENO_KECCAK_RATE_WORDS];
+    enum ecall_result r;
+    if (!load_words(m, call, blk, block, CENO_KECCAK_RATE_WORDS, &r) ||
+        !load_words(m, call, st, state, CENO_KECCAK_RATE_WORDS, &r))
+        return r;
+    for (int i = 0; i < CENO_KECCAK_RATE_WORDS; i++)
+        state[i] ^= block[i];
+    return store_words(m, call, st, state, CENO_KECCAK_RATE_WORDS);
 }
 
 /*
@@ -382,6 +408,7 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
         if (reg(m, REG_A0) % 4)
             return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, REG_A0), "not word-aligned");
         return abi_keccakf_in_place(m, *call, reg(m, REG_A0));
+    case CENO_KECCAK_XORIN: *call = "KECCAK_XORIN"; return ceno_keccak_xorin(m);
     case CENO_SHA_EXTEND: *call = "SHA_EXTEND"; return ceno_sha_extend(m, st->later_layout);
     case CENO_UINT256_MUL: *call = "UINT256_MUL"; return ceno_uint256_mul(m);
     case CENO_SECP256K1_ADD:
@@ -395,7 +422,10 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
         return ceno_secp256k1_decompress(m);
     case CENO_SECP256K1_SCALAR_INVERT:
         *call = "SECP256K1_SCALAR_INVERT";
-        return ceno_secp256k1_invert(m);
+        return ceno_scalar_invert(m, CURVE_SECP256K1, *call);
+    case CENO_SECP256R1_SCALAR_INVERT:
+        *call = "SECP256R1_SCALAR_INVERT";
+        return ceno_scalar_invert(m, CURVE_SECP256R1, *call);
     case CENO_SECP256R1_ADD:
         *call = "SECP256R1_ADD";
         return ceno_curve_add(m, CURVE_SECP256R1, *call);

@@ -330,6 +330,21 @@ bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8])
     return ok;
 }
 
+bool curve_scalar_invert(enum curve_id c, uint32_t k[8])
+{
+    if (!curve_scalar_in_range(c, k))
+        return false;
+    mpz_t s, r;
+    mpz_inits(s, r, NULL);
+    bigint_import(s, k, 8);
+    mpz_set_str(r, curves[c].r_hex, 16);
+    bool ok = mpz_invert(s, s, r) != 0; /* r is prime: always */
+    if (ok)
+        bigint_export(k, 8, s);
+    mpz_clears(s, r, NULL);
+    return ok;
+}
+
 /*
  * (x1, y1) += (x2, y2), two points of the curve (not infinity; they may
  * be the same variables, to double). False when the sum is the point at

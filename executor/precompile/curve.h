@@ -59,6 +59,9 @@ bool curve_on_curve(enum curve_id c, const uint32_t *pt);
 /* True when 0 < k < r, k 8 limbs, r the order of the curve's generator group. */
 bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8]);
 
+/* k = k^-1 mod r (r as above, k 8 limbs). False, k untouched, unless 0 < k < r. */
+bool curve_scalar_invert(enum curve_id c, uint32_t k[8]);
+
 /*
  * pt = k pt, k 8 limbs (256 bits), pt a point of the curve (affine), by
  * double-and-add from k's top bit. False, pt untouched, when the result

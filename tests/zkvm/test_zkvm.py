@@ -2645,6 +2645,21 @@ class Ceno(ZkvmTest):
         r = self.call(0x0000010E, be32(0))
         self.assert_one_error(r, "SECP256K1_SCALAR_INVERT", "not below the group order")
 
+    def test_secp256r1_scalar_invert(self):
+        n = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551  # FIPS 186-4 P-256
+        k = random.randrange(1, n)
+        self.assert_call(0x0000012F, be32(k), be32(pow(k, -1, n)))
+        r = self.call(0x0000012F, be32(n))
+        self.assert_one_error(r, "SECP256R1_SCALAR_INVERT", "not below the group order")
+
+    def test_keccak_xorin(self):
+        # keccak_xorin.rs: the 136-byte block at a1 XORed into the state's first 136 bytes
+        state, block = random.randbytes(200), random.randbytes(136)
+        want = bytes(a ^ b for a, b in zip(state, block)) + state[136:] + block
+        self.assert_call(0x00010130, state + block, want, a1=200)
+        r = self.call(0x00010130, state + block, a1=196)  # overlapping: Ceno asserts
+        self.assert_one_error(r, "KECCAK_XORIN", "overlap")
+
     def test_bn254_fields(self):
         p = BN254_P
         x, y = [random.randrange(p) for _ in range(2)]
