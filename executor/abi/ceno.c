@@ -11,10 +11,10 @@
  * linked for ROM at 0x0800_0000 (ca7b038c and later) have RAM
  * [0x1000_0000, 0x2000_4000) and [0x3000_0000, 0x4000_4000) (heap, data,
  * stack, public IO, and ceno_rt's debug messages at 0x4000_0000) and
- * hints at 0x2800_0000, which the host fills as ceno_host's
- * Items::finalise lays them out: the data offset, the alignment 4, each
- * item's length, then the items, each padded to a word; each --input is
- * one item. Loads and stores must be aligned (rv32im.rs traps them).
+ * hints at 0x2800_0000. The host fills the hints as ceno_host lays out
+ * its items, each --input one item, in the format the guest reads: rkyv's
+ * until 2025-12, ceno_serde's after (ceno_hints.c). Loads and stores must
+ * be aligned (rv32im.rs traps them).
  *
  * An ecall's number is in t0, its arguments in a0, a1: 0 HALT (exit code
  * a0), and the precompiles: KECCAK_PERMUTE, KECCAK_XORIN, SHA_EXTEND (the whole
@@ -26,10 +26,10 @@
  * --public-output, the last one in --stats, as vm_state.rs keeps it in
  * committed_public_io).
  *
- * Without --input, the hints region of the later layout is left unmapped,
- * so that a guest reading input stops at its first read with a message
- * naming --input (Ceno's zeros would make ceno_rt's reader divide by an
- * alignment of 0).
+ * Without --input, the hints region is left unmapped, so that a guest
+ * reading input stops at its first read with a message naming --input
+ * (Ceno's zeros would make ceno_rt's reader divide by an alignment of 0,
+ * or rkyv fail on an empty slice).
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -37,6 +37,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/ceno_hints.h"
 #include "executor/abi/regions.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
@@ -93,6 +94,7 @@ enum {
 
 struct ceno_state {
     bool later_layout; /* ROM at 0x0800_0000 */
+    enum ceno_hint_format hints;
     uint32_t exit_code;
     struct regions regions;
     char label[256];
@@ -464,34 +466,10 @@ static enum ecall_result ceno_ecall(struct machine *m, const char **call)
     return ceno_precompile(m, nr, call);
 }
 
-/* The hints as ceno_host lays them out (Items::finalise), or false when they do not fit. */
-static int ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct error *e)
-{
-    size_t n = m->io.ninputs;
-    uint64_t offset = 4 * ((uint64_t)n + 2), size = offset;
-    for (size_t i = 0; i < n; i++)
-        size += (m->io.inputs[i].size + 3) / 4 * 4;
-    if (size > end - at) {
-        error_fail(e, ERROR_UNSUPPORTED,
-                   "the --input items take %llu bytes, more than Ceno's %llu MiB of hints",
-                   (unsigned long long)size, (unsigned long long)((end - at) >> 20));
-        return -1;
-    }
-    uint32_t head[2] = {(uint32_t)offset, 4};
-    mem_poke(&m->mem, at, head, 8);
-    uint64_t data = at + offset;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t len = (uint32_t)m->io.inputs[i].size;
-        mem_poke(&m->mem, at + 8 + 4 * i, &len, 4);
-        mem_poke(&m->mem, data, m->io.inputs[i].data, len);
-        data += (len + 3ull) / 4 * 4;
-    }
-    return 0;
-}
-
 /* Memory of guests linked for ROM at 0x0800_0000 (platform.rs from ca7b038c). */
 static int ceno_map_later(struct machine *m, const struct elf_image *img, struct error *e)
 {
+    const struct ceno_state *st = m->abi_state;
     if (abi_check_inside(img, CENO_ROM, CENO_RAM_HIGH_END, "Ceno's memory", e) != 0)
         return -1;
     mem_grant(&m->mem, CENO_RAM_LOW, CENO_RAM_LOW_END - CENO_RAM_LOW, PAGE_R | PAGE_W);
@@ -499,34 +477,36 @@ static int ceno_map_later(struct machine *m, const struct elf_image *img, struct
     if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
         return 0;
     mem_grant(&m->mem, CENO_HINTS, CENO_HINTS_END - CENO_HINTS, PAGE_R | PAGE_W);
-    return ceno_hints(m, CENO_HINTS, CENO_HINTS_END, e);
+    return ceno_lay_out_hints(m, st->hints, CENO_HINTS, CENO_HINTS_END, e);
 }
 
 /* A load from the hints region of a run without --input: say where input comes from. */
 static bool ceno_explain_fault(struct machine *m)
 {
     const struct ceno_state *st = m->abi_state;
-    if (st->later_layout && !m->io.ninputs && m->fault.kind == FAULT_LOAD_UNMAPPED &&
-        m->fault.addr >= CENO_HINTS && m->fault.addr < CENO_HINTS_END)
-        m->fault.why = "the guest reads Ceno's hints (0x2800_0000) and no input was given: give "
-                       "each item it reads with --input FILE";
+    uint64_t lo = st->later_layout ? CENO_HINTS : CENO_OLD_HINTS;
+    uint64_t hi = st->later_layout ? CENO_HINTS_END : CENO_OLD_HINTS_END;
+    if (!m->io.ninputs && m->fault.kind == FAULT_LOAD_UNMAPPED && m->fault.addr >= lo &&
+        m->fault.addr < hi)
+        m->fault.why = "the guest reads Ceno's hints and no input was given: give each item it "
+                       "reads with --input FILE";
     return false;
 }
 
-/* Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 .. 3cb51d0d). */
-static int ceno_map_earlier(struct machine *m, const struct elf_image *img, struct error *e)
+/*
+ * Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 ..
+ * 3cb51d0d): RAM, the public IO ceno_host fills (not here: zeros), and the
+ * hints in rkyv's layout when --input gives them (d6191f74 on; none before).
+ */
+static int ceno_map_earlier(struct machine *m, struct error *e)
 {
-    if (m->io.ninputs) {
-        error_fail(e, ERROR_UNSUPPORTED,
-                   "this Ceno guest has the layout of 2024-25 (ROM at 0x2000_0000), whose hints "
-                   "(rkyv) are not laid out here: run it without --input");
-        return -1;
-    }
+    const struct ceno_state *st = m->abi_state;
     mem_grant(&m->mem, CENO_OLD_PUBIO, CENO_OLD_PUBIO_END - CENO_OLD_PUBIO, PAGE_R);
-    mem_grant(&m->mem, CENO_OLD_HINTS, CENO_OLD_HINTS_END - CENO_OLD_HINTS, PAGE_R);
     mem_grant(&m->mem, CENO_OLD_RAM, CENO_OLD_RAM_END - CENO_OLD_RAM, PAGE_R | PAGE_W);
-    (void)img;
-    return 0;
+    if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
+        return 0;
+    mem_grant(&m->mem, CENO_OLD_HINTS, CENO_OLD_HINTS_END - CENO_OLD_HINTS, PAGE_R);
+    return ceno_lay_out_hints(m, st->hints, CENO_OLD_HINTS, CENO_OLD_HINTS_END, e);
 }
 
 static int ceno_setup(struct machine *m, const struct elf_image *img, struct error *e)
@@ -546,8 +526,9 @@ static int ceno_setup(struct machine *m, const struct elf_image *img, struct err
                    (unsigned long long)img->entry);
         return -1;
     }
+    st->hints = ceno_hint_format_of(img, earlier);
     mem_fix_code(&m->mem);
-    if ((st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, img, e)) != 0)
+    if ((st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, e)) != 0)
         return -1;
     machine_map_segments(m, img, 0);
     code_cache_predecode(&m->code, img, m->xlen);
@@ -573,6 +554,7 @@ static void ceno_report(const struct machine *m, FILE *out)
     fprintf(out, "ceno-layout: %s\n",
             st->later_layout ? "ROM 0x0800_0000 (2025-08 and later)"
                              : "ROM 0x2000_0000 (2024-10 to 2025-08)");
+    fprintf(out, "ceno-hints: %s\n", ceno_hint_format_name(st->hints));
     if (st->later_layout)
         report_messages(m, out);
     if (st->pubio_commits) {

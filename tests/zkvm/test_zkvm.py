@@ -2565,6 +2565,7 @@ class Ceno(ZkvmTest):
                          " ".join(f"{w:08x}" for w in words) + " (1 commits)")
         self.assertRegex(r.stat("abi"), r"^ceno \(auto: symbol ceno_rt")
         self.assertEqual(r.stat("ceno-layout"), "ROM 0x0800_0000 (2025-08 and later)")
+        self.assertEqual(r.stat("ceno-hints"), "ceno_serde")
         self.assertRegex(r.stat("region"), r"^commit: ")
         self.assert_folded_sum(r)
         self.assertIn(";ceno_rt_keccak256;ceno_rt_syscall;[ecall:KECCAK_PERMUTE] ", r.folded)
@@ -2575,6 +2576,27 @@ class Ceno(ZkvmTest):
             with self.subTest(n=n):
                 r = self.run_ceno([b"\2", bytes(range(n))])
                 self.assertEqual(r.public, keccak256(bytes(range(n))), r.stderr)
+
+    def test_rkyv_hints(self):
+        # ceno_host before cff9d41d (2025-12-31), Items::finalise with rkyv: each item's end (u32,
+        # from the region's start), padded to 16 bytes, then the items padded to 16; the guests
+        # read hints[..end] as ceno_rt's mmio.rs did, each item ending with its length (as rkyv's
+        # end with their root). The layout of 2024-25 always; the later one by the rkyv marks.
+        rkyv = lambda data: data + struct.pack("<I", len(data))
+        for elf, layout in (("zkvm-ceno-rkyv-old-rv32.elf", "ROM 0x2000_0000 (2024-10 to 2025-08)"),
+                            ("zkvm-ceno-rkyv-rv32.elf", "ROM 0x0800_0000 (2025-08 and later)")):
+            for n in (0, 1, 12, 13, 100):
+                with self.subTest(elf=elf, n=n):
+                    msg = bytes(range(n))
+                    extra = [rkyv(b"x" * k) for k in range(n % 7)]  # more ends than one 16-byte row
+                    r = self.run_cli(self.guest(elf), [rkyv(b"\2"), rkyv(msg)] + extra)
+                    self.assertEqual(r.code, 0, r.stderr)
+                    self.assertEqual(r.public, keccak256(msg), r.stderr)
+                    self.assertEqual(r.stat("ceno-hints"), "rkyv")
+                    self.assertEqual(r.stat("ceno-layout"), layout)
+        r = self.run_cli(self.guest("zkvm-ceno-rkyv-old-rv32.elf"), [])
+        self.assert_one_error(r, "load from unmapped memory (address 0x40000000)",
+                              "no input was given", "--input FILE")
 
     def test_halt_code_is_the_exit_status(self):
         r = self.run_ceno([b"\1\x2a"])
