@@ -19,7 +19,7 @@
  * An ecall's number is in t0, its arguments in a0, a1: 0 HALT (exit code
  * a0), and the precompiles: KECCAK_PERMUTE, KECCAK_XORIN, SHA_EXTEND (the whole
  * schedule at a0; one word at a0 from c3473257, 2026-01, guests of the
- * later layout), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
+ * later layout that do not read rkyv hints), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
  * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, SCALAR_INVERT, BN254 ADD, DOUBLE, FP ADD, MUL,
  * FP2 ADD, MUL, PHANTOM_LOG_PC_CYCLE (a label, for regions) and
  * PUB_IO_COMMIT (the 8-word digest at a0, ceno_rt's `commit`: to
@@ -411,7 +411,10 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
             return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, REG_A0), "not word-aligned");
         return abi_keccakf_in_place(m, *call, reg(m, REG_A0));
     case CENO_KECCAK_XORIN: *call = "KECCAK_XORIN"; return ceno_keccak_xorin(m);
-    case CENO_SHA_EXTEND: *call = "SHA_EXTEND"; return ceno_sha_extend(m, st->later_layout);
+    case CENO_SHA_EXTEND:
+        /* rkyv hints: built before 2025-12-31, so before c3473257's one-word form */
+        *call = "SHA_EXTEND";
+        return ceno_sha_extend(m, st->later_layout && st->hints != CENO_HINTS_RKYV);
     case CENO_UINT256_MUL: *call = "UINT256_MUL"; return ceno_uint256_mul(m);
     case CENO_SECP256K1_ADD:
         *call = "SECP256K1_ADD";

@@ -262,6 +262,28 @@ export async function suite({ npm }) {
     },
   });
 
+  // ---- SHA_EXTEND, the whole schedule (before c3473257, 2026-01-26: w[16..64]
+  // from w[0..16] at a0, as SP1's): the guests of the 2024-25 layout and those
+  // reading rkyv hints (built before 2025-12-31). Same BigInt reference. ----
+  for (const [guest, at] of [['zkvm-ceno-rkyv-rv32.elf', W], ['zkvm-ceno-rkyv-old-rv32.elf', 0x81002000]]) {
+    const line = (w16, junk) => ecall(N.SHA_EXTEND, at).mem(at, wordsHex(w16) + junk).ecall().read(at, 256).line();
+    calls.push({
+      name: `SHA_EXTEND.schedule.${guest.includes('old') ? 'old' : 'rkyv'}`,
+      reference: 'FIPS 180-4 6.2.2 schedule in BigInt, one call',
+      guest,
+      quick: 300,
+      random(rng) {
+        const w16 = Array.from({ length: 16 }, () => rng.bits(32));
+        return { what: `w ${wordsHex(w16)}`, lines: [line(w16, hex(rng.bytes(192)))], want: `ok - ${wordsHex(schedule(w16))}` };
+      },
+      edges: () => [
+        { what: 'zeros', lines: [line(Array(16).fill(0n), '00'.repeat(192))], want: `ok - ${wordsHex(schedule(Array(16).fill(0n)))}` },
+        { what: 'all ones', lines: [line(Array(16).fill(M32), 'ff'.repeat(192))], want: `ok - ${wordsHex(schedule(Array(16).fill(M32)))}` },
+        { what: 'misaligned a0', lines: [ecall(N.SHA_EXTEND, at + 2).ecall().line()], want: { fault: 'SHA_EXTEND' } },
+      ],
+    });
+  }
+
   // ---- UINT256_MUL: x (a0) = x * y mod m, y then m at a1; m = 0 means 2^256 (uint256.rs) ----
   const uintMul = (x, y, m) => (m === 0n ? (x * y) % (1n << 256n) : (x * y) % m);
   const mulCase = (x, y, m) => ({
