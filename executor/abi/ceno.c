@@ -11,25 +11,25 @@
  * linked for ROM at 0x0800_0000 (ca7b038c and later) have RAM
  * [0x1000_0000, 0x2000_4000) and [0x3000_0000, 0x4000_4000) (heap, data,
  * stack, public IO, and ceno_rt's debug messages at 0x4000_0000) and
- * hints at 0x2800_0000, which the host fills as ceno_host's
- * Items::finalise lays them out: the data offset, the alignment 4, each
- * item's length, then the items, each padded to a word; each --input is
- * one item. Loads and stores must be aligned (rv32im.rs traps them).
+ * hints at 0x2800_0000. The host fills the hints as ceno_host lays out
+ * its items, each --input one item, in the format the guest reads: rkyv's
+ * until 2025-12, ceno_serde's after (ceno_hints.c). Loads and stores must
+ * be aligned (rv32im.rs traps them).
  *
  * An ecall's number is in t0, its arguments in a0, a1: 0 HALT (exit code
- * a0), and the precompiles: KECCAK_PERMUTE, SHA_EXTEND (the whole
+ * a0), and the precompiles: KECCAK_PERMUTE, KECCAK_XORIN, SHA_EXTEND (the whole
  * schedule at a0; one word at a0 from c3473257, 2026-01, guests of the
- * later layout), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
- * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, BN254 ADD, DOUBLE, FP ADD, MUL,
+ * later layout that do not read rkyv hints), UINT256_MUL, SECP256K1 ADD, DOUBLE, DECOMPRESS,
+ * SCALAR_INVERT, SECP256R1 ADD, DOUBLE, SCALAR_INVERT, BN254 ADD, DOUBLE, FP ADD, MUL,
  * FP2 ADD, MUL, PHANTOM_LOG_PC_CYCLE (a label, for regions) and
  * PUB_IO_COMMIT (the 8-word digest at a0, ceno_rt's `commit`: to
  * --public-output, the last one in --stats, as vm_state.rs keeps it in
  * committed_public_io).
  *
- * Without --input, the hints region of the later layout is left unmapped,
- * so that a guest reading input stops at its first read with a message
- * naming --input (Ceno's zeros would make ceno_rt's reader divide by an
- * alignment of 0).
+ * Without --input, the hints region is left unmapped, so that a guest
+ * reading input stops at its first read with a message naming --input
+ * (Ceno's zeros would make ceno_rt's reader divide by an alignment of 0,
+ * or rkyv fail on an empty slice).
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -37,6 +37,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/ceno_hints.h"
 #include "executor/abi/regions.h"
 #include "executor/machine.h"
 #include "executor/precompile/bigint.h"
@@ -63,10 +64,15 @@ enum {
     CENO_SECP256R1_DOUBLE = 0x0000012D,
     CENO_UINT256_MUL = 0x0001011D,
     CENO_LOG_PC_CYCLE = 0x00000003,
-    /* ceno-patch syscall/src/lib.rs after 0cb2c93; ceno_emul syscalls/pubio_commit.rs at ac1642550
+    /* ceno-patch syscall/src/lib.rs at 6a71aabe (after 0cb2c93); ceno_emul syscalls.rs at ac1642550
      */
     CENO_PUB_IO_COMMIT = 0x00000010,
+    CENO_KECCAK_XORIN = 0x00010130,
+    CENO_SECP256R1_SCALAR_INVERT = 0x0000012F,
 };
+
+#define CENO_KECCAK_STATE_BYTES 200 /* ceno_syscall KECCAK_STATE_WORDS: 25 u64 */
+#define CENO_KECCAK_RATE_WORDS  34  /* keccak_xorin.rs KECCAK_RATE_WORDS: 136 bytes */
 
 #define CENO_OLD_ROM       0x20000000ull
 #define CENO_OLD_ROM_END   0x30000000ull
@@ -88,6 +94,7 @@ enum {
 
 struct ceno_state {
     bool later_layout; /* ROM at 0x0800_0000 */
+    enum ceno_hint_format hints;
     uint32_t exit_code;
     struct regions regions;
     char label[256];
@@ -314,33 +321,54 @@ static enum ecall_result ceno_secp256k1_decompress(struct machine *m)
 }
 
 /*
- * SECP256K1_SCALAR_INVERT: the 32 bytes at a0, a big-endian scalar mod the
- * group order n (k256's from_repr), = its inverse; 0 or a scalar not below
- * n panics (secp256k1.rs invert_words).
+ * SECP256K1_SCALAR_INVERT and SECP256R1_SCALAR_INVERT: the 32 bytes at a0,
+ * a big-endian scalar mod the curve's group order n (k256's and p256's
+ * Scalar::from_repr), = its inverse; 0 or a scalar not below n panics
+ * (secp256k1.rs and secp256r1.rs invert_words: from_repr().expect,
+ * invert().unwrap()).
  */
-static enum ecall_result ceno_secp256k1_invert(struct machine *m)
+static enum ecall_result ceno_scalar_invert(struct machine *m, enum curve_id c, const char *call)
 {
-    const char *call = "SECP256K1_SCALAR_INVERT";
-    static const char *const order =
-        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141";
-    uint32_t at = reg(m, REG_A0);
+    uint32_t at = reg(m, REG_A0), k[8];
     uint8_t b[32];
     if (at % 4 || !abi_load(m, at, b, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the scalar is not in memory");
-    mpz_t k, n;
-    mpz_init(k);
-    mpz_init_set_str(n, order, 16);
-    bigint_import_bytes(k, b, 32, true);
-    bool ok = mpz_sgn(k) != 0 && mpz_cmp(k, n) < 0 && mpz_invert(k, k, n);
-    if (ok)
-        bigint_export_bytes(b, 32, k, true);
-    mpz_clears(k, n, NULL);
-    if (!ok)
+    be_to_limbs(k, b);
+    if (!curve_scalar_invert(c, k))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at,
                          "the scalar is 0 or not below the group order (Ceno panics)");
+    limbs_to_be(b, k);
     if (!abi_store(m, at, b, 32))
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, at, "the scalar is not writable");
     return ECALL_CONTINUE;
+}
+
+/*
+ * KECCAK_XORIN: the 34 words (136 bytes, the rate) at a1 XORed into the
+ * first 34 words of the Keccak state at a0 (keccak_xorin.rs, ac1642550).
+ * Ceno asserts that the state's 200 bytes and the block's 136 neither
+ * overlap nor wrap past 2^32.
+ */
+static enum ecall_result ceno_keccak_xorin(struct machine *m)
+{
+    const char *call = "KECCAK_XORIN";
+    uint32_t st = reg(m, REG_A0), blk = reg(m, REG_A1);
+    uint64_t st_end = (uint64_t)st + CENO_KECCAK_STATE_BYTES;
+    uint64_t blk_end = (uint64_t)blk + 4 * CENO_KECCAK_RATE_WORDS;
+    if (st_end > UINT32_MAX + 1ull || blk_end > UINT32_MAX + 1ull)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, st_end > UINT32_MAX + 1ull ? st : blk,
+                         "the range wraps past 2^32 (Ceno panics: range overflow)");
+    if (st_end > blk && blk_end > st)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, blk,
+                         "the state and the block overlap (Ceno asserts they do not)");
+    uint32_t state[CENO_KECCAK_RATE_WORDS], block[CENO_KECCAK_RATE_WORDS];
+    enum ecall_result r;
+    if (!load_words(m, call, blk, block, CENO_KECCAK_RATE_WORDS, &r) ||
+        !load_words(m, call, st, state, CENO_KECCAK_RATE_WORDS, &r))
+        return r;
+    for (int i = 0; i < CENO_KECCAK_RATE_WORDS; i++)
+        state[i] ^= block[i];
+    return store_words(m, call, st, state, CENO_KECCAK_RATE_WORDS);
 }
 
 /*
@@ -382,7 +410,11 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
         if (reg(m, REG_A0) % 4)
             return abi_fault(m, FAULT_ECALL_ARGUMENT, *call, reg(m, REG_A0), "not word-aligned");
         return abi_keccakf_in_place(m, *call, reg(m, REG_A0));
-    case CENO_SHA_EXTEND: *call = "SHA_EXTEND"; return ceno_sha_extend(m, st->later_layout);
+    case CENO_KECCAK_XORIN: *call = "KECCAK_XORIN"; return ceno_keccak_xorin(m);
+    case CENO_SHA_EXTEND:
+        /* rkyv hints: built before 2025-12-31, so before c3473257's one-word form */
+        *call = "SHA_EXTEND";
+        return ceno_sha_extend(m, st->later_layout && st->hints != CENO_HINTS_RKYV);
     case CENO_UINT256_MUL: *call = "UINT256_MUL"; return ceno_uint256_mul(m);
     case CENO_SECP256K1_ADD:
         *call = "SECP256K1_ADD";
@@ -395,7 +427,10 @@ static enum ecall_result ceno_precompile(struct machine *m, uint32_t nr, const c
         return ceno_secp256k1_decompress(m);
     case CENO_SECP256K1_SCALAR_INVERT:
         *call = "SECP256K1_SCALAR_INVERT";
-        return ceno_secp256k1_invert(m);
+        return ceno_scalar_invert(m, CURVE_SECP256K1, *call);
+    case CENO_SECP256R1_SCALAR_INVERT:
+        *call = "SECP256R1_SCALAR_INVERT";
+        return ceno_scalar_invert(m, CURVE_SECP256R1, *call);
     case CENO_SECP256R1_ADD:
         *call = "SECP256R1_ADD";
         return ceno_curve_add(m, CURVE_SECP256R1, *call);
@@ -434,34 +469,10 @@ static enum ecall_result ceno_ecall(struct machine *m, const char **call)
     return ceno_precompile(m, nr, call);
 }
 
-/* The hints as ceno_host lays them out (Items::finalise), or false when they do not fit. */
-static int ceno_hints(struct machine *m, uint64_t at, uint64_t end, struct error *e)
-{
-    size_t n = m->io.ninputs;
-    uint64_t offset = 4 * ((uint64_t)n + 2), size = offset;
-    for (size_t i = 0; i < n; i++)
-        size += (m->io.inputs[i].size + 3) / 4 * 4;
-    if (size > end - at) {
-        error_fail(e, ERROR_UNSUPPORTED,
-                   "the --input items take %llu bytes, more than Ceno's %llu MiB of hints",
-                   (unsigned long long)size, (unsigned long long)((end - at) >> 20));
-        return -1;
-    }
-    uint32_t head[2] = {(uint32_t)offset, 4};
-    mem_poke(&m->mem, at, head, 8);
-    uint64_t data = at + offset;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t len = (uint32_t)m->io.inputs[i].size;
-        mem_poke(&m->mem, at + 8 + 4 * i, &len, 4);
-        mem_poke(&m->mem, data, m->io.inputs[i].data, len);
-        data += (len + 3ull) / 4 * 4;
-    }
-    return 0;
-}
-
 /* Memory of guests linked for ROM at 0x0800_0000 (platform.rs from ca7b038c). */
 static int ceno_map_later(struct machine *m, const struct elf_image *img, struct error *e)
 {
+    const struct ceno_state *st = m->abi_state;
     if (abi_check_inside(img, CENO_ROM, CENO_RAM_HIGH_END, "Ceno's memory", e) != 0)
         return -1;
     mem_grant(&m->mem, CENO_RAM_LOW, CENO_RAM_LOW_END - CENO_RAM_LOW, PAGE_R | PAGE_W);
@@ -469,34 +480,36 @@ static int ceno_map_later(struct machine *m, const struct elf_image *img, struct
     if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
         return 0;
     mem_grant(&m->mem, CENO_HINTS, CENO_HINTS_END - CENO_HINTS, PAGE_R | PAGE_W);
-    return ceno_hints(m, CENO_HINTS, CENO_HINTS_END, e);
+    return ceno_lay_out_hints(m, st->hints, CENO_HINTS, CENO_HINTS_END, e);
 }
 
 /* A load from the hints region of a run without --input: say where input comes from. */
 static bool ceno_explain_fault(struct machine *m)
 {
     const struct ceno_state *st = m->abi_state;
-    if (st->later_layout && !m->io.ninputs && m->fault.kind == FAULT_LOAD_UNMAPPED &&
-        m->fault.addr >= CENO_HINTS && m->fault.addr < CENO_HINTS_END)
-        m->fault.why = "the guest reads Ceno's hints (0x2800_0000) and no input was given: give "
-                       "each item it reads with --input FILE";
+    uint64_t lo = st->later_layout ? CENO_HINTS : CENO_OLD_HINTS;
+    uint64_t hi = st->later_layout ? CENO_HINTS_END : CENO_OLD_HINTS_END;
+    if (!m->io.ninputs && m->fault.kind == FAULT_LOAD_UNMAPPED && m->fault.addr >= lo &&
+        m->fault.addr < hi)
+        m->fault.why = "the guest reads Ceno's hints and no input was given: give each item it "
+                       "reads with --input FILE";
     return false;
 }
 
-/* Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 .. 3cb51d0d). */
-static int ceno_map_earlier(struct machine *m, const struct elf_image *img, struct error *e)
+/*
+ * Memory of guests linked for ROM at 0x2000_0000 (platform.rs d03f0115 ..
+ * 3cb51d0d): RAM, the public IO ceno_host fills (not here: zeros), and the
+ * hints in rkyv's layout when --input gives them (d6191f74 on; none before).
+ */
+static int ceno_map_earlier(struct machine *m, struct error *e)
 {
-    if (m->io.ninputs) {
-        error_fail(e, ERROR_UNSUPPORTED,
-                   "this Ceno guest has the layout of 2024-25 (ROM at 0x2000_0000), whose hints "
-                   "(rkyv) are not laid out here: run it without --input");
-        return -1;
-    }
+    const struct ceno_state *st = m->abi_state;
     mem_grant(&m->mem, CENO_OLD_PUBIO, CENO_OLD_PUBIO_END - CENO_OLD_PUBIO, PAGE_R);
-    mem_grant(&m->mem, CENO_OLD_HINTS, CENO_OLD_HINTS_END - CENO_OLD_HINTS, PAGE_R);
     mem_grant(&m->mem, CENO_OLD_RAM, CENO_OLD_RAM_END - CENO_OLD_RAM, PAGE_R | PAGE_W);
-    (void)img;
-    return 0;
+    if (!m->io.ninputs) /* unmapped: the first read names --input (ceno_explain_fault) */
+        return 0;
+    mem_grant(&m->mem, CENO_OLD_HINTS, CENO_OLD_HINTS_END - CENO_OLD_HINTS, PAGE_R);
+    return ceno_lay_out_hints(m, st->hints, CENO_OLD_HINTS, CENO_OLD_HINTS_END, e);
 }
 
 static int ceno_setup(struct machine *m, const struct elf_image *img, struct error *e)
@@ -516,8 +529,9 @@ static int ceno_setup(struct machine *m, const struct elf_image *img, struct err
                    (unsigned long long)img->entry);
         return -1;
     }
+    st->hints = ceno_hint_format_of(img, earlier);
     mem_fix_code(&m->mem);
-    if ((st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, img, e)) != 0)
+    if ((st->later_layout ? ceno_map_later(m, img, e) : ceno_map_earlier(m, e)) != 0)
         return -1;
     machine_map_segments(m, img, 0);
     code_cache_predecode(&m->code, img, m->xlen);
@@ -543,6 +557,7 @@ static void ceno_report(const struct machine *m, FILE *out)
     fprintf(out, "ceno-layout: %s\n",
             st->later_layout ? "ROM 0x0800_0000 (2025-08 and later)"
                              : "ROM 0x2000_0000 (2024-10 to 2025-08)");
+    fprintf(out, "ceno-hints: %s\n", ceno_hint_format_name(st->hints));
     if (st->later_layout)
         report_messages(m, out);
     if (st->pubio_commits) {

@@ -14,7 +14,8 @@
  *   + 7 HintSqrt (v1.3.0+: openvm_sqrt.c)
  * funct3 1: short Weierstrass curves, funct7 = index * 8 + EC_ADD_NE,
  *   EC_DOUBLE, SETUP (rs1: p then a; rs2 = x0 sets up the double, another
- *   register the add)
+ *   register the add); + 3 HintDecompress, + 4 HintNonQr (v1.0-v1.2:
+ *   openvm_sqrt.c)
  * funct3 2: complex extension fields Fp2 = Fp[u] / (u^2 + 1), funct7 =
  *   index * 8 + ADD, SUB, MUL, DIV, SETUP (rs1: the prime twice)
  * funct3 3: pairings, funct7 = index * 16 + HintFinalExp (a phantom; not
@@ -444,7 +445,11 @@ static enum ecall_result weierstrass(struct machine *m, struct openvm_algebra *a
                                      struct abi_insn f, const char **call)
 {
     unsigned idx = f.funct7 / 8, op = f.funct7 % 8;
-    if (op > 2)
+    if (op == 3 || op == 4) {
+        *call = op == 3 ? "HintDecompress" : "HintNonQr";
+        return openvm_ecc_hint(m, alg, f, idx, op == 3);
+    }
+    if (op > 4)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
                          "no short Weierstrass curve instruction has this funct7");
     *call = op == 2 ? (f.rs2 ? "SETUP_EC_ADD_NE" : "SETUP_EC_DOUBLE") : curve_names[op];

@@ -50,6 +50,13 @@ struct openvm_algebra {
 enum ecall_result openvm_sqrt_hint(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
                                    unsigned idx, bool sqrt);
 
+/*
+ * v1.0-v1.2's HintDecompress (decompress true) or HintNonQr of the curve
+ * `idx` (openvm_sqrt.c): the new hint stream in alg->hint.
+ */
+enum ecall_result openvm_ecc_hint(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
+                                  unsigned idx, bool decompress);
+
 /* Runs the custom-1 instruction `w`; *call names its frame. */
 enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,
                                       const char **call);

@@ -16,6 +16,21 @@
  *
  * OpenVM takes p from the app's configuration; here from SETUP_MOD of that
  * index (an index never set up is exit 70).
+ *
+ * v1.0-v1.2 had the ecc extension's own pair (custom-1 funct3 1, funct7 =
+ * index * 8 + 3 HintDecompress, + 4 HintNonQr; extensions/ecc/circuit/src/
+ * weierstrass_extension.rs, phantom, at v1.2.0; the same at v1.0.0) on the
+ * curve's coordinate prime, with the same find_non_qr (but p = 1 mod 8
+ * drew from StdRng::from_entropy: exit 70 here) and mod_sqrt:
+ *
+ * HintDecompress: x = the num_limbs bytes at [rs1], taken as they are, and
+ *   the byte at [rs2], whose low bit asks for an odd y. alpha = x^3 + a x +
+ *   b mod p; when mod_sqrt(alpha) = beta exists: 4 bytes 1, then beta or
+ *   p - beta, the one of the asked parity (alpha = 0 and odd gives p);
+ *   else 4 bytes 0 and mod_sqrt(alpha * non_qr). OpenVM takes b from the
+ *   app's configuration; the setup passes p and a only, so here b is that
+ *   of the curve with that p and a (secp256k1, P-256, BN254, BLS12-381),
+ *   another curve is exit 70.
  */
 #include <gmp.h>
 #include <string.h>
@@ -23,6 +38,7 @@
 #include "executor/abi/abi_util.h"
 #include "executor/abi/openvm_algebra.h"
 #include "executor/precompile/bigint.h"
+#include "executor/precompile/curve.h"
 
 /* find_non_qr for p = 3 mod 4 and 5 mod 8; false for the sampled ones. */
 static bool find_non_qr(mpz_t z, const mpz_t p)
@@ -99,6 +115,39 @@ static bool mod_sqrt(mpz_t r, const mpz_t x, const mpz_t p, const mpz_t z)
     return ok;
 }
 
+/*
+ * The registers the transpiler asserts are x0: rd, and rs1 and rs2 when
+ * asked. ECALL_CONTINUE when they are, else the fault naming `call`.
+ */
+static enum ecall_result x0_operands(struct machine *m, const char *call, struct abi_insn f,
+                                     bool rs1, bool rs2)
+{
+    unsigned r = f.rd ? f.rd : rs1 && f.rs1 ? f.rs1 : rs2 && f.rs2 ? f.rs2 : 0;
+    if (!r)
+        return ECALL_CONTINUE;
+    return abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, r,
+                     rs1   ? "the transpiler asserts rd = rs1 = rs2 = x0"
+                     : rs2 ? "the transpiler asserts rd = rs2 = x0"
+                           : "the transpiler asserts rd = x0");
+}
+
+/* HintNonQr's hint: z in `bytes` little-endian bytes. */
+static void non_qr_hint(struct openvm_algebra *alg, const mpz_t z, uint32_t bytes)
+{
+    memset(alg->hint, 0, sizeof(alg->hint));
+    bigint_export_bytes(alg->hint, bytes, z, false);
+    alg->hint_len = bytes;
+}
+
+/* The hint stream of a flag word, then r in `bytes` little-endian bytes. */
+static void flag_and_root(struct openvm_algebra *alg, bool flag, const mpz_t r, uint32_t bytes)
+{
+    memset(alg->hint, 0, sizeof(alg->hint));
+    alg->hint[0] = flag;
+    bigint_export_bytes(alg->hint + alg->word, bytes, r, false);
+    alg->hint_len = alg->word + bytes;
+}
+
 /* HintSqrt's hint: the flag word, then the root (or that of x * z). */
 static enum ecall_result sqrt_hint(struct machine *m, struct openvm_algebra *alg, uint64_t at,
                                    const mpz_t p, const mpz_t z, uint32_t bytes)
@@ -114,10 +163,7 @@ static enum ecall_result sqrt_hint(struct machine *m, struct openvm_algebra *alg
         mpz_mul(x, x, z);
         ok = mod_sqrt(r, x, p, z);
     }
-    memset(alg->hint, 0, sizeof(alg->hint));
-    alg->hint[0] = square;
-    bigint_export_bytes(alg->hint + alg->word, bytes, r, false);
-    alg->hint_len = alg->word + bytes;
+    flag_and_root(alg, square, r, bytes);
     mpz_clears(x, r, NULL);
     if (!ok)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintSqrt", at,
@@ -126,24 +172,84 @@ static enum ecall_result sqrt_hint(struct machine *m, struct openvm_algebra *alg
     return ECALL_CONTINUE;
 }
 
+/* HintDecompress's hint of the x at [rs1] and the parity byte at [rs2]; alpha holds b. */
+static enum ecall_result decompress_hint(struct machine *m, struct openvm_algebra *alg,
+                                         const struct openvm_curve *c, struct abi_insn f,
+                                         const mpz_t p, const mpz_t z, mpz_t alpha)
+{
+    uint64_t at = machine_get_reg(m, f.rs1), parity_at = machine_get_reg(m, f.rs2);
+    uint32_t bytes = c->field.bytes;
+    uint8_t xb[48], odd;
+    if (!abi_load(m, at, xb, bytes) || !abi_load(m, parity_at, &odd, 1))
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintDecompress", at,
+                         "x (at rs1) or the parity byte (at rs2) is not in memory");
+    mpz_t x, t, r;
+    mpz_inits(x, t, r, NULL);
+    bigint_import_bytes(x, xb, bytes, false);
+    bigint_import(t, c->a, bytes / 4);
+    mpz_mul(r, x, x);
+    mpz_add(r, r, t); /* x^2 + a */
+    mpz_addmul(alpha, r, x);
+    mpz_mod(alpha, alpha, p);
+    bool possible = mod_sqrt(r, alpha, p, z), ok = possible;
+    if (possible && mpz_odd_p(r) != (odd & 1))
+        mpz_sub(r, p, r);
+    if (!possible) {
+        mpz_mul(alpha, alpha, z);
+        ok = mod_sqrt(r, alpha, p, z);
+    }
+    flag_and_root(alg, possible, r, bytes);
+    mpz_clears(x, t, r, NULL);
+    if (!ok)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "HintDecompress", at,
+                         "no root of alpha nor of alpha times the non-residue: p is not prime "
+                         "(mod_sqrt's unwrap panics)");
+    return ECALL_CONTINUE;
+}
+
+enum ecall_result openvm_ecc_hint(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
+                                  unsigned idx, bool decompress)
+{
+    const char *call = decompress ? "HintDecompress" : "HintNonQr";
+    const struct openvm_curve *c = &alg->curves[idx];
+    enum ecall_result res = x0_operands(m, call, f, !decompress, !decompress);
+    if (res != ECALL_CONTINUE)
+        return res;
+    if (!c->field.bytes)
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, call, idx, "the curve was not set up");
+    mpz_t p, z, b;
+    mpz_inits(p, z, b, NULL);
+    bigint_import(p, c->field.p, c->field.bytes / 4);
+    if (!find_non_qr(z, p)) {
+        res = abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, idx,
+                        "a prime = 1 mod 8: OpenVM 1.0-1.2 draw its non-residue at random "
+                        "(StdRng::from_entropy), no hint to reproduce");
+    } else if (!decompress) {
+        non_qr_hint(alg, z, c->field.bytes);
+    } else if (!curve_b_of(c->field.p, c->a, c->field.bytes / 4, b)) {
+        res = abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, idx,
+                        "the curve's b is in OpenVM's app configuration, not in the setup (p, "
+                        "a): known here for secp256k1, P-256, BN254 and BLS12-381 only");
+    } else {
+        res = decompress_hint(m, alg, c, f, p, z, b);
+    }
+    mpz_clears(p, z, b, NULL);
+    return res;
+}
+
 enum ecall_result openvm_sqrt_hint(struct machine *m, struct openvm_algebra *alg, struct abi_insn f,
                                    unsigned idx, bool sqrt)
 {
     const char *call = sqrt ? "HintSqrt" : "HintNonQr";
     const struct openvm_modulus *mod = &alg->moduli[idx];
-    if (f.rd || f.rs2 || (!sqrt && f.rs1))
-        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, call,
-                         f.rd    ? f.rd
-                         : f.rs2 ? f.rs2
-                                 : f.rs1,
-                         sqrt ? "the transpiler asserts rd = rs2 = x0"
-                              : "the transpiler asserts rd = rs1 = rs2 = x0");
+    enum ecall_result res = x0_operands(m, call, f, !sqrt, true);
+    if (res != ECALL_CONTINUE)
+        return res;
     if (!mod->bytes)
         return abi_fault(m, FAULT_ECALL_ARGUMENT, call, idx, "the modulus was not set up");
     mpz_t p, z;
     mpz_inits(p, z, NULL);
     bigint_import(p, mod->p, mod->bytes / 4);
-    enum ecall_result res = ECALL_CONTINUE;
     if (!find_non_qr(z, p)) {
         res = abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, idx,
                         "a modulus = 1 mod 8: OpenVM samples its non-residue with ChaCha "
@@ -151,9 +257,7 @@ enum ecall_result openvm_sqrt_hint(struct machine *m, struct openvm_algebra *alg
     } else if (sqrt) {
         res = sqrt_hint(m, alg, machine_get_reg(m, f.rs1), p, z, mod->bytes);
     } else {
-        memset(alg->hint, 0, sizeof(alg->hint));
-        bigint_export_bytes(alg->hint, mod->bytes, z, false);
-        alg->hint_len = mod->bytes;
+        non_qr_hint(alg, z, mod->bytes);
     }
     mpz_clears(p, z, NULL);
     return res;

@@ -277,18 +277,41 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
     return ok;
 }
 
+/* The curve whose prime (and a, unless a is NULL) are the n limbs given, or -1. */
+static int find_curve(const uint32_t *p, const uint32_t *a, size_t n)
+{
+    mpz_t given, known;
+    mpz_inits(given, known, NULL);
+    int found = -1;
+    for (size_t c = 0; c < sizeof(curves) / sizeof(curves[0]) && found < 0; c++) {
+        if (curves[c].limbs != n)
+            continue;
+        bigint_import(given, p, n);
+        mpz_set_str(known, curves[c].p_hex, 16);
+        bool same = mpz_cmp(given, known) == 0;
+        if (same && a) {
+            bigint_import(given, a, n);
+            mpz_set_str(known, curves[c].a_hex, 16);
+            same = mpz_cmp(given, known) == 0;
+        }
+        if (same)
+            found = (int)c;
+    }
+    mpz_clears(given, known, NULL);
+    return found;
+}
+
 bool curve_is_known_prime(const uint32_t *p, size_t n)
 {
-    mpz_t given, prime;
-    mpz_inits(given, prime, NULL);
-    bigint_import(given, p, n);
-    bool known = false;
-    for (size_t c = 0; c < sizeof(curves) / sizeof(curves[0]) && !known; c++) {
-        mpz_set_str(prime, curves[c].p_hex, 16);
-        known = curves[c].limbs == n && mpz_cmp(given, prime) == 0;
-    }
-    mpz_clears(given, prime, NULL);
-    return known;
+    return find_curve(p, NULL, n) >= 0;
+}
+
+bool curve_b_of(const uint32_t *p, const uint32_t *a, size_t n, mpz_t b)
+{
+    int c = find_curve(p, a, n);
+    if (c >= 0)
+        mpz_set_str(b, curves[c].b_hex, 16);
+    return c >= 0;
 }
 
 bool curve_reduced(enum curve_id c, const uint32_t *x)
@@ -331,6 +354,21 @@ bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8])
     bigint_import(s, k, 8);
     mpz_set_str(r, curves[c].r_hex, 16);
     bool ok = mpz_sgn(s) != 0 && mpz_cmp(s, r) < 0;
+    mpz_clears(s, r, NULL);
+    return ok;
+}
+
+bool curve_scalar_invert(enum curve_id c, uint32_t k[8])
+{
+    if (!curve_scalar_in_range(c, k))
+        return false;
+    mpz_t s, r;
+    mpz_inits(s, r, NULL);
+    bigint_import(s, k, 8);
+    mpz_set_str(r, curves[c].r_hex, 16);
+    bool ok = mpz_invert(s, s, r) != 0; /* r is prime: always */
+    if (ok)
+        bigint_export(k, 8, s);
     mpz_clears(s, r, NULL);
     return ok;
 }

@@ -50,6 +50,12 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign);
 /* True when the n limbs at p are the field prime of one of the curves here. */
 bool curve_is_known_prime(const uint32_t *p, size_t n);
 
+/*
+ * True when the n limbs at p and a are the prime and a of one of the
+ * curves here; its b into initialised b.
+ */
+bool curve_b_of(const uint32_t *p, const uint32_t *a, size_t n, mpz_t b);
+
 /* True when the field element x (curve_limbs(c) limbs) is below p. */
 bool curve_reduced(enum curve_id c, const uint32_t *x);
 
@@ -61,6 +67,9 @@ bool curve_on_curve(enum curve_id c, const uint32_t *pt);
 
 /* True when 0 < k < r, k 8 limbs, r the order of the curve's generator group. */
 bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8]);
+
+/* k = k^-1 mod r (r as above, k 8 limbs). False, k untouched, unless 0 < k < r. */
+bool curve_scalar_invert(enum curve_id c, uint32_t k[8]);
 
 /*
  * pt = k pt, k 8 limbs (256 bits), pt a point of the curve (affine), by

@@ -14,10 +14,25 @@
  *   2  commit the next item, between two PHANTOM_LOG_PC_CYCLE labels
  *   3  access_once(byte 1, byte 2) (zkvm_guest.h); commit what it returns
  * The functions are named ceno_rt_*, as the crate's symbols are.
+ *
+ * Built with -DCENO_RKYV, it reads its items as ceno_rt's mmio.rs did
+ * before cff9d41d (2025-12-31), when ceno_host wrote them with rkyv: the
+ * n-th u32 of the region is where the n-th item ends, read_slice is
+ * hints[..end], and (as rkyv finds its root from the end) each item here
+ * ends with its length, a u32. With -DCENO_OLD_LAYOUT too, it is linked
+ * as in 2024-25 (ROM 0x2000_0000, RAM 0x8000_0000, hints 0x4000_0000).
  */
 #include "zkvm_guest.h"
 
-__asm__(ZKVM_START_GP "  li sp, 0x20000000\n"
+#ifdef CENO_OLD_LAYOUT
+#define HINTS     0x40000000u
+#define STACK_TOP "0xC0000000" /* memory.x: RAM 1 GiB from 0x8000_0000 */
+#else
+#define HINTS     0x28000000u
+#define STACK_TOP "0x20000000"
+#endif
+
+__asm__(ZKVM_START_GP "  li sp, " STACK_TOP "\n"
                       "  call ceno_rt_main\n"
                       "  .text\n"); /* back to .text, where GCC expects its functions */
 
@@ -27,8 +42,6 @@ enum {
     LOG_PC_CYCLE = 0x00000003,
     PUB_IO_COMMIT = 0x00000010,
 };
-
-#define HINTS 0x28000000u
 
 __attribute__((noinline)) void ceno_rt_syscall(uint32_t nr, uint32_t a0, uint32_t a1)
 {
@@ -44,6 +57,28 @@ __attribute__((noreturn)) static void halt(uint32_t code)
     __builtin_unreachable();
 }
 
+#ifdef CENO_RKYV
+/* What ceno_rt's rkyv access panics with: a guest of those years has the string. */
+static const char access_failed[] = "Deserialised access failed.";
+
+/* mmio.rs before cff9d41d: hints[..end]; here the item before its trailing length. */
+__attribute__((noinline)) const uint8_t *ceno_rt_read_slice(uint32_t *len)
+{
+    static const uint32_t *next_end = (const uint32_t *)HINTS;
+    const uint8_t *hints = (const uint8_t *)HINTS;
+    uint32_t end = *next_end++;
+    if (end < 4) {
+        ceno_rt_syscall(LOG_PC_CYCLE, (uint32_t)(uintptr_t)access_failed,
+                        sizeof(access_failed) - 1);
+        halt(8);
+    }
+    const uint8_t *tail = hints + end - 4;
+    *len = tail[0] | tail[1] << 8 | tail[2] << 16 | (uint32_t)tail[3] << 24;
+    if (*len > end - 4 || (end - 4 - *len) % 16) /* rkyv's items start 16-aligned */
+        halt(7);
+    return tail - *len;
+}
+#else
 /* mmio.rs RegionState: the lengths after two header words, the data at the offset. */
 __attribute__((noinline)) const uint8_t *ceno_rt_read_slice(uint32_t *len)
 {
@@ -61,6 +96,7 @@ __attribute__((noinline)) const uint8_t *ceno_rt_read_slice(uint32_t *len)
     next_data += (*len + alignment - 1) / alignment * alignment;
     return p;
 }
+#endif
 
 /* Keccak-256 of n bytes, by KECCAK_PERMUTE (rate 136 bytes, padding 0x01 .. 0x80). */
 __attribute__((noinline)) void ceno_rt_keccak256(const uint8_t *data, uint32_t n, uint8_t out[32])

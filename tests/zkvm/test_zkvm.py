@@ -2589,6 +2589,7 @@ class Ceno(ZkvmTest):
                          " ".join(f"{w:08x}" for w in words) + " (1 commits)")
         self.assertRegex(r.stat("abi"), r"^ceno \(auto: symbol ceno_rt")
         self.assertEqual(r.stat("ceno-layout"), "ROM 0x0800_0000 (2025-08 and later)")
+        self.assertEqual(r.stat("ceno-hints"), "ceno_serde")
         self.assertRegex(r.stat("region"), r"^commit: ")
         self.assert_folded_sum(r)
         self.assertIn(";ceno_rt_keccak256;ceno_rt_syscall;[ecall:KECCAK_PERMUTE] ", r.folded)
@@ -2599,6 +2600,27 @@ class Ceno(ZkvmTest):
             with self.subTest(n=n):
                 r = self.run_ceno([b"\2", bytes(range(n))])
                 self.assertEqual(r.public, keccak256(bytes(range(n))), r.stderr)
+
+    def test_rkyv_hints(self):
+        # ceno_host before cff9d41d (2025-12-31), Items::finalise with rkyv: each item's end (u32,
+        # from the region's start), padded to 16 bytes, then the items padded to 16; the guests
+        # read hints[..end] as ceno_rt's mmio.rs did, each item ending with its length (as rkyv's
+        # end with their root). The layout of 2024-25 always; the later one by the rkyv marks.
+        rkyv = lambda data: data + struct.pack("<I", len(data))
+        for elf, layout in (("zkvm-ceno-rkyv-old-rv32.elf", "ROM 0x2000_0000 (2024-10 to 2025-08)"),
+                            ("zkvm-ceno-rkyv-rv32.elf", "ROM 0x0800_0000 (2025-08 and later)")):
+            for n in (0, 1, 12, 13, 100):
+                with self.subTest(elf=elf, n=n):
+                    msg = bytes(range(n))
+                    extra = [rkyv(b"x" * k) for k in range(n % 7)]  # more ends than one 16-byte row
+                    r = self.run_cli(self.guest(elf), [rkyv(b"\2"), rkyv(msg)] + extra)
+                    self.assertEqual(r.code, 0, r.stderr)
+                    self.assertEqual(r.public, keccak256(msg), r.stderr)
+                    self.assertEqual(r.stat("ceno-hints"), "rkyv")
+                    self.assertEqual(r.stat("ceno-layout"), layout)
+        r = self.run_cli(self.guest("zkvm-ceno-rkyv-old-rv32.elf"), [])
+        self.assert_one_error(r, "load from unmapped memory (address 0x40000000)",
+                              "no input was given", "--input FILE")
 
     def test_halt_code_is_the_exit_status(self):
         r = self.run_ceno([b"\1\x2a"])
@@ -2668,6 +2690,21 @@ class Ceno(ZkvmTest):
         self.assert_call(0x0000010E, be32(k), be32(pow(k, -1, SECP256K1_N)))
         r = self.call(0x0000010E, be32(0))
         self.assert_one_error(r, "SECP256K1_SCALAR_INVERT", "not below the group order")
+
+    def test_secp256r1_scalar_invert(self):
+        n = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551  # FIPS 186-4 P-256
+        k = random.randrange(1, n)
+        self.assert_call(0x0000012F, be32(k), be32(pow(k, -1, n)))
+        r = self.call(0x0000012F, be32(n))
+        self.assert_one_error(r, "SECP256R1_SCALAR_INVERT", "not below the group order")
+
+    def test_keccak_xorin(self):
+        # keccak_xorin.rs: the 136-byte block at a1 XORed into the state's first 136 bytes
+        state, block = random.randbytes(200), random.randbytes(136)
+        want = bytes(a ^ b for a, b in zip(state, block)) + state[136:] + block
+        self.assert_call(0x00010130, state + block, want, a1=200)
+        r = self.call(0x00010130, state + block, a1=196)  # overlapping: Ceno asserts
+        self.assert_one_error(r, "KECCAK_XORIN", "overlap")
 
     def test_bn254_fields(self):
         p = BN254_P

@@ -2,9 +2,9 @@
 // @noble/hashes or BigInt. The contracts are Ceno's emulator's at
 // scroll-tech/ceno ac164255 (2026-08-14): ceno_emul/src/syscalls.rs and
 // syscalls/{keccak_permute,sha256,uint256,secp256k1,secp256r1,
-// pubio_commit}.rs, syscalls/bn254/{types,bn254_curve,bn254_fptower}.rs;
+// pubio_commit,keccak_xorin}.rs, syscalls/bn254/{types,bn254_curve,bn254_fptower}.rs;
 // the numbers in ceno_syscall (scroll-tech/ceno-patch syscall/src/lib.rs
-// 0cb2c93). Where the emulator panics (an `unwrap`, `expect` or `assert`),
+// 6a71aabe). Where the emulator panics (an `unwrap`, `expect` or `assert`),
 // the call must fault:
 //  - secp256k1 ADD/DOUBLE: each point must decode (coordinates below p,
 //    halo2 from_repr) and lie on the curve (words_to_halo2_point asserts);
@@ -47,7 +47,27 @@ const N = {
   BN254_FP2_MUL: 0x0001012B,
   SECP256R1_ADD: 0x0001012C,
   SECP256R1_DOUBLE: 0x0000012D,
+  SECP256R1_SCALAR_INVERT: 0x0000012F,
+  KECCAK_XORIN: 0x00010130,
   UINT256_MUL: 0x0001011D,
+};
+
+// ceno_syscall numbers that ceno_emul's handle_syscall (ac164255) has no arm
+// for: Ceno stops with "Unknown syscall", so the call faults here.
+const UNHANDLED = {
+  SECP256K1_SCALAR_SQRT: 0x0000010D,
+  BLS12381_DECOMPRESS: 0x0000011C,
+  BLS12381_ADD: 0x0001011E,
+  BLS12381_DOUBLE: 0x0000011F,
+  BLS12381_FP_ADD: 0x00010120,
+  BLS12381_FP_SUB: 0x00010121,
+  BLS12381_FP_MUL: 0x00010122,
+  BLS12381_FP2_ADD: 0x00010123,
+  BLS12381_FP2_SUB: 0x00010124,
+  BLS12381_FP2_MUL: 0x00010125,
+  SECP256R1_DECOMPRESS: 0x0000012E,
+  PHANTOM_LOG_PRINT: 0x00000004,
+  STATE_CONTINUATION: 0x00000011,
 };
 
 // Random points cheaply: a walk adding one of 32 random multiples of the generator.
@@ -74,7 +94,7 @@ export async function suite({ npm }) {
   const { secp256k1 } = await npm('@noble/curves/secp256k1.js');
   const { p256 } = await npm('@noble/curves/nist.js');
   const { bn254 } = await npm('@noble/curves/bn254.js');
-  const { keccakP } = await npm('@noble/hashes/sha3.js');
+  const { keccakP, keccak_256 } = await npm('@noble/hashes/sha3.js');
   const calls = [];
 
   // ---- HALT, LOG_PC_CYCLE, PUB_IO_COMMIT, unknown numbers ----
@@ -89,6 +109,11 @@ export async function suite({ npm }) {
         want: `ok - ${'11'.repeat(32)}` },
       { what: 'PUB_IO_COMMIT misaligned (MemoryView asserts)', lines: [ecall(N.PUB_IO_COMMIT, A + 2).ecall().line()], want: { fault: 'PUB_IO_COMMIT' } },
       { what: 'unknown number (Unknown syscall)', lines: [ecall(0x0001012a, A, B).ecall().line()], want: { fault: '-', why: 'Unknown syscall' } },
+      ...Object.entries(UNHANDLED).map(([name, code]) => ({
+        what: `${name} (a ceno_syscall number handle_syscall has no arm for)`,
+        lines: [ecall(code, A, B).ecall().line()],
+        want: { fault: '-', why: 'Unknown syscall' },
+      })),
     ],
   });
 
@@ -112,6 +137,83 @@ export async function suite({ npm }) {
         { what: 'all zero', lines: [ecall(N.KECCAK_PERMUTE, A).mem(A, '00'.repeat(200)).ecall().read(A, 200).line()], want: `ok - ${hex(new Uint8Array(z.buffer))}` },
         { what: 'all ones', lines: [ecall(N.KECCAK_PERMUTE, A).mem(A, 'ff'.repeat(200)).ecall().read(A, 200).line()], want: `ok - ${hex(new Uint8Array(ones.buffer))}` },
         { what: 'misaligned', lines: [ecall(N.KECCAK_PERMUTE, A + 4 + 2).ecall().line()], want: { fault: 'KECCAK_PERMUTE' } },
+      ];
+    },
+  });
+
+  // ---- KECCAK_XORIN (keccak_xorin.rs, ac164255): the 34 words at a1 XORed
+  // into the first 34 of the state at a0; the state's 200 bytes and the
+  // block's 136 must not overlap nor pass 2^32. Checked three ways: one call
+  // against a plain XOR (the 64 state bytes after the rate and the block
+  // untouched); XORIN then KECCAK_PERMUTE against noble's keccakP on the
+  // XORed state; and whole messages absorbed block by block (pad10*1, 0x01
+  // ... 0x80) against noble's keccak_256. ----
+  const RATE = 136;
+  const xorinLine = (st, blk) => ecall(N.KECCAK_XORIN, A, B).mem(A, hex(st)).mem(B, hex(blk)).ecall().read(A, 200).read(B, RATE).line();
+  const xored = (st, blk) => st.map((v, i) => (i < RATE ? v ^ blk[i] : v));
+  const permuted = (bytes) => {
+    const s32 = new Uint32Array(bytes.slice().buffer);
+    keccakP(s32, 24);
+    return new Uint8Array(s32.buffer);
+  };
+  const digestLines = (msg) => {
+    const padded = new Uint8Array(Math.floor(msg.length / RATE) * RATE + RATE);
+    padded.set(msg);
+    padded[msg.length] ^= 0x01;
+    padded[padded.length - 1] ^= 0x80;
+    const lines = [];
+    for (let at = 0; at < padded.length; at += RATE) {
+      const x = ecall(N.KECCAK_XORIN, A, B).mem(B, hex(padded.subarray(at, at + RATE)));
+      if (at === 0) x.mem(A, '00'.repeat(200));
+      lines.push(x.ecall().line());
+      const last = at + RATE === padded.length;
+      const p = ecall(N.KECCAK_PERMUTE, A).ecall();
+      lines.push((last ? p.read(A, 32) : p).line());
+    }
+    return lines;
+  };
+  calls.push({
+    name: 'KECCAK_XORIN',
+    reference: 'XOR; XORIN + KECCAK_PERMUTE vs @noble/hashes keccakP; chained over messages vs keccak_256',
+    quick: 600,
+    random(rng) {
+      const kind = rng.int(3);
+      if (kind === 0) {
+        const st = rng.bytes(200), blk = rng.bytes(RATE);
+        return { what: `one call: state ${hex(st)} block ${hex(blk)}`, lines: [xorinLine(st, blk)], want: `ok - ${hex(xored(st, blk))} ${hex(blk)}` };
+      }
+      if (kind === 1) {
+        const st = rng.bytes(200), blk = rng.bytes(RATE);
+        const lines = [ecall(N.KECCAK_XORIN, A, B).mem(A, hex(st)).mem(B, hex(blk)).ecall().line(), ecall(N.KECCAK_PERMUTE, A).ecall().read(A, 200).line()];
+        return { what: `xorin then permute: state ${hex(st)} block ${hex(blk)}`, lines, want: `ok - ${hex(permuted(xored(st, blk)))}` };
+      }
+      const msg = rng.bytes(rng.int(3 * RATE + 10));
+      return { what: `keccak-256 of ${hex(msg)}`, lines: digestLines(msg), want: `ok - ${hex(keccak_256(msg))}` };
+    },
+    edges() {
+      const st = Uint8Array.from({ length: 200 }, (_, i) => i);
+      const blk = Uint8Array.from({ length: RATE }, (_, i) => 255 - i);
+      const at = (a0, a1) => ecall(N.KECCAK_XORIN, a0, a1).ecall().line();
+      const fault = { fault: 'KECCAK_XORIN' };
+      return [
+        ...[0, 1, RATE - 1, RATE, RATE + 1, 2 * RATE].map((n) => {
+          const msg = Uint8Array.from({ length: n }, (_, i) => (i * 7) & 0xff);
+          return { what: `keccak-256 of ${n} bytes`, lines: digestLines(msg), want: `ok - ${hex(keccak_256(msg))}` };
+        }),
+        { what: 'zeros into ones', lines: [xorinLine(new Uint8Array(200).fill(255), new Uint8Array(RATE))], want: `ok - ${'ff'.repeat(200)} ${'00'.repeat(RATE)}` },
+        { what: 'the block only its 136 bytes (the next word is not read)',
+          lines: [ecall(N.KECCAK_XORIN, A, B).mem(A, hex(st)).mem(B, hex(blk) + 'ffffffff').ecall().read(A, 200).line()], want: `ok - ${hex(xored(st, blk))}` },
+        { what: 'block right after the state (a1 = a0 + 200)',
+          lines: [ecall(N.KECCAK_XORIN, A, A + 200).mem(A, hex(st) + hex(blk)).ecall().read(A, 200 + RATE).line()], want: `ok - ${hex(xored(st, blk))}${hex(blk)}` },
+        { what: 'block right before the state (a1 + 136 = a0)',
+          lines: [ecall(N.KECCAK_XORIN, A + RATE, A).mem(A, hex(blk) + hex(st)).ecall().read(A, RATE + 200).line()], want: `ok - ${hex(blk)}${hex(xored(st, blk))}` },
+        { what: 'block inside the state past the rate (a1 = a0 + 196): overlap asserts', lines: [at(A, A + 196)], want: fault },
+        { what: 'block overlapping the state start (a1 = a0 - 132)', lines: [at(A + 132, A)], want: fault },
+        { what: 'the same address', lines: [at(A, A)], want: fault },
+        { what: 'state misaligned', lines: [at(A + 2, B)], want: fault },
+        { what: 'block misaligned', lines: [at(A, B + 2)], want: fault },
+        { what: 'state wraps past 2^32 (state range overflow)', lines: [at(0xffffff40, B)], want: fault },
+        { what: 'block wraps past 2^32 (block range overflow)', lines: [at(A, 0xffffffa0)], want: fault },
       ];
     },
   });
@@ -159,6 +261,28 @@ export async function suite({ npm }) {
       ];
     },
   });
+
+  // ---- SHA_EXTEND, the whole schedule (before c3473257, 2026-01-26: w[16..64]
+  // from w[0..16] at a0, as SP1's): the guests of the 2024-25 layout and those
+  // reading rkyv hints (built before 2025-12-31). Same BigInt reference. ----
+  for (const [guest, at] of [['zkvm-ceno-rkyv-rv32.elf', W], ['zkvm-ceno-rkyv-old-rv32.elf', 0x81002000]]) {
+    const line = (w16, junk) => ecall(N.SHA_EXTEND, at).mem(at, wordsHex(w16) + junk).ecall().read(at, 256).line();
+    calls.push({
+      name: `SHA_EXTEND.schedule.${guest.includes('old') ? 'old' : 'rkyv'}`,
+      reference: 'FIPS 180-4 6.2.2 schedule in BigInt, one call',
+      guest,
+      quick: 300,
+      random(rng) {
+        const w16 = Array.from({ length: 16 }, () => rng.bits(32));
+        return { what: `w ${wordsHex(w16)}`, lines: [line(w16, hex(rng.bytes(192)))], want: `ok - ${wordsHex(schedule(w16))}` };
+      },
+      edges: () => [
+        { what: 'zeros', lines: [line(Array(16).fill(0n), '00'.repeat(192))], want: `ok - ${wordsHex(schedule(Array(16).fill(0n)))}` },
+        { what: 'all ones', lines: [line(Array(16).fill(M32), 'ff'.repeat(192))], want: `ok - ${wordsHex(schedule(Array(16).fill(M32)))}` },
+        { what: 'misaligned a0', lines: [ecall(N.SHA_EXTEND, at + 2).ecall().line()], want: { fault: 'SHA_EXTEND' } },
+      ],
+    });
+  }
 
   // ---- UINT256_MUL: x (a0) = x * y mod m, y then m at a1; m = 0 means 2^256 (uint256.rs) ----
   const uintMul = (x, y, m) => (m === 0n ? (x * y) % (1n << 256n) : (x * y) % m);
@@ -328,25 +452,34 @@ export async function suite({ npm }) {
     ],
   });
 
-  // ---- SECP256K1_SCALAR_INVERT: 32 bytes at a0, a big-endian scalar below n, inverted ----
-  const Fn = k1.Fn;
-  const invLine = (k) => ecall(N.SECP256K1_SCALAR_INVERT, A).mem(A, be(k, 32)).ecall().read(A, 32).line();
-  calls.push({
-    name: 'SECP256K1_SCALAR_INVERT',
-    reference: '@noble/curves secp256k1 Fn.inv',
-    random(rng) {
-      const k = 1n + rng.below(Fn.ORDER - 1n);
-      return { what: `k ${k}`, lines: [invLine(k)], want: `ok - ${be(Fn.inv(k), 32)}` };
-    },
-    edges: () => [
-      { what: '1', lines: [invLine(1n)], want: `ok - ${be(1n, 32)}` },
-      { what: 'n - 1', lines: [invLine(Fn.ORDER - 1n)], want: `ok - ${be(Fn.inv(Fn.ORDER - 1n), 32)}` },
-      { what: '0 (invert().unwrap() panics)', lines: [invLine(0n)], want: { fault: 'SECP256K1_SCALAR_INVERT' } },
-      { what: 'n (from_repr: illegal)', lines: [invLine(Fn.ORDER)], want: { fault: 'SECP256K1_SCALAR_INVERT' } },
-      { what: 'all ones', lines: [invLine(TOP)], want: { fault: 'SECP256K1_SCALAR_INVERT' } },
-      { what: 'misaligned', lines: [ecall(N.SECP256K1_SCALAR_INVERT, A + 1).ecall().line()], want: { fault: 'SECP256K1_SCALAR_INVERT' } },
-    ],
-  });
+  // ---- SECP256K1_SCALAR_INVERT, SECP256R1_SCALAR_INVERT: 32 bytes at a0, a
+  // big-endian scalar below n (k256/p256 Scalar::from_repr), inverted ----
+  for (const [name, code, Fn] of [
+    ['SECP256K1_SCALAR_INVERT', N.SECP256K1_SCALAR_INVERT, k1.Fn],
+    ['SECP256R1_SCALAR_INVERT', N.SECP256R1_SCALAR_INVERT, p256.Point.Fn],
+  ]) {
+    const invLine = (k) => ecall(code, A).mem(A, be(k, 32)).ecall().read(A, 32).line();
+    const n = Fn.ORDER;
+    calls.push({
+      name,
+      reference: `@noble/curves ${name.startsWith('SECP256K1') ? 'secp256k1' : 'p256'} Fn.inv`,
+      quick: 500,
+      random(rng) {
+        const k = 1n + rng.below(n - 1n);
+        return { what: `k ${k}`, lines: [invLine(k)], want: `ok - ${be(Fn.inv(k), 32)}` };
+      },
+      edges: () => [
+        { what: '1', lines: [invLine(1n)], want: `ok - ${be(1n, 32)}` },
+        { what: '2', lines: [invLine(2n)], want: `ok - ${be(Fn.inv(2n), 32)}` },
+        { what: 'n - 1', lines: [invLine(n - 1n)], want: `ok - ${be(Fn.inv(n - 1n), 32)}` },
+        { what: '0 (invert().unwrap() panics)', lines: [invLine(0n)], want: { fault: name } },
+        { what: 'n (from_repr: illegal)', lines: [invLine(n)], want: { fault: name } },
+        { what: 'n + 1', lines: [invLine(n + 1n)], want: { fault: name } },
+        { what: 'all ones', lines: [invLine(TOP)], want: { fault: name } },
+        { what: 'misaligned', lines: [ecall(code, A + 1).ecall().line()], want: { fault: name } },
+      ],
+    });
+  }
 
   // ---- BN254 Fp (8 words) and Fp2 (c0 then c1): x (a0) = x op y (a1); inputs below p ----
   const { Fp: bnFp, Fp2: bnFp2 } = bn254.fields;

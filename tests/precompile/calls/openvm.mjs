@@ -328,6 +328,93 @@ export async function suite({ npm }) {
       want: { fault: 'EC_DOUBLE' } })),
   });
 
+  // ---- v1.0-v1.2's HintDecompress / HintNonQr (funct3 1, funct7 = index * 8 + 3 / 4):
+  // phantoms that replace the hint stream (extensions/ecc/circuit/src/
+  // weierstrass_extension.rs at v1.2.0, phantom::DecompressHintSubEx /
+  // NonQrHintSubEx). Decompress: 4 bytes of a flag, then y. Checked with
+  // @noble/curves: alpha = x^3 + a x + b in the curve's Fp; when Fp.sqrt
+  // finds a root, flag 1 and the point's y of the asked parity (the y of a
+  // random point of the curve, or noble's root); when not, flag 0 and
+  // mod_sqrt(alpha * non_qr) = (-alpha)^((p+1)/4) (every curve here has p = 3
+  // mod 4, so non_qr = p - 1), whose square noble checks is -alpha. ----
+  const decLine = (cv, x, rec) => new Call().reg(X.a1, A).reg(X.a2, B).mem(A, le(x, cv.size)).mem(B, le(BigInt(rec), 1))
+    .insn(custom1(1, cv.idx * 8 + 3, 0, X.a1, X.a2)).line();
+  const decWant = (cv, x, rec, knownY = null) => {
+    const F = cv.Point.Fp, p = F.ORDER;
+    const { a, b } = cv.Point.CURVE();
+    const xr = F.create(x % p);
+    const alpha = F.add(F.add(F.mul(F.sqr(xr), xr), F.mul(F.create(mod(a, p)), xr)), F.create(b));
+    let y = knownY;
+    if (y === null) {
+      try { y = F.sqrt(alpha); } catch { y = null; }
+    }
+    if (y === null) {
+      const r = modpow(F.neg(alpha), (p + 1n) / 4n, p);
+      if (!F.eql(F.sqr(r), F.neg(alpha))) throw new Error(`${cv.name}: -alpha has no root`);
+      return `ok - ${le(0n, 4)}${le(r, cv.size)}`;
+    }
+    if (!F.eql(F.sqr(y), alpha)) throw new Error(`${cv.name}: not a root`);
+    const want = (y & 1n) === BigInt(rec & 1) ? y : p - y;
+    return `ok - ${le(1n, 4)}${le(want, cv.size)}`;
+  };
+  const decCase = (cv, x, rec, knownY = null) => ({
+    what: `${cv.name}: x ${x} parity byte ${rec}`,
+    lines: [ecSetup(cv, true), decLine(cv, x, rec), readHint(4 + cv.size, 4)],
+    want: decWant(cv, x, rec, knownY),
+  });
+  calls.push({
+    name: 'HintDecompress',
+    reference: "@noble/curves: a point's y of the asked parity, Fp.sqrt; else (-alpha)^((p+1)/4) checked by Fp.sqr",
+    guest: GUEST,
+    quick: 400,
+    random(rng) {
+      const cv = rng.pick(curves);
+      const rec = rng.int(256);
+      if (rng.int(2)) {
+        const P = randomPoint(cv, rng);
+        return decCase(cv, P.x, rec, P.y);
+      }
+      const p = cv.Point.Fp.ORDER;
+      return decCase(cv, rng.int(8) ? rng.below(p) : rng.below(1n << BigInt(8 * cv.size)), rec);
+    },
+    edges: () => {
+      const out = curves.flatMap((cv) => {
+        const G = cv.Point.BASE.toAffine(), p = cv.Point.Fp.ORDER;
+        const top = (1n << BigInt(8 * cv.size)) - 1n;
+        return [[G.x, 0], [G.x, 1], [G.x, 0xfe], [G.x, 0xff], [G.x + p, 1], [0n, 0], [1n, 1], [p - 1n, 0], [p, 1], [top, 0]]
+          .filter(([x]) => x <= top).map(([x, rec]) => decCase(cv, x, rec, x === G.x ? G.y : null));
+      });
+      const k1 = curves[0];
+      const otherA = new Call().reg(X.a0, S).reg(X.a1, M).reg(X.a2, M + 0x200).mem(M, le(k1.Point.Fp.ORDER, 32) + le(5n, 32))
+        .insn(custom1(1, 9 * 8 + 2, X.a0, X.a1, X.a2)).line();
+      return out.concat([
+        { what: 'a curve whose b the setup does not give (secp256k1 p, a = 5)', lines: [otherA, decLine({ ...k1, idx: 9 }, 1n, 0)], want: { fault: 'HintDecompress', why: 'app configuration' } },
+        { what: 'a curve never set up', lines: [decLine({ ...k1, idx: 12 }, 1n, 0)], want: { fault: 'HintDecompress', why: 'not set up' } },
+        { what: 'rd not x0: the transpiler asserts', lines: [ecSetup(k1, true), new Call().reg(X.a1, A).reg(X.a2, B).insn(custom1(1, 3, X.a0, X.a1, X.a2)).line()], want: { fault: 'HintDecompress', why: 'asserts' } },
+        { what: 'x outside memory', lines: [ecSetup(k1, true), new Call().reg(X.a1, 0x7ffffff0).reg(X.a2, B).insn(custom1(1, 3, 0, X.a1, X.a2)).line()], want: { fault: 'HintDecompress', why: 'not in memory' } },
+      ]);
+    },
+  });
+  const ecNonQr = (cv) => new Call().insn(custom1(1, cv.idx * 8 + 4, 0, 0, 0)).line();
+  const setupCurveOn = (md, idx) => new Call().reg(X.a0, S).reg(X.a1, M + 0x400).reg(X.a2, M + 0x600).mem(M + 0x400, le(md.p, md.size) + le(1n, md.size))
+    .insn(custom1(1, idx * 8 + 2, X.a0, X.a1, X.a2)).line();
+  calls.push({
+    name: 'HintNonQr.ecc',
+    reference: "BigInt: Euler's criterion, find_non_qr's choice (p - 1, or 2 for p = 5 mod 8)",
+    guest: GUEST,
+    edges: () => [
+      ...curves.map((cv) => {
+        const p = cv.Point.Fp.ORDER, z = nonQr(p);
+        if (euler(z, p) !== p - 1n) throw new Error(`${z} is a residue mod ${cv.name}`);
+        return { what: cv.name, lines: [ecSetup(cv, false), ecNonQr(cv), readHint(cv.size, 4)], want: `ok - ${le(z, cv.size)}` };
+      }),
+      { what: 'a curve over ed25519 p (5 mod 8): 2', lines: [setup(sqrtModuli[4], 'bare'), setupCurveOn(sqrtModuli[4], 10), ecNonQr({ idx: 10 }), readHint(32, 4)], want: `ok - ${le(2n, 32)}` },
+      { what: 'a curve over BN254 r (1 mod 8: random in OpenVM): refused', lines: [setup(moduli[2], 'bare'), setupCurveOn(moduli[2], 11), ecNonQr({ idx: 11 })], want: { fault: 'HintNonQr', why: 'from_entropy' } },
+      { what: 'a curve never set up', lines: [ecNonQr({ idx: 13 })], want: { fault: 'HintNonQr', why: 'not set up' } },
+      { what: 'rs2 not x0: the transpiler asserts', lines: [ecSetup(curves[0], true), new Call().insn(custom1(1, 4, 0, 0, X.a2)).line()], want: { fault: 'HintNonQr', why: 'asserts' } },
+    ],
+  });
+
   // ---- HintFinalExp (funct3 3): a phantom this profiler does not compute ----
   calls.push({
     name: 'HintFinalExp',
