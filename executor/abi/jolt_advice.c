@@ -56,6 +56,8 @@ enum ecall_result jolt_tape_load(struct machine *m, struct jolt_tape *t, uint32_
         "ADVICE_LEN", "ADVICE_LB", "ADVICE_LH", NULL, "ADVICE_LW", NULL, NULL, NULL, "ADVICE_LD"};
     int n = load_width(w);
     unsigned rd = abi_insn_fields(w).rd;
+    if (n < 0) /* callers ask jolt_tape_is_load first */
+        return abi_fault(m, FAULT_ECALL_ARGUMENT, "advice load", w, "not an advice load");
     *call = names[n];
     if (n == 0) {
         machine_set_reg(m, rd, t->bytes.size - t->read);
