@@ -48,6 +48,13 @@ struct emit {
     uint8_t *taken_at[TRANSLATE_BLOCK_MAX];
     uint32_t taken_of[TRANSLATE_BLOCK_MAX];
     size_t ntaken;
+    /*
+     * The first branch back to the block's start (-1: none). Its run count
+     * is found once per call (emit_loop_counter): [rsp] holds where it
+     * counts, 0 when outside the frame's function.
+     */
+    ptrdiff_t loop_branch;
+    bool framed; /* the loop counter's two stack slots are pushed */
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -133,6 +140,12 @@ static void op_guest(struct emit *e, bool w, unsigned op, unsigned reg, unsigned
         x86_op_mem(e->b, w, op, reg, X_RDI, (int32_t)(r * e->sz));
 }
 
+/* The host register keeping guest register r, or -1 (x0, the sink and others stay in the file). */
+static int kept_host(const struct emit *e, unsigned r)
+{
+    return r < REG_SINK ? e->host_of[r] : -1;
+}
+
 /* mov h, guest register r (w: all 64 bits; else the low 32, zero-extended). */
 static void load_reg(struct emit *e, bool w, unsigned h, unsigned r)
 {
@@ -160,7 +173,7 @@ static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
 {
     x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
     x86_op_mem(e->b, true, 0x8D, X_RDX, X_R9, (int32_t)retired); /* lea rdx, [r9 + retired] */
-    if (e->nkept)
+    if (e->nkept || e->framed)
         e->exit_at[e->nexit++] = x86_jmp(e->b);
     else
         x86_byte(e->b, 0xC3);
@@ -176,6 +189,11 @@ static void miss(struct emit *e, enum x86_cc cc, size_t i)
 /* rax = rs1 + imm, the access's guest address (RV32: mod 2^32). */
 static void address(struct emit *e, const struct insn *in)
 {
+    int h = kept_host(e, in->rs1);
+    if (h >= 0) { /* lea: for RV32 the 32-bit form wraps as the guest does */
+        x86_op_mem(e->b, e->w, 0x8D, X_RAX, (unsigned)h, in->imm);
+        return;
+    }
     load_reg(e, e->w, X_RAX, in->rs1);
     if (in->imm)
         x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
@@ -222,6 +240,11 @@ static void emit_load(struct emit *e, size_t i, unsigned size, bool aligned, boo
     const struct insn *in = &e->first[i];
     address(e, in);
     access_test(e, i, size, aligned, PAGE_LOAD_FAST);
+    int h = kept_host(e, in->rd);
+    if (h >= 0) { /* straight into rd's host register (a 32-bit load zero-extends, as rax's) */
+        x86_op_sib(e->b, w, op, (unsigned)h, X_RSI, X_RAX);
+        return;
+    }
     x86_op_sib(e->b, w, op, X_RAX, X_RSI, X_RAX);
     store_reg(e, X_RAX, in->rd);
 }
@@ -232,6 +255,11 @@ static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, un
     const struct insn *in = &e->first[i];
     address(e, in);
     access_test(e, i, size, aligned, PAGE_STORE_FAST);
+    int h = kept_host(e, in->rs2);
+    if (h >= 0 && size > 1) { /* (a byte of rbp would need a REX prefix: through rdx) */
+        x86_op_sib(e->b, size == 8, op, (unsigned)h, X_RSI, X_RAX);
+        return;
+    }
     load_reg(e, e->w, X_RDX, in->rs2);
     x86_op_sib(e->b, size == 8, op, X_RDX, X_RSI, X_RAX);
 }
@@ -239,6 +267,17 @@ static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, un
 /* rd = rs1 `ext` imm (group 1: add, or, and, xor), or a compare into rd (cc). */
 static void emit_alu_imm(struct emit *e, const struct insn *in, unsigned ext, int cc)
 {
+    int hd = kept_host(e, in->rd), h1 = kept_host(e, in->rs1);
+    if (hd >= 0 && cc < 0) { /* in rd's host register: lea for an add, else mov and the op */
+        if (ext == 0 && h1 >= 0) {
+            x86_op_mem(e->b, e->w, 0x8D, (unsigned)hd, (unsigned)h1, in->imm);
+            return;
+        }
+        if (in->rd != in->rs1)
+            load_reg(e, e->w, (unsigned)hd, in->rs1);
+        x86_alu_imm(e->b, e->w, ext, (unsigned)hd, in->imm);
+        return;
+    }
     load_reg(e, e->w, X_RAX, in->rs1);
     x86_alu_imm(e->b, e->w, ext, X_RAX, in->imm);
     if (cc >= 0)
@@ -250,6 +289,13 @@ static void emit_alu_imm(struct emit *e, const struct insn *in, unsigned ext, in
 static void emit_alu_reg(struct emit *e, const struct insn *in, unsigned op, int cc, bool word)
 {
     bool w = e->w && !word;
+    int hd = kept_host(e, in->rd);
+    if (hd >= 0 && cc < 0 && !word && (in->rd != in->rs2 || in->rd == in->rs1)) {
+        if (in->rd != in->rs1) /* rd = rs1, then rd op= rs2 (rs2 is not rd) */
+            load_reg(e, w, (unsigned)hd, in->rs1);
+        op_guest(e, w, op, (unsigned)hd, in->rs2);
+        return;
+    }
     load_reg(e, w, X_RAX, in->rs1);
     op_reg(e, w, op, in->rs2);
     if (cc >= 0)
@@ -363,6 +409,9 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
         exit_to(e, in + 1, i + 1);
 }
 
+static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
+static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
+
 /*
  * The hooks of a taken branch from entry `from` (at guest pc `pc`) to
  * entry `to`, as the loops' branch handler runs them (r10: the block's
@@ -376,7 +425,37 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 {
     struct x86_buf *b = e->b;
     const struct insn *from = &e->first[i];
-    /* runs: rcx = hooks->link; rdx = its run array; if both, count at pc's slot */
+    if ((ptrdiff_t)i == e->loop_branch) {           /* where it counts, found at entry */
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, 0); /* mov rax, [rsp] */
+        x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
+        miss(e, CC_E, i);
+        x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
+        x86_byte(b, 1);
+        emit_cost_hook(e, from, to);
+        return;
+    }
+    /* runs: rax = where the branch counts (r10 itself: nowhere), 0: outside the function */
+    emit_run_count_address(e, pc, X_R10);
+    x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
+    miss(e, CC_E, i);
+    x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
+    uint8_t *nowhere = x86_jcc(b, CC_E);
+    x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
+    x86_byte(b, 1);
+    x86_patch(nowhere, b->p);
+    emit_cost_hook(e, from, to);
+}
+
+/*
+ * The run-array count of the branch at pc in the frame of `hooks->link`
+ * (r10) into rax: its address, or `none` when nothing counts runs there,
+ * or 0 when pc lies outside the frame's function (the interpreter's hook
+ * must run). Clobbers rcx, rdx.
+ */
+static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
+{
+    struct x86_buf *b = e->b;
+    x86_op_reg(b, true, 0x8B, X_RAX, none);
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *no_link = x86_jcc(b, CC_E);
@@ -387,14 +466,40 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
     x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
     x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
     x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
-    miss(e, CC_AE, i);
+    uint8_t *inside = x86_jcc(b, CC_B);
+    x86_op_reg(b, false, 0x31, X_RAX, X_RAX); /* xor eax, eax */
+    uint8_t *done = x86_jmp(b);
+    x86_patch(inside, b->p);
     x86_shift(b, true, 5, X_RAX, 2, false);         /* the slot (4-byte instructions) */
     x86_shift(b, true, 4, X_RAX, 4, false);         /* two int64 per slot */
     x86_op_sib(b, true, 0x8D, X_RAX, X_RAX, X_RDX); /* lea rax, [rax + rdx] */
-    x86_op_mem(b, true, 0x83, 0, X_RAX, (int32_t)(sizeof(int64_t))); /* add qword [rax+8], */
-    x86_byte(b, 1);
+    x86_alu_imm(b, true, 0, X_RAX, (int32_t)sizeof(int64_t));
     x86_patch(no_link, b->p);
     x86_patch(no_runs, b->p);
+    x86_patch(done, b->p);
+}
+
+/*
+ * A block that loops on itself finds where its loop branch counts once
+ * per call, not once per pass (matmul's inner loop: a third more host
+ * instructions per pass otherwise): [rsp] = that address, or the slot
+ * above it, a scratch count, when nothing counts runs.
+ */
+static void emit_loop_counter(struct emit *e, uint64_t first_pc)
+{
+    if (e->loop_branch < 0)
+        return;
+    e->framed = true;
+    x86_byte(e->b, 0x6A); /* push 0: the scratch count */
+    x86_byte(e->b, 0);
+    emit_run_count_address(e, first_pc + 4 * (uint64_t)e->loop_branch, X_RSP);
+    x86_push(e->b, X_RAX);
+}
+
+/* The cost clock's hook of a taken transfer from entry `from` to `to`. */
+static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to)
+{
+    struct x86_buf *b = e->b;
     /* cost: rcx = hooks->cost_cl; if (rcx) *rcx += to's before - from's through */
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
@@ -609,10 +714,12 @@ static void emit_prologue(struct emit *e)
 /* The exits' way out: the kept registers the block writes go back to the file. */
 static void emit_epilogue(struct emit *e)
 {
-    if (!e->nkept)
+    if (!e->nkept && !e->framed)
         return;
     for (size_t k = 0; k < e->nexit; k++)
         x86_patch(e->exit_at[k], e->b->p);
+    if (e->framed)
+        x86_alu_imm(e->b, true, 0, X_RSP, 16); /* the loop counter's slots */
     for (unsigned k = 0; k < e->nkept; k++)
         if (e->written[e->kept[k]])
             x86_op_mem(e->b, e->w, 0x89, keep_hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
@@ -630,6 +737,11 @@ bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint6
     x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
     x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
     x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
+    e.loop_branch = -1;
+    for (size_t i = 0; i < n && e.loop_branch < 0; i++)
+        if (translate_op_ends_block(first[i].op) && (ptrdiff_t)i + first[i].imm == 0)
+            e.loop_branch = (ptrdiff_t)i;
+    emit_loop_counter(&e, pc);
     e.start = b->p;
     for (size_t i = 0; i < n; i++) {
         e.code_of[i] = b->p;
