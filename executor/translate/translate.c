@@ -98,7 +98,8 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
             if (to < n)
                 starts[to] = 1;
         }
-        if ((!translate_op_supported(op, t->xlen) || translate_op_ends_block(op)) && i + 1 < n)
+        if ((!translate_op_supported(op, t->xlen) || translate_op_ends_block(op) || jal) &&
+            i + 1 < n)
             starts[i + 1] = 1;
     }
     if (entry - cc->lo < cc->span)
@@ -149,33 +150,75 @@ void translate_free(struct translator *t, struct code_cache *cc)
     free(t);
 }
 
-/* Whether a branch of the block of n entries from entry i goes back to i. */
-static bool loops_on_itself(const struct code_cache *cc, size_t i, size_t n)
+/* Whether a branch or jal of the block's n entries at[] goes back to its start. */
+static bool loops_on_itself(const struct insn *const *at, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
-        const struct insn *in = &cc->insns[i + k];
-        if (translate_op_ends_block(in->op) && (ptrdiff_t)k + in->imm == 0)
+        unsigned op = at[k]->op;
+        if ((translate_op_ends_block(op) || translate_op_is_jal(op)) && at[k] + at[k]->imm == at[0])
             return true;
     }
     return false;
 }
 
+/* Whether entry `e` is among the first n of at[]. */
+static bool on_path(const struct insn *const *at, size_t n, const struct insn *e)
+{
+    for (size_t k = 0; k < n; k++)
+        if (at[k] == e)
+            return true;
+    return false;
+}
+
+/*
+ * The block starting at entry i, in the order it runs: on through branches
+ * not taken and through jals (a jump, not a call) to their targets, until
+ * an operation the tier does not translate, an entry already in it (a jal
+ * back to the start closes it as a loop; any other jal stays out) or
+ * TRANSLATE_BLOCK_MAX. Returns its length.
+ */
+static size_t block_path(struct translator *t, size_t i, const struct insn **at, uint64_t *pcs)
+{
+    struct code_cache *cc = t->cc;
+    size_t last = entry_count(cc) - 1, n = 0, k = i;
+    while (n < TRANSLATE_BLOCK_MAX && k < last) {
+        struct insn in;
+        if (!entry_insn(t, k, true, &in) || !translate_op_supported(in.op, t->xlen))
+            break;
+        const struct insn *e = &cc->insns[k];
+        if (on_path(at, n, e))
+            break;
+        at[n] = e;
+        pcs[n++] = cc->lo + ((uint64_t)k << cc->slot_shift);
+        if (!translate_op_is_jal(in.op)) {
+            k++;
+            continue;
+        }
+        size_t to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
+        if (to == i)
+            break; /* closes the loop */
+        struct insn next;
+        if (to >= last || on_path(at, n, &cc->insns[to]) || !entry_insn(t, to, true, &next) ||
+            !translate_op_supported(next.op, t->xlen) || n == TRANSLATE_BLOCK_MAX)
+            break;
+        k = to;
+    }
+    /* a jal whose target the block does not run next stays out (and a jal to it, and so on) */
+    while (n > 0 && translate_op_is_jal(at[n - 1]->op) && at[n - 1] + at[n - 1]->imm != at[0])
+        n--;
+    return n;
+}
+
 /* Translates the block starting at entry i into its slot; false when it is not worth one. */
 static bool translate_at(struct translator *t, size_t i)
 {
-    struct code_cache *cc = t->cc;
-    size_t last = entry_count(cc) - 1, n = 0;
-    while (n < TRANSLATE_BLOCK_MAX && i + n < last) {
-        struct insn in;
-        if (!entry_insn(t, i + n, true, &in) || !translate_op_supported(in.op, t->xlen))
-            break;
-        n++;
-    }
-    if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(cc, i, n)))
+    const struct insn *at[TRANSLATE_BLOCK_MAX];
+    uint64_t pcs[TRANSLATE_BLOCK_MAX];
+    size_t n = block_path(t, i, at, pcs);
+    if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(at, n)))
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
-    uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
-    if (!translate_emit(&out, &cc->insns[i], n, pc, t->xlen))
+    if (!translate_emit(&out, at, pcs, n, t->xlen))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);

@@ -32,11 +32,12 @@ struct translator;
 struct trace_link;
 
 /*
- * What a block's taken branches tell the loop that called it, as the
- * loop's branch handler would (NULL fields: nothing to tell): the cost
+ * What a block's taken branches and jumps tell the loop that called it,
+ * as the loop's handlers would (NULL fields: nothing to tell): the cost
  * clock's running sum (executor/trace.h, "Cost clock": the loop's `cl`)
- * and, in per-pc mode, the top frame's link, whose run array counts the
- * taken branches ("Runs").
+ * and, under a tracer, the top frame's link: a jal out of its function is
+ * a tail call, left to the interpreter, and in per-pc mode its run array
+ * counts the taken branches ("Runs").
  */
 struct translate_hooks {
     uint64_t *cost_cl;

@@ -23,9 +23,10 @@ static const uint8_t keep_hosts[] = {X_RBX, X_RBP, X_R12, X_R13, X_R14, X_R15};
 /* The block being written. */
 struct emit {
     struct x86_buf *b;
-    bool w;      /* RV64: 64-bit registers */
-    unsigned sz; /* bytes per guest register */
-    const struct insn *first;
+    bool w;                       /* RV64: 64-bit registers */
+    unsigned sz;                  /* bytes per guest register */
+    const struct insn *const *at; /* the block's entries, in the order it runs them */
+    const uint64_t *pcs;          /* and their guest pcs */
     size_t n;
     uint8_t *start; /* the first instruction's code, where a pass starts */
     /* jumps to the exit before instruction miss_of[k] (it does not retire) */
@@ -102,7 +103,8 @@ bool translate_op_supported(unsigned op, int xlen)
     case OP_LHU_A:
     case OP_SH_A:
     case OP_SW_A:
-    case OP_FENCE: return true;
+    case OP_FENCE:
+    case OP_JAL: return true;
     case OP_ADDIW:
     case OP_SLLIW:
     case OP_SRLIW:
@@ -237,7 +239,7 @@ static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, u
 /* A load of `size` bytes into rd: `op` moves [rsi + rax] into rax (64-bit when w). */
 static void emit_load(struct emit *e, size_t i, unsigned size, bool aligned, bool w, unsigned op)
 {
-    const struct insn *in = &e->first[i];
+    const struct insn *in = e->at[i];
     address(e, in);
     access_test(e, i, size, aligned, PAGE_LOAD_FAST);
     int h = kept_host(e, in->rd);
@@ -252,7 +254,7 @@ static void emit_load(struct emit *e, size_t i, unsigned size, bool aligned, boo
 /* A store of rs2's low `size` bytes: `op` moves dl, dx, edx or rdx to [rsi + rax]. */
 static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, unsigned op)
 {
-    const struct insn *in = &e->first[i];
+    const struct insn *in = e->at[i];
     address(e, in);
     access_test(e, i, size, aligned, PAGE_STORE_FAST);
     int h = kept_host(e, in->rs2);
@@ -400,7 +402,7 @@ static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem,
  */
 static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 {
-    const struct insn *in = &e->first[i];
+    const struct insn *in = e->at[i];
     load_reg(e, e->w, X_RAX, in->rs1);
     op_reg(e, e->w, 0x3B, in->rs2); /* cmp rax, rs2 */
     e->taken_at[e->ntaken] = x86_jcc(e->b, cc);
@@ -424,7 +426,7 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
 static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, uint64_t pc)
 {
     struct x86_buf *b = e->b;
-    const struct insn *from = &e->first[i];
+    const struct insn *from = e->at[i];
     if ((ptrdiff_t)i == e->loop_branch) {           /* where it counts, found at entry */
         x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, 0); /* mov rax, [rsp] */
         x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
@@ -485,14 +487,14 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
  * instructions per pass otherwise): [rsp] = that address, or the slot
  * above it, a scratch count, when nothing counts runs.
  */
-static void emit_loop_counter(struct emit *e, uint64_t first_pc)
+static void emit_loop_counter(struct emit *e)
 {
     if (e->loop_branch < 0)
         return;
     e->framed = true;
     x86_byte(e->b, 0x6A); /* push 0: the scratch count */
     x86_byte(e->b, 0);
-    emit_run_count_address(e, first_pc + 4 * (uint64_t)e->loop_branch, X_RSP);
+    emit_run_count_address(e, e->pcs[e->loop_branch], X_RSP);
     x86_push(e->b, X_RAX);
 }
 
@@ -512,39 +514,96 @@ static void emit_cost_hook(struct emit *e, const struct insn *from, const struct
     x86_patch(no_cost, b->p);
 }
 
+/* The position of entry `to` in the block, or n when it is not in it. */
+static size_t path_index(const struct emit *e, const struct insn *to)
+{
+    for (size_t j = 0; j < e->n; j++)
+        if (e->at[j] == to)
+            return j;
+    return e->n;
+}
+
+/*
+ * A taken transfer from instruction i back to the block's start: another
+ * pass while the budget (r8) holds one after those retired so far (r9),
+ * else out to the start.
+ */
+static void emit_loop_back(struct emit *e, size_t i)
+{
+    x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, i + 1 */
+    x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
+    x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
+    x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)e->n);
+    x86_patch(x86_jcc(e->b, CC_AE), e->start);
+    exit_to(e, e->at[0], 0);
+}
+
 /*
  * Branch i's taken path: its hooks, then back to the block's start while
  * the budget (r8) holds another pass after those retired so far (r9);
  * forward into the block, with r9 less the instructions skipped (exits
  * count by position); or out to its target.
  */
-static void emit_taken_path(struct emit *e, size_t k, uint64_t first_pc)
+static void emit_taken_path(struct emit *e, size_t k)
 {
     size_t i = e->taken_of[k];
-    const struct insn *in = &e->first[i];
+    const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
     x86_patch(e->taken_at[k], e->b->p);
-    emit_taken_hooks(e, i, to, first_pc + 4 * i);
-    ptrdiff_t j = to - e->first;
+    emit_taken_hooks(e, i, to, e->pcs[i]);
+    size_t j = path_index(e, to);
     if (j == 0) {
-        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, i + 1 */
-        x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
-        x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
-        x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)e->n);
-        x86_patch(x86_jcc(e->b, CC_AE), e->start);
-        exit_to(e, e->first, 0);
-    } else if (j > (ptrdiff_t)i && j < (ptrdiff_t)e->n) {
-        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)((ptrdiff_t)i + 1 - j));
+        emit_loop_back(e, i);
+    } else if (j > i && j < e->n) {
+        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)((ptrdiff_t)i + 1 - (ptrdiff_t)j));
         x86_patch(x86_jmp(e->b), e->code_of[j]);
     } else {
         exit_to(e, to, i + 1);
     }
 }
 
+/*
+ * A jal inside the block (translate_at follows it): rd gets the return
+ * address; a jump out of the top frame's function (trace_jump_fast: a tail
+ * call) leaves before it, for the tracer; else its hooks, as a taken
+ * branch's, and the block goes on at the target, its next instruction
+ * (or back at its start, when the jal closes the loop).
+ */
+static void emit_jal(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    const struct insn *in = e->at[i];
+    const struct insn *to = in + in->imm;
+    uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
+    /* the tracer's frame (r10: hooks): target outside its function leaves first */
+    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
+    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
+    uint8_t *untraced = x86_jcc(b, CC_E);
+    x86_mov_imm(b, X_RAX, e->w ? target : (uint32_t)target);
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
+    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    miss(e, CC_AE, i);
+    x86_patch(untraced, b->p);
+    if (in->rd < REG_SINK) {
+        x86_mov_imm(b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+        store_reg(e, X_RAX, in->rd);
+    }
+    emit_taken_hooks(e, i, to, pc);
+    if (to == e->at[0])
+        emit_loop_back(e, i);
+    else if (i + 1 == e->n || e->at[i + 1] != to) /* (translate_emit's callers avoid it) */
+        exit_to(e, to, i + 1);
+}
+
 /* Instruction i of the block, at guest pc `pc`. */
 static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 {
-    const struct insn *in = &e->first[i];
+    if (translate_op_is_jal(e->at[i]->op)) {
+        emit_jal(e, i);
+        return;
+    }
+    const struct insn *in = e->at[i];
     bool w = e->w;
     switch (in->op & (INSN_PAGE_MARK - 1)) {
     case OP_LUI:
@@ -640,7 +699,7 @@ static void emit_miss_exits(struct emit *e)
         uint32_t i = e->miss_of[k];
         for (; k < e->nmiss && e->miss_of[k] == i; k++)
             x86_patch(e->miss_at[k], e->b->p);
-        exit_to(e, &e->first[i], i);
+        exit_to(e, e->at[i], i);
     }
 }
 
@@ -652,7 +711,8 @@ static unsigned op_fields(unsigned op)
     switch (op & (INSN_PAGE_MARK - 1)) {
     case OP_FENCE: return 0;
     case OP_LUI:
-    case OP_AUIPC: return WRITES_RD;
+    case OP_AUIPC:
+    case OP_JAL: return WRITES_RD;
     case OP_SB:
     case OP_SH:
     case OP_SW:
@@ -676,7 +736,7 @@ static void choose_kept(struct emit *e)
 {
     unsigned uses[REG_SINK] = {0};
     for (size_t i = 0; i < e->n; i++) {
-        const struct insn *in = &e->first[i];
+        const struct insn *in = e->at[i];
         unsigned f = op_fields(in->op);
         if ((f & USES_RS1) && in->rs1 < REG_SINK)
             uses[in->rs1]++;
@@ -728,9 +788,11 @@ static void emit_epilogue(struct emit *e)
     x86_byte(e->b, 0xC3);
 }
 
-bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint64_t pc, int xlen)
+bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
+                    int xlen)
 {
-    struct emit e = {.b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .first = first, .n = n};
+    struct emit e = {
+        .b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .at = at, .pcs = pcs, .n = n};
     choose_kept(&e);
     emit_prologue(&e);
     x86_op_reg(b, true, 0x8B, X_R10, X_R8);  /* mov r10, r8: the hooks */
@@ -739,18 +801,20 @@ bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint6
     x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
     e.loop_branch = -1;
     for (size_t i = 0; i < n && e.loop_branch < 0; i++)
-        if (translate_op_ends_block(first[i].op) && (ptrdiff_t)i + first[i].imm == 0)
+        if ((translate_op_ends_block(at[i]->op) || translate_op_is_jal(at[i]->op)) &&
+            at[i] + at[i]->imm == at[0])
             e.loop_branch = (ptrdiff_t)i;
-    emit_loop_counter(&e, pc);
+    emit_loop_counter(&e);
     e.start = b->p;
     for (size_t i = 0; i < n; i++) {
         e.code_of[i] = b->p;
-        emit_insn(&e, i, pc + 4 * i);
+        emit_insn(&e, i, pcs[i]);
     }
-    if (n == 0 || !translate_op_ends_block(first[n - 1].op))
-        exit_to(&e, first + n, n);
+    const struct insn *last = at[n - 1]; /* (n > 0) */
+    if (!translate_op_ends_block(last->op) && !translate_op_is_jal(last->op))
+        exit_to(&e, last + 1, n);
     for (size_t k = 0; k < e.ntaken; k++)
-        emit_taken_path(&e, k, pc);
+        emit_taken_path(&e, k);
     emit_miss_exits(&e);
     emit_epilogue(&e);
     return !b->full;

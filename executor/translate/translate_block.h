@@ -44,14 +44,22 @@ static inline bool translate_op_ends_block(unsigned op)
     }
 }
 
+/* Whether the operation is a near jal that is not a call (a jump the block may follow). */
+static inline bool translate_op_is_jal(unsigned op)
+{
+    return (op & (INSN_PAGE_MARK - 1)) == OP_JAL;
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
 /*
- * Writes the block of the `n` decoded entries from `first` (every
- * operation supported; only the last may end a block) into `b`: the
- * guest pc of `first` is `pc`. False when `b` filled up.
+ * Writes the block of the `n` decoded entries at[0..n) into `b`, in the
+ * order they run (a jal's target follows it; every operation supported;
+ * a jal only where its target comes next, or last, back to at[0]), at[i]'s
+ * guest pc pcs[i]. False when `b` filled up.
  */
-bool translate_emit(struct x86_buf *b, const struct insn *first, size_t n, uint64_t pc, int xlen);
+bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
+                    int xlen);
 
 #endif

@@ -2,8 +2,8 @@
  * test_translate: the translation tier against the interpreter. Random
  * instruction streams (RV32IM or RV64IM ALU operations, loads and stores
  * around a data page whose end borders unmapped memory, now and then
- * through a register that points nowhere, and branches both ways, so
- * blocks loop) run from the same random registers under --engine interp
+ * through a register that points nowhere, branches both ways, so blocks
+ * loop, and jals, which blocks follow) run from the same random registers under --engine interp
  * and --engine translate, in steps of random budgets: every register, the
  * data page, the pc, the instructions retired, how the run stopped and
  * any fault must be the same. Plus the cases a stream may miss: a budget
@@ -68,6 +68,13 @@ static uint32_t b_type(int32_t offset, unsigned rs2, unsigned rs1, unsigned f3)
     uint32_t u = (uint32_t)offset;
     return (u >> 12 & 1) << 31 | (u >> 5 & 0x3f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 |
            (u >> 1 & 0xf) << 8 | (u >> 11 & 1) << 7 | 0x63;
+}
+
+static uint32_t j_type(int32_t offset, unsigned rd)
+{
+    uint32_t u = (uint32_t)offset;
+    return (u >> 20 & 1) << 31 | (u >> 1 & 0x3ff) << 21 | (u >> 11 & 1) << 20 |
+           (u >> 12 & 0xff) << 12 | rd << 7 | 0x6F;
 }
 
 /* A register to write: any but the data base (x0 now and then: the sink). */
@@ -140,14 +147,19 @@ static uint32_t alu_insn(int xlen)
     }
 }
 
-/* A stream of n words: ALU operations, accesses and branches, then ebreak. */
+/*
+ * A stream of n words: ALU operations, accesses, branches and jals (which
+ * blocks follow; a link register as rd makes a call), then ebreak.
+ */
 static void make_program(uint32_t *code, size_t n, int xlen)
 {
     static const unsigned branch_f3[] = {0, 1, 4, 5, 6, 7};
     for (size_t i = 0; i + 1 < n; i++) {
+        int32_t to = (int32_t)below((unsigned)n); /* anywhere in the stream: loops too */
         if (below(8) == 0) {
-            int32_t to = (int32_t)below((unsigned)n); /* anywhere in the stream: loops too */
             code[i] = b_type((to - (int32_t)i) * 4, src(), src(), branch_f3[below(6)]);
+        } else if (below(16) == 0) {
+            code[i] = j_type((to - (int32_t)i) * 4, below(2) ? 0 : dest());
         } else {
             code[i] = alu_insn(xlen);
         }
