@@ -411,6 +411,20 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
         exit_to(e, in + 1, i + 1);
 }
 
+/*
+ * Compares addr's offset in the top frame's function with the function's
+ * span (rcx: the frame's link; after, rax the offset, rcx the span), as
+ * trace_frame_holds does: below means inside.
+ */
+static void compare_with_frame(struct emit *e, uint64_t addr)
+{
+    struct x86_buf *b = e->b;
+    x86_mov_imm(b, X_RAX, e->w ? addr : (uint32_t)addr);
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
+    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+}
+
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
 static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
 
@@ -464,10 +478,7 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
     x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, (int32_t)offsetof(struct trace_link, runs));
     x86_op_reg(b, true, 0x85, X_RDX, X_RDX);
     uint8_t *no_runs = x86_jcc(b, CC_E);
-    x86_mov_imm(b, X_RAX, e->w ? pc : (uint32_t)pc);
-    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
-    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
-    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    compare_with_frame(e, pc);
     uint8_t *inside = x86_jcc(b, CC_B);
     x86_op_reg(b, false, 0x31, X_RAX, X_RAX); /* xor eax, eax */
     uint8_t *done = x86_jmp(b);
@@ -579,10 +590,7 @@ static void emit_jal(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *untraced = x86_jcc(b, CC_E);
-    x86_mov_imm(b, X_RAX, e->w ? target : (uint32_t)target);
-    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
-    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
-    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    compare_with_frame(e, target);
     miss(e, CC_AE, i);
     x86_patch(untraced, b->p);
     if (in->rd < REG_SINK) {
