@@ -743,17 +743,22 @@ static unsigned op_fields(unsigned op)
 static void choose_kept(struct emit *e)
 {
     unsigned uses[REG_SINK] = {0};
+    bool sure = true; /* before the first branch: every call runs it */
     for (size_t i = 0; i < e->n; i++) {
         const struct insn *in = e->at[i];
         unsigned f = op_fields(in->op);
+        if ((f & WRITES_RD) && in->rd < REG_SINK)
+            e->written[in->rd] = true;
+        if (!sure && e->loop_branch < 0)
+            continue;
         if ((f & USES_RS1) && in->rs1 < REG_SINK)
             uses[in->rs1]++;
         if ((f & USES_RS2) && in->rs2 < REG_SINK)
             uses[in->rs2]++;
-        if ((f & WRITES_RD) && in->rd < REG_SINK) {
+        if ((f & WRITES_RD) && in->rd < REG_SINK)
             uses[in->rd]++;
-            e->written[in->rd] = true;
-        }
+        if (translate_op_ends_block(in->op))
+            sure = false;
     }
     uses[0] = 0; /* x0 reads as 0 from the file */
     memset(e->host_of, -1, sizeof(e->host_of));
@@ -801,17 +806,17 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
 {
     struct emit e = {
         .b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .at = at, .pcs = pcs, .n = n};
+    e.loop_branch = -1;
+    for (size_t i = 0; i < n && e.loop_branch < 0; i++)
+        if ((translate_op_ends_block(at[i]->op) || translate_op_is_jal(at[i]->op)) &&
+            at[i] + at[i]->imm == at[0])
+            e.loop_branch = (ptrdiff_t)i;
     choose_kept(&e);
     emit_prologue(&e);
     x86_op_reg(b, true, 0x8B, X_R10, X_R8);  /* mov r10, r8: the hooks */
     x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
     x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
     x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
-    e.loop_branch = -1;
-    for (size_t i = 0; i < n && e.loop_branch < 0; i++)
-        if ((translate_op_ends_block(at[i]->op) || translate_op_is_jal(at[i]->op)) &&
-            at[i] + at[i]->imm == at[0])
-            e.loop_branch = (ptrdiff_t)i;
     emit_loop_counter(&e);
     e.start = b->p;
     for (size_t i = 0; i < n; i++) {
