@@ -787,7 +787,8 @@ op_TRANSLATED : {
      * soft check compares without sign).
      */
     /* its taken branches count in the cost clock and the top frame's runs, as here */
-    const struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top ? &top->link : NULL};
+    const struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top ? &top->link : NULL,
+                                       tracer != NULL};
     if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
         x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT(), &h_);
     else

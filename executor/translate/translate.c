@@ -25,6 +25,7 @@ struct translator {
     struct code_cache *cc;
     const struct guest_memory *mem;
     int xlen;
+    bool follow_calls;            /* blocks run on into calls and back (translate_new) */
     struct translate_slot *slots; /* per entry */
     uint8_t *buf, *next;          /* the executable buffer and its first free byte */
     uint64_t nblocks, ninsns;
@@ -107,7 +108,7 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
 }
 
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry)
+                                 uint64_t entry, bool follow_calls)
 {
     if (!translate_host() || cc->slot_shift != 2)
         return NULL;
@@ -129,6 +130,7 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     t->cc = cc;
     t->mem = mem;
     t->xlen = xlen;
+    t->follow_calls = follow_calls;
     t->buf = t->next = buf;
     mark_block_starts(t, starts, entry);
     cc->block_starts = starts;
@@ -170,41 +172,63 @@ static bool on_path(const struct insn *const *at, size_t n, const struct insn *e
     return false;
 }
 
+/* Whether entry k's instruction can start a block's next stretch (after a jump, call or return). */
+static bool can_follow(struct translator *t, size_t k, const struct insn *const *at, size_t n)
+{
+    struct insn next;
+    return k < entry_count(t->cc) - 1 && !on_path(at, n, &t->cc->insns[k]) &&
+           entry_insn(t, k, true, &next) && translate_op_supported(next.op, t->xlen);
+}
+
 /*
  * The block starting at entry i, in the order it runs: on through branches
- * not taken and through jals (a jump, not a call) to their targets, until
- * an operation the tier does not translate, an entry already in it (a jal
- * back to the start closes it as a loop; any other jal stays out) or
- * TRANSLATE_BLOCK_MAX. Returns its length.
+ * not taken, through jals (a jump) to their targets, into the functions
+ * its calls (jal to a link register) call and back out by their returns
+ * (the block checks the return address when it runs), until an operation
+ * the tier does not translate, an entry already in it (a jal back to the
+ * start closes it as a loop) or TRANSLATE_BLOCK_MAX. Returns its length.
  */
 static size_t block_path(struct translator *t, size_t i, const struct insn **at, uint64_t *pcs)
 {
     struct code_cache *cc = t->cc;
     size_t last = entry_count(cc) - 1, n = 0, k = i;
+    size_t rets[TRANSLATE_BLOCK_MAX], nrets = 0; /* the return entries of the calls it is in */
     while (n < TRANSLATE_BLOCK_MAX && k < last) {
         struct insn in;
-        if (!entry_insn(t, k, true, &in) || !translate_op_supported(in.op, t->xlen))
+        if (!entry_insn(t, k, true, &in))
+            break;
+        unsigned op = in.op & (INSN_PAGE_MARK - 1);
+        bool call = op == OP_JAL_CALL && t->follow_calls, ret = op == OP_JALR_RET && nrets > 0;
+        if (!translate_op_supported(op, t->xlen) && !call && !ret)
             break;
         const struct insn *e = &cc->insns[k];
         if (on_path(at, n, e))
             break;
         at[n] = e;
         pcs[n++] = cc->lo + ((uint64_t)k << cc->slot_shift);
-        if (!translate_op_is_jal(in.op)) {
+        size_t to = k + 1;
+        if (translate_op_is_jal(op) || call) {
+            to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
+            if (to == i && !call)
+                break; /* closes the loop */
+            if (call)
+                rets[nrets++] = k + 1;
+        } else if (ret) {
+            to = rets[--nrets];
+        } else {
             k++;
             continue;
         }
-        size_t to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
-        if (to == i)
-            break; /* closes the loop */
-        struct insn next;
-        if (to >= last || on_path(at, n, &cc->insns[to]) || !entry_insn(t, to, true, &next) ||
-            !translate_op_supported(next.op, t->xlen) || n == TRANSLATE_BLOCK_MAX)
+        if (n == TRANSLATE_BLOCK_MAX || !can_follow(t, to, at, n))
             break;
         k = to;
     }
-    /* a jal whose target the block does not run next stays out (and a jal to it, and so on) */
-    while (n > 0 && translate_op_is_jal(at[n - 1]->op) && at[n - 1] + at[n - 1]->imm != at[0])
+    /*
+     * A jump, call or return whose target does not come next stays out
+     * (and one to it, and so on); a jal back to the start stays, closing the loop.
+     */
+    while (n > 0 && translate_op_leaves(at[n - 1]->op) &&
+           !(translate_op_is_jal(at[n - 1]->op) && at[n - 1] + at[n - 1]->imm == at[0]))
         n--;
     return n;
 }

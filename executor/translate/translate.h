@@ -42,6 +42,12 @@ struct trace_link;
 struct translate_hooks {
     uint64_t *cost_cl;
     const struct trace_link *link;
+    /*
+     * Whether the loop traces: a block leaves before its calls and returns
+     * then, for the interpreter's handlers and their fast paths (without a
+     * tracer it runs on into the callee and back).
+     */
+    bool traced;
 };
 
 /*
@@ -75,10 +81,14 @@ bool translate_host(void);
  * A translator for the code cache `cc` of a hart of `xlen` whose memory is
  * `mem`: marks the entries that start blocks (branch and jal targets, the
  * entries after branches and jumps, and `entry`, the first pc) in the
- * cache. NULL without memory or on another host.
+ * cache. With `follow_calls` (a run without a tracer) blocks run on into
+ * the functions they call and back; a run with one leaves every block at a
+ * call, which its tracer's fast paths in the interpreter take (so a block
+ * would often end two or three instructions in, where the fused pairs are
+ * cheaper than a call into it). NULL without memory or on another host.
  */
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry);
+                                 uint64_t entry, bool follow_calls);
 /* Gives back the translator's memory and clears the marks. */
 void translate_free(struct translator *t, struct code_cache *cc);
 

@@ -604,12 +604,65 @@ static void emit_jal(struct emit *e, size_t i)
         exit_to(e, to, i + 1);
 }
 
+/*
+ * Under a tracer (hooks->traced) the block leaves before instruction i, a
+ * call or return, for the interpreter's handler and the tracer's fast
+ * paths there.
+ */
+static void leave_if_traced(struct emit *e, size_t i)
+{
+    x86_op_mem(e->b, false, 0x80, 7, X_R10, (int32_t)offsetof(struct translate_hooks, traced));
+    x86_byte(e->b, 0); /* cmp byte [r10 + traced], 0 */
+    miss(e, CC_NE, i);
+}
+
+/*
+ * A call (jal to a link register) the block follows into the callee when
+ * untraced: the link, the cost clock's transfer; the callee's code comes
+ * next.
+ */
+static void emit_call(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    uint64_t pc = e->pcs[i];
+    leave_if_traced(e, i);
+    x86_mov_imm(e->b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+    store_reg(e, X_RAX, in->rd);
+    emit_cost_hook(e, in, in + in->imm);
+}
+
+/*
+ * A return (jalr through a link register) to the call the block made
+ * earlier, when untraced: the target must be that call's return address
+ * (else the block leaves before it), then the cost clock's transfer; the
+ * caller's code comes next.
+ */
+static void emit_return(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    uint64_t pc = e->pcs[i], back = e->pcs[i + 1];
+    leave_if_traced(e, i);
+    load_reg(e, e->w, X_RAX, in->rs1);
+    x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
+    x86_alu_imm(e->b, e->w, 4, X_RAX, -2); /* & ~1 */
+    x86_mov_imm(e->b, X_RCX, e->w ? back : (uint32_t)back);
+    x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
+    miss(e, CC_NE, i);
+    if (in->rd < REG_SINK) {
+        x86_mov_imm(e->b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+        store_reg(e, X_RAX, in->rd);
+    }
+    emit_cost_hook(e, in, e->at[i + 1]);
+}
+
 /* Instruction i of the block, at guest pc `pc`. */
 static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 {
-    if (translate_op_is_jal(e->at[i]->op)) {
-        emit_jal(e, i);
-        return;
+    switch (e->at[i]->op & (INSN_PAGE_MARK - 1)) {
+    case OP_JAL: emit_jal(e, i); return;
+    case OP_JAL_CALL: emit_call(e, i); return;
+    case OP_JALR_RET: emit_return(e, i); return;
+    default: break;
     }
     const struct insn *in = e->at[i];
     bool w = e->w;
@@ -720,7 +773,9 @@ static unsigned op_fields(unsigned op)
     case OP_FENCE: return 0;
     case OP_LUI:
     case OP_AUIPC:
-    case OP_JAL: return WRITES_RD;
+    case OP_JAL:
+    case OP_JAL_CALL: return WRITES_RD;
+    case OP_JALR_RET: return USES_RS1 | WRITES_RD;
     case OP_SB:
     case OP_SH:
     case OP_SW:
@@ -807,7 +862,10 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     struct emit e = {
         .b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .at = at, .pcs = pcs, .n = n};
     e.loop_branch = -1;
-    for (size_t i = 0; i < n && e.loop_branch < 0; i++)
+    bool calls = false; /* a call moves the top frame: no run count found at entry then */
+    for (size_t i = 0; i < n; i++)
+        calls |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
+    for (size_t i = 0; i < n && e.loop_branch < 0 && !calls; i++)
         if ((translate_op_ends_block(at[i]->op) || translate_op_is_jal(at[i]->op)) &&
             at[i] + at[i]->imm == at[0])
             e.loop_branch = (ptrdiff_t)i;

@@ -50,14 +50,22 @@ static inline bool translate_op_is_jal(unsigned op)
     return (op & (INSN_PAGE_MARK - 1)) == OP_JAL;
 }
 
+/* Whether the operation is a jump, call or return a block may follow (jal, jal to a link, jalr
+ * through one). */
+static inline bool translate_op_leaves(unsigned op)
+{
+    unsigned o = op & (INSN_PAGE_MARK - 1);
+    return o == OP_JAL || o == OP_JAL_CALL || o == OP_JALR_RET;
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
 /*
  * Writes the block of the `n` decoded entries at[0..n) into `b`, in the
- * order they run (a jal's target follows it; every operation supported;
- * a jal only where its target comes next, or last, back to at[0]), at[i]'s
- * guest pc pcs[i]. False when `b` filled up.
+ * order they run (every operation supported, or a call or return whose
+ * target comes next; a jal only where its target comes next, or last,
+ * back to at[0]), at[i]'s guest pc pcs[i]. False when `b` filled up.
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
                     int xlen);

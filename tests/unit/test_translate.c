@@ -2,13 +2,13 @@
  * test_translate: the translation tier against the interpreter. Random
  * instruction streams (RV32IM or RV64IM ALU operations, loads and stores
  * around a data page whose end borders unmapped memory, now and then
- * through a register that points nowhere, branches both ways, so blocks
- * loop, and jals, which blocks follow) run from the same random registers under --engine interp
- * and --engine translate, in steps of random budgets: every register, the
- * data page, the pc, the instructions retired, how the run stopped and
- * any fault must be the same. Plus the cases a stream may miss: a budget
- * that ends inside a self-looping block, and a load that faults in the
- * middle of a block.
+ * through a register that points nowhere; branches both ways, so blocks
+ * loop; jals, calls and returns, which blocks follow) run from the same
+ * random registers under --engine interp and --engine translate, in steps
+ * of random budgets: every register, the data page, the pc, the
+ * instructions retired, how the run stopped and any fault must be the
+ * same. Plus the cases a stream may miss: a budget that ends inside a
+ * self-looping block, and a load that faults in the middle of a block.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -148,8 +148,9 @@ static uint32_t alu_insn(int xlen)
 }
 
 /*
- * A stream of n words: ALU operations, accesses, branches and jals (which
- * blocks follow; a link register as rd makes a call), then ebreak.
+ * A stream of n words: ALU operations, accesses, branches, jals (which
+ * blocks follow; a link register as rd makes a call) and returns through
+ * ra or t0, then ebreak.
  */
 static void make_program(uint32_t *code, size_t n, int xlen)
 {
@@ -160,6 +161,8 @@ static void make_program(uint32_t *code, size_t n, int xlen)
             code[i] = b_type((to - (int32_t)i) * 4, src(), src(), branch_f3[below(6)]);
         } else if (below(16) == 0) {
             code[i] = j_type((to - (int32_t)i) * 4, below(2) ? 0 : dest());
+        } else if (below(32) == 0) { /* a return through ra or t0: jalr x0, 0(x1 or x5) */
+            code[i] = (below(2) ? 1u : 5u) << 15 | 0x67;
         } else {
             code[i] = alu_insn(xlen);
         }
