@@ -118,9 +118,9 @@ typedef int64_t sreg;
  */
 #define UNHOOKED (RUNS && !RVC)
 /*
- * The plain fast loop of a hart without C (traced or not) enters
- * translated blocks (executor/translate/translate.h) at the entries that
- * start them: op_TRANSLATED.
+ * Every fast loop of a hart without C (plain or traced, runs, cost)
+ * enters translated blocks (executor/translate/translate.h) at the entries
+ * that start them: op_TRANSLATED.
  */
 #define TRANSLATES (!PRECISE && !RVC)
 

@@ -95,8 +95,8 @@ void translate_free(struct translator *t, struct code_cache *cc);
 /*
  * The slow way in: translates the block starting at `ip` on its first run
  * and runs it when `left` instructions hold it, with the register file
- * `regs` and the loop's `hooks`; else, or when no block starts there (the entry gets its own
- * handler back), retires nothing ({ip, 0}).
+ * `regs` and the loop's `hooks`; else, or when no block starts there (the
+ * entry gets its own handler back), retires nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs, const struct translate_hooks *hooks);
