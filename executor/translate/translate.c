@@ -155,11 +155,9 @@ void translate_free(struct translator *t, struct code_cache *cc)
 /* Whether a branch or jal of the block's n entries at[] goes back to its start. */
 static bool loops_on_itself(const struct insn *const *at, size_t n)
 {
-    for (size_t k = 0; k < n; k++) {
-        unsigned op = at[k]->op;
-        if ((translate_op_ends_block(op) || translate_op_is_jal(op)) && at[k] + at[k]->imm == at[0])
+    for (size_t k = 0; k < n; k++)
+        if (translate_loops_back(at[k], at[0]))
             return true;
-    }
     return false;
 }
 
@@ -227,8 +225,7 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
      * A jump, call or return whose target does not come next stays out
      * (and one to it, and so on); a jal back to the start stays, closing the loop.
      */
-    while (n > 0 && translate_op_leaves(at[n - 1]->op) &&
-           !(translate_op_is_jal(at[n - 1]->op) && at[n - 1] + at[n - 1]->imm == at[0]))
+    while (n > 0 && translate_op_leaves(at[n - 1]->op) && !translate_loops_back(at[n - 1], at[0]))
         n--;
     return n;
 }

@@ -440,26 +440,23 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
 static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, uint64_t pc)
 {
     struct x86_buf *b = e->b;
-    const struct insn *from = e->at[i];
-    if ((ptrdiff_t)i == e->loop_branch) {           /* where it counts, found at entry */
-        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, 0); /* mov rax, [rsp] */
-        x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
-        miss(e, CC_E, i);
-        x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
-        x86_byte(b, 1);
-        emit_cost_hook(e, from, to);
-        return;
-    }
+    bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry: [rsp] */
     /* runs: rax = where the branch counts (r10 itself: nowhere), 0: outside the function */
-    emit_run_count_address(e, pc, X_R10);
+    if (found) /* mov rax, [rsp]: a count or the scratch one, never r10 */
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, 0);
+    else
+        emit_run_count_address(e, pc, X_R10);
     x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
     miss(e, CC_E, i);
-    x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
-    uint8_t *nowhere = x86_jcc(b, CC_E);
+    uint8_t *nowhere = NULL;
+    if (!found) {
+        x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
+        nowhere = x86_jcc(b, CC_E);
+    }
     x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
     x86_byte(b, 1);
     x86_patch(nowhere, b->p);
-    emit_cost_hook(e, from, to);
+    emit_cost_hook(e, e->at[i], to);
 }
 
 /*
@@ -866,8 +863,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     for (size_t i = 0; i < n; i++)
         calls |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
     for (size_t i = 0; i < n && e.loop_branch < 0 && !calls; i++)
-        if ((translate_op_ends_block(at[i]->op) || translate_op_is_jal(at[i]->op)) &&
-            at[i] + at[i]->imm == at[0])
+        if (translate_loops_back(at[i], at[0]))
             e.loop_branch = (ptrdiff_t)i;
     choose_kept(&e);
     emit_prologue(&e);

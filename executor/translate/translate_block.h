@@ -58,6 +58,13 @@ static inline bool translate_op_leaves(unsigned op)
     return o == OP_JAL || o == OP_JAL_CALL || o == OP_JALR_RET;
 }
 
+/* Whether `in`, an entry of the block starting at `start`, is a branch or jal back to it. */
+static inline bool translate_loops_back(const struct insn *in, const struct insn *start)
+{
+    return (translate_op_ends_block(in->op) || translate_op_is_jal(in->op)) &&
+           in + in->imm == start;
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
