@@ -19,7 +19,8 @@
  *    1..5 (0.2); a .note.nexus-precompiles section.
  *  - OpenVM: text at 0x0020_0800 (openvm-org/openvm crates/toolchain/build),
  *    no ecall at all, custom-0 words with funct3 0..3 (terminate, hint
- *    store, reveal, phantom: extensions/rv32im/guest/src/lib.rs).
+ *    store, reveal, phantom: extensions/rv32im/guest/src/lib.rs); elsewhere
+ *    (its toolchain tests' ELFs) when its terminate is there too.
  *  - SP1 (and Pico, linked as SP1): text at 0x0020_0800, `ecall` with the
  *    syscall code in t0 (sp1 crates/core/executor/src/syscalls/code.rs):
  *    HINT_LEN 0xF0, COMMIT 0x10, precompiles 0x1_01xx.
@@ -71,9 +72,12 @@ struct code_facts {
     unsigned zisk_csrs;         /* csrs/csrw/... of a CSR in 0x800..0x8ff */
     unsigned custom0[8];        /* custom-0 (0x0b) words, by funct3 */
     unsigned custom0_rd0_small; /* custom-0 with rd = x0, funct7 < 8: Jolt's inlines */
+    unsigned custom0_exit;      /* custom-0 funct3 0, rd = rs1 = x0: OpenVM's terminate */
     unsigned custom1, custom2, custom3, op5a;
-    unsigned lui_below_0x8;  /* lui of 0x7FFF_x000: Jolt's I/O region */
-    struct consts sp1_codes; /* SP1-shaped precompile codes the code builds anywhere */
+    unsigned lui_below_0x8;      /* lui of 0x7FFF_x000: Jolt's I/O region */
+    struct consts sp1_codes;     /* SP1-shaped precompile codes the code builds anywhere */
+    uint64_t watch_lo, watch_hi; /* loads from [watch_lo, watch_hi) are kept in `loads` */
+    struct consts loads;
 };
 
 /* What the ELF's headers show. */
@@ -82,7 +86,7 @@ struct header_facts {
     uint64_t exec_lo, exec_hi, load_lo, write_lo;
 };
 
-/* Register values the scan knows, set by li / lui / addi and forgotten at control flow. */
+/* Register values the scan knows, set by li / lui / addi / slli and forgotten at control flow. */
 struct regs {
     uint64_t v[32];
     uint32_t known;
@@ -189,6 +193,32 @@ static void note_value(struct code_facts *f, const struct regs *r, unsigned rd)
         consts_add(&f->sp1_codes, r->v[rd]);
 }
 
+/* A load from base register rs1 plus off: its address kept when watched. */
+static void note_load(struct code_facts *f, const struct regs *r, unsigned rs1, uint64_t off)
+{
+    if (!reg_known(r, rs1))
+        return;
+    uint64_t addr = r->v[rs1] + off;
+    if (addr >= f->watch_lo && addr < f->watch_hi)
+        consts_add(&f->loads, addr);
+}
+
+/* addi (and addiw) and slli of a register the scan knows give a value it knows. */
+static void scan_op_imm(struct code_facts *f, struct regs *r, uint32_t w)
+{
+    unsigned op = w & 0x7f, rd = w >> 7 & 31, f3 = w >> 12 & 7, rs1 = w >> 15 & 31;
+    uint64_t imm = (uint64_t)sext(w >> 20, 12), v = rs1 ? r->v[rs1] : 0;
+    if (rs1 && !reg_known(r, rs1))
+        reg_forget(r, rd);
+    else if (f3 == 0)
+        reg_set(r, rd, op == 0x1b ? (uint64_t)sext(v + imm, 32) : v + imm);
+    else if (f3 == 1 && op == 0x13)
+        reg_set(r, rd, v << (w >> 20 & 0x3f));
+    else
+        reg_forget(r, rd);
+    note_value(f, r, rd);
+}
+
 static void scan_word(struct code_facts *f, struct regs *r, uint32_t w)
 {
     unsigned op = w & 0x7f, rd = w >> 7 & 31, f3 = w >> 12 & 7, rs1 = w >> 15 & 31;
@@ -202,6 +232,7 @@ static void scan_word(struct code_facts *f, struct regs *r, uint32_t w)
         f->custom0[f3]++;
         if (rd == 0 && w >> 25 < 8)
             f->custom0_rd0_small++;
+        f->custom0_exit += f3 == 0 && rd == 0 && rs1 == 0;
         return;
     case 0x2b: f->custom1++; return;
     case 0x5b: f->custom2++; return;
@@ -220,17 +251,8 @@ static void scan_word(struct code_facts *f, struct regs *r, uint32_t w)
         return;
     }
     case 0x13:
-    case 0x1b:
-        if (f3 != 0)
-            break;
-        if (rs1 == 0)
-            reg_set(r, rd, imm_i);
-        else if (rs1 == rd && reg_known(r, rd))
-            reg_set(r, rd, op == 0x1b ? (uint64_t)sext(r->v[rd] + imm_i, 32) : r->v[rd] + imm_i);
-        else
-            reg_forget(r, rd);
-        note_value(f, r, rd);
-        return;
+    case 0x1b: scan_op_imm(f, r, w); return;
+    case 0x03: note_load(f, r, rs1, imm_i); break;
     case 0x63:
     case 0x67:
     case 0x6f:
@@ -242,8 +264,19 @@ static void scan_word(struct code_facts *f, struct regs *r, uint32_t w)
         reg_forget(r, rd);
 }
 
+/* c.lw, and c.ld on RV64: the load's address when watched (rs1' plus the scaled offset). */
+static void scan_half_load(struct code_facts *f, const struct regs *r, uint16_t h, int xlen)
+{
+    unsigned fn = h >> 13, rs1 = 8 + (h >> 7 & 7);
+    uint64_t off = (uint64_t)(h >> 10 & 7) << 3;
+    if (fn == 2)
+        note_load(f, r, rs1, off | (h >> 6 & 1) << 2 | (h >> 5 & 1) << 6);
+    else if (fn == 3 && xlen == 64)
+        note_load(f, r, rs1, off | (uint64_t)(h >> 5 & 3) << 6);
+}
+
 /* A compressed instruction: only what sets or forgets the registers that matter. */
-static void scan_half(struct regs *r, uint16_t h, int xlen)
+static void scan_half(struct code_facts *f, struct regs *r, uint16_t h, int xlen)
 {
     unsigned q = h & 3, fn = h >> 13, rd = h >> 7 & 31, rs2 = h >> 2 & 31;
     uint64_t imm6 = (uint64_t)sext((h >> 12 & 1) << 5 | (h >> 2 & 31), 6);
@@ -260,11 +293,14 @@ static void scan_half(struct regs *r, uint16_t h, int xlen)
         r->known = 0; /* c.jr, c.jalr, c.ebreak */
     else if (q == 2 && fn == 4 && (h >> 12 & 1) == 0 && reg_known(r, rs2))
         reg_set(r, rd, r->v[rs2]); /* c.mv */
+    else if (q == 2 && fn == 0 && reg_known(r, rd))
+        reg_set(r, rd, r->v[rd] << ((h >> 12 & 1) << 5 | rs2)); /* c.slli */
     else if (q == 2)
         reg_forget(r, rd);
-    else if (q == 0)
+    else if (q == 0) {
+        scan_half_load(f, r, h, xlen);
         reg_forget(r, rdp);
-    else
+    } else
         reg_forget(r, rdp_hi);
 }
 
@@ -278,7 +314,7 @@ static void scan_segment(struct code_facts *f, const struct elf_segment *s,
     while (i + 2 <= n) {
         uint16_t h = (uint16_t)(p[i] | p[i + 1] << 8);
         if ((h & 3) != 3 && img->rvc) {
-            scan_half(&r, h, img->xlen);
+            scan_half(f, &r, h, img->xlen);
             i += 2;
             continue;
         }
@@ -467,9 +503,29 @@ static const struct abi *nexus_rule(const struct facts *f, char *why, size_t siz
     return &abi_nexus;
 }
 
+/*
+ * Code elsewhere than 0x200800 (OpenVM runs an ELF wherever it is linked,
+ * as its toolchain tests are): no ecall at all, OpenVM's terminate, and
+ * no custom-0 word outside OpenVM's funct3 0..3.
+ */
+static bool openvm_elsewhere(const struct code_facts *c)
+{
+    unsigned others = 0;
+    for (int i = 4; i < 8; i++)
+        others += c->custom0[i];
+    return !c->ecalls && c->custom0_exit && !others && !c->custom2 && !c->lui_below_0x8;
+}
+
 static const struct abi *openvm_rule(const struct facts *f, char *why, size_t size)
 {
     const struct code_facts *c = &f->c;
+    if (!text_at(&f->h, OPENVM_TEXT) && openvm_elsewhere(c)) {
+        snprintf(why, size,
+                 "code at 0x%llx with no ecall and OpenVM's terminate (custom-0 funct3 0, rd = "
+                 "rs1 = x0)",
+                 (unsigned long long)f->h.exec_lo);
+        return &abi_openvm;
+    }
     /* OpenVM guests make no ecall; one with no call number set is no call of another zkVM. */
     if (!text_at(&f->h, OPENVM_TEXT) || !c->custom0[0] || c->t0.n || c->a7.n)
         return NULL;
@@ -590,6 +646,16 @@ const struct abi *detect_from_code(const struct elf_image *img, char *reason, si
     }
     candidates(&f, reason, reason_size);
     return NULL;
+}
+
+size_t code_load_addresses(const struct elf_image *img, uint64_t lo, uint64_t hi, uint64_t *out,
+                           size_t max)
+{
+    struct code_facts f = {.watch_lo = lo, .watch_hi = hi};
+    scan_code(img, &f);
+    size_t n = f.loads.n < max ? f.loads.n : max;
+    memcpy(out, f.loads.v, n * sizeof(*out));
+    return n;
 }
 
 /*

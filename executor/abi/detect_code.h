@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct abi;
 struct elf_image;
@@ -27,5 +28,14 @@ const struct abi *detect_from_code(const struct elf_image *img, char *reason, si
  * `why` saying what it is and what to pass instead.
  */
 bool detect_not_program(const struct elf_image *img, char *why, size_t why_size);
+
+/*
+ * The addresses in [lo, hi) that the code's loads read through a register
+ * it has just set to a constant (li, lui, addi, slli in the same block),
+ * at most `max` of them (16 are kept) into `out`; returns how many. An ABI
+ * asks this to tell apart releases that put a region at other addresses.
+ */
+size_t code_load_addresses(const struct elf_image *img, uint64_t lo, uint64_t hi, uint64_t *out,
+                           size_t max);
 
 #endif

@@ -494,12 +494,34 @@ static enum ecall_result openvm_ecall(struct machine *m, const char **call)
                      "OpenVM has no ecall (its transpiler refuses one)");
 }
 
+/*
+ * OpenVM takes the words of the executable segments as its program, apart
+ * from memory, from address 0 up (crates/toolchain/transpiler/src/elf.rs:
+ * below max_mem); the others must lie in memory.
+ */
+static int check_segments(const struct elf_image *img, struct error *e)
+{
+    for (size_t i = 0; i < img->nsegments; i++) {
+        const struct elf_segment *s = &img->segments[i];
+        uint64_t lo = (s->rights & SEG_X) ? 0 : OPENVM_MEM_LO;
+        if (s->vaddr < lo || s->vaddr + s->memsz > OPENVM_MEM_HI) {
+            error_fail(e, ERROR_UNSUPPORTED,
+                       "segment [0x%llx, 0x%llx) lies outside OpenVM's %s [0x%llx, 0x%llx)",
+                       (unsigned long long)s->vaddr, (unsigned long long)(s->vaddr + s->memsz),
+                       lo ? "memory" : "program space", (unsigned long long)lo,
+                       (unsigned long long)OPENVM_MEM_HI);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int openvm_setup(struct machine *m, const struct elf_image *img, struct error *e)
 {
     struct openvm_state *st = abi_alloc_state(m, sizeof(struct openvm_state), e);
     if (!st)
         return -1;
-    if (abi_check_inside(img, OPENVM_MEM_LO, OPENVM_MEM_HI, "OpenVM's memory", e) != 0)
+    if (check_segments(img, e) != 0)
         return -1;
     st->word = m->xlen / 8;
     /* RV64 came with 2.1, long after the keccak crate's KECCAKF and XORIN (2.0) */

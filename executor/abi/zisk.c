@@ -5,7 +5,9 @@
  *
  * Memory: the program ROM from 0x8000_0000, read-write RAM [0xA000_0000,
  * 0xC000_0000), the input read-only at 0x4000_0000 (8 bytes of 0, then each
- * --input item as a u64 length and its bytes, padded to 8). In RAM, the
+ * --input item as a u64 length and its bytes, padded to 8). ZisK before
+ * v0.16.0 put one input at 0x9000_0000: after a free-input word of 0 from
+ * v0.7.0, its length alone before (the guest's loads show which). In RAM, the
  * system area (SYS_ADDR) holds the UART: a one-byte store to SYS_ADDR +
  * 0x200 goes to stdout; the output area (SYS_ADDR + 0x1_0000) holds a u32
  * count and that many u32 public outputs. SYS_ADDR is 0xA040_0000 (ZisK
@@ -36,6 +38,7 @@
 
 #include "executor/abi/abi.h"
 #include "executor/abi/abi_util.h"
+#include "executor/abi/detect_code.h"
 #include "executor/abi/zisk_dma.h"
 #include "executor/abi/zisk_fcall.h"
 #include "executor/machine.h"
@@ -45,22 +48,32 @@
 #include "executor/precompile/poseidon2_goldilocks.h"
 #include "executor/precompile/sha256.h"
 
-#define ZISK_INPUT_ADDR  0x40000000ull
-#define ZISK_INPUT_MAX   0x40000000ull
-#define ZISK_ROM_ADDR    0x80000000ull
-#define ZISK_RAM_ADDR    0xA0000000ull
-#define ZISK_RAM_END     0xC0000000ull
-#define ZISK_SYS_NEW     0xA0400000ull /* RAM_ADDR + STACK_SIZE */
-#define ZISK_UART_OFFSET 0x200
-#define ZISK_OUTPUT_OFF  0x10000
-#define ZISK_OUTPUT_MAX  0x10000 /* bytes of outputs read back (MAX_OUTPUT) */
-#define ZISK_MARCHID     0xFFFEEEEull
-#define ZISK_CSR_FIRST   0x800
-#define ZISK_CSR_END     0x1000 /* past 0xFFE, where fcall results are read */
-#define ZISK_EXIT        93
+#define ZISK_INPUT_ADDR    0x40000000ull
+#define ZISK_INPUT_MAX     0x40000000ull
+#define ZISK_INPUT_OLD     0x90000000ull /* INPUT_ADDR up to v0.15.0 */
+#define ZISK_INPUT_OLD_MAX 0x08000000ull /* MAX_INPUT_SIZE up to v0.15.0 */
+#define ZISK_ROM_ADDR      0x80000000ull
+#define ZISK_RAM_ADDR      0xA0000000ull
+#define ZISK_RAM_END       0xC0000000ull
+#define ZISK_SYS_NEW       0xA0400000ull /* RAM_ADDR + STACK_SIZE */
+#define ZISK_UART_OFFSET   0x200
+#define ZISK_OUTPUT_OFF    0x10000
+#define ZISK_OUTPUT_MAX    0x10000 /* bytes of outputs read back (MAX_OUTPUT) */
+#define ZISK_MARCHID       0xFFFEEEEull
+#define ZISK_CSR_FIRST     0x800
+#define ZISK_CSR_END       0x1000 /* past 0xFFE, where fcall results are read */
+#define ZISK_EXIT          93
+
+/* Where and how the input lies, by ZisK release (core/src/mem.rs, emulator/src/emu_context.rs). */
+enum zisk_input_layout {
+    INPUT_ITEMS,    /* v0.16.0 on: 0x4000_0000, a word of 0, then each item's length and bytes */
+    INPUT_FREE_LEN, /* v0.7.0-v0.15.0: 0x9000_0000, the free-input word 0, the length, the bytes */
+    INPUT_LEN,      /* up to v0.6.x: 0x9000_0000, the length, the bytes */
+};
 
 struct zisk_state {
     uint64_t sys; /* SYS_ADDR of the layout the ELF was linked for */
+    enum zisk_input_layout input;
     struct zisk_fcalls fcalls;
     bool dma_numbering;     /* 0x815 and up as ZisK with DMA inputcpy numbers them (40e35b35) */
     uint64_t profile_marks; /* profile calls run (--stats) */
@@ -394,6 +407,20 @@ static int dma_call(const struct zisk_state *st, unsigned csr)
 }
 
 /* `csrs 0x800 + n, rs1` (any CSR write to the range; reads are not calls). */
+/*
+ * `unimp` (csrrw x0, cycle, x0) ends a guest's panic: ZisK's transpiler makes
+ * it a store into its CSR area and runs on into whatever follows, so the run
+ * stops here, the panic's message (if any) already on stdout.
+ */
+static enum ecall_result zisk_unimp(struct machine *m)
+{
+    return abi_fault(m, FAULT_GUEST_PANIC, "unimp", 0,
+                     m->io.ninputs
+                         ? "the guest ran unimp, where ziskos ends a panic"
+                         : "the guest ran unimp, where ziskos ends a panic; it was given no "
+                           "input: if it reads one, give it with --input FILE");
+}
+
 static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char **call)
 {
     struct zisk_state *st = m->abi_state;
@@ -401,6 +428,8 @@ static enum ecall_result zisk_custom(struct machine *m, uint32_t w, const char *
     if ((w & 0x7f) != 0x73)
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, w,
                          "ZisK has no custom-opcode instructions");
+    if (w == 0xc0001073)
+        return zisk_unimp(m);
     if (zisk_fcall_csr(csr))
         return zisk_fcall_insn(m, &st->fcalls, w, call);
     int dma = dma_call(st, csr);
@@ -457,9 +486,54 @@ static bool zisk_mmio_store(struct machine *m, uint64_t addr, unsigned size, uin
     return true;
 }
 
+/*
+ * The input layout of the guest's release: ziskos reads its input's length
+ * at INPUT_ADDR + 8 (v0.7.0-v0.15.0) or at INPUT_ADDR (before) with
+ * INPUT_ADDR 0x9000_0000; a guest that loads neither is of v0.16.0 on.
+ */
+static enum zisk_input_layout zisk_input_layout(const struct elf_image *img)
+{
+    uint64_t at[16];
+    size_t n = code_load_addresses(img, ZISK_INPUT_OLD, ZISK_INPUT_OLD + 16, at, 16);
+    enum zisk_input_layout l = INPUT_ITEMS;
+    for (size_t i = 0; i < n; i++)
+        if (at[i] == ZISK_INPUT_OLD)
+            return INPUT_LEN;
+        else
+            l = INPUT_FREE_LEN;
+    return l;
+}
+
+/* Before v0.16.0: one input at 0x9000_0000, its length (after a word of 0 from v0.7.0) first. */
+static int zisk_write_old_input(struct machine *m, struct error *e)
+{
+    const struct zisk_state *st = m->abi_state;
+    if (m->io.ninputs > 1) {
+        error_fail(e, ERROR_UNSUPPORTED,
+                   "this guest is of ZisK before v0.16.0, which reads one input at 0x90000000: "
+                   "give one --input, not %zu",
+                   m->io.ninputs);
+        return -1;
+    }
+    uint64_t len = m->io.ninputs ? m->io.inputs[0].size : 0;
+    uint64_t head = st->input == INPUT_FREE_LEN ? 16 : 8;
+    if (len > ZISK_INPUT_OLD_MAX - head) {
+        error_fail(e, ERROR_UNSUPPORTED, "the input (%llu bytes) is larger than ZisK's 128 MiB",
+                   (unsigned long long)len);
+        return -1;
+    }
+    mem_grant(&m->mem, ZISK_INPUT_OLD, guest_page_ceil(head + len), PAGE_R);
+    mem_poke(&m->mem, ZISK_INPUT_OLD + head - 8, &len, 8);
+    if (len)
+        mem_poke(&m->mem, ZISK_INPUT_OLD + head, m->io.inputs[0].data, len);
+    return 0;
+}
+
 /* The input region: 8 bytes of 0, then each item's u64 length and bytes, padded to 8. */
 static int zisk_write_input(struct machine *m, struct error *e)
 {
+    if (((struct zisk_state *)m->abi_state)->input != INPUT_ITEMS)
+        return zisk_write_old_input(m, e);
     uint64_t total = 8;
     for (size_t i = 0; i < m->io.ninputs; i++)
         total += 8 + (m->io.inputs[i].size + 7) / 8 * 8;
@@ -527,6 +601,7 @@ static int zisk_setup(struct machine *m, const struct elf_image *img, struct err
         return -1;
     st->sys = zisk_sys_addr(img);
     st->dma_numbering = !unreleased_layout(img);
+    st->input = zisk_input_layout(img);
     abi_each_symbol(img, note_inputcpy, st);
     if (zisk_write_input(m, e) != 0)
         return -1;
@@ -538,7 +613,13 @@ static int zisk_setup(struct machine *m, const struct elf_image *img, struct err
 static void zisk_report(const struct machine *m, FILE *out)
 {
     const struct zisk_state *st = m->abi_state;
-    fprintf(out, "zisk-layout: SYS_ADDR 0x%llx\n", (unsigned long long)st->sys);
+    static const char *const inputs[] = {
+        [INPUT_ITEMS] = "0x40000000, items (v0.16.0 on)",
+        [INPUT_FREE_LEN] = "0x90000000, free-input word then length (v0.7.0-v0.15.0)",
+        [INPUT_LEN] = "0x90000000, length first (before v0.7.0)",
+    };
+    fprintf(out, "zisk-layout: SYS_ADDR 0x%llx, input at %s\n", (unsigned long long)st->sys,
+            inputs[st->input]);
     fprintf(out, "zisk-precompiles: %s\n",
             st->dma_numbering
                 ? "0x815 and up numbered with DMA (as released ZisK v0.16.0-v0.18.0 number them)"

@@ -1746,7 +1746,8 @@ class Zisk(ZkvmTest):
                 + le256((a * b + c) % mod) + u32(82) + u32(0xFFFEEEE))
         self.assertEqual(r.public, want)
         self.assertRegex(r.stat("abi"), r"^zisk \(auto: symbol ziskos")
-        self.assertEqual(r.stat("zisk-layout"), "SYS_ADDR 0xa0400000")
+        self.assertEqual(r.stat("zisk-layout"),
+                         "SYS_ADDR 0xa0400000, input at 0x40000000, items (v0.16.0 on)")
         self.assert_folded_sum(r)
         counts = {}
         for call in ("keccak_f", "sha256_f", "secp256k1_dbl", "secp256k1_add", "arith256",
@@ -1779,6 +1780,34 @@ class Zisk(ZkvmTest):
         self.assertEqual(r.code, 42, r.stderr)
         self.assertEqual(r.stat("abi"), "zisk (--zkvm zisk)")
         self.assertEqual(r.public, b"")  # no outputs: the count reads 0
+
+    # ZisK before v0.16.0 (core/src/mem.rs, emulator/src/emu_context.rs up to v0.15.0): one
+    # input at 0x9000_0000, its length at + 8 after the free-input word (v0.7.0 on) or at + 0.
+    OLD_INPUT = {"zkvm-zisk-v07-rv64.elf": "free-input word then length (v0.7.0-v0.15.0)",
+                 "zkvm-zisk-v03-rv64.elf": "length first (before v0.7.0)"}
+
+    def test_input_before_v0_16(self):
+        data = bytes(random.Random(43).randrange(256) for _ in range(13))
+        for name, layout in self.OLD_INPUT.items():
+            with self.subTest(guest=name):
+                r = self.run_cli(self.guest(name), [data])
+                self.assertEqual(r.code, 0, r.stderr)
+                self.assertEqual(r.stdout, b"ok\n")
+                self.assertEqual(r.stat("zisk-layout"),
+                                 f"SYS_ADDR 0xa0000000, input at 0x90000000, {layout}")
+                self.assertEqual(r.public, u32(13) + data + bytes(3))
+                self.assert_folded_sum(r)
+
+    def test_input_before_v0_16_refused(self):
+        for name in self.OLD_INPUT:
+            with self.subTest(guest=name):
+                r = self.run_cli(self.guest(name), [b"a", b"b"])  # one input only then
+                self.assertEqual(r.code, 65, r.stderr)
+                self.assertIn("before v0.16.0, which reads one input at 0x90000000", r.stderr)
+                r = self.run_cli(self.guest(name))  # empty: the guest panics, ending in unimp
+                self.assertEqual(r.stdout, b"panicked: the input is empty\n")
+                self.assert_one_error(r, "guest panicked (unimp)", "give it with --input FILE",
+                                      "ziskos_panic")
 
     DMA_GUEST = os.path.join("zisk-dma", "zkvm-zisk-dma-rv64.elf")
 
@@ -2466,7 +2495,9 @@ class Detection(ZkvmTest):
                 ("zkvm-risc0-rv32.elf", "risc0", "risc0_zkvm_platform::syscall::nr::"),
                 (os.path.join("weights", "zkvm-weights-risc0-rv32.elf"), "risc0",
                  "RISC Zero's kinds in t0"),
-                (os.path.join("weights", "zkvm-weights-openvm-rv32.elf"), "openvm", "no zkVM's ecall")]
+                (os.path.join("weights", "zkvm-weights-openvm-rv32.elf"), "openvm", "no zkVM's ecall"),
+                ("zkvm-openvm-at0-rv64.elf", "openvm", "code at 0x0 with no ecall and OpenVM's "
+                 "terminate")]
 
     def strip(self, name):
         tool = shutil.which("llvm-objcopy") or shutil.which("riscv64-unknown-elf-strip")
@@ -2477,6 +2508,17 @@ class Detection(ZkvmTest):
             [tool, "--strip-all", "-o", out, self.guest(name)]
         subprocess.run(args, check=True, capture_output=True, timeout=TIMEOUT)
         return out
+
+    def test_openvm_program_at_0(self):
+        # OpenVM takes a program from address 0 (transpiler/src/elf.rs): 5 instructions, then
+        # terminate with exit code 0 (the immediate).
+        elf = self.strip("zkvm-openvm-at0-rv64.elf")
+        r = self.run_cli(elf)
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(r.stat("instructions"), "6")
+        with open(elf, "rb") as f:
+            entry = struct.unpack_from("<Q", f.read(32), 24)[0]  # e_entry: no symbol names it
+        self.assertEqual(r.folded, f"{entry:#x} 5\n{entry:#x};[ecall:TERMINATE] 1\n")
 
     def abi_line(self, elf, extra=()):
         p = subprocess.run([CLI, "execute", elf, "--stats", "--max-cycles", "1", *extra],
