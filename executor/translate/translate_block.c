@@ -30,9 +30,19 @@ struct emit {
     size_t n;
     uint8_t *start; /* the first instruction's code, where a pass starts */
     /* jumps to the exit before instruction miss_of[k] (it does not retire) */
-    uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 3];
-    uint32_t miss_of[TRANSLATE_BLOCK_MAX * 3];
+    uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 4]; /* at most 4 per access, 1 per branch */
+    uint32_t miss_of[TRANSLATE_BLOCK_MAX * 4];
     size_t nmiss;
+    /*
+     * The accesses whose entry lacks the fast bit, tested out of line as
+     * the interpreter tests them (access_elsewhere): from the jcc at
+     * inside_at[k], back to inside_back[k] when the access of instruction
+     * inside_of[k] stays inside an entry with the `ok` bit.
+     */
+    uint8_t *inside_at[TRANSLATE_BLOCK_MAX], *inside_back[TRANSLATE_BLOCK_MAX];
+    uint32_t inside_of[TRANSLATE_BLOCK_MAX];
+    uint8_t inside_ok[TRANSLATE_BLOCK_MAX], inside_size[TRANSLATE_BLOCK_MAX];
+    size_t ninside;
     /*
      * Guest registers kept in host registers for the whole block: loaded
      * on entry, written back on every way out (the shared epilogue, which
@@ -204,9 +214,12 @@ static void address(struct emit *e, const struct insn *in)
 /*
  * The interpreter's fast test of the access at rax (interp_impl.h,
  * FAST_ACCESS): in the window, and the rights byte has `fast`; and for an
- * aligned form, a multiple of `size`. Any miss leaves before instruction i.
+ * aligned form, a multiple of `size`. Without `fast`, its test for an
+ * access inside the entry (IN_PAGE_ACCESS, rights `ok`) runs out of line
+ * (emit_inside_tests). Any miss leaves before instruction i.
  */
-static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, unsigned fast)
+static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, unsigned fast,
+                        unsigned ok)
 {
     struct x86_buf *b = e->b;
     if (aligned && size > 1) { /* test al, size - 1 */
@@ -233,7 +246,34 @@ static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, u
     }
     x86_op_sib(b, false, 0xF6, 0, X_R11, X_RCX); /* test byte [r11 + rcx], fast */
     x86_byte(b, (uint8_t)fast);
-    miss(e, CC_E, i);
+    size_t k = e->ninside++;
+    e->inside_at[k] = x86_jcc(b, CC_E);
+    e->inside_back[k] = b->p;
+    e->inside_of[k] = (uint32_t)i;
+    e->inside_ok[k] = (uint8_t)ok;
+    e->inside_size[k] = (uint8_t)size;
+}
+
+/*
+ * The out-of-line tests of access_test: the access at rax goes on when
+ * its entry (rcx) has the `ok` bit and it ends inside that entry (the last
+ * entry of a segment, the top of the stack), else leaves before its
+ * instruction. rcx is free again once the access has its rights.
+ */
+static void emit_inside_tests(struct emit *e)
+{
+    struct x86_buf *b = e->b;
+    for (size_t k = 0; k < e->ninside; k++) {
+        x86_patch(e->inside_at[k], b->p);
+        x86_op_sib(b, false, 0xF6, 0, X_R11, X_RCX); /* test byte [r11 + rcx], ok */
+        x86_byte(b, e->inside_ok[k]);
+        miss(e, CC_E, e->inside_of[k]);
+        x86_op_reg(b, false, 0x8B, X_RCX, X_RAX); /* mov ecx, eax */
+        x86_alu_imm(b, false, 4, X_RCX, GUEST_RIGHTS_SIZE - 1);
+        x86_alu_imm(b, false, 7, X_RCX, (int32_t)(GUEST_RIGHTS_SIZE - e->inside_size[k]));
+        miss(e, CC_A, e->inside_of[k]);
+        x86_patch(x86_jmp(b), e->inside_back[k]);
+    }
 }
 
 /* A load of `size` bytes into rd: `op` moves [rsi + rax] into rax (64-bit when w). */
@@ -241,7 +281,7 @@ static void emit_load(struct emit *e, size_t i, unsigned size, bool aligned, boo
 {
     const struct insn *in = e->at[i];
     address(e, in);
-    access_test(e, i, size, aligned, PAGE_LOAD_FAST);
+    access_test(e, i, size, aligned, PAGE_LOAD_FAST, PAGE_LOAD_OK);
     int h = kept_host(e, in->rd);
     if (h >= 0) { /* straight into rd's host register (a 32-bit load zero-extends, as rax's) */
         x86_op_sib(e->b, w, op, (unsigned)h, X_RSI, X_RAX);
@@ -256,7 +296,7 @@ static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, un
 {
     const struct insn *in = e->at[i];
     address(e, in);
-    access_test(e, i, size, aligned, PAGE_STORE_FAST);
+    access_test(e, i, size, aligned, PAGE_STORE_FAST, PAGE_STORE_OK);
     int h = kept_host(e, in->rs2);
     if (h >= 0 && size > 1) { /* (a byte of rbp would need a REX prefix: through rdx) */
         x86_op_sib(e->b, size == 8, op, (unsigned)h, X_RSI, X_RAX);
@@ -882,6 +922,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
         exit_to(&e, last + 1, n);
     for (size_t k = 0; k < e.ntaken; k++)
         emit_taken_path(&e, k);
+    emit_inside_tests(&e);
     emit_miss_exits(&e);
     emit_epilogue(&e);
     return !b->full;

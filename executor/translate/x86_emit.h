@@ -36,6 +36,7 @@ enum x86_reg {
 enum x86_cc {
     CC_B = 0x2,  /* unsigned < */
     CC_AE = 0x3, /* unsigned >= */
+    CC_A = 0x7,  /* unsigned > */
     CC_E = 0x4,
     CC_NE = 0x5,
     CC_L = 0xC, /* signed < */
