@@ -11,6 +11,8 @@ void pf_init(struct pf *F, const mpz_t p, unsigned long xi0)
     F->xi0 = xi0;
     for (int k = 0; k < 11; k++)
         mpz_inits(F->acc[k][0], F->acc[k][1], NULL);
+    for (int k = 0; k < 6; k++)
+        mpz_inits(F->dbl[k][0], F->dbl[k][1], NULL);
     for (int k = 0; k < 4; k++)
         mpz_init(F->t[k]);
 }
@@ -20,6 +22,8 @@ void pf_clear(struct pf *F)
     mpz_clear(F->p);
     for (int k = 0; k < 11; k++)
         mpz_clears(F->acc[k][0], F->acc[k][1], NULL);
+    for (int k = 0; k < 6; k++)
+        mpz_clears(F->dbl[k][0], F->dbl[k][1], NULL);
     for (int k = 0; k < 4; k++)
         mpz_clear(F->t[k]);
 }
@@ -171,27 +175,44 @@ bool pf12_is_zero(const struct fp12 *x)
     return true;
 }
 
-/* F->acc[i + j] += x y over u (unreduced). */
-static void accumulate(struct pf *F, int k, const struct fp2 *x, const struct fp2 *y)
+/* F->acc[k] += (xa + xb u)(ya + yb u) (unreduced). */
+static void accumulate(struct pf *F, int k, mpz_srcptr xa, mpz_srcptr xb, mpz_srcptr ya,
+                       mpz_srcptr yb)
 {
-    mpz_addmul(F->acc[k][0], x->a, y->a);
-    mpz_submul(F->acc[k][0], x->b, y->b);
-    mpz_addmul(F->acc[k][1], x->a, y->b);
-    mpz_addmul(F->acc[k][1], x->b, y->a);
+    mpz_addmul(F->acc[k][0], xa, ya);
+    mpz_submul(F->acc[k][0], xb, yb);
+    mpz_addmul(F->acc[k][1], xa, yb);
+    mpz_addmul(F->acc[k][1], xb, ya);
 }
 
-void pf12_mul(struct pf *F, struct fp12 *r, const struct fp12 *x, const struct fp12 *y)
+/* F->acc = x y, or x^2 with the cross products once, doubled. */
+static void products(struct pf *F, const struct fp12 *x, const struct fp12 *y)
 {
     for (int k = 0; k < 11; k++) {
         mpz_set_ui(F->acc[k][0], 0);
         mpz_set_ui(F->acc[k][1], 0);
     }
-    for (int j = 0; j < 6; j++) {
-        if (pf2_is_zero(&y->c[j]))
-            continue;
-        for (int i = 0; i < 6; i++)
-            accumulate(F, i + j, &x->c[i], &y->c[j]);
+    if (x != y) {
+        for (int j = 0; j < 6; j++) {
+            if (pf2_is_zero(&y->c[j]))
+                continue;
+            for (int i = 0; i < 6; i++)
+                accumulate(F, i + j, x->c[i].a, x->c[i].b, y->c[j].a, y->c[j].b);
+        }
+        return;
     }
+    for (int j = 0; j < 6; j++) {
+        mpz_mul_2exp(F->dbl[j][0], x->c[j].a, 1);
+        mpz_mul_2exp(F->dbl[j][1], x->c[j].b, 1);
+        accumulate(F, 2 * j, x->c[j].a, x->c[j].b, x->c[j].a, x->c[j].b);
+        for (int i = 0; i < j; i++)
+            accumulate(F, i + j, x->c[i].a, x->c[i].b, F->dbl[j][0], F->dbl[j][1]);
+    }
+}
+
+void pf12_mul(struct pf *F, struct fp12 *r, const struct fp12 *x, const struct fp12 *y)
+{
+    products(F, x, y);
     /* w^(k + 6) = xi w^k, xi (a + b u) = (xi0 a - b) + (xi0 b + a) u */
     for (int k = 0; k < 6; k++) {
         mpz_ptr a = F->acc[k][0], b = F->acc[k][1];
@@ -208,26 +229,111 @@ void pf12_mul(struct pf *F, struct fp12 *r, const struct fp12 *x, const struct f
 
 void pf12_pow(struct pf *F, struct fp12 *r, const struct fp12 *x, const mpz_t e)
 {
-    struct fp12 acc;
+    struct fp12 acc, table[16];
     pf12_init(&acc);
+    for (int k = 0; k < 16; k++)
+        pf12_init(&table[k]);
+    pf12_set_one(&table[0]);
+    for (int k = 1; k < 16; k++)
+        pf12_mul(F, &table[k], &table[k - 1], x);
     pf12_set_one(&acc);
-    for (size_t i = mpz_sizeinbase(e, 2); i-- > 0;) {
-        pf12_mul(F, &acc, &acc, &acc);
-        if (mpz_tstbit(e, i))
-            pf12_mul(F, &acc, &acc, x);
+    size_t windows = (mpz_sizeinbase(e, 2) + 3) / 4;
+    for (size_t w = windows; w-- > 0;) {
+        for (int k = 0; k < 4; k++)
+            pf12_mul(F, &acc, &acc, &acc);
+        unsigned nibble = 0;
+        for (int k = 3; k >= 0; k--)
+            nibble = nibble << 1 | (unsigned)mpz_tstbit(e, 4 * w + (size_t)k);
+        if (nibble)
+            pf12_mul(F, &acc, &acc, &table[nibble]);
     }
     pf12_set(r, &acc);
     pf12_clear(&acc);
+    for (int k = 0; k < 16; k++)
+        pf12_clear(&table[k]);
 }
 
-void pf12_inv(struct pf *F, struct fp12 *r, const struct fp12 *x)
+/* r = xi x. */
+static void mul_xi(const struct pf *F, struct fp2 *r, const struct fp2 *x)
 {
-    mpz_t e;
-    mpz_init(e);
-    mpz_pow_ui(e, F->p, 12);
-    mpz_sub_ui(e, e, 2);
-    pf12_pow(F, r, x, e);
-    mpz_clear(e);
+    struct fp2 t;
+    pf2_init(&t);
+    mpz_mul_ui(t.a, x->a, F->xi0);
+    mpz_sub(t.a, t.a, x->b);
+    mpz_mod(t.a, t.a, F->p);
+    mpz_mul_ui(t.b, x->b, F->xi0);
+    mpz_add(t.b, t.b, x->a);
+    mpz_mod(t.b, t.b, F->p);
+    pf2_set(r, &t);
+    pf2_clear(&t);
+}
+
+/* r = a b - xi c d: the cubic inverse's terms. */
+static void minus_xi(struct pf *F, struct fp2 *r, const struct fp2 *a, const struct fp2 *b,
+                     const struct fp2 *c, const struct fp2 *d)
+{
+    struct fp2 t;
+    pf2_init(&t);
+    pf2_mul(F, &t, c, d);
+    mul_xi(F, &t, &t);
+    pf2_mul(F, r, a, b);
+    pf2_sub(F, r, r, &t);
+    pf2_clear(&t);
+}
+
+/*
+ * y = y^-1 in Fp6 = Fp2[v] / (v^3 - xi), y = y0 + y1 v + y2 v^2: t0 = y0^2 -
+ * xi y1 y2, t1 = xi y2^2 - y0 y1, t2 = y1^2 - y0 y2, y^-1 = (t0 + t1 v + t2
+ * v^2) / (y0 t0 + xi (y2 t1 + y1 t2)). False when y is 0.
+ */
+static bool fp6_inv(struct pf *F, struct fp2 *y[3])
+{
+    struct fp2 t[3], d, e;
+    for (int k = 0; k < 3; k++)
+        pf2_init(&t[k]);
+    pf2_init(&d);
+    pf2_init(&e);
+    minus_xi(F, &t[0], y[0], y[0], y[1], y[2]);
+    pf2_mul(F, &t[1], y[2], y[2]);
+    mul_xi(F, &t[1], &t[1]);
+    pf2_mul(F, &d, y[0], y[1]);
+    pf2_sub(F, &t[1], &t[1], &d);
+    pf2_mul(F, &t[2], y[1], y[1]);
+    pf2_mul(F, &d, y[0], y[2]);
+    pf2_sub(F, &t[2], &t[2], &d);
+    pf2_mul(F, &d, y[2], &t[1]);
+    pf2_mul(F, &e, y[1], &t[2]);
+    pf2_add(F, &d, &d, &e);
+    mul_xi(F, &d, &d);
+    pf2_mul(F, &e, y[0], &t[0]);
+    pf2_add(F, &d, &d, &e);
+    mpz_set_ui(e.a, 1);
+    mpz_set_ui(e.b, 0);
+    bool ok = pf2_div(F, &d, &e, &d);
+    for (int k = 0; k < 3; k++) {
+        if (ok)
+            pf2_mul(F, y[k], &t[k], &d);
+        pf2_clear(&t[k]);
+    }
+    pf2_clear(&d);
+    pf2_clear(&e);
+    return ok;
+}
+
+bool pf12_inv(struct pf *F, struct fp12 *r, const struct fp12 *x)
+{
+    struct fp12 conj, n;
+    pf12_init(&conj);
+    pf12_init(&n);
+    pf12_conj(F, &conj, x);
+    pf12_mul(F, &n, x, &conj); /* in Fp6: the coefficients of w^0, w^2, w^4 */
+    struct fp2 *y[3] = {&n.c[0], &n.c[2], &n.c[4]};
+    bool ok = fp6_inv(F, y);
+    if (ok)
+        pf12_mul(F, r, &conj, &n);
+    pf12_clear(&conj);
+    pf12_clear(&n);
+    return ok;
 }
 
 void pf12_conj(const struct pf *F, struct fp12 *r, const struct fp12 *x)

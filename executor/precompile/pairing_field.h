@@ -18,6 +18,7 @@ struct pf {
     mpz_t p;
     unsigned long xi0;
     mpz_t acc[11][2]; /* pf12_mul's unreduced coefficients of w^0 .. w^10 */
+    mpz_t dbl[6][2];  /* a square's doubled coefficients */
     mpz_t t[4];
 };
 
@@ -56,12 +57,15 @@ void pf12_set(struct fp12 *r, const struct fp12 *x);
 void pf12_set_one(struct fp12 *r);
 bool pf12_is_one(const struct fp12 *x);
 bool pf12_is_zero(const struct fp12 *x);
-/* r = x y (r may alias x or y); zero coefficients of y are skipped (sparse lines). */
+/*
+ * r = x y (r may alias x or y); zero coefficients of y are skipped (sparse
+ * lines), and x == y squares.
+ */
 void pf12_mul(struct pf *F, struct fp12 *r, const struct fp12 *x, const struct fp12 *y);
-/* r = x^e, e >= 0 (r may alias x). */
+/* r = x^e, e >= 0 (r may alias x), by windows of 4 bits. */
 void pf12_pow(struct pf *F, struct fp12 *r, const struct fp12 *x, const mpz_t e);
-/* r = x^-1 (r may alias x); x must not be 0. */
-void pf12_inv(struct pf *F, struct fp12 *r, const struct fp12 *x);
+/* r = x^-1 (r may alias x): conj(x) / (x conj(x)), the divisor in Fp6; false when x is 0. */
+bool pf12_inv(struct pf *F, struct fp12 *r, const struct fp12 *x);
 /* r = the conjugate of x over Fp6: the odd coefficients negated. */
 void pf12_conj(const struct pf *F, struct fp12 *r, const struct fp12 *x);
 

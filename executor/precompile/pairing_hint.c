@@ -94,14 +94,15 @@ static void bn254_shift(struct hint *h, const struct fp12 *f, const struct fp12 
     pf12_mul(&h->F, u, u, zeta);
 }
 
-/* c = c^rInv, then ^mInv: rInv = 1/r and mInv = 1/m mod (p^12 - 1)/r, m = lambda / 3r. */
+/*
+ * c = c^rInv, then ^mInv: rInv = 1/r and mInv = 1/m mod (p^12 - 1)/r, m =
+ * lambda / 3r; one power here, rInv mInv mod p^12 - 1 (c's order divides it).
+ */
 static void bn254_roots(struct hint *h, struct fp12 *c)
 {
     mpz_t hh, x;
     mpz_inits(hh, x, NULL);
     mpz_divexact(hh, h->n12, h->r);
-    mpz_invert(h->e, h->r, hh);
-    pf12_pow(&h->F, c, c, h->e);
     /* lambda = 6x + 2 + p^3 - p^2 + p */
     mpz_set_str(x, bn254_seed, 16);
     mpz_mul_ui(h->m, x, 6);
@@ -113,7 +114,10 @@ static void bn254_roots(struct hint *h, struct fp12 *c)
     mpz_add(h->m, h->m, h->F.p);
     mpz_mul_ui(x, h->r, 3);
     mpz_divexact(h->m, h->m, x);
-    mpz_invert(h->e, h->m, hh);
+    mpz_invert(x, h->m, hh);
+    mpz_invert(h->e, h->r, hh);
+    mpz_mul(h->e, h->e, x);
+    mpz_mod(h->e, h->e, h->n12);
     pf12_pow(&h->F, c, c, h->e);
     mpz_clears(hh, x, NULL);
 }
@@ -138,9 +142,9 @@ static bool bn254_cube_root(struct hint *h, struct fp12 *c, const struct fp12 *z
     pf12_init(&w);
     bn254_exp2(h);
     pf12_pow(&h->F, &x, c, h->e);
+    mpz_fdiv_r_ui(h->e, h->e, 27); /* zeta^27 = 1 */
     pf12_pow(&h->F, &w, zeta, h->e);
-    pf12_inv(&h->F, &c_inv, c);
-    int t = cube_order(h, &x3, &x, &c_inv);
+    int t = pf12_inv(&h->F, &c_inv, c) ? cube_order(h, &x3, &x, &c_inv) : -1;
     for (int tries = 0; t > 0 && tries < 27; tries++) {
         pf12_mul(&h->F, &x, &x, &w);
         t = cube_order(h, &x3, &x, &c_inv);
@@ -170,10 +174,11 @@ static bool bn254_hint(struct hint *h, const struct fp12 *f, struct fp12 *c, str
     return ok;
 }
 
-/* r = x^-e (exp_naf with is_positive false). */
+/* r = x^-e (exp_naf with is_positive false: x^-1 or, for x = 0, 1, to the e). */
 static void pow_inv(struct hint *h, struct fp12 *r, const struct fp12 *x, const mpz_t e)
 {
-    pf12_inv(&h->F, r, x);
+    if (!pf12_inv(&h->F, r, x))
+        pf12_set_one(r);
     pf12_pow(&h->F, r, r, e);
 }
 
@@ -265,7 +270,7 @@ static bool hint_of(struct hint *h, enum pairing_curve curve, struct pairing_g1 
     bool ok = pairing_miller_loop(&h->F, curve == PAIRING_BN254, P, Q, n, &f, why) == 0;
     if (ok && curve == PAIRING_BN254) {
         ok = bn254_hint(h, &f, c, u);
-        *why = ok ? NULL : "the cube root's search does not end (OpenVM's host loops)";
+        *why = ok ? NULL : "no cube root found (f is 0, or OpenVM's host loops)";
     } else if (ok) {
         bls12_381_hint(h, &f, c, u);
     }
