@@ -80,45 +80,46 @@ static void line_of(struct loop *L, const struct pair *pr, const struct fp2 *lam
     mul_line(L, pr, &L->b, &L->c);
 }
 
-/* miller_double_step: S = 2S, f *= the tangent at S. */
+/* S = the third point of the line of slope lam through S and q, negated: x' = lam^2 - x_S - x_q, y'
+ * = lam (x_q - x') - y_q (q may be S). */
+static void chord_end(struct loop *L, struct pairing_g2 *S, const struct pairing_g2 *q)
+{
+    struct pf *F = L->F;
+    pf2_mul(F, &L->t, &L->lam, &L->lam);
+    pf2_sub(F, &L->t, &L->t, &S->x);
+    pf2_sub(F, &L->t, &L->t, &q->x);
+    pf2_sub(F, &L->u, &q->x, &L->t);
+    pf2_mul(F, &L->u, &L->lam, &L->u);
+    pf2_sub(F, &S->y, &L->u, &q->y);
+    pf2_set(&S->x, &L->t);
+}
+
+/* miller_double_step: S = 2S, f *= the tangent at S (lam = 3 x^2 / 2 y). */
 static bool double_step(struct loop *L, struct pair *pr)
 {
     struct pf *F = L->F;
     struct pairing_g2 *S = &pr->S;
     pf2_mul(F, &L->t, &S->x, &S->x);
     pf2_add(F, &L->u, &L->t, &L->t);
-    pf2_add(F, &L->t, &L->u, &L->t); /* 3 x^2 */
-    pf2_add(F, &L->u, &S->y, &S->y); /* 2 y */
+    pf2_add(F, &L->t, &L->u, &L->t);
+    pf2_add(F, &L->u, &S->y, &S->y);
     if (!slope(L, &L->lam, &L->t, &L->u))
         return false;
     line_of(L, pr, &L->lam);
-    pf2_mul(F, &L->t, &L->lam, &L->lam);
-    pf2_sub(F, &L->t, &L->t, &S->x);
-    pf2_sub(F, &L->t, &L->t, &S->x); /* x' = lam^2 - 2x */
-    pf2_sub(F, &L->u, &S->x, &L->t);
-    pf2_mul(F, &L->u, &L->lam, &L->u);
-    pf2_sub(F, &S->y, &L->u, &S->y); /* y' = lam (x - x') - y */
-    pf2_set(&S->x, &L->t);
+    chord_end(L, S, S);
     return true;
 }
 
 /* miller_add_step: S = S + q, f *= the line through S and q. */
 static bool add_step(struct loop *L, struct pair *pr, const struct pairing_g2 *q)
 {
-    struct pf *F = L->F;
     struct pairing_g2 *S = &pr->S;
-    pf2_sub(F, &L->t, &S->y, &q->y);
-    pf2_sub(F, &L->u, &S->x, &q->x);
+    pf2_sub(L->F, &L->t, &S->y, &q->y);
+    pf2_sub(L->F, &L->u, &S->x, &q->x);
     if (!slope(L, &L->lam, &L->t, &L->u))
         return false;
     line_of(L, pr, &L->lam);
-    pf2_mul(F, &L->t, &L->lam, &L->lam);
-    pf2_sub(F, &L->t, &L->t, &S->x);
-    pf2_sub(F, &L->t, &L->t, &q->x); /* x' = lam^2 - x_S - x_q */
-    pf2_sub(F, &L->u, &q->x, &L->t);
-    pf2_mul(F, &L->u, &L->lam, &L->u);
-    pf2_sub(F, &S->y, &L->u, &q->y); /* y' = lam (x_q - x') - y_q */
-    pf2_set(&S->x, &L->t);
+    chord_end(L, S, q);
     return true;
 }
 
