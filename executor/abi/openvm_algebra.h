@@ -2,7 +2,8 @@
  * openvm_algebra: OpenVM 1.x's custom-1 (0x2b) instructions, its algebra,
  * ecc and pairing extensions: modular arithmetic, complex extension fields
  * and short Weierstrass curves, each on the moduli and curves the guest's
- * setup instructions name. Internal to the OpenVM ABI (openvm.c).
+ * setup instructions name, and their hint phantoms (the pairing hint among
+ * them). Internal to the OpenVM ABI (openvm.c).
  */
 #ifndef EXECUTOR_ABI_OPENVM_ALGEBRA_H
 #define EXECUTOR_ABI_OPENVM_ALGEBRA_H
