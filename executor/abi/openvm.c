@@ -448,7 +448,7 @@ static enum ecall_result openvm_beq256(struct machine *m, uint32_t w, struct fie
     return ECALL_JUMP;
 }
 
-/* A custom-1 instruction; the hint stream a square-root hint made replaces the stream. */
+/* A custom-1 instruction; the hint stream a hint phantom made replaces the stream. */
 static enum ecall_result openvm_algebra(struct machine *m, struct openvm_state *st, uint32_t w,
                                         const char **call)
 {

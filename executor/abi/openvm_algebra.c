@@ -18,8 +18,8 @@
  *   openvm_sqrt.c)
  * funct3 2: complex extension fields Fp2 = Fp[u] / (u^2 + 1), funct7 =
  *   index * 8 + ADD, SUB, MUL, DIV, SETUP (rs1: the prime twice)
- * funct3 3: pairings, funct7 = index * 16 + HintFinalExp (a phantom; not
- *   computed here)
+ * funct3 3: pairings, funct7 = index * 16 + HintFinalExp (a phantom: the
+ *   pairing hint, pairing_hint.c, becomes the hint stream)
  * [rd] = [rs1] op [rs2]: elements of 32 or 48 little-endian bytes, points
  * and Fp2 elements two of them. OpenVM takes its moduli and curves from the
  * app's configuration; here the setups define them, and an operation on
@@ -28,11 +28,13 @@
 #include "executor/abi/openvm_algebra.h"
 
 #include <gmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "executor/abi/abi_util.h"
 #include "executor/precompile/bigint.h"
 #include "executor/precompile/curve.h"
+#include "executor/precompile/pairing_hint.h"
 
 /* A register: on RV64 all 8 bytes, so a pointer past 2^32 is not in memory, as OpenVM refuses it.
  */
@@ -526,6 +528,50 @@ static enum ecall_result complex_field(struct machine *m, struct openvm_algebra 
     return ECALL_CONTINUE;
 }
 
+/* The slice (ptr, len) at `at`: two u32, len a register's width after ptr. */
+static bool load_slice(struct machine *m, const struct openvm_algebra *alg, uint64_t at,
+                       uint32_t *ptr, uint32_t *len)
+{
+    return abi_load(m, at, ptr, 4) && abi_load(m, at + alg->word, len, 4);
+}
+
+/*
+ * HintFinalExp (funct7 = curve * 16): rs1 points at (P's pointer, its
+ * length), rs2 at Q's; the hint (c, u) of the pairs' multi-Miller loop
+ * becomes the hint stream (pairing_extension.rs hint_pairing; the
+ * transpiler asserts rd = x0). More than PAIRS_MAX pairs are refused
+ * here; OpenVM reads them all.
+ */
+static enum ecall_result final_exp_hint(struct machine *m, struct openvm_algebra *alg,
+                                        struct abi_insn f)
+{
+    enum { PAIRS_MAX = 1 << 12 };
+    const char *call = "HintFinalExp", *why = NULL;
+    unsigned curve = f.funct7 / 16;
+    uint32_t p_ptr, p_len, q_ptr, q_len;
+    if (f.rd != 0)
+        return abi_fault(m, FAULT_UNSUPPORTED_ECALL, call, f.rd, "the transpiler asserts rd = x0");
+    if (curve > PAIRING_BLS12_381)
+        return bad(m, call, curve, "no pairing curve has this index (0 BN254, 1 BLS12-381)");
+    if (!load_slice(m, alg, reg(m, f.rs1), &p_ptr, &p_len) ||
+        !load_slice(m, alg, reg(m, f.rs2), &q_ptr, &q_len))
+        return bad(m, call, reg(m, f.rs1), "a (pointer, length) pair is not in memory");
+    if (p_len != q_len)
+        return bad(m, call, q_len, "P and Q differ in length (hint_pairing: p_len != q_len)");
+    if (p_len > PAIRS_MAX)
+        return bad(m, call, p_len, "more than 4096 pairs: refused here");
+    size_t bytes = pairing_fp_bytes(curve), n = p_len;
+    uint8_t *p = malloc(6 * bytes * (n ? n : 1)), *q = p + 2 * bytes * n;
+    if (!p)
+        return bad(m, call, p_len, "out of memory");
+    if (!abi_load(m, p_ptr, p, 2 * bytes * n) || !abi_load(m, q_ptr, q, 4 * bytes * n))
+        why = "a point is not in memory";
+    else if (pairing_final_exp_hint(curve, p, q, n, alg->hint, &why) == 0)
+        alg->hint_len = 24 * bytes;
+    free(p);
+    return why ? bad(m, call, p_ptr, why) : ECALL_CONTINUE;
+}
+
 enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *alg, uint32_t w,
                                       const char **call)
 {
@@ -535,10 +581,10 @@ enum ecall_result openvm_algebra_insn(struct machine *m, struct openvm_algebra *
     case 1: return weierstrass(m, alg, f, call);
     case 2: return complex_field(m, alg, f, call);
     case 3:
-        if (f.funct7 % 16 == 0)
-            return abi_fault(m, FAULT_UNSUPPORTED_ECALL, "HintFinalExp", f.funct7,
-                             "the pairing's final exponentiation hint (a multi-Miller loop "
-                             "and its residue witness) is not computed here");
+        if (f.funct7 % 16 == 0) {
+            *call = "HintFinalExp";
+            return final_exp_hint(m, alg, f);
+        }
         return abi_fault(m, FAULT_UNSUPPORTED_ECALL, NULL, f.funct7,
                          "no pairing instruction has this funct7");
     default:

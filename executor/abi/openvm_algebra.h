@@ -2,7 +2,8 @@
  * openvm_algebra: OpenVM 1.x's custom-1 (0x2b) instructions, its algebra,
  * ecc and pairing extensions: modular arithmetic, complex extension fields
  * and short Weierstrass curves, each on the moduli and curves the guest's
- * setup instructions name. Internal to the OpenVM ABI (openvm.c).
+ * setup instructions name, and their hint phantoms (the pairing hint among
+ * them). Internal to the OpenVM ABI (openvm.c).
  */
 #ifndef EXECUTOR_ABI_OPENVM_ALGEBRA_H
 #define EXECUTOR_ABI_OPENVM_ALGEBRA_H
@@ -39,7 +40,7 @@ struct openvm_algebra {
     struct openvm_curve curves[OPENVM_KINDS];    /* funct3 1 */
     bool projective_curves; /* an RV64 guest: its curves may be projective (setup_curve) */
     unsigned word;          /* a register's bytes (4, or 8 on RV64): set by openvm.c */
-    uint8_t hint[8 + 48];   /* the hint stream HintNonQr / HintSqrt just made ... */
+    uint8_t hint[24 * 48];  /* the hint stream a hint phantom just made ... */
     size_t hint_len;        /* ... its bytes, for openvm.c to take; 0: none */
 };
 

@@ -32,7 +32,9 @@
  *      (x, y: c0, c1), n bytes each, n = its length / 5; set up the field
  *      as complex_init! does (rs1: p twice; rs2 = x0, then x1), reveal
  *      x + y, x - y, x * y, x / y
- *  12  HintFinalExp (custom-1 funct3 3), the pairing's phantom
+ *  12  HintFinalExp (custom-1 funct3 3) on BN254: the second item is n
+ *      G1 points then n G2 points (192 n bytes, n <= 2); the hint (c, u,
+ *      768 bytes) read back by HINT_BUFFER and revealed
  *  13  EC_DOUBLE on curve 0 (set up from the second item: p, a, then the
  *      point, laid out as for mode 10) of a point with y = 0
  *  14  one access (zkvm_guest.h: access_once), op and offset in the
@@ -305,6 +307,19 @@ __attribute__((noinline)) static void openvm_complex_run(void)
     }
 }
 
+/* Mode 12 (see the top): P's and Q's slices are (pointer, length), a register each. */
+__attribute__((noinline)) static void openvm_pairing_run(void)
+{
+    static uint8_t pairs[2 * 192] __attribute__((aligned(4)));
+    static uint8_t hint[24 * 32] __attribute__((aligned(4)));
+    openvm_reg n = openvm_read_vec(pairs, sizeof(pairs)) / 192;
+    openvm_reg p[2] = {(openvm_reg)(uintptr_t)pairs, n};
+    openvm_reg q[2] = {(openvm_reg)(uintptr_t)(pairs + 64 * n), n};
+    __asm__ volatile(".insn r 0x2b, 3, 0, x0, %0, %1" : : "r"(p), "r"(q) : "memory");
+    openvm_hint_buffer(hint, sizeof(hint) / OPENVM_REG_BYTES);
+    reveal_bytes(hint, sizeof(hint));
+}
+
 void openvm_main(void)
 {
     static uint8_t first[64] __attribute__((aligned(4)));
@@ -326,7 +341,7 @@ void openvm_main(void)
         openvm_terminate_ok();
     case 10: openvm_curves_run(); openvm_terminate_ok();
     case 11: openvm_complex_run(); openvm_terminate_ok();
-    case 12: __asm__ volatile(".insn r 0x2b, 3, 0, a0, a0, a0"); break;
+    case 12: openvm_pairing_run(); openvm_terminate_ok();
     case 13: {
         uint32_t n = read_curve_record();
         openvm_sw_setup_0(record, ones);

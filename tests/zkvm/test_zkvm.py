@@ -1660,10 +1660,31 @@ class Openvm(ZkvmTest):
         r = self.run_cli(self.guest(self.GUEST), [b"\x0d", record])
         self.assert_one_error(r, "openvm call EC_DOUBLE", "y is 0", "openvm_sw_double_0")
 
-    def test_final_exponentiation_hint_not_implemented(self):
-        r = self.run_cli(self.guest(self.GUEST), [b"\x0c"])
-        self.assert_one_error(r, "openvm call HintFinalExp is not supported: the pairing's final "
-                              "exponentiation hint", "openvm_main")
+    # BN254's generators; G2's x and y as c0 + c1 u (EIP-197 lists c1 first)
+    BN254_G1 = (1, 2)
+    BN254_G2 = (10857046999023057135944570762232829481370756359578518086990519993285655852781,
+                11559732032986387107991004021392285783925812861821192530917403151452391805634,
+                8495653923123431417604973247489272438418190587263600148770280649306958101930,
+                4082367875863433681332203403145435568316851327593401208105741076214120093531)
+
+    def test_final_exponentiation_hint(self):
+        # (G1, G2), (-G1, G2): the hint reaches the guest through HINT_BUFFER; its values are
+        # checked against @noble/curves by precompile.calls.openvm (HintFinalExp.BN254)
+        p = 21888242871839275222246405745257275088696311157297823662689037894645226208583
+        g1 = [self.BN254_G1, (1, p - 2)]
+        item = b"".join(le(v, 32) for pt in g1 for v in pt)
+        item += b"".join(le(v, 32) for _ in g1 for v in self.BN254_G2)
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0c", item])
+        self.assertEqual(r.code, 0, r.stderr)
+        self.assertEqual(len(r.public), 768)
+        u = r.public[384:]
+        # u is in Fp6: its coefficients of w^1, w^3, w^5 (64 bytes each) are 0
+        self.assertEqual(u[64:128] + u[192:256] + u[320:384], bytes(192))
+        self.assertEqual(ecall_counts(r.folded, r"openvm_pairing_run"), {"HintFinalExp": 1})
+
+    def test_final_exponentiation_hint_without_pairs(self):
+        r = self.run_cli(self.guest(self.GUEST), [b"\x0c", b""])
+        self.assert_one_error(r, "openvm call HintFinalExp", "no pairs", "openvm_pairing_run")
 
     def test_hint_stream_used_up(self):
         r = self.run_cli(self.guest(self.GUEST), [b"\3"])

@@ -10,7 +10,7 @@
 //   funct3 1: short Weierstrass EC_ADD_NE, EC_DOUBLE, SETUP (p then a at
 //     rs1; rs2 = x0 the double's setup) (extensions/ecc/transpiler, sw-macros)
 //   funct3 2: Fp2 = Fp[u]/(u^2 + 1) ADD SUB MUL DIV SETUP (the prime twice at rs1)
-//   funct3 3: pairing HintFinalExp (a phantom not computed here)
+//   funct3 3: pairing HintFinalExp (calls/openvm_pairing.mjs)
 //   custom-0 (0x0b) funct3 4: KECCAK256 (funct7 0), SHA256 (1) of [rs1], rs2
 //     bytes, to [rd] (1.x); funct3 5: 256-bit [rd] = [rs1] op [rs2]
 //     (extensions/bigint: Int256Funct7; shifts by rs2's low byte, shift.rs)
@@ -21,6 +21,7 @@
 // ISEQ compares the bytes (modular_chip/is_eq.rs execute_e12_impl:
 // `(b == c) as u8`); operands not below N are only a debug_assert there.
 import { Call, Rng, hex, le, mod, modpow } from './common.mjs';
+import { pairingCalls } from './openvm_pairing.mjs';
 
 const GUEST = 'zkvm-openvm-rv32.elf';
 // OpenVM 2.1's RV64 (v2.1.0-preview, perf/ecc-projective-coord at 7bfa7d3e): the same
@@ -415,13 +416,8 @@ export async function suite({ npm }) {
     ],
   });
 
-  // ---- HintFinalExp (funct3 3): a phantom this profiler does not compute ----
-  calls.push({
-    name: 'HintFinalExp',
-    reference: 'refused: the pairing hint is not computed here',
-    guest: GUEST,
-    edges: () => [{ what: 'BN254 pairing 0', lines: [new Call().insn(custom1(3, 0, 0, X.a0, X.a1)).line()], want: { fault: 'HintFinalExp' } }],
-  });
+  // ---- HintFinalExp (funct3 3): the pairing hint (calls/openvm_pairing.mjs) ----
+  calls.push(...(await pairingCalls({ npm, custom1, X, A, B, C, S, GUEST, GUEST64 })));
 
   // ---- KECCAK256, SHA256 (1.x): [rd] = hash of rs2 bytes at [rs1] ----
   for (const [name, funct7, hash] of [['KECCAK256', 0, keccak_256], ['SHA256', 1, sha256]]) {
