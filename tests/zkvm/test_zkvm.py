@@ -1804,8 +1804,9 @@ class Zisk(ZkvmTest):
 
     # ZisK before v0.16.0 (core/src/mem.rs, emulator/src/emu_context.rs up to v0.15.0): one
     # input at 0x9000_0000, its length at + 8 after the free-input word (v0.7.0 on) or at + 0.
-    OLD_INPUT = {"zkvm-zisk-v07-rv64.elf": "free-input word then length (v0.7.0-v0.15.0)",
-                 "zkvm-zisk-v03-rv64.elf": "length first (before v0.7.0)"}
+    OLD_INPUT = {os.path.join("tiny", "zkvm-zisk-v07-rv64.elf"):
+                 "free-input word then length (v0.7.0-v0.15.0)",
+                 os.path.join("tiny", "zkvm-zisk-v03-rv64.elf"): "length first (before v0.7.0)"}
 
     def test_input_before_v0_16(self):
         data = bytes(random.Random(43).randrange(256) for _ in range(13))
@@ -2517,7 +2518,8 @@ class Detection(ZkvmTest):
                 (os.path.join("weights", "zkvm-weights-risc0-rv32.elf"), "risc0",
                  "RISC Zero's kinds in t0"),
                 (os.path.join("weights", "zkvm-weights-openvm-rv32.elf"), "openvm", "no zkVM's ecall"),
-                ("zkvm-openvm-at0-rv64.elf", "openvm", "code at 0x0 with no ecall and OpenVM's "
+                (os.path.join("tiny", "zkvm-openvm-at0-rv64.elf"), "openvm",
+                 "code at 0x0 with no ecall and OpenVM's "
                  "terminate")]
 
     def strip(self, name):
@@ -2533,7 +2535,7 @@ class Detection(ZkvmTest):
     def test_openvm_program_at_0(self):
         # OpenVM takes a program from address 0 (transpiler/src/elf.rs): 5 instructions, then
         # terminate with exit code 0 (the immediate).
-        elf = self.strip("zkvm-openvm-at0-rv64.elf")
+        elf = self.strip(os.path.join("tiny", "zkvm-openvm-at0-rv64.elf"))
         r = self.run_cli(elf)
         self.assertEqual(r.code, 0, r.stderr)
         self.assertEqual(r.stat("instructions"), "6")
