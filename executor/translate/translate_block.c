@@ -3,7 +3,8 @@
  * (see translate_block.h). Each instruction reads its operands from the
  * register file (rdi), computes in rax, rcx and rdx, and writes rd back,
  * as the interpreter's handlers do, without their dispatch; loads and
- * stores test the same rights byte (r11: the table; rsi: guest memory).
+ * stores test the same rights byte (rsi: guest memory, the rights table
+ * GUEST_RIGHTS_OFFSET below it).
  */
 #include "executor/translate/translate_block.h"
 
@@ -14,11 +15,25 @@
 #include "executor/trace.h"
 
 /*
- * The host registers a block may keep guest registers in: callee-saved,
- * so the block pushes those it uses on entry and pops them on its way out.
+ * The host registers a block may keep guest registers in: first the
+ * caller-saved ones it is free to clobber, then callee-saved ones, which
+ * the block pushes on entry and pops on its way out. A block that runs
+ * passes (runs_passes) counts down its budget in r9 and keeps one fewer.
  */
-static const uint8_t keep_hosts[] = {X_RBX, X_RBP, X_R12, X_R13, X_R14, X_R15};
+static const uint8_t keep_hosts[] = {X_R8, X_R9, X_R11, X_RBX, X_RBP, X_R12, X_R13, X_R14, X_R15};
 #define KEEP_MAX (sizeof(keep_hosts) / sizeof(keep_hosts[0]))
+
+/*
+ * The block's frame on the host stack, below the pushed registers, the
+ * slots it needs from the top down: for a block that runs passes the
+ * budget the call gave; for one that loops on itself a count nobody reads
+ * (for a branch no frame counts) and where its loop branch counts its runs
+ * (emit_loop_counter). Their offsets from rsp; -1: no such slot. (The
+ * hooks stay in r10: every taken branch reads them.)
+ */
+struct frame {
+    int32_t budget, scratch, loop_count, size;
+};
 
 /* The block being written. */
 struct emit {
@@ -48,8 +63,10 @@ struct emit {
      * on entry, written back on every way out (the shared epilogue, which
      * the exits jump to: exit_at) when the block writes them.
      */
-    int8_t host_of[REG_SINK]; /* keep_hosts' register holding guest register r, or -1 */
-    uint8_t kept[KEEP_MAX];   /* the guest registers kept, in keep_hosts' order */
+    int8_t host_of[REG_SINK]; /* hosts[k] holding guest register r, or -1 */
+    uint8_t kept[KEEP_MAX];   /* the guest registers kept, in hosts' order */
+    uint8_t hosts[KEEP_MAX];  /* the host registers it may keep them in (keep_hosts') */
+    unsigned nhosts, caller_saved;
     unsigned nkept;
     bool written[REG_SINK]; /* the block writes guest register r */
     uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4];
@@ -65,7 +82,7 @@ struct emit {
      * counts, 0 when outside the frame's function.
      */
     ptrdiff_t loop_branch;
-    bool framed; /* the loop counter's two stack slots are pushed */
+    struct frame frame;
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -171,6 +188,37 @@ static void store_reg(struct emit *e, unsigned h, unsigned rd)
         op_guest(e, e->w, 0x89, h, rd);
 }
 
+/*
+ * Guest register rd = rax, or with `word` (an RV64 *W result) = eax sign-
+ * extended: straight into rd's host register when it is kept.
+ */
+static void store_result(struct emit *e, bool word, unsigned rd)
+{
+    int h = kept_host(e, rd);
+    if (word && h >= 0) {
+        x86_op_reg(e->b, true, 0x63, (unsigned)h, X_RAX); /* movsxd h, eax */
+        return;
+    }
+    if (word && rd < REG_SINK)
+        x86_movsxd(e->b, X_RAX);
+    store_reg(e, X_RAX, rd);
+}
+
+/* addiw: rd = rs1 + imm, sign-extended from 32 bits; sext.w (imm 0) is one movsxd. */
+static void emit_addiw(struct emit *e, const struct insn *in)
+{
+    if (in->imm == 0 && in->rd < REG_SINK) {
+        int h = kept_host(e, in->rd);
+        op_guest(e, true, 0x63, h >= 0 ? (unsigned)h : X_RAX, in->rs1); /* movsxd, rs1 */
+        if (h < 0)
+            store_reg(e, X_RAX, in->rd);
+        return;
+    }
+    load_reg(e, false, X_RAX, in->rs1);
+    x86_alu_imm(e->b, false, 0, X_RAX, in->imm);
+    store_result(e, true, in->rd);
+}
+
 /* rax = rax `op` guest register r (an ALU opcode with a register or memory source). */
 static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
 {
@@ -179,16 +227,20 @@ static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
 
 /*
  * Leaves the block for entry `ip` with `retired` instructions of this pass
- * retired, besides those of the passes before (r9).
+ * retired, besides those of the passes before (the budget less what r9
+ * has left of it, in a block that runs passes).
  */
 static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
 {
     x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
-    x86_op_mem(e->b, true, 0x8D, X_RDX, X_R9, (int32_t)retired); /* lea rdx, [r9 + retired] */
-    if (e->nkept || e->framed)
-        e->exit_at[e->nexit++] = x86_jmp(e->b);
-    else
-        x86_byte(e->b, 0xC3);
+    if (e->frame.budget >= 0) {
+        x86_op_mem(e->b, true, 0x8B, X_RDX, X_RSP, e->frame.budget);
+        x86_op_reg(e->b, true, 0x2B, X_RDX, X_R9);                    /* sub rdx, r9 */
+        x86_op_mem(e->b, true, 0x8D, X_RDX, X_RDX, (int32_t)retired); /* lea rdx, [rdx + n] */
+    } else {
+        x86_mov_imm(e->b, X_RDX, retired);
+    }
+    e->exit_at[e->nexit++] = x86_jmp(e->b);
 }
 
 /* A jcc to the exit before instruction i. */
@@ -209,6 +261,17 @@ static void address(struct emit *e, const struct insn *in)
     load_reg(e, e->w, X_RAX, in->rs1);
     if (in->imm)
         x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
+}
+
+/*
+ * test byte [rights + rcx], bits: the rights table lies GUEST_RIGHTS_OFFSET
+ * below guest memory (rsi), so no register holds it.
+ */
+static void test_rights(struct x86_buf *b, unsigned bits)
+{
+    _Static_assert(GUEST_RIGHTS_OFFSET <= INT32_MAX, "the rights table within a displacement");
+    x86_op_sib_disp(b, false, 0xF6, 0, X_RSI, X_RCX, -(int32_t)GUEST_RIGHTS_OFFSET);
+    x86_byte(b, (uint8_t)bits);
 }
 
 /*
@@ -244,8 +307,7 @@ static void access_test(struct emit *e, size_t i, unsigned size, bool aligned, u
         }
         miss(e, CC_AE, i);
     }
-    x86_op_sib(b, false, 0xF6, 0, X_R11, X_RCX); /* test byte [r11 + rcx], fast */
-    x86_byte(b, (uint8_t)fast);
+    test_rights(b, fast);
     size_t k = e->ninside++;
     e->inside_at[k] = x86_jcc(b, CC_E);
     e->inside_back[k] = b->p;
@@ -265,8 +327,7 @@ static void emit_inside_tests(struct emit *e)
     struct x86_buf *b = e->b;
     for (size_t k = 0; k < e->ninside; k++) {
         x86_patch(e->inside_at[k], b->p);
-        x86_op_sib(b, false, 0xF6, 0, X_R11, X_RCX); /* test byte [r11 + rcx], ok */
-        x86_byte(b, e->inside_ok[k]);
+        test_rights(b, e->inside_ok[k]);
         miss(e, CC_E, e->inside_of[k]);
         x86_op_reg(b, false, 0x8B, X_RCX, X_RAX); /* mov ecx, eax */
         x86_alu_imm(b, false, 4, X_RCX, GUEST_RIGHTS_SIZE - 1);
@@ -342,9 +403,7 @@ static void emit_alu_reg(struct emit *e, const struct insn *in, unsigned op, int
     op_reg(e, w, op, in->rs2);
     if (cc >= 0)
         x86_setcc_rax(e->b, (enum x86_cc)cc);
-    if (word)
-        x86_movsxd(e->b, X_RAX);
-    store_reg(e, X_RAX, in->rd);
+    store_result(e, word, in->rd);
 }
 
 /* rd = rs1 shifted (`ext`: 4 shl, 5 shr, 7 sar) by the immediate or by rs2 (`by_reg`). */
@@ -356,9 +415,7 @@ static void emit_shift(struct emit *e, const struct insn *in, unsigned ext, bool
     load_reg(e, w, X_RAX, in->rs1);
     unsigned mask = w ? 63 : 31;
     x86_shift(e->b, w, ext, X_RAX, (unsigned)in->imm & mask, by_reg);
-    if (word)
-        x86_movsxd(e->b, X_RAX);
-    store_reg(e, X_RAX, in->rd);
+    store_result(e, word, in->rd);
 }
 
 /* The high half of the product (signed: both signed; mixed: rs1 signed, rs2 unsigned). */
@@ -430,9 +487,7 @@ static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem,
         x86_mov_imm(b, X_RAX, w ? UINT64_MAX : UINT32_MAX);
     x86_patch(to_done[0], b->p);
     x86_patch(to_done[1], b->p);
-    if (word)
-        x86_movsxd(b, X_RAX);
-    store_reg(e, X_RAX, in->rd);
+    store_result(e, word, in->rd);
 }
 
 /*
@@ -480,12 +535,13 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
 static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, uint64_t pc)
 {
     struct x86_buf *b = e->b;
-    bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry: [rsp] */
-    /* runs: rax = where the branch counts (r10 itself: nowhere), 0: outside the function */
-    if (found) /* mov rax, [rsp]: a count or the scratch one, never r10 */
-        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, 0);
-    else
+    bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry */
+    /* runs: rax = where the branch counts (the hooks' address: nowhere), 0: outside the function */
+    if (found) { /* a count or the scratch one, never the hooks */
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
+    } else {
         emit_run_count_address(e, pc, X_R10);
+    }
     x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
     miss(e, CC_E, i);
     uint8_t *nowhere = NULL;
@@ -501,9 +557,9 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 
 /*
  * The run-array count of the branch at pc in the frame of `hooks->link`
- * (r10) into rax: its address, or `none` when nothing counts runs there,
- * or 0 when pc lies outside the frame's function (the interpreter's hook
- * must run). Clobbers rcx, rdx.
+ * into rax: its address, or the value of register `none` when nothing
+ * counts runs there, or 0 when pc lies outside the frame's function (the
+ * interpreter's hook must run). Clobbers rcx, rdx.
  */
 static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
 {
@@ -532,18 +588,16 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
 /*
  * A block that loops on itself finds where its loop branch counts once
  * per call, not once per pass (matmul's inner loop: a third more host
- * instructions per pass otherwise): [rsp] = that address, or the slot
- * above it, a scratch count, when nothing counts runs.
+ * instructions per pass otherwise): e->frame.loop_count = that address, or
+ * e->frame.scratch's, when nothing counts runs.
  */
 static void emit_loop_counter(struct emit *e)
 {
     if (e->loop_branch < 0)
         return;
-    e->framed = true;
-    x86_byte(e->b, 0x6A); /* push 0: the scratch count */
-    x86_byte(e->b, 0);
-    emit_run_count_address(e, e->pcs[e->loop_branch], X_RSP);
-    x86_push(e->b, X_RAX);
+    x86_op_mem(e->b, true, 0x8D, X_RDX, X_RSP, e->frame.scratch); /* lea rdx, [rsp + scratch] */
+    emit_run_count_address(e, e->pcs[e->loop_branch], X_RDX);
+    x86_op_mem(e->b, true, 0x89, X_RAX, X_RSP, e->frame.loop_count);
 }
 
 /* The cost clock's hook of a taken transfer from entry `from` to `to`. */
@@ -571,26 +625,29 @@ static size_t path_index(const struct emit *e, const struct insn *to)
     return e->n;
 }
 
+/* r9, the budget left, less n: instructions retired by a pass, or skipped (n < 0) */
+static void count_retired(struct emit *e, ptrdiff_t n)
+{
+    x86_alu_imm(e->b, true, 5, X_R9, (int32_t)n); /* sub r9, n */
+}
+
 /*
  * A taken transfer from instruction i back to the block's start: another
- * pass while the budget (r8) holds one after those retired so far (r9),
- * else out to the start.
+ * pass while the budget left holds one, else out to the start.
  */
 static void emit_loop_back(struct emit *e, size_t i)
 {
-    x86_alu_imm(e->b, true, 0, X_R9, (int32_t)(i + 1)); /* add r9, i + 1 */
-    x86_op_reg(e->b, true, 0x8B, X_RAX, X_R8);          /* mov rax, r8 */
-    x86_op_reg(e->b, true, 0x2B, X_RAX, X_R9);          /* sub rax, r9 */
-    x86_alu_imm(e->b, true, 7, X_RAX, (int32_t)e->n);
+    count_retired(e, (ptrdiff_t)i + 1);
+    x86_alu_imm(e->b, true, 7, X_R9, (int32_t)e->n); /* cmp r9, n */
     x86_patch(x86_jcc(e->b, CC_AE), e->start);
     exit_to(e, e->at[0], 0);
 }
 
 /*
  * Branch i's taken path: its hooks, then back to the block's start while
- * the budget (r8) holds another pass after those retired so far (r9);
- * forward into the block, with r9 less the instructions skipped (exits
- * count by position); or out to its target.
+ * the budget holds another pass after those retired so far; forward into
+ * the block, the retired count less the instructions skipped (exits count
+ * by position); or out to its target.
  */
 static void emit_taken_path(struct emit *e, size_t k)
 {
@@ -603,7 +660,7 @@ static void emit_taken_path(struct emit *e, size_t k)
     if (j == 0) {
         emit_loop_back(e, i);
     } else if (j > i && j < e->n) {
-        x86_alu_imm(e->b, true, 0, X_R9, (int32_t)((ptrdiff_t)i + 1 - (ptrdiff_t)j));
+        count_retired(e, (ptrdiff_t)i + 1 - (ptrdiff_t)j);
         x86_patch(x86_jmp(e->b), e->code_of[j]);
     } else {
         exit_to(e, to, i + 1);
@@ -623,7 +680,7 @@ static void emit_jal(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
     uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
-    /* the tracer's frame (r10: hooks): target outside its function leaves first */
+    /* the tracer's frame (hooks->link): target outside its function leaves first */
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *untraced = x86_jcc(b, CC_E);
@@ -741,12 +798,7 @@ static void emit_insn(struct emit *e, size_t i, uint64_t pc)
     case OP_DIVU: emit_div(e, in, false, false, false); break;
     case OP_REM: emit_div(e, in, true, true, false); break;
     case OP_REMU: emit_div(e, in, false, true, false); break;
-    case OP_ADDIW:
-        load_reg(e, false, X_RAX, in->rs1);
-        x86_alu_imm(e->b, false, 0, X_RAX, in->imm);
-        x86_movsxd(e->b, X_RAX);
-        store_reg(e, X_RAX, in->rd);
-        break;
+    case OP_ADDIW: emit_addiw(e, in); break;
     case OP_SLLIW: emit_shift(e, in, 4, false, true); break;
     case OP_SRLIW: emit_shift(e, in, 5, false, true); break;
     case OP_SRAIW: emit_shift(e, in, 7, false, true); break;
@@ -832,6 +884,19 @@ static unsigned op_fields(unsigned op)
  * uses most, at least twice (a single use saves nothing over the load and
  * store it costs), up to KEEP_MAX.
  */
+/*
+ * The uses a guest register needs to earn the block's k-th host register:
+ * two for a caller-saved one (its load on entry, its store on the way
+ * out); a callee-saved one costs a push and a pop besides, which a block
+ * that loops pays once for many passes, and one that does not pays for
+ * every few instructions (coremark's traced run: 1.05x slower with them
+ * at two).
+ */
+static unsigned keep_threshold(const struct emit *e, unsigned k)
+{
+    return k < e->caller_saved || e->loop_branch >= 0 ? 2 : 4;
+}
+
 static void choose_kept(struct emit *e)
 {
     unsigned uses[REG_SINK] = {0};
@@ -854,42 +919,92 @@ static void choose_kept(struct emit *e)
     }
     uses[0] = 0; /* x0 reads as 0 from the file */
     memset(e->host_of, -1, sizeof(e->host_of));
-    while (e->nkept < KEEP_MAX) {
+    while (e->nkept < e->nhosts) {
         unsigned best = 0;
         for (unsigned r = 1; r < REG_SINK; r++)
             if (uses[r] > uses[best])
                 best = r;
-        if (uses[best] < 2)
+        if (uses[best] < keep_threshold(e, e->nkept))
             break;
-        e->host_of[best] = (int8_t)keep_hosts[e->nkept];
+        e->host_of[best] = (int8_t)e->hosts[e->nkept];
         e->kept[e->nkept++] = (uint8_t)best;
         uses[best] = 0;
     }
 }
 
-/* Saves the host registers the block keeps guest registers in, and loads those. */
+/* Whether the block runs passes: a taken branch or jal back to its start or ahead inside it. */
+static bool runs_passes(const struct emit *e)
+{
+    for (size_t i = 0; i < e->n; i++) {
+        const struct insn *in = e->at[i];
+        if (translate_loops_back(in, e->at[0]))
+            return true;
+        size_t j = translate_op_ends_block(in->op) ? path_index(e, in + in->imm) : 0;
+        if (j > i && j < e->n) /* (a jal's target comes next: no pass) */
+            return true;
+    }
+    return false;
+}
+
+/*
+ * The frame's slots (struct frame), pushed in this order (each offset
+ * counts from the last), and the host registers left to keep guest
+ * registers in: all but r9 when r9 counts the budget down.
+ */
+static void plan_frame(struct emit *e)
+{
+    struct frame *f = &e->frame;
+    int32_t *order[] = {&f->budget, &f->scratch, &f->loop_count};
+    bool passes = runs_passes(e), loops = e->loop_branch >= 0;
+    bool has[] = {passes, loops, loops};
+    int32_t n = 0;
+    for (size_t k = 0; k < 3; k++)
+        n += has[k];
+    f->size = 8 * n;
+    for (size_t k = 0; k < 3; k++)
+        *order[k] = has[k] ? 8 * --n : -1;
+    for (size_t k = 0; k < KEEP_MAX; k++)
+        if (!passes || keep_hosts[k] != X_R9) {
+            e->caller_saved += k < 3; /* r8, r9, r11 */
+            e->hosts[e->nhosts++] = keep_hosts[k];
+        }
+}
+
+/*
+ * Saves the callee-saved host registers the block keeps guest registers
+ * in, takes the hooks (r8) into r10, builds the frame from the budget (rcx; r9 counts it down), and
+ * loads the kept guest registers.
+ */
 static void emit_prologue(struct emit *e)
 {
+    struct x86_buf *b = e->b;
+    for (unsigned k = e->caller_saved; k < e->nkept; k++)
+        x86_push(b, e->hosts[k]);
+    x86_op_reg(b, true, 0x8B, X_R10, X_R8); /* mov r10, r8: the hooks */
+    if (e->frame.budget >= 0) {
+        x86_push(b, X_RCX);
+        x86_op_reg(b, true, 0x8B, X_R9, X_RCX); /* mov r9, rcx: the budget left */
+    }
+    for (int32_t k = e->frame.budget >= 0 ? 1 : 0; 8 * k < e->frame.size; k++) {
+        x86_byte(b, 0x6A); /* push 0: scratch, loop count */
+        x86_byte(b, 0);
+    }
     for (unsigned k = 0; k < e->nkept; k++)
-        x86_push(e->b, keep_hosts[k]);
-    for (unsigned k = 0; k < e->nkept; k++)
-        x86_op_mem(e->b, e->w, 0x8B, keep_hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
+        x86_op_mem(b, e->w, 0x8B, e->hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
 }
 
 /* The exits' way out: the kept registers the block writes go back to the file. */
 static void emit_epilogue(struct emit *e)
 {
-    if (!e->nkept && !e->framed)
-        return;
     for (size_t k = 0; k < e->nexit; k++)
         x86_patch(e->exit_at[k], e->b->p);
-    if (e->framed)
-        x86_alu_imm(e->b, true, 0, X_RSP, 16); /* the loop counter's slots */
+    if (e->frame.size)
+        x86_alu_imm(e->b, true, 0, X_RSP, e->frame.size);
     for (unsigned k = 0; k < e->nkept; k++)
         if (e->written[e->kept[k]])
-            x86_op_mem(e->b, e->w, 0x89, keep_hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
-    for (unsigned k = e->nkept; k-- > 0;)
-        x86_pop(e->b, keep_hosts[k]);
+            x86_op_mem(e->b, e->w, 0x89, e->hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
+    for (unsigned k = e->nkept; k-- > e->caller_saved;)
+        x86_pop(e->b, e->hosts[k]);
     x86_byte(e->b, 0xC3);
 }
 
@@ -905,12 +1020,9 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     for (size_t i = 0; i < n && e.loop_branch < 0 && !calls; i++)
         if (translate_loops_back(at[i], at[0]))
             e.loop_branch = (ptrdiff_t)i;
+    plan_frame(&e);
     choose_kept(&e);
     emit_prologue(&e);
-    x86_op_reg(b, true, 0x8B, X_R10, X_R8);  /* mov r10, r8: the hooks */
-    x86_op_reg(b, true, 0x8B, X_R11, X_RDX); /* mov r11, rdx: the rights table */
-    x86_op_reg(b, true, 0x8B, X_R8, X_RCX);  /* mov r8, rcx: the budget */
-    x86_op_reg(b, false, 0x31, X_R9, X_R9);  /* xor r9d, r9d: retired by earlier passes */
     emit_loop_counter(&e);
     e.start = b->p;
     for (size_t i = 0; i < n; i++) {

@@ -65,6 +65,15 @@ void x86_op_sib(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned b
         x86_byte(b, 0);
 }
 
+void x86_op_sib_disp(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned base,
+                     unsigned index, int32_t disp)
+{
+    opcode(b, w, op, reg, index, base);
+    x86_byte(b, (uint8_t)(0x80 | (reg & 7) << 3 | 4)); /* mod 2: a 32-bit displacement */
+    x86_byte(b, (uint8_t)((index & 7) << 3 | (base & 7)));
+    x86_u32(b, (uint32_t)disp);
+}
+
 void x86_op_reg(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned rm)
 {
     opcode(b, w, op, reg, 0, rm);

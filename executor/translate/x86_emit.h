@@ -62,6 +62,9 @@ void x86_op_mem(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned b
 /* The same with operand [base + index] (scale 1). */
 void x86_op_sib(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned base,
                 unsigned index);
+/* The same with memory operand [base + index + disp]. */
+void x86_op_sib_disp(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned base,
+                     unsigned index, int32_t disp);
 /* The same with register operand `rm`. */
 void x86_op_reg(struct x86_buf *b, bool w, unsigned op, unsigned reg, unsigned rm);
 
