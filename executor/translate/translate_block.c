@@ -880,11 +880,6 @@ static unsigned op_fields(unsigned op)
 }
 
 /*
- * Chooses the guest registers to keep in host registers: those the block
- * uses most, at least twice (a single use saves nothing over the load and
- * store it costs), up to KEEP_MAX.
- */
-/*
  * The uses a guest register needs to earn the block's k-th host register:
  * two for a caller-saved one (its load on entry, its store on the way
  * out); a callee-saved one costs a push and a pop besides, which a block
@@ -897,8 +892,18 @@ static unsigned keep_threshold(const struct emit *e, unsigned k)
     return k < e->caller_saved || e->loop_branch >= 0 ? 2 : 4;
 }
 
+/*
+ * Chooses the guest registers to keep in host registers: those the block
+ * uses most, up to the hosts it has (keep_threshold: a single use saves
+ * nothing over the load and store it costs). A block that does not loop
+ * counts the part every call runs (up to its first branch); one that
+ * loops counts all of it, a use in the loop's body (up to the loop branch)
+ * LOOP_WEIGHT times: matmul's inner loop shares its block with the outer
+ * loops' steps, whose registers otherwise took the hosts.
+ */
 static void choose_kept(struct emit *e)
 {
+    enum { LOOP_WEIGHT = 8 };
     unsigned uses[REG_SINK] = {0};
     bool sure = true; /* before the first branch: every call runs it */
     for (size_t i = 0; i < e->n; i++) {
@@ -908,12 +913,13 @@ static void choose_kept(struct emit *e)
             e->written[in->rd] = true;
         if (!sure && e->loop_branch < 0)
             continue;
+        unsigned w = (ptrdiff_t)i <= e->loop_branch ? LOOP_WEIGHT : 1;
         if ((f & USES_RS1) && in->rs1 < REG_SINK)
-            uses[in->rs1]++;
+            uses[in->rs1] += w;
         if ((f & USES_RS2) && in->rs2 < REG_SINK)
-            uses[in->rs2]++;
+            uses[in->rs2] += w;
         if ((f & WRITES_RD) && in->rd < REG_SINK)
-            uses[in->rd]++;
+            uses[in->rd] += w;
         if (translate_op_ends_block(in->op))
             sure = false;
     }
