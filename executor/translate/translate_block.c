@@ -371,6 +371,15 @@ static void emit_store(struct emit *e, size_t i, unsigned size, bool aligned, un
 static void emit_alu_imm(struct emit *e, const struct insn *in, unsigned ext, int cc)
 {
     int hd = kept_host(e, in->rd), h1 = kept_host(e, in->rs1);
+    /* add, or, xor of 0 (mv) leave rs1 as it is */
+    bool identity = in->imm == 0 && (ext == 0 || ext == 1 || ext == 6);
+    if (in->rs1 == 0 && ext == 0 && cc < 0) { /* li: x0 + imm */
+        uint64_t v = e->w ? (uint64_t)(int64_t)in->imm : (uint32_t)in->imm;
+        x86_mov_imm(e->b, hd >= 0 ? (unsigned)hd : X_RAX, v);
+        if (hd < 0)
+            store_reg(e, X_RAX, in->rd);
+        return;
+    }
     if (hd >= 0 && cc < 0) { /* in rd's host register: lea for an add, else mov and the op */
         if (ext == 0 && h1 >= 0) {
             x86_op_mem(e->b, e->w, 0x8D, (unsigned)hd, (unsigned)h1, in->imm);
@@ -378,11 +387,13 @@ static void emit_alu_imm(struct emit *e, const struct insn *in, unsigned ext, in
         }
         if (in->rd != in->rs1)
             load_reg(e, e->w, (unsigned)hd, in->rs1);
-        x86_alu_imm(e->b, e->w, ext, (unsigned)hd, in->imm);
+        if (!identity)
+            x86_alu_imm(e->b, e->w, ext, (unsigned)hd, in->imm);
         return;
     }
     load_reg(e, e->w, X_RAX, in->rs1);
-    x86_alu_imm(e->b, e->w, ext, X_RAX, in->imm);
+    if (!identity || cc >= 0)
+        x86_alu_imm(e->b, e->w, ext, X_RAX, in->imm);
     if (cc >= 0)
         x86_setcc_rax(e->b, (enum x86_cc)cc);
     store_reg(e, X_RAX, in->rd);
