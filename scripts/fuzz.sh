@@ -2,9 +2,10 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs them:
 # fuzz_guest and fuzz_dwarf seeded with the bundled guests, fuzz_perf with
 # the perf.data files tests/perf/perfgen.py writes, fuzz_pprof with pprof,
-# speedscope, Gecko and folded profiles of a bundled guest. A crash, leak
-# or sanitizer report fails the run and leaves the input in
-# build-fuzz/crashes/.
+# speedscope, Gecko and folded profiles of a bundled guest, fuzz_translate
+# (both engines on instruction streams its input steers) with two short
+# inputs. A crash, leak or sanitizer report (or the engines' disagreement)
+# fails the run and leaves the input in build-fuzz/crashes/.
 #
 #   scripts/fuzz.sh [SECONDS]        build, then run each target SECONDS (default 30)
 #   scripts/fuzz.sh build            build the targets only
@@ -17,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${FUZZ_BUILD:-build-fuzz}
 seeds_from=${FUZZ_SEEDS_FROM:-}
-targets=(fuzz_guest fuzz_dwarf fuzz_perf fuzz_pprof)
+targets=(fuzz_guest fuzz_dwarf fuzz_perf fuzz_pprof fuzz_translate)
 
 # No clang: a skip (77, CTest's SKIP_RETURN_CODE) where it may be missing, a failure under CI.
 need_clang() {
@@ -52,6 +53,12 @@ make_seeds() {
     gunzip -c "$build/corpus/pprof/sp1.pb.gz" >"$build/corpus/pprof/sp1.pb"
     touch "$build/corpus/done"
   fi
+  # fuzz_translate's seeds: its first byte picks RV32 (even) or RV64 (odd)
+  if [ ! -e "$build/corpus/translate/rv64" ]; then
+    mkdir -p "$build/corpus/translate"
+    printf '\000rv32 stream' >"$build/corpus/translate/rv32"
+    printf '\001rv64 stream' >"$build/corpus/translate/rv64"
+  fi
   exec 9>&-
 }
 
@@ -70,6 +77,7 @@ run_target() {
     fuzz_dwarf) corpus=guest max_len=262144 ;;
     fuzz_perf) corpus=perf max_len=16384 ;;
     fuzz_pprof) corpus=pprof max_len=65536 ;;
+    fuzz_translate) corpus=translate max_len=4096 ;;
     *) echo "error: no fuzz target $name (${targets[*]})" >&2; exit 64 ;;
   esac
   [ -x "$build/tests/fuzz/$name" ] || need_clang

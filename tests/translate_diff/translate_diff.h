@@ -1,0 +1,54 @@
+/*
+ * translate_diff: random instruction streams run under both engines, for
+ * unit.translate and fuzz_translate (translate_diff.c).
+ */
+#ifndef TESTS_TRANSLATE_DIFF_H
+#define TESTS_TRANSLATE_DIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executor/machine.h"
+
+#define TDIFF_CODE_AT   0x10000u /* where a stream lies */
+#define TDIFF_DATA_AT   0x20000u /* the data page */
+#define TDIFF_DATA_SIZE 0x1000u
+#define TDIFF_EBREAK    0x00100073u
+
+/* The random source: seed it, and optionally feed it bytes it draws first (8 a draw). */
+void tdiff_seed(uint64_t seed);
+void tdiff_feed(const uint8_t *bytes, size_t n);
+uint64_t tdiff_rnd(void);
+unsigned tdiff_below(unsigned n);
+
+/* The instruction formats (the ISA manual's). */
+uint32_t tdiff_r_type(unsigned f7, unsigned rs2, unsigned rs1, unsigned f3, unsigned rd,
+                      unsigned op);
+uint32_t tdiff_i_type(int32_t imm, unsigned rs1, unsigned f3, unsigned rd, unsigned op);
+uint32_t tdiff_s_type(int32_t imm, unsigned rs2, unsigned rs1, unsigned f3);
+uint32_t tdiff_b_type(int32_t offset, unsigned rs2, unsigned rs1, unsigned f3);
+uint32_t tdiff_j_type(int32_t offset, unsigned rd);
+
+/* A random stream of n words, the last an ebreak. */
+void tdiff_make_program(uint32_t *code, size_t n, int xlen);
+
+/* Two machines, [0] on the interpreter and [1] translating, with the same random registers. */
+struct tdiff_pair {
+    struct machine m[2];
+};
+
+/* The pair for `code` (n words at TDIFF_CODE_AT) and `data`: 0, or -1 when it cannot be built. */
+int tdiff_build(struct tdiff_pair *p, const uint32_t *code, size_t n, const uint8_t *data,
+                int xlen);
+void tdiff_destroy(struct tdiff_pair *p);
+
+/*
+ * Runs both machines in the same steps (the budgets) until they stop for
+ * good: NULL when every register, the data page, the pc, the instructions
+ * retired, how the run stopped and any fault are the same after each step,
+ * else what differed. *blocks: the blocks the tier made.
+ */
+const char *tdiff_run_both(struct tdiff_pair *p, const uint64_t *budgets, size_t nbudgets,
+                           uint64_t *blocks);
+
+#endif
