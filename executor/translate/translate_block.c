@@ -78,8 +78,8 @@ struct emit {
     size_t ntaken;
     /*
      * The first branch back to the block's start (-1: none). Its run count
-     * is found once per call (emit_loop_counter): [rsp] holds where it
-     * counts, 0 when outside the frame's function.
+     * is found once per call (emit_loop_counter): the frame's loop_count
+     * slot holds where it counts, 0 when outside the frame's function.
      */
     ptrdiff_t loop_branch;
     struct frame frame;
@@ -989,8 +989,8 @@ static void plan_frame(struct emit *e)
 
 /*
  * Saves the callee-saved host registers the block keeps guest registers
- * in, takes the hooks (r8) into r10, builds the frame from the budget (rcx; r9 counts it down), and
- * loads the kept guest registers.
+ * in, takes the hooks (r8) into r10, builds the frame from the budget
+ * (rcx; r9 counts it down), and loads the kept guest registers.
  */
 static void emit_prologue(struct emit *e)
 {
