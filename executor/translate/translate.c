@@ -152,29 +152,11 @@ void translate_free(struct translator *t, struct code_cache *cc)
     free(t);
 }
 
-/* Whether a branch or jal of the block's n entries at[] goes back to its start. */
-static bool loops_on_itself(const struct insn *const *at, size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        if (translate_loops_back(at[k], at[0]))
-            return true;
-    return false;
-}
-
-/* Whether entry `e` is among the first n of at[]. */
-static bool on_path(const struct insn *const *at, size_t n, const struct insn *e)
-{
-    for (size_t k = 0; k < n; k++)
-        if (at[k] == e)
-            return true;
-    return false;
-}
-
 /* Whether entry k's instruction can start a block's next stretch (after a jump, call or return). */
 static bool can_follow(struct translator *t, size_t k, const struct insn *const *at, size_t n)
 {
     struct insn next;
-    return k < entry_count(t->cc) - 1 && !on_path(at, n, &t->cc->insns[k]) &&
+    return k < entry_count(t->cc) - 1 && translate_path_index(at, n, &t->cc->insns[k]) == n &&
            entry_insn(t, k, true, &next) && translate_op_supported(next.op, t->xlen);
 }
 
@@ -200,7 +182,7 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
         if (!translate_op_supported(op, t->xlen) && !call && !ret)
             break;
         const struct insn *e = &cc->insns[k];
-        if (on_path(at, n, e))
+        if (translate_path_index(at, n, e) < n)
             break;
         at[n] = e;
         pcs[n++] = cc->lo + ((uint64_t)k << cc->slot_shift);
@@ -236,7 +218,7 @@ static bool translate_at(struct translator *t, size_t i)
     const struct insn *at[TRANSLATE_BLOCK_MAX];
     uint64_t pcs[TRANSLATE_BLOCK_MAX];
     size_t n = block_path(t, i, at, pcs);
-    if (n == 0 || (n < BLOCK_MIN && !loops_on_itself(at, n)))
+    if (n == 0 || (n < BLOCK_MIN && translate_loop_branch(at, n) < 0))
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
     if (!translate_emit(&out, at, pcs, n, t->xlen))

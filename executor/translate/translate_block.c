@@ -21,7 +21,8 @@
  * passes (runs_passes) counts down its budget in r9 and keeps one fewer.
  */
 static const uint8_t keep_hosts[] = {X_R8, X_R9, X_R11, X_RBX, X_RBP, X_R12, X_R13, X_R14, X_R15};
-#define KEEP_MAX (sizeof(keep_hosts) / sizeof(keep_hosts[0]))
+#define KEEP_MAX          (sizeof(keep_hosts) / sizeof(keep_hosts[0]))
+#define KEEP_CALLER_SAVED 3 /* keep_hosts' first: r8, r9, r11 */
 
 /*
  * The block's frame on the host stack, below the pushed registers, the
@@ -627,15 +628,6 @@ static void emit_cost_hook(struct emit *e, const struct insn *from, const struct
     x86_patch(no_cost, b->p);
 }
 
-/* The position of entry `to` in the block, or n when it is not in it. */
-static size_t path_index(const struct emit *e, const struct insn *to)
-{
-    for (size_t j = 0; j < e->n; j++)
-        if (e->at[j] == to)
-            return j;
-    return e->n;
-}
-
 /* r9, the budget left, less n: instructions retired by a pass, or skipped (n < 0) */
 static void count_retired(struct emit *e, ptrdiff_t n)
 {
@@ -667,7 +659,7 @@ static void emit_taken_path(struct emit *e, size_t k)
     const struct insn *to = in + in->imm;
     x86_patch(e->taken_at[k], e->b->p);
     emit_taken_hooks(e, i, to, e->pcs[i]);
-    size_t j = path_index(e, to);
+    size_t j = translate_path_index(e->at, e->n, to);
     if (j == 0) {
         emit_loop_back(e, i);
     } else if (j > i && j < e->n) {
@@ -956,7 +948,8 @@ static bool runs_passes(const struct emit *e)
         const struct insn *in = e->at[i];
         if (translate_loops_back(in, e->at[0]))
             return true;
-        size_t j = translate_op_ends_block(in->op) ? path_index(e, in + in->imm) : 0;
+        size_t j =
+            translate_op_ends_block(in->op) ? translate_path_index(e->at, e->n, in + in->imm) : 0;
         if (j > i && j < e->n) /* (a jal's target comes next: no pass) */
             return true;
     }
@@ -982,7 +975,7 @@ static void plan_frame(struct emit *e)
         *order[k] = has[k] ? 8 * --n : -1;
     for (size_t k = 0; k < KEEP_MAX; k++)
         if (!passes || keep_hosts[k] != X_R9) {
-            e->caller_saved += k < 3; /* r8, r9, r11 */
+            e->caller_saved += k < KEEP_CALLER_SAVED;
             e->hosts[e->nhosts++] = keep_hosts[k];
         }
 }
@@ -1034,9 +1027,8 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     bool calls = false; /* a call moves the top frame: no run count found at entry then */
     for (size_t i = 0; i < n; i++)
         calls |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
-    for (size_t i = 0; i < n && e.loop_branch < 0 && !calls; i++)
-        if (translate_loops_back(at[i], at[0]))
-            e.loop_branch = (ptrdiff_t)i;
+    if (!calls)
+        e.loop_branch = translate_loop_branch(at, n);
     plan_frame(&e);
     choose_kept(&e);
     emit_prologue(&e);

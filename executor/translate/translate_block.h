@@ -65,6 +65,25 @@ static inline bool translate_loops_back(const struct insn *in, const struct insn
            in + in->imm == start;
 }
 
+/* The position of entry `e` among a block's n entries at[] (in the order they run), or n. */
+static inline size_t translate_path_index(const struct insn *const *at, size_t n,
+                                          const struct insn *e)
+{
+    size_t k = 0;
+    while (k < n && at[k] != e)
+        k++;
+    return k;
+}
+
+/* The position of the block's first branch or jal back to its start, or -1. */
+static inline ptrdiff_t translate_loop_branch(const struct insn *const *at, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (translate_loops_back(at[k], at[0]))
+            return (ptrdiff_t)k;
+    return -1;
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
