@@ -786,13 +786,13 @@ op_TRANSLATED : {
      * goes on at is counted too, so that lim stays at or past ip (the
      * soft check compares without sign).
      */
-    /* its taken branches count in the cost clock and the top frame's runs, as here */
-    const struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top ? &top->link : NULL,
-                                       tracer != NULL};
+    /* its taken transfers count in the cost clock and the tracer's frames, as here */
+    struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top};
     if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
         x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT(), &h_);
     else
         x_ = translate_enter(m->translator, ip, LEFT(), &m->regs, &h_);
+    top = h_.top; /* the calls and returns it ran moved it */
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);

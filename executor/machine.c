@@ -254,7 +254,7 @@ int machine_choose_engine(struct machine *m, struct error *e)
         return error_fail(e, ERROR_UNSUPPORTED, "--engine translate cannot run this guest: %s",
                           m->engine_why);
     if (!m->engine_why) {
-        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc, m->tracer == NULL);
+        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc, m->tracer != NULL);
         m->translate_slots = m->translator ? translate_slots(m->translator) : NULL;
     }
     if (!m->engine_why && !m->translator) {

@@ -25,7 +25,7 @@ struct translator {
     struct code_cache *cc;
     const struct guest_memory *mem;
     int xlen;
-    bool follow_calls;            /* blocks run on into calls and back (translate_new) */
+    bool traced;                  /* calls and returns move the tracer's frames (translate_new) */
     struct translate_slot *slots; /* per entry */
     uint8_t *buf, *next;          /* the executable buffer and its first free byte */
     uint64_t nblocks, ninsns;
@@ -108,7 +108,7 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
 }
 
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, bool follow_calls)
+                                 uint64_t entry, bool traced)
 {
     if (!translate_host() || cc->slot_shift != 2)
         return NULL;
@@ -130,7 +130,7 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     t->cc = cc;
     t->mem = mem;
     t->xlen = xlen;
-    t->follow_calls = follow_calls;
+    t->traced = traced;
     t->buf = t->next = buf;
     mark_block_starts(t, starts, entry);
     cc->block_starts = starts;
@@ -178,7 +178,7 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
         if (!entry_insn(t, k, true, &in))
             break;
         unsigned op = in.op & (INSN_PAGE_MARK - 1);
-        bool call = op == OP_JAL_CALL && t->follow_calls, ret = op == OP_JALR_RET && nrets > 0;
+        bool call = op == OP_JAL_CALL, ret = op == OP_JALR_RET && nrets > 0;
         if (!translate_op_supported(op, t->xlen) && !call && !ret)
             break;
         const struct insn *e = &cc->insns[k];
@@ -221,7 +221,7 @@ static bool translate_at(struct translator *t, size_t i)
     if (n == 0 || (n < BLOCK_MIN && translate_loop_branch(at, n) < 0))
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
-    if (!translate_emit(&out, at, pcs, n, t->xlen))
+    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
@@ -231,7 +231,7 @@ static bool translate_at(struct translator *t, size_t i)
 }
 
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
-                                      void *regs, const struct translate_hooks *hooks)
+                                      void *regs, struct translate_hooks *hooks)
 {
     size_t i = (size_t)(ip - t->cc->insns);
     if (!t->slots[i].n && !translate_at(t, i)) {

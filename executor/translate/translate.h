@@ -29,25 +29,22 @@ struct translate_exit {
 };
 
 struct translator;
-struct trace_link;
+struct trace_frame;
 
 /*
- * What a block's taken branches and jumps tell the loop that called it,
- * as the loop's handlers would (NULL fields: nothing to tell): the cost
- * clock's running sum (executor/trace.h, "Cost clock": the loop's `cl`)
- * and, under a tracer, the top frame's link: a jal out of its function is
- * a tail call, left to the interpreter, and in per-pc mode its run array
- * counts the taken branches ("Runs").
+ * What a block's taken transfers tell the loop that called it, as the
+ * loop's handlers would (NULL fields: nothing to tell): the cost clock's
+ * running sum (executor/trace.h, "Cost clock": the loop's `cl`) and,
+ * under a tracer, its top frame. A block moves `top` as the tracer's fast
+ * paths do at the calls and returns it runs (a call the fast path would
+ * not take leaves the block before it, for the interpreter's handler);
+ * a jal out of the top frame's function is a tail call, left to the
+ * interpreter; and in per-pc mode the frame's run array counts the taken
+ * branches ("Runs").
  */
 struct translate_hooks {
     uint64_t *cost_cl;
-    const struct trace_link *link;
-    /*
-     * Whether the loop traces: a block leaves before its calls and returns
-     * then, for the interpreter's handlers and their fast paths (without a
-     * tracer it runs on into the callee and back).
-     */
-    bool traced;
+    struct trace_frame *top;
 };
 
 /*
@@ -56,8 +53,7 @@ struct translate_hooks {
  * it, and loops back to its own start only while another pass fits.
  */
 typedef struct translate_exit (*translate_block_fn)(void *regs, uint8_t *mem, uint8_t *rights,
-                                                    uint64_t left,
-                                                    const struct translate_hooks *hooks);
+                                                    uint64_t left, struct translate_hooks *hooks);
 
 /*
  * Per code cache entry, at the same offset from translate_slots() as the
@@ -81,14 +77,12 @@ bool translate_host(void);
  * A translator for the code cache `cc` of a hart of `xlen` whose memory is
  * `mem`: marks the entries that start blocks (branch and jal targets, the
  * entries after branches and jumps, and `entry`, the first pc) in the
- * cache. With `follow_calls` (a run without a tracer) blocks run on into
- * the functions they call and back; a run with one leaves every block at a
- * call, which its tracer's fast paths in the interpreter take (so a block
- * would often end two or three instructions in, where the fused pairs are
- * cheaper than a call into it). NULL without memory or on another host.
+ * cache. Blocks run on into the functions they call and back; with
+ * `traced` (the machine has a tracer) their calls and returns move its
+ * frames. NULL without memory or on another host.
  */
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, bool follow_calls);
+                                 uint64_t entry, bool traced);
 /* Gives back the translator's memory and clears the marks. */
 void translate_free(struct translator *t, struct code_cache *cc);
 
@@ -99,7 +93,7 @@ void translate_free(struct translator *t, struct code_cache *cc);
  * entry gets its own handler back), retires nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
-                                      void *regs, const struct translate_hooks *hooks);
+                                      void *regs, struct translate_hooks *hooks);
 
 /* The blocks translated so far and the guest instructions they hold. */
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);

@@ -36,10 +36,17 @@ struct frame {
     int32_t budget, scratch, loop_count, size;
 };
 
+/* A field of the top frame's link, from the frame (hooks->top). */
+#define FRAME_LINK(field)                                                                          \
+    (int32_t)(offsetof(struct trace_frame, link) + offsetof(struct trace_link, field))
+/* A field of the frame above the top one (where a call pushes), from the top one. */
+#define FRAME_UP(field) (int32_t)(sizeof(struct trace_frame) + (field))
+
 /* The block being written. */
 struct emit {
     struct x86_buf *b;
     bool w;                       /* RV64: 64-bit registers */
+    bool traced;                  /* calls and returns move the tracer's top frame */
     unsigned sz;                  /* bytes per guest register */
     const struct insn *const *at; /* the block's entries, in the order it runs them */
     const uint64_t *pcs;          /* and their guest pcs */
@@ -519,17 +526,23 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 }
 
 /*
- * Compares addr's offset in the top frame's function with the function's
- * span (rcx: the frame's link; after, rax the offset, rcx the span), as
+ * Compares addr's offset in the function of frame f (register `f`) with
+ * the function's span (after, rax the offset, rcx the span), as
  * trace_frame_holds does: below means inside.
  */
-static void compare_with_frame(struct emit *e, uint64_t addr)
+static void compare_with_frame(struct emit *e, unsigned f, uint64_t addr)
 {
     struct x86_buf *b = e->b;
     x86_mov_imm(b, X_RAX, e->w ? addr : (uint32_t)addr);
-    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, (int32_t)offsetof(struct trace_link, lo));
-    x86_op_mem(b, false, 0x8B, X_RCX, X_RCX, (int32_t)offsetof(struct trace_link, span));
+    x86_op_mem(b, true, 0x2B, X_RAX, f, FRAME_LINK(lo));
+    x86_op_mem(b, false, 0x8B, X_RCX, f, FRAME_LINK(span));
     x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+}
+
+/* Register r = hooks->top, the tracer's top frame (NULL: untraced). */
+static void load_top(struct emit *e, unsigned r)
+{
+    x86_op_mem(e->b, true, 0x8B, r, X_R10, (int32_t)offsetof(struct translate_hooks, top));
 }
 
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
@@ -568,7 +581,7 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 }
 
 /*
- * The run-array count of the branch at pc in the frame of `hooks->link`
+ * The run-array count of the branch at pc in the top frame (hooks->top)
  * into rax: its address, or the value of register `none` when nothing
  * counts runs there, or 0 when pc lies outside the frame's function (the
  * interpreter's hook must run). Clobbers rcx, rdx.
@@ -577,13 +590,13 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
 {
     struct x86_buf *b = e->b;
     x86_op_reg(b, true, 0x8B, X_RAX, none);
-    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
+    load_top(e, X_RCX);
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *no_link = x86_jcc(b, CC_E);
-    x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, (int32_t)offsetof(struct trace_link, runs));
+    x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, FRAME_LINK(runs));
     x86_op_reg(b, true, 0x85, X_RDX, X_RDX);
     uint8_t *no_runs = x86_jcc(b, CC_E);
-    compare_with_frame(e, pc);
+    compare_with_frame(e, X_RCX, pc);
     uint8_t *inside = x86_jcc(b, CC_B);
     x86_op_reg(b, false, 0x31, X_RAX, X_RAX); /* xor eax, eax */
     uint8_t *done = x86_jmp(b);
@@ -683,11 +696,11 @@ static void emit_jal(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
     uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
-    /* the tracer's frame (hooks->link): target outside its function leaves first */
-    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, link));
+    /* the tracer's top frame: target outside its function leaves first */
+    load_top(e, X_RCX);
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *untraced = x86_jcc(b, CC_E);
-    compare_with_frame(e, target);
+    compare_with_frame(e, X_RCX, target);
     miss(e, CC_AE, i);
     x86_patch(untraced, b->p);
     if (in->rd < REG_SINK) {
@@ -702,51 +715,169 @@ static void emit_jal(struct emit *e, size_t i)
 }
 
 /*
- * Under a tracer (hooks->traced) the block leaves before instruction i, a
- * call or return, for the interpreter's handler and the tracer's fast
- * paths there.
+ * rax = the tracer's instruction clock after instruction i of this pass
+ * retired: -16 x the budget left after it (trace.h; the interpreter's
+ * NOW()), that is 16 x (i - r9), r9 the budget left when the pass began.
  */
-static void leave_if_traced(struct emit *e, size_t i)
+static void emit_clock(struct emit *e, size_t i)
 {
-    x86_op_mem(e->b, false, 0x80, 7, X_R10, (int32_t)offsetof(struct translate_hooks, traced));
-    x86_byte(e->b, 0); /* cmp byte [r10 + traced], 0 */
-    miss(e, CC_NE, i);
+    x86_op_reg(e->b, true, 0x6B, X_RAX, X_R9); /* imul rax, r9, -16 */
+    x86_byte(e->b, (uint8_t)-TRACE_CLOCK_TICKS);
+    if (i)
+        x86_alu_imm(e->b, true, 0, X_RAX, (int32_t)(i * TRACE_CLOCK_TICKS));
 }
 
 /*
- * A call (jal to a link register) the block follows into the callee when
- * untraced: the link, the cost clock's transfer; the callee's code comes
- * next.
+ * Cost mode: `op` (0x29 sub, 0x01 add) the cost clock after the transfer
+ * at `from` retired (its sum through it, less the loop's cl) to the count
+ * at [rdx + disp]. Clobbers rax, rcx.
+ */
+static void emit_cost_clock_to(struct emit *e, const struct insn *from, unsigned op, int32_t disp)
+{
+    struct x86_buf *b = e->b;
+    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
+    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
+    uint8_t *no_cost = x86_jcc(b, CC_E);
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
+    x86_op_mem(b, true, 0x8B, X_RAX, X_RAX, (int32_t)offsetof(struct code_cost, through));
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, 0); /* sub rax, [rcx] */
+    x86_op_mem(b, true, op, X_RAX, X_RDX, disp);
+    x86_patch(no_cost, b->p);
+}
+
+/* rax = v, a guest address (RV32: its 32 bits). */
+static void mov_address(struct emit *e, unsigned r, uint64_t v)
+{
+    x86_mov_imm(e->b, r, e->w ? v : (uint32_t)v);
+}
+
+/*
+ * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
+ * when the top frame's link has call sites) for the call at instruction
+ * i, from pc to target: unless the slot above the top frame (rdx) is set
+ * up for this call, the block leaves before it, for the interpreter's
+ * handler and its slower paths. Then the slot becomes the top frame: its
+ * return address, where that code lies (ret_at: the entry after the
+ * call), and its counts from now.
+ */
+static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
+{
+    struct x86_buf *b = e->b;
+    uint64_t ret = e->pcs[i] + 4;
+    mov_address(e, X_RAX, target);
+    x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP(FRAME_LINK(key)));
+    miss(e, CC_NE, i);
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(node));
+    x86_op_mem(b, false, 0xF6, 0, X_RDX, FRAME_LINK(runs)); /* test byte [runs], SITES */
+    x86_byte(b, (uint8_t)TRACE_RUNS_SITES);
+    uint8_t *sites = x86_jcc(b, CC_NE);
+    x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(parent)));
+    miss(e, CC_NE, i);
+    uint8_t *set_up = x86_jmp(b);
+    x86_patch(sites, b->p);
+    x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(caller)));
+    miss(e, CC_NE, i);
+    mov_address(e, X_RAX, ret);
+    x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
+    miss(e, CC_NE, i);
+    x86_patch(set_up, b->p);
+    /* trace_enter: the frame above is the top now */
+    x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
+    mov_address(e, X_RAX, ret);
+    x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)(e->at[i] + 1));
+    x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
+    emit_clock(e, i);
+    x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
+    emit_cost_clock_to(e, e->at[i], 0x29, (int32_t)offsetof(struct trace_frame, cost_acc));
+    x86_op_mem(b, true, 0x89, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+}
+
+/*
+ * The tracer's return fast path (trace_return_fast) for the return at
+ * instruction i to the call the block made earlier, whose frame (rdx) is
+ * the top one and expects this address: in per-pc mode the callee's run
+ * ends after the return (a return address outside the callee's function
+ * leaves first, for the interpreter's clamp); its counts take the clocks;
+ * the frame below is the top again. The caller's run, open since the
+ * call, goes on.
+ */
+static void emit_trace_return(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    x86_op_mem(b, true, 0x83, 7, X_RDX, FRAME_LINK(runs)); /* cmp qword [runs], 0 */
+    x86_byte(b, 0);
+    uint8_t *no_runs = x86_jcc(b, CC_E);
+    mov_address(e, X_RAX, e->pcs[i] + 4);
+    x86_op_mem(b, true, 0x2B, X_RAX, X_RDX, FRAME_LINK(lo));
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(span));
+    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    miss(e, CC_A, i);
+    x86_alu_imm(b, true, 4, X_RAX, -4);     /* and rax, -4: the slot's */
+    x86_shift(b, true, 4, X_RAX, 2, false); /* x 4: two int64 per slot */
+    x86_op_mem(b, true, 0x03, X_RAX, X_RDX, FRAME_LINK(runs));
+    x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], -1: TRACE_RUN_DELTA */
+    x86_byte(b, 0xFF);
+    x86_patch(no_runs, b->p);
+    emit_clock(e, i);
+    x86_op_mem(b, true, 0x01, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
+    emit_cost_clock_to(e, e->at[i], 0x01, (int32_t)offsetof(struct trace_frame, cost_acc));
+    x86_alu_imm(b, true, 5, X_RDX, (int32_t)sizeof(struct trace_frame));
+    x86_op_mem(b, true, 0x89, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+}
+
+/*
+ * rdx = the tracer's top frame, for a block translated for a tracer;
+ * without one at run time (never: the translator is the machine's) the
+ * block leaves before instruction i.
+ */
+static void load_traced_top(struct emit *e, size_t i)
+{
+    load_top(e, X_RDX);
+    x86_op_reg(e->b, true, 0x85, X_RDX, X_RDX);
+    miss(e, CC_E, i);
+}
+
+/*
+ * A call (jal to a link register) the block follows into the callee: the
+ * tracer's call, the link, the cost clock's transfer; the callee's code
+ * comes next.
  */
 static void emit_call(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     uint64_t pc = e->pcs[i];
-    leave_if_traced(e, i);
-    x86_mov_imm(e->b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+    if (e->traced) {
+        load_traced_top(e, i);
+        emit_trace_call(e, i, pc + (uint64_t)(int64_t)in->imm * 4);
+    }
+    mov_address(e, X_RAX, pc + 4);
     store_reg(e, X_RAX, in->rd);
     emit_cost_hook(e, in, in + in->imm);
 }
 
 /*
  * A return (jalr through a link register) to the call the block made
- * earlier, when untraced: the target must be that call's return address
- * (else the block leaves before it), then the cost clock's transfer; the
- * caller's code comes next.
+ * earlier: the target must be that call's return address (else the block
+ * leaves before it), then the tracer's return, the cost clock's transfer;
+ * the caller's code comes next.
  */
 static void emit_return(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     uint64_t pc = e->pcs[i], back = e->pcs[i + 1];
-    leave_if_traced(e, i);
     load_reg(e, e->w, X_RAX, in->rs1);
     x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
     x86_alu_imm(e->b, e->w, 4, X_RAX, -2); /* & ~1 */
-    x86_mov_imm(e->b, X_RCX, e->w ? back : (uint32_t)back);
+    mov_address(e, X_RCX, back);
     x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
     miss(e, CC_NE, i);
+    if (e->traced) {
+        load_traced_top(e, i);
+        emit_trace_return(e, i);
+    }
     if (in->rd < REG_SINK) {
-        x86_mov_imm(e->b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+        mov_address(e, X_RAX, pc + 4);
         store_reg(e, X_RAX, in->rd);
     }
     emit_cost_hook(e, in, e->at[i + 1]);
@@ -959,13 +1090,15 @@ static bool runs_passes(const struct emit *e)
 /*
  * The frame's slots (struct frame), pushed in this order (each offset
  * counts from the last), and the host registers left to keep guest
- * registers in: all but r9 when r9 counts the budget down.
+ * registers in: all but r9 when r9 holds the budget, in a block that
+ * runs passes (it counts it down) or reads the tracer's clock at its
+ * calls and returns (`calls`).
  */
-static void plan_frame(struct emit *e)
+static void plan_frame(struct emit *e, bool calls)
 {
     struct frame *f = &e->frame;
     int32_t *order[] = {&f->budget, &f->scratch, &f->loop_count};
-    bool passes = runs_passes(e), loops = e->loop_branch >= 0;
+    bool passes = runs_passes(e) || (e->traced && calls), loops = e->loop_branch >= 0;
     bool has[] = {passes, loops, loops};
     int32_t n = 0;
     for (size_t k = 0; k < 3; k++)
@@ -1019,17 +1152,22 @@ static void emit_epilogue(struct emit *e)
 }
 
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen)
+                    int xlen, bool traced)
 {
-    struct emit e = {
-        .b = b, .w = xlen == 64, .sz = (unsigned)xlen / 8, .at = at, .pcs = pcs, .n = n};
+    struct emit e = {.b = b,
+                     .w = xlen == 64,
+                     .traced = traced,
+                     .sz = (unsigned)xlen / 8,
+                     .at = at,
+                     .pcs = pcs,
+                     .n = n};
     e.loop_branch = -1;
     bool calls = false; /* a call moves the top frame: no run count found at entry then */
     for (size_t i = 0; i < n; i++)
         calls |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
     if (!calls)
         e.loop_branch = translate_loop_branch(at, n);
-    plan_frame(&e);
+    plan_frame(&e, calls);
     choose_kept(&e);
     emit_prologue(&e);
     emit_loop_counter(&e);

@@ -4,7 +4,7 @@
  *
  * The host code is a function of the System V ABI,
  *     struct translate_exit block(void *regs, uint8_t *mem, uint8_t *rights,
- *                                 uint64_t left);
+ *                                 uint64_t left, struct translate_hooks *hooks);
  * regs: the machine's register file; mem: guest address 0 in the host;
  * rights: the rights table (memory.h); left: the budget, at least one
  * pass (a block that branches back to its start runs passes while the
@@ -91,9 +91,11 @@ bool translate_op_supported(unsigned op, int xlen);
  * Writes the block of the `n` decoded entries at[0..n) into `b`, in the
  * order they run (every operation supported, or a call or return whose
  * target comes next; a jal only where its target comes next, or last,
- * back to at[0]), at[i]'s guest pc pcs[i]. False when `b` filled up.
+ * back to at[0]), at[i]'s guest pc pcs[i]; with `traced`, its calls and
+ * returns move the tracer's top frame (struct translate_hooks). False
+ * when `b` filled up.
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen);
+                    int xlen, bool traced);
 
 #endif
