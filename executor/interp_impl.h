@@ -787,12 +787,13 @@ op_TRANSLATED : {
      * soft check compares without sign).
      */
     /* its taken transfers count in the cost clock and the tracer's frames, as here */
-    struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top};
+    struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top, 0};
     if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
         x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT(), &h_);
     else
         x_ = translate_enter(m->translator, ip, LEFT(), &m->regs, &h_);
     top = h_.top; /* the calls and returns it ran moved it */
+    x_.retired += h_.chained; /* and the blocks it ran on into */
     if (x_.retired == 0)
         goto *dispatch->single[ip->op];
     lim += (uintptr_t)x_.ip - (uintptr_t)ip - x_.retired * sizeof(struct insn);

@@ -221,7 +221,8 @@ static bool translate_at(struct translator *t, size_t i)
     if (n == 0 || (n < BLOCK_MIN && translate_loop_branch(at, n) < 0))
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
-    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced))
+    intptr_t slot_delta = (intptr_t)((uintptr_t)t->slots - (uintptr_t)t->cc->insns);
+    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced, slot_delta))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);

@@ -45,6 +45,12 @@ struct trace_frame;
 struct translate_hooks {
     uint64_t *cost_cl;
     struct trace_frame *top;
+    /*
+     * The instructions retired by the blocks before the one that returns,
+     * which ran on into each other (0 on the way in): the loop adds them to
+     * its count.
+     */
+    uint64_t chained;
 };
 
 /*

@@ -26,11 +26,11 @@ static const uint8_t keep_hosts[] = {X_R8, X_R9, X_R11, X_RBX, X_RBP, X_R12, X_R
 
 /*
  * The block's frame on the host stack, below the pushed registers, the
- * slots it needs from the top down: for a block that runs passes the
- * budget the call gave; for one that loops on itself a count nobody reads
- * (for a branch no frame counts) and where its loop branch counts its runs
- * (emit_loop_counter). Their offsets from rsp; -1: no such slot. (The
- * hooks stay in r10: every taken branch reads them.)
+ * slots it needs from the top down: the budget the call gave (the next
+ * block's is what is left of it); for one that loops on itself a count
+ * nobody reads (for a branch no frame counts) and where its loop branch
+ * counts its runs (emit_loop_counter). Their offsets from rsp; -1: no
+ * such slot. (The hooks stay in r10: every taken branch reads them.)
  */
 struct frame {
     int32_t budget, scratch, loop_count, size;
@@ -71,14 +71,17 @@ struct emit {
      * on entry, written back on every way out (the shared epilogue, which
      * the exits jump to: exit_at) when the block writes them.
      */
+    bool r9_counts;           /* r9 holds the budget left when the pass began */
     int8_t host_of[REG_SINK]; /* hosts[k] holding guest register r, or -1 */
     uint8_t kept[KEEP_MAX];   /* the guest registers kept, in hosts' order */
     uint8_t hosts[KEEP_MAX];  /* the host registers it may keep them in (keep_hosts') */
     unsigned nhosts, caller_saved;
     unsigned nkept;
     bool written[REG_SINK]; /* the block writes guest register r */
-    uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4];
-    size_t nexit;
+    /* the exits that may run on into the next block, and those before a miss */
+    uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4], *miss_exit_at[TRANSLATE_BLOCK_MAX];
+    size_t nexit, nmiss_exit;
+    intptr_t slot_delta;                   /* from a code cache entry to its translate_slot */
     uint8_t *code_of[TRANSLATE_BLOCK_MAX]; /* where instruction i's host code starts */
     /* the jcc of branch taken_of[k] to its taken path, written after the body */
     uint8_t *taken_at[TRANSLATE_BLOCK_MAX];
@@ -234,14 +237,15 @@ static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
 }
 
 /*
- * Leaves the block for entry `ip` with `retired` instructions of this pass
- * retired, besides those of the passes before (the budget less what r9
- * has left of it, in a block that runs passes).
+ * Leaves the block for entry `ip` (rax) with `retired` instructions of
+ * this pass retired (rdx), besides those of the passes before (the budget
+ * less what r9 has left of it, in a block that runs passes), by the way
+ * out that runs on into ip's block (emit_chain).
  */
 static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
 {
     x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
-    if (e->frame.budget >= 0) {
+    if (e->r9_counts) {
         x86_op_mem(e->b, true, 0x8B, X_RDX, X_RSP, e->frame.budget);
         x86_op_reg(e->b, true, 0x2B, X_RDX, X_R9);                    /* sub rdx, r9 */
         x86_op_mem(e->b, true, 0x8D, X_RDX, X_RDX, (int32_t)retired); /* lea rdx, [rdx + n] */
@@ -984,6 +988,7 @@ static void emit_miss_exits(struct emit *e)
         for (; k < e->nmiss && e->miss_of[k] == i; k++)
             x86_patch(e->miss_at[k], e->b->p);
         exit_to(e, e->at[i], i);
+        e->miss_exit_at[e->nmiss_exit++] = e->exit_at[--e->nexit]; /* the interpreter runs i */
     }
 }
 
@@ -1099,7 +1104,8 @@ static void plan_frame(struct emit *e, bool calls)
     struct frame *f = &e->frame;
     int32_t *order[] = {&f->budget, &f->scratch, &f->loop_count};
     bool passes = runs_passes(e) || (e->traced && calls), loops = e->loop_branch >= 0;
-    bool has[] = {passes, loops, loops};
+    bool has[] = {true, loops, loops};
+    e->r9_counts = passes;
     int32_t n = 0;
     for (size_t k = 0; k < 3; k++)
         n += has[k];
@@ -1124,11 +1130,10 @@ static void emit_prologue(struct emit *e)
     for (unsigned k = e->caller_saved; k < e->nkept; k++)
         x86_push(b, e->hosts[k]);
     x86_op_reg(b, true, 0x8B, X_R10, X_R8); /* mov r10, r8: the hooks */
-    if (e->frame.budget >= 0) {
-        x86_push(b, X_RCX);
+    x86_push(b, X_RCX);
+    if (e->r9_counts)
         x86_op_reg(b, true, 0x8B, X_R9, X_RCX); /* mov r9, rcx: the budget left */
-    }
-    for (int32_t k = e->frame.budget >= 0 ? 1 : 0; 8 * k < e->frame.size; k++) {
+    for (int32_t k = 1; 8 * k < e->frame.size; k++) {
         x86_byte(b, 0x6A); /* push 0: scratch, loop count */
         x86_byte(b, 0);
     }
@@ -1136,27 +1141,63 @@ static void emit_prologue(struct emit *e)
         x86_op_mem(b, e->w, 0x8B, e->hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
 }
 
-/* The exits' way out: the kept registers the block writes go back to the file. */
+/* The way out: the kept registers the block writes go back to the file, the stack as it came. */
 static void emit_epilogue(struct emit *e)
 {
-    for (size_t k = 0; k < e->nexit; k++)
-        x86_patch(e->exit_at[k], e->b->p);
-    if (e->frame.size)
-        x86_alu_imm(e->b, true, 0, X_RSP, e->frame.size);
+    x86_alu_imm(e->b, true, 0, X_RSP, e->frame.size);
     for (unsigned k = 0; k < e->nkept; k++)
         if (e->written[e->kept[k]])
             x86_op_mem(e->b, e->w, 0x89, e->hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
     for (unsigned k = e->nkept; k-- > e->caller_saved;)
         x86_pop(e->b, e->hosts[k]);
+}
+
+/*
+ * The exits that go on: when a block starts at their entry (rax) and the
+ * budget left after this one (rcx) holds it, as the loop's `translated`
+ * handler would find, this block's count (rdx) goes to hooks->chained and
+ * the next block runs in its place, a tail call with the same arguments
+ * and the budget left: the loop sees one block that retired them all.
+ * Otherwise back to the loop.
+ */
+static void emit_chain(struct emit *e)
+{
+    struct x86_buf *b = e->b;
+    for (size_t k = 0; k < e->nexit; k++)
+        x86_patch(e->exit_at[k], b->p);
+    x86_op_mem(b, true, 0x8B, X_RCX, X_RSP, e->frame.budget);
+    x86_op_reg(b, true, 0x2B, X_RCX, X_RDX); /* sub rcx, rdx */
+    emit_epilogue(e);
+    x86_mov_imm(b, X_R11, (uint64_t)e->slot_delta);
+    x86_op_reg(b, true, 0x03, X_R11, X_RAX); /* add r11, rax: the slot */
+    x86_op_mem(b, true, 0x8B, X_R9, X_R11, (int32_t)offsetof(struct translate_slot, n));
+    x86_alu_imm(b, true, 5, X_R9, 1);       /* n - 1: none translated is the largest */
+    x86_op_reg(b, true, 0x3B, X_R9, X_RCX); /* cmp r9, rcx */
+    uint8_t *no_block = x86_jcc(b, CC_AE);
+    x86_op_mem(b, true, 0x01, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, chained));
+    x86_op_reg(b, true, 0x8B, X_R8, X_R10);
+    x86_op_mem(b, true, 0x8D, X_RDX, X_RSI, -(int32_t)GUEST_RIGHTS_OFFSET); /* the rights */
+    x86_op_mem(b, false, 0xFF, 4, X_R11, (int32_t)offsetof(struct translate_slot, fn)); /* jmp */
+    x86_patch(no_block, b->p);
+    x86_byte(b, 0xC3);
+}
+
+/* The exits before a miss: back to the loop, which runs that instruction. */
+static void emit_miss_return(struct emit *e)
+{
+    for (size_t k = 0; k < e->nmiss_exit; k++)
+        x86_patch(e->miss_exit_at[k], e->b->p);
+    emit_epilogue(e);
     x86_byte(e->b, 0xC3);
 }
 
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced)
+                    int xlen, bool traced, intptr_t slot_delta)
 {
     struct emit e = {.b = b,
                      .w = xlen == 64,
                      .traced = traced,
+                     .slot_delta = slot_delta,
                      .sz = (unsigned)xlen / 8,
                      .at = at,
                      .pcs = pcs,
@@ -1183,6 +1224,8 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
         emit_taken_path(&e, k);
     emit_inside_tests(&e);
     emit_miss_exits(&e);
-    emit_epilogue(&e);
+    emit_chain(&e);
+    if (e.nmiss_exit)
+        emit_miss_return(&e);
     return !b->full;
 }

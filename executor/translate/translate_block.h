@@ -92,10 +92,12 @@ bool translate_op_supported(unsigned op, int xlen);
  * order they run (every operation supported, or a call or return whose
  * target comes next; a jal only where its target comes next, or last,
  * back to at[0]), at[i]'s guest pc pcs[i]; with `traced`, its calls and
- * returns move the tracer's top frame (struct translate_hooks). False
+ * returns move the tracer's top frame (struct translate_hooks). An exit
+ * runs on into the block at its entry, when one is translated and fits
+ * (the entry's translate_slot lies `slot_delta` bytes from it). False
  * when `b` filled up.
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced);
+                    int xlen, bool traced, intptr_t slot_delta);
 
 #endif
