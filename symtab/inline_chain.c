@@ -364,6 +364,17 @@ static const char *string_attr(struct inline_chains *ic, Dwarf_Die *die, unsigne
     return s;
 }
 
+/* The DWARF name frame_name reads, or NULL. */
+static const char *raw_frame_name(struct inline_chains *ic, Dwarf_Die *die)
+{
+    const char *raw = string_attr(ic, die, DW_AT_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_MIPS_linkage_name);
+    if (!raw)
+        raw = string_attr(ic, die, DW_AT_name);
+    return raw;
+}
+
 /*
  * Names an inlined subroutine as llvm-addr2line does: its linkage name,
  * else its name, following DW_AT_abstract_origin and DW_AT_specification.
@@ -371,11 +382,7 @@ static const char *string_attr(struct inline_chains *ic, Dwarf_Die *die, unsigne
  */
 static int frame_name(struct inline_chains *ic, Dwarf_Die *die, const char **name)
 {
-    const char *raw = string_attr(ic, die, DW_AT_linkage_name);
-    if (!raw)
-        raw = string_attr(ic, die, DW_AT_MIPS_linkage_name);
-    if (!raw)
-        raw = string_attr(ic, die, DW_AT_name);
+    const char *raw = raw_frame_name(ic, die);
     *name = NULL;
     if (raw && !(*name = readable_name(ic, raw)))
         return -1;
@@ -477,26 +484,38 @@ static int leaf_line(struct inline_chains *ic, Dwarf_Die *cudie, uint64_t pc,
     return 0;
 }
 
-/* Works out the answer for pc and keeps it. NULL when memory runs out. */
-static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
+/*
+ * Walks to pc (ic->walk: its inlined subroutines) and sets *unit to the
+ * unit holding it, or NULL. -1 when memory runs out.
+ */
+static int walk_to(struct inline_chains *ic, uint64_t pc, struct unit **unit, struct error *e)
 {
     struct walk *w = &ic->walk;
     w->pc = pc;
     w->depth = 0;
     const struct span *in_unit = span_find(&ic->unit_spans, pc);
     struct unit *u = in_unit ? &ic->units[in_unit->index] : NULL;
+    *unit = u;
     if (u && !u->indexed) {
         u->indexed = true;
-        if (index_functions(ic, u, &u->die, 0) != 0 || span_sort(&u->func_spans) != 0) {
-            out_of_memory(e);
-            return NULL;
-        }
+        if (index_functions(ic, u, &u->die, 0) != 0 || span_sort(&u->func_spans) != 0)
+            return out_of_memory(e);
     }
     const struct span *in_func = u ? span_find(&u->func_spans, pc) : NULL;
     if (in_func && find_scopes(&u->funcs[in_func->index], w, 0) < 0) {
         warn(ic, "the DIE tree");
         w->depth = 0;
     }
+    return 0;
+}
+
+/* Works out the answer for pc and keeps it. NULL when memory runs out. */
+static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct walk *w = &ic->walk;
+    struct unit *u;
+    if (walk_to(ic, pc, &u, e) != 0)
+        return NULL;
     Dwarf_Die *cudie = u ? &u->die : NULL;
     struct memo *m = calloc(1, sizeof(*m) + w->depth * sizeof(m->frames[0]));
     if (!m) {
@@ -529,6 +548,154 @@ const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc
         return NULL;
     m = compute(ic, pc, e);
     return m ? &m->chain : NULL;
+}
+
+/* Whether pc's chain has a named frame: 1 or 0, -1 when memory runs out. */
+static int named_at(struct inline_chains *ic, uint64_t pc, struct error *e)
+{
+    struct memo *m;
+    HASH_FIND(hh, ic->memo, &pc, sizeof(pc), m);
+    if (m) {
+        for (size_t i = 0; i < m->chain.depth; i++)
+            if (m->chain.frames[i].name)
+                return 1;
+        return 0;
+    }
+    struct unit *u;
+    if (walk_to(ic, pc, &u, e) != 0)
+        return -1;
+    for (size_t i = 0; i < ic->walk.depth; i++)
+        if (raw_frame_name(ic, &ic->walk.inlined[i]))
+            return 1;
+    return 0;
+}
+
+/*
+ * Addresses where what a walk to a pc in [lo, hi) reads may change: the
+ * starts and ends, inside (lo, hi), of the units' and functions' spans
+ * and of every code scope's ranges below the functions there. Between two
+ * of them every pc walks the same way to the same chain.
+ */
+struct points {
+    uint64_t *at;
+    size_t count, cap;
+    uint64_t lo, hi;
+};
+
+enum { POINTS_OK = 0, POINTS_NO_MEMORY = -1, POINTS_DAMAGED = -2 };
+
+static int add_point(struct points *p, uint64_t at)
+{
+    if (at <= p->lo || at >= p->hi)
+        return POINTS_OK;
+    if (grow((void **)&p->at, &p->cap, p->count, sizeof(*p->at)) != 0)
+        return POINTS_NO_MEMORY;
+    p->at[p->count++] = at;
+    return POINTS_OK;
+}
+
+static bool span_meets(const struct span *s, const struct points *p)
+{
+    return s->start < p->hi && s->end > p->lo;
+}
+
+/* The range ends of the code scopes below `parent`, as find_scopes may visit them. */
+static int add_scope_points(struct points *p, Dwarf_Die *parent, int level)
+{
+    if (level >= MAX_NESTING)
+        return POINTS_DAMAGED;
+    Dwarf_Die child;
+    int rc = dwarf_child(parent, &child);
+    while (rc == 0) {
+        int tag = dwarf_tag(&child), added = POINTS_OK;
+        if (is_code_scope(tag)) {
+            Dwarf_Addr base, start, end;
+            ptrdiff_t offset = 0;
+            while (added == POINTS_OK &&
+                   (offset = dwarf_ranges(&child, offset, &base, &start, &end)) > 0)
+                if ((added = add_point(p, start)) == POINTS_OK)
+                    added = add_point(p, end);
+            if (offset < 0)
+                return POINTS_DAMAGED;
+        }
+        if (added == POINTS_OK && (is_code_scope(tag) || is_declaration_scope(tag)))
+            added = add_scope_points(p, &child, level + 1);
+        if (added != POINTS_OK)
+            return added;
+        rc = dwarf_siblingof(&child, &child);
+    }
+    return rc < 0 ? POINTS_DAMAGED : POINTS_OK;
+}
+
+/* The points of [p->lo, p->hi) (struct points), unsorted. */
+static int add_points(struct inline_chains *ic, struct points *p)
+{
+    for (size_t i = 0; i < ic->unit_spans.count; i++) {
+        const struct span *us = &ic->unit_spans.spans[i];
+        if (!span_meets(us, p))
+            continue;
+        int rc = add_point(p, us->start) == POINTS_OK ? add_point(p, us->end) : POINTS_NO_MEMORY;
+        struct unit *u = &ic->units[us->index];
+        if (rc == POINTS_OK && !u->indexed) {
+            u->indexed = true;
+            if (index_functions(ic, u, &u->die, 0) != 0 || span_sort(&u->func_spans) != 0)
+                rc = POINTS_NO_MEMORY;
+        }
+        for (size_t k = 0; rc == POINTS_OK && k < u->func_spans.count; k++) {
+            const struct span *fs = &u->func_spans.spans[k];
+            if (!span_meets(fs, p))
+                continue;
+            if ((rc = add_point(p, fs->start)) == POINTS_OK &&
+                (rc = add_point(p, fs->end)) == POINTS_OK)
+                rc = add_scope_points(p, &u->funcs[fs->index], 0);
+        }
+        if (rc != POINTS_OK)
+            return rc;
+    }
+    return POINTS_OK;
+}
+
+static int compare_points(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+/* Whether a pc of lo + k * step in [from, to) has a named chain (see named_at). */
+static int named_between(struct inline_chains *ic, uint64_t lo, unsigned step, uint64_t from,
+                         uint64_t to, struct error *e)
+{
+    uint64_t pc = lo + (from - lo + step - 1) / step * step;
+    return pc < to ? named_at(ic, pc, e) : 0;
+}
+
+int inline_chains_any_named(struct inline_chains *ic, uint64_t lo, uint64_t hi, unsigned step,
+                            struct error *e)
+{
+    if (!ic->prepared && prepare(ic, e) != 0)
+        return -1;
+    struct points p = {.lo = lo, .hi = hi};
+    int rc = add_points(ic, &p), named = 0;
+    if (rc == POINTS_NO_MEMORY) {
+        free(p.at);
+        return out_of_memory(e);
+    }
+    if (rc == POINTS_DAMAGED) { /* each pc as it comes: damage stops a walk where it lies */
+        for (uint64_t pc = lo; pc < hi && named == 0; pc += step)
+            named = named_at(ic, pc, e);
+    } else { /* one pc per stretch between two points */
+        if (p.count > 1)
+            qsort(p.at, p.count, sizeof(*p.at), compare_points);
+        uint64_t from = lo;
+        for (size_t i = 0; i <= p.count && named == 0; i++) {
+            uint64_t to = i < p.count ? p.at[i] : hi;
+            if (to > from)
+                named = named_between(ic, lo, step, from, to, e);
+            from = to;
+        }
+    }
+    free(p.at);
+    return named;
 }
 
 bool inline_chains_has_dwarf(const struct inline_chains *ic)

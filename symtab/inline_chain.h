@@ -48,6 +48,15 @@ int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t s
  */
 const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e);
 
+/*
+ * Whether the chain at some pc of [lo, hi), taken every `step` bytes,
+ * has a named frame, as inline_chain_at's would: 1 or 0. Quicker than
+ * asking each pc (no lines, call sites or answers kept). -1 only when
+ * memory runs out (`e` set).
+ */
+int inline_chains_any_named(struct inline_chains *ic, uint64_t lo, uint64_t hi, unsigned step,
+                            struct error *e);
+
 /* Whether the ELF has DWARF (.debug_info) at all: without it every chain is empty. */
 bool inline_chains_has_dwarf(const struct inline_chains *ic);
 

@@ -176,17 +176,11 @@ static int function_inlines(struct guest_profile *p, uint32_t func)
     uint8_t *known = &p->func_inlines[func - 1]; /* 0 unknown, 1 none, 2 some */
     if (*known == 0) {
         const struct symtab_func *f = &p->syms->funcs[func - 1];
-        uint8_t some = 1;
-        for (uint64_t pc = f->start; pc < f->end && some == 1; pc += 2) { /* RVC: 2 */
-            struct error e = ERROR_INIT;
-            const struct inline_chain *c = inline_chain_at(p->inlines, pc, &e);
-            if (!c)
-                return -1;
-            for (size_t i = 0; i < c->depth; i++)
-                if (c->frames[i].name)
-                    some = 2;
-        }
-        *known = some;
+        struct error e = ERROR_INIT;
+        int some = inline_chains_any_named(p->inlines, f->start, f->end, 2, &e); /* RVC: 2 */
+        if (some < 0)
+            return -1;
+        *known = some ? 2 : 1;
     }
     return *known == 2;
 }

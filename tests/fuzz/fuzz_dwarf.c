@@ -2,7 +2,8 @@
  * fuzz_dwarf: libFuzzer target for symtab/inline_chain.c. The input is an
  * ELF file (seeded with the bundled -g guests); every 4-byte slot of its
  * executable sections (at most 8192) is asked for its inline chain, twice
- * for the first one (the memoized answer). Damaged DWARF must give a
+ * for the first one (the memoized answer), and each 256 bytes whether a
+ * pc has a named inline level. Damaged DWARF must give a
  * warning and empty chains; any crash, leak or sanitizer report is a bug.
  */
 #include <gelf.h>
@@ -42,6 +43,14 @@ static void ask_text(struct inline_chains *ic, const uint8_t *data, size_t size)
                 sink += length(c->frames[i].name) + length(c->frames[i].call_file);
             sink += length(c->file);
             asked++;
+        }
+        struct error e = ERROR_INIT; /* and whether any pc of each 256 bytes has a named level */
+        for (uint64_t lo = sh.sh_addr; lo - sh.sh_addr < sh.sh_size && asked < 8192; lo += 256) {
+            int named = inline_chains_any_named(ic, lo, lo + 256, 2, &e);
+            if (named < 0)
+                break;
+            sink += (size_t)named;
+            asked += 64;
         }
     }
     elf_end(elf);

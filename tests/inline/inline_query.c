@@ -6,8 +6,11 @@
  * it and the inlined frames below it from DWARF, by the rules of
  * scripts/enrich_flamegraph.py (docs/FORMATS.md, "Raw folded stacks").
  * With --lines each frame gets ` (FILE:LINE)`, FILE the full path, where
- * the source line is known. DWARF damage is one `warning:` line on stderr.
- * Exit 0, or 1 with an `error:` line.
+ * the source line is known. With --named it reads ranges instead (`LO HI`,
+ * hex) and prints `0x<lo> 0x<hi> N`, N 1 when some address of [lo, hi)
+ * has a named inline level (inline_chains_any_named, every 2 bytes), else
+ * 0. DWARF damage is one `warning:` line on stderr. Exit 0, or 1 with an
+ * `error:` line.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -95,11 +98,24 @@ static int print_frames(const struct symtab *tab, struct inline_chains *ic, uint
     return 0;
 }
 
+/* One range's answer: whether an address in it has a named inline level. */
+static int print_named(struct inline_chains *ic, const char *line, struct error *e)
+{
+    char *end;
+    uint64_t lo = strtoull(line, &end, 16), hi = strtoull(end, NULL, 16);
+    int named = inline_chains_any_named(ic, lo, hi, 2, e);
+    if (named < 0)
+        return -1;
+    printf("0x%" PRIx64 " 0x%" PRIx64 " %d\n", lo, hi, named);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     bool lines = argc == 3 && strcmp(argv[1], "--lines") == 0;
-    if (argc != 2 && !lines) {
-        fprintf(stderr, "usage: inline_query [--lines] ELF < addresses\n");
+    bool named = argc == 3 && strcmp(argv[1], "--named") == 0;
+    if (argc != 2 && !lines && !named) {
+        fprintf(stderr, "usage: inline_query [--lines | --named] ELF < addresses or ranges\n");
         return 1;
     }
     const char *path = argv[argc - 1];
@@ -117,7 +133,8 @@ int main(int argc, char **argv)
         rc = inline_chains_open(&ic, file, size, &e);
         char line[64];
         while (rc == 0 && fgets(line, sizeof(line), stdin))
-            rc = print_frames(&tab, ic, strtoull(line, NULL, 16), lines, &e);
+            rc = named ? print_named(ic, line, &e)
+                       : print_frames(&tab, ic, strtoull(line, NULL, 16), lines, &e);
         if (ic && inline_chains_warning(ic))
             fprintf(stderr, "warning: %s\n", inline_chains_warning(ic));
         inline_chains_close(ic);

@@ -146,6 +146,11 @@ class BadDwarf(unittest.TestCase):
             self.assertEqual(len(warnings), 1, "%s: expected a warning" % label)
             self.assertIn("bad DWARF", warnings[0])
         self.assertEqual(function_frames(run.stdout), self.good_frames, label)
+        named = subprocess.run([QUERY, "--named", path], capture_output=True, text=True,
+                               input="".join("%x %x\n" % (a, a + 256) for a in self.addrs[::64]))
+        self.assertEqual(named.returncode, 0, "%s --named: %s" % (label, named.stderr[-2000:]))
+        self.assertNotIn("Sanitizer", named.stderr)
+        self.assertNotIn("runtime error", named.stderr)
         return run
 
     def mutated(self, name, mutate):

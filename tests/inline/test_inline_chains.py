@@ -18,6 +18,7 @@ guest ELF names; default: every .elf in GUEST_DIR, which must include
 the inline guests). Exits 77 when llvm-addr2line is not installed (1 under
 CI=true).
 """
+import bisect
 import importlib.util
 import os
 import shutil
@@ -124,7 +125,30 @@ class InlineChainsEqualLlvm(unittest.TestCase):
                              % (len(bad), len(addrs), lines))
         print("%s: %d addresses equal llvm-addr2line (%d inside inlined code)"
               % (os.path.basename(elf), len(addrs), inlined), file=sys.stderr)
+        self.compare_named(elf, functions, addrs)
         return inlined
+
+    def compare_named(self, elf, functions, addrs):
+        """inline_chains_any_named over each function symbol's range: whether
+        llvm-addr2line names an inline level at some address of it, taken
+        every 2 bytes as the tracer asks (C code starts at any halfword)."""
+        ranges = [(f[0], f[1]) for f in functions.funcs or [] if f[1] > f[0]]
+        halves = sorted(set(addrs) | {a + 2 for a in addrs})
+        chains = llvm_chains(elf, halves)
+        named = sorted(a for a, chain in chains.items()
+                       if any(func not in ("??", "") for func, _ in chain[:-1]))
+        want = ["0x%x 0x%x %d" % (lo, hi, bisect.bisect_left(named, lo) < bisect.bisect_left(named, hi))
+                for lo, hi in ranges]
+        run = subprocess.run([QUERY, "--named", elf],
+                             input="".join("%x %x\n" % r for r in ranges),
+                             capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        got = run.stdout.splitlines()
+        bad = [(w, g) for w, g in zip(want, got) if w != g]
+        self.assertEqual((len(got), bad[:5]), (len(want), []), "functions whose answer differs")
+        print("%s: %d functions, %d with named inline levels, as llvm-addr2line says"
+              % (os.path.basename(elf), len(want), sum(w.endswith(" 1") for w in want)),
+              file=sys.stderr)
 
     def test_guests(self):
         names = GUESTS or sorted(f for f in os.listdir(GUEST_DIR) if f.endswith(".elf"))
