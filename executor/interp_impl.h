@@ -787,7 +787,7 @@ op_TRANSLATED : {
      * soft check compares without sign).
      */
     /* its taken transfers count in the cost clock and the tracer's frames, as here */
-    struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top, 0};
+    struct translate_hooks h_ = {COST_CLOCK ? &cl : NULL, top, tracer, 0};
     if (__builtin_expect(s_->n - 1 < LEFT(), 1)) /* translated (n > 0), and it fits */
         x_ = s_->fn(&m->regs, mem, RIGHTS, LEFT(), &h_);
     else

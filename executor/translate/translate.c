@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "executor/trace.h"
 #include "executor/translate/translate_block.h"
 
 /* Host code for all blocks of a run; a run that fills it interprets the rest. */
@@ -166,7 +167,9 @@ static bool can_follow(struct translator *t, size_t k, const struct insn *const 
  * its calls (jal to a link register) call and back out by their returns
  * (the block checks the return address when it runs), until an operation
  * the tier does not translate, an entry already in it (a jal back to the
- * start closes it as a loop) or TRANSLATE_BLOCK_MAX. Returns its length.
+ * start closes it as a loop), a return from the function it started in or
+ * a call through a register (the last: it leaves for its target), or
+ * TRANSLATE_BLOCK_MAX. Returns its length.
  */
 static size_t block_path(struct translator *t, size_t i, const struct insn **at, uint64_t *pcs)
 {
@@ -179,13 +182,16 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
             break;
         unsigned op = in.op & (INSN_PAGE_MARK - 1);
         bool call = op == OP_JAL_CALL, ret = op == OP_JALR_RET && nrets > 0;
-        if (!translate_op_supported(op, t->xlen) && !call && !ret)
+        bool out = translate_op_jumps_out(op) && !ret;
+        if (!translate_op_supported(op, t->xlen) && !call && !ret && !out)
             break;
         const struct insn *e = &cc->insns[k];
         if (translate_path_index(at, n, e) < n)
             break;
         at[n] = e;
         pcs[n++] = cc->lo + ((uint64_t)k << cc->slot_shift);
+        if (out)
+            return n; /* the block leaves for its target */
         size_t to = k + 1;
         if (translate_op_is_jal(op) || call) {
             to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
@@ -204,10 +210,12 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
         k = to;
     }
     /*
-     * A jump, call or return whose target does not come next stays out
-     * (and one to it, and so on); a jal back to the start stays, closing the loop.
+     * A jal whose target does not come next stays out (and one to it, and
+     * so on), but a jal back to the start stays, closing the loop, and a
+     * return stays, leaving for its target.
      */
-    while (n > 0 && translate_op_leaves(at[n - 1]->op) && !translate_loops_back(at[n - 1], at[0]))
+    while (n > 0 && translate_op_leaves(at[n - 1]->op) && !translate_loops_back(at[n - 1], at[0]) &&
+           !translate_op_jumps_out(at[n - 1]->op))
         n--;
     return n;
 }
@@ -222,7 +230,7 @@ static bool translate_at(struct translator *t, size_t i)
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
     intptr_t slot_delta = (intptr_t)((uintptr_t)t->slots - (uintptr_t)t->cc->insns);
-    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced, slot_delta))
+    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced, t->cc, slot_delta))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
@@ -242,6 +250,19 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
     if (t->slots[i].n > left)
         return (struct translate_exit){ip, 0};
     return t->slots[i].fn(regs, t->mem->base, t->mem->rights, left, hooks);
+}
+
+int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
+                         uint64_t target, uint64_t now)
+{
+    const struct flow_tracer *t = hooks->tracer;
+    bool cost = hooks->cost_cl != NULL;
+    const struct code_cost *c = (const struct code_cost *)((uintptr_t)ip + CODE_COST_OFFSET);
+    uint64_t cost_now = cost ? c->through - *hooks->cost_cl : 0;
+    uintptr_t ret_at = (uintptr_t)(ip + 1);
+    if (t->per_pc)
+        return trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
+    return trace_call_linked(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
 }
 
 struct translate_slot *translate_slots(struct translator *t)

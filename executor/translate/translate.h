@@ -30,6 +30,7 @@ struct translate_exit {
 
 struct translator;
 struct trace_frame;
+struct flow_tracer;
 
 /*
  * What a block's taken transfers tell the loop that called it, as the
@@ -45,6 +46,7 @@ struct trace_frame;
 struct translate_hooks {
     uint64_t *cost_cl;
     struct trace_frame *top;
+    const struct flow_tracer *tracer; /* for a call the fast path misses (translate_trace_call) */
     /*
      * The instructions retired by the blocks before the one that returns,
      * which ran on into each other (0 on the way in): the loop adds them to
@@ -100,6 +102,16 @@ void translate_free(struct translator *t, struct code_cache *cc);
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs, struct translate_hooks *hooks);
+
+/*
+ * A block's call at entry `ip` (guest pc `pc`) to `target`, which the
+ * tracer's fast path did not take, at clock `now`: the tracer's next
+ * fast path (trace_call_linked, or trace_call_linked_site in per-pc mode)
+ * on hooks->top, as the loop's call handler runs it. 1 when it pushed the
+ * frame; 0 leaves the call to the loop's slow path.
+ */
+int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
+                         uint64_t target, uint64_t now);
 
 /* The blocks translated so far and the guest instructions they hold. */
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);

@@ -53,7 +53,7 @@ struct emit {
     size_t n;
     uint8_t *start; /* the first instruction's code, where a pass starts */
     /* jumps to the exit before instruction miss_of[k] (it does not retire) */
-    uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 4]; /* at most 4 per access, 1 per branch */
+    uint8_t *miss_at[TRANSLATE_BLOCK_MAX * 4]; /* at most 4 per instruction */
     uint32_t miss_of[TRANSLATE_BLOCK_MAX * 4];
     size_t nmiss;
     /*
@@ -81,7 +81,8 @@ struct emit {
     /* the exits that may run on into the next block, and those before a miss */
     uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4], *miss_exit_at[TRANSLATE_BLOCK_MAX];
     size_t nexit, nmiss_exit;
-    intptr_t slot_delta;                   /* from a code cache entry to its translate_slot */
+    intptr_t slot_delta;         /* from a code cache entry to its translate_slot */
+    const struct code_cache *cc; /* whose entries a return or call through a register leaves for */
     uint8_t *code_of[TRANSLATE_BLOCK_MAX]; /* where instruction i's host code starts */
     /* the jcc of branch taken_of[k] to its taken path, written after the body */
     uint8_t *taken_at[TRANSLATE_BLOCK_MAX];
@@ -94,6 +95,14 @@ struct emit {
      */
     ptrdiff_t loop_branch;
     struct frame frame;
+    /*
+     * Traced calls the fast path missed: from the jccs at linked_at[k][]
+     * (NULL: unused) to the out-of-line call of translate_trace_call for
+     * instruction linked_of[k], then back to linked_back[k] (emit_linked_calls).
+     */
+    uint8_t *linked_at[TRANSLATE_BLOCK_MAX][4], *linked_back[TRANSLATE_BLOCK_MAX];
+    uint32_t linked_of[TRANSLATE_BLOCK_MAX];
+    size_t nlinked;
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -237,14 +246,14 @@ static void op_reg(struct emit *e, bool w, unsigned op, unsigned r)
 }
 
 /*
- * Leaves the block for entry `ip` (rax) with `retired` instructions of
- * this pass retired (rdx), besides those of the passes before (the budget
- * less what r9 has left of it, in a block that runs passes), by the way
- * out that runs on into ip's block (emit_chain).
+ * Leaves the block for the entry in rax (exit_to: for entry `ip`) with
+ * `retired` instructions of this pass retired (rdx), besides those of the
+ * passes before (the budget less what r9 has left of it, in a block that
+ * runs passes), by the way out that runs on into that entry's block
+ * (emit_chain).
  */
-static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
+static void exit_to_rax(struct emit *e, uint64_t retired)
 {
-    x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
     if (e->r9_counts) {
         x86_op_mem(e->b, true, 0x8B, X_RDX, X_RSP, e->frame.budget);
         x86_op_reg(e->b, true, 0x2B, X_RDX, X_R9);                    /* sub rdx, r9 */
@@ -253,6 +262,12 @@ static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
         x86_mov_imm(e->b, X_RDX, retired);
     }
     e->exit_at[e->nexit++] = x86_jmp(e->b);
+}
+
+static void exit_to(struct emit *e, const struct insn *ip, uint64_t retired)
+{
+    x86_mov_imm(e->b, X_RAX, (uint64_t)(uintptr_t)ip);
+    exit_to_rax(e, retired);
 }
 
 /* A jcc to the exit before instruction i. */
@@ -764,26 +779,27 @@ static void mov_address(struct emit *e, unsigned r, uint64_t v)
  * return address, where that code lies (ret_at: the entry after the
  * call), and its counts from now.
  */
-static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
+static void emit_trace_call_to_rax(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
     uint64_t ret = e->pcs[i] + 4;
-    mov_address(e, X_RAX, target);
+    size_t k = e->nlinked++;
+    e->linked_of[k] = (uint32_t)i;
     x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP(FRAME_LINK(key)));
-    miss(e, CC_NE, i);
+    e->linked_at[k][0] = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(node));
     x86_op_mem(b, false, 0xF6, 0, X_RDX, FRAME_LINK(runs)); /* test byte [runs], SITES */
     x86_byte(b, (uint8_t)TRACE_RUNS_SITES);
     uint8_t *sites = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(parent)));
-    miss(e, CC_NE, i);
+    e->linked_at[k][1] = x86_jcc(b, CC_NE);
     uint8_t *set_up = x86_jmp(b);
     x86_patch(sites, b->p);
     x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(caller)));
-    miss(e, CC_NE, i);
+    e->linked_at[k][2] = x86_jcc(b, CC_NE);
     mov_address(e, X_RAX, ret);
     x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
-    miss(e, CC_NE, i);
+    e->linked_at[k][3] = x86_jcc(b, CC_NE);
     x86_patch(set_up, b->p);
     /* trace_enter: the frame above is the top now */
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
@@ -795,6 +811,62 @@ static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
     x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x29, (int32_t)offsetof(struct trace_frame, cost_acc));
     x86_op_mem(b, true, 0x89, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+    e->linked_back[k] = b->p;
+}
+
+/* emit_trace_call_to_rax for a call to `target`, rax = target. */
+static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
+{
+    mov_address(e, X_RAX, target);
+    emit_trace_call_to_rax(e, i);
+}
+
+/* The host registers a call out of the block to C must keep: the arguments, hooks, kept ones. */
+static const uint8_t call_saved[] = {X_RDI, X_RSI, X_R8, X_R9, X_R10, X_R11};
+
+/*
+ * The traced calls the fast path missed (emit_trace_call): the tracer's
+ * next fast path, in C (translate_trace_call), with the caller-saved
+ * registers the block uses saved around it and the stack aligned for the
+ * call; when it pushed the frame, back after the fast path's push, else
+ * the block leaves before the call, for the loop's slow path.
+ */
+static void emit_linked_calls(struct emit *e)
+{
+    struct x86_buf *b = e->b;
+    unsigned pushed = 8 * (e->nkept > e->caller_saved ? e->nkept - e->caller_saved : 0);
+    bool pad = (pushed + (unsigned)e->frame.size + sizeof(call_saved) * 8) % 16 != 8;
+    for (size_t k = 0; k < e->nlinked; k++) {
+        size_t i = e->linked_of[k];
+        for (size_t j = 0; j < 4; j++)
+            x86_patch(e->linked_at[k][j], b->p);
+        for (size_t j = 0; j < sizeof(call_saved); j++)
+            x86_push(b, call_saved[j]);
+        if (pad)
+            x86_alu_imm(b, true, 5, X_RSP, 8);
+        const struct insn *in = e->at[i];
+        if (translate_op_jumps_out(in->op)) { /* rcx = the target register's (still the guest's) */
+            load_reg(e, e->w, X_RCX, in->rs1);
+            x86_alu_imm(b, e->w, 0, X_RCX, in->imm);
+            x86_alu_imm(b, e->w, 4, X_RCX, -2);
+        } else {
+            mov_address(e, X_RCX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+        }
+        emit_clock(e, i); /* (r9 is still the block's) */
+        x86_op_reg(b, true, 0x8B, X_R8, X_RAX);
+        x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
+        x86_mov_imm(b, X_RSI, (uint64_t)(uintptr_t)in);
+        mov_address(e, X_RDX, e->pcs[i]);
+        x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)translate_trace_call);
+        x86_op_reg(b, false, 0xFF, 2, X_RAX); /* call rax */
+        if (pad)
+            x86_alu_imm(b, true, 0, X_RSP, 8);
+        for (size_t j = sizeof(call_saved); j-- > 0;)
+            x86_pop(b, call_saved[j]);
+        x86_op_reg(b, false, 0x85, X_RAX, X_RAX); /* test eax, eax */
+        miss(e, CC_E, i);
+        x86_patch(x86_jmp(b), e->linked_back[k]);
+    }
 }
 
 /*
@@ -887,13 +959,126 @@ static void emit_return(struct emit *e, size_t i)
     emit_cost_hook(e, in, e->at[i + 1]);
 }
 
+/*
+ * rax = the target of the jalr at instruction i, (rs1 + imm) & ~1; a
+ * misaligned one leaves before it, for the interpreter's fault.
+ */
+static void emit_jalr_target(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    load_reg(e, e->w, X_RAX, in->rs1);
+    x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
+    x86_alu_imm(e->b, e->w, 4, X_RAX, -2); /* & ~1 */
+    x86_byte(e->b, 0xA8);                  /* test al, 3 */
+    x86_byte(e->b, 3);
+    miss(e, CC_NE, i);
+}
+
+/*
+ * rax = the code cache entry of the target address in rax; one outside
+ * the code leaves before instruction i, for the interpreter's fault.
+ * Clobbers rcx.
+ */
+static void emit_entry_of_target(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    x86_mov_imm(b, X_RCX, e->cc->lo);
+    x86_op_reg(b, true, 0x2B, X_RAX, X_RCX); /* sub rax, rcx */
+    x86_mov_imm(b, X_RCX, e->cc->span);
+    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX);
+    miss(e, CC_AE, i);
+    x86_shift(b, true, 4, X_RAX, 2, false); /* 16-byte entries per 4-byte slot */
+    x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)e->cc->insns);
+    x86_op_reg(b, true, 0x03, X_RAX, X_RCX);
+}
+
+/* The cost clock's hook of a taken transfer from entry `from` to the entry in rax (kept). */
+static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
+{
+    struct x86_buf *b = e->b;
+    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
+    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
+    uint8_t *no_cost = x86_jcc(b, CC_E);
+    _Static_assert(CODE_COST_OFFSET + sizeof(struct code_cost) <= INT32_MAX, "in a displacement");
+    x86_op_mem(b, true, 0x8B, X_RDX, X_RAX,
+               (int32_t)(CODE_COST_OFFSET + offsetof(struct code_cost, before)));
+    x86_op_mem(b, true, 0x01, X_RDX, X_RCX, 0); /* add [rcx], rdx */
+    x86_mov_imm(b, X_RDX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
+    x86_op_mem(b, true, 0x8B, X_RDX, X_RDX, (int32_t)offsetof(struct code_cost, through));
+    x86_op_mem(b, true, 0x29, X_RDX, X_RCX, 0); /* sub [rcx], rdx */
+    x86_patch(no_cost, b->p);
+}
+
+/*
+ * A return that leaves the block (the last instruction), for the entry
+ * its target lies at. Traced: only to the top frame's return address
+ * (else it leaves before the return, for the interpreter's slow path),
+ * whose entry the frame noted at its call (ret_at; one past the code's
+ * end leaves first, for the interpreter's fault), after the tracer's
+ * return (emit_trace_return).
+ */
+static void emit_return_out(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    const struct insn *in = e->at[i];
+    emit_jalr_target(e, i);
+    if (e->traced) {
+        load_traced_top(e, i);
+        x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
+        miss(e, CC_NE, i);
+        x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)e->cc->end);
+        x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
+        miss(e, CC_E, i);
+        emit_trace_return(e, i); /* rdx: the frame below */
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RDX,
+                   FRAME_UP((int32_t)offsetof(struct trace_frame, ret_at)));
+    } else {
+        emit_entry_of_target(e, i);
+    }
+    if (in->rd < REG_SINK) {
+        mov_address(e, X_RCX, e->pcs[i] + 4);
+        store_reg(e, X_RCX, in->rd);
+    }
+    emit_cost_hook_to_rax(e, in);
+    exit_to_rax(e, i + 1);
+}
+
+/*
+ * A call through a register (the last instruction): the tracer's call
+ * (emit_trace_call), the link, and out for the entry of its target (one
+ * outside the code leaves before the call, for the interpreter's fault).
+ */
+static void emit_call_out(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    emit_jalr_target(e, i);
+    emit_entry_of_target(e, i);
+    if (e->traced) {
+        load_traced_top(e, i);
+        emit_jalr_target(e, i); /* again: rax, not the entry */
+        emit_trace_call_to_rax(e, i);
+        emit_jalr_target(e, i);
+        emit_entry_of_target(e, i);
+    }
+    mov_address(e, X_RCX, e->pcs[i] + 4);
+    store_reg(e, X_RCX, in->rd);
+    emit_cost_hook_to_rax(e, in);
+    exit_to_rax(e, i + 1);
+}
+
 /* Instruction i of the block, at guest pc `pc`. */
 static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 {
     switch (e->at[i]->op & (INSN_PAGE_MARK - 1)) {
     case OP_JAL: emit_jal(e, i); return;
     case OP_JAL_CALL: emit_call(e, i); return;
-    case OP_JALR_RET: emit_return(e, i); return;
+    case OP_JALR_RET:
+        if (i + 1 < e->n)
+            emit_return(e, i); /* to the call the block made, which comes next */
+        else
+            emit_return_out(e, i);
+        return;
+    case OP_JALR_CALL: emit_call_out(e, i); return;
     default: break;
     }
     const struct insn *in = e->at[i];
@@ -982,11 +1167,15 @@ static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 /* The exits of the accesses that missed: one per instruction, shared by its tests. */
 static void emit_miss_exits(struct emit *e)
 {
-    size_t k = 0;
-    while (k < e->nmiss) {
-        uint32_t i = e->miss_of[k];
-        for (; k < e->nmiss && e->miss_of[k] == i; k++)
-            x86_patch(e->miss_at[k], e->b->p);
+    for (size_t i = 0; i < e->n; i++) {
+        bool any = false;
+        for (size_t k = 0; k < e->nmiss; k++)
+            if (e->miss_of[k] == i) {
+                x86_patch(e->miss_at[k], e->b->p);
+                any = true;
+            }
+        if (!any)
+            continue;
         exit_to(e, e->at[i], i);
         e->miss_exit_at[e->nmiss_exit++] = e->exit_at[--e->nexit]; /* the interpreter runs i */
     }
@@ -1003,7 +1192,8 @@ static unsigned op_fields(unsigned op)
     case OP_AUIPC:
     case OP_JAL:
     case OP_JAL_CALL: return WRITES_RD;
-    case OP_JALR_RET: return USES_RS1 | WRITES_RD;
+    case OP_JALR_RET:
+    case OP_JALR_CALL: return USES_RS1 | WRITES_RD;
     case OP_SB:
     case OP_SH:
     case OP_SW:
@@ -1192,9 +1382,10 @@ static void emit_miss_return(struct emit *e)
 }
 
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced, intptr_t slot_delta)
+                    int xlen, bool traced, const struct code_cache *cc, intptr_t slot_delta)
 {
     struct emit e = {.b = b,
+                     .cc = cc,
                      .w = xlen == 64,
                      .traced = traced,
                      .slot_delta = slot_delta,
@@ -1203,12 +1394,17 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
                      .pcs = pcs,
                      .n = n};
     e.loop_branch = -1;
-    bool calls = false; /* a call moves the top frame: no run count found at entry then */
-    for (size_t i = 0; i < n; i++)
-        calls |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
-    if (!calls)
+    /*
+     * A call or return inside the block moves the top frame: no run count
+     * found at entry then. One that leaves (the last) moves it on the way
+     * out; both read the tracer's clock.
+     */
+    bool inside = false, out = translate_op_jumps_out(at[n - 1]->op); /* (n > 0) */
+    for (size_t i = 0; i + 1 < n || (i < n && !out); i++)
+        inside |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
+    if (!inside)
         e.loop_branch = translate_loop_branch(at, n);
-    plan_frame(&e, calls);
+    plan_frame(&e, inside || out);
     choose_kept(&e);
     emit_prologue(&e);
     emit_loop_counter(&e);
@@ -1218,11 +1414,13 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
         emit_insn(&e, i, pcs[i]);
     }
     const struct insn *last = at[n - 1]; /* (n > 0) */
-    if (!translate_op_ends_block(last->op) && !translate_op_is_jal(last->op))
+    if (!translate_op_ends_block(last->op) && !translate_op_is_jal(last->op) &&
+        !translate_op_jumps_out(last->op))
         exit_to(&e, last + 1, n);
     for (size_t k = 0; k < e.ntaken; k++)
         emit_taken_path(&e, k);
     emit_inside_tests(&e);
+    emit_linked_calls(&e);
     emit_miss_exits(&e);
     emit_chain(&e);
     if (e.nmiss_exit)

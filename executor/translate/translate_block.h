@@ -58,6 +58,17 @@ static inline bool translate_op_leaves(unsigned op)
     return o == OP_JAL || o == OP_JAL_CALL || o == OP_JALR_RET;
 }
 
+/*
+ * Whether the operation ends a block where it stands, going on wherever
+ * its target register says (a return, or a call through a register): its
+ * block leaves for the entry of that address.
+ */
+static inline bool translate_op_jumps_out(unsigned op)
+{
+    unsigned o = op & (INSN_PAGE_MARK - 1);
+    return o == OP_JALR_RET || o == OP_JALR_CALL;
+}
+
 /* Whether `in`, an entry of the block starting at `start`, is a branch or jal back to it. */
 static inline bool translate_loops_back(const struct insn *in, const struct insn *start)
 {
@@ -91,13 +102,15 @@ bool translate_op_supported(unsigned op, int xlen);
  * Writes the block of the `n` decoded entries at[0..n) into `b`, in the
  * order they run (every operation supported, or a call or return whose
  * target comes next; a jal only where its target comes next, or last,
- * back to at[0]), at[i]'s guest pc pcs[i]; with `traced`, its calls and
+ * back to at[0]; last, a return or call through a register, which leaves
+ * for the code cache entry of its target, `cc`'s), at[i]'s guest pc
+ * pcs[i]; with `traced`, its calls and
  * returns move the tracer's top frame (struct translate_hooks). An exit
  * runs on into the block at its entry, when one is translated and fits
  * (the entry's translate_slot lies `slot_delta` bytes from it). False
  * when `b` filled up.
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced, intptr_t slot_delta);
+                    int xlen, bool traced, const struct code_cache *cc, intptr_t slot_delta);
 
 #endif
