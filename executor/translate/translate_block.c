@@ -1167,15 +1167,19 @@ static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 /* The exits of the accesses that missed: one per instruction, shared by its tests. */
 static void emit_miss_exits(struct emit *e)
 {
+    enum { NONE = UINT16_MAX };
+    uint16_t first[TRANSLATE_BLOCK_MAX], next[TRANSLATE_BLOCK_MAX * 4]; /* each instruction's */
+    _Static_assert(TRANSLATE_BLOCK_MAX * 4 < NONE, "miss indexes fit");
+    memset(first, 0xFF, sizeof(first));
+    for (size_t k = e->nmiss; k-- > 0;) {
+        next[k] = first[e->miss_of[k]];
+        first[e->miss_of[k]] = (uint16_t)k;
+    }
     for (size_t i = 0; i < e->n; i++) {
-        bool any = false;
-        for (size_t k = 0; k < e->nmiss; k++)
-            if (e->miss_of[k] == i) {
-                x86_patch(e->miss_at[k], e->b->p);
-                any = true;
-            }
-        if (!any)
+        if (first[i] == NONE)
             continue;
+        for (size_t k = first[i]; k != NONE; k = next[k])
+            x86_patch(e->miss_at[k], e->b->p);
         exit_to(e, e->at[i], i);
         e->miss_exit_at[e->nmiss_exit++] = e->exit_at[--e->nexit]; /* the interpreter runs i */
     }
