@@ -495,7 +495,7 @@ static void json_files(struct json_out *j, const char *const *files, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (i)
             json_raw(j, ",");
-        json_string(j, files[i], strlen(files[i]));
+        json_out_string(j, files[i], strlen(files[i]));
     }
     json_raw(j, "]");
 }
@@ -522,7 +522,7 @@ static void json_functions(struct json_out *j, const struct diff_summary *ds,
             continue;
         struct diff_values v = values_of(ds, dw, f);
         json_raw(j, shown++ ? ",\n{\"name\":" : "\n{\"name\":");
-        json_string(j, f->name, f->len);
+        json_out_string(j, f->name, f->len);
         json_pair(j, "inclusive", v.incl_before, v.incl_after);
         json_pair(j, "self", v.self_before, v.self_after);
         json_raw(j, f->before_id == DIFF_ABSENT  ? ",\"status\":\"new\"}"
@@ -541,7 +541,7 @@ static void json_calls(struct json_out *j, const struct diff_summary *ds)
         if (!is_call(ds, f) || !call_changed(ds, f))
             continue;
         json_raw(j, shown++ ? ",\n{\"frame\":" : "\n{\"frame\":");
-        json_string(j, f->name, f->len);
+        json_out_string(j, f->name, f->len);
         json_pair(j, "calls", calls_of(&ds->before_sums, f->before_id),
                   calls_of(&ds->after_sums, f->after_id));
         json_raw(j, ",\"cost\":{");
@@ -550,7 +550,7 @@ static void json_calls(struct json_out *j, const struct diff_summary *ds)
             const char *name = profile_weight_name(ds->after, ds->weights[w].after_w);
             if (w)
                 json_raw(j, ",");
-            json_string(j, name, strlen(name));
+            json_out_string(j, name, strlen(name));
             json_raw(j, ":[");
             json_u64(j, v.incl_before);
             json_raw(j, ",");
@@ -574,7 +574,7 @@ static void write_json(struct json_out *j, const struct diff_summary *ds,
         const struct diff_weight *dw = &ds->weights[i];
         const char *name = profile_weight_name(ds->after, dw->after_w);
         json_raw(j, i ? ",\n{\"name\":" : "\n{\"name\":");
-        json_string(j, name, strlen(name));
+        json_out_string(j, name, strlen(name));
         json_pair(j, "total", dw->before_total, dw->after_total);
         json_raw(j, ",\"change_percent\":");
         if (dw->before_total) {

@@ -58,7 +58,7 @@ static void write_meta(struct json_out *j, const char *profile_name)
     json_raw(j, "{\"meta\":{\"version\":24,\"interval\":0.001,\"startTime\":0,"
                 "\"shutdownTime\":null,\"processType\":0,\"stackwalk\":0,\"debug\":false,"
                 "\"product\":");
-    json_string(j, profile_name, strlen(profile_name));
+    json_out_string(j, profile_name, strlen(profile_name));
     json_raw(j, ",\"categories\":[{\"name\":\"Other\",\"color\":\"grey\",\"subcategories\":"
                 "[\"Other\"]}],\"markerSchema\":[],\"pausedRanges\":[],"
                 "\"sampleUnits\":{\"time\":\"ms\",\"eventDelay\":\"ms\"}},\n"
@@ -98,7 +98,7 @@ static void write_tables(struct json_out *j, const struct profile *p, const stru
     json_raw(j, "]},\n\"stringTable\":[");
     for (size_t k = 0; k < f->count; k++) {
         json_raw(j, k ? ",\n" : "\n");
-        json_string(j, strtab_get(p->names, f->ids[k]), p->names->lengths[f->ids[k]]);
+        json_out_string(j, strtab_get(p->names, f->ids[k]), p->names->lengths[f->ids[k]]);
     }
     json_raw(j, "]");
 }
@@ -132,9 +132,9 @@ static void write_thread(struct json_out *j, const struct profile *p, const stru
 {
     const char *weight = profile_weight_name(p, w);
     json_raw(j, w ? ",\n{\"name\":" : "\n{\"name\":");
-    json_string(j, weight, strlen(weight));
+    json_out_string(j, weight, strlen(weight));
     json_raw(j, ",\"processType\":\"default\",\"processName\":");
-    json_string(j, profile_name, strlen(profile_name));
+    json_out_string(j, profile_name, strlen(profile_name));
     json_raw(j, ",\"pid\":1,\"tid\":");
     json_u64(j, w + 1);
     json_raw(j, ",\"registerTime\":0,\"unregisterTime\":null,\n\"markers\":{\"schema\":{"

@@ -88,7 +88,7 @@ static void put_escape(struct json_out *j, unsigned char c)
     }
 }
 
-void json_string(struct json_out *j, const char *s, size_t len)
+void json_out_string(struct json_out *j, const char *s, size_t len)
 {
     static const char replacement[] = "\xEF\xBF\xBD"; /* U+FFFD */
     const unsigned char *u = (const unsigned char *)s;

@@ -25,7 +25,7 @@ void json_raw(struct json_out *j, const char *text);
 void json_u64(struct json_out *j, uint64_t v);
 
 /* Writes the `len` bytes of `s` (NULs allowed) as one quoted JSON string. */
-void json_string(struct json_out *j, const char *s, size_t len);
+void json_out_string(struct json_out *j, const char *s, size_t len);
 
 /* Flushes; returns 0, or -1 with errno set when any write failed. */
 int json_finish(struct json_out *j);

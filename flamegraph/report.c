@@ -212,12 +212,12 @@ static void write_text(FILE *out, const struct frame_sums *s, const struct repor
 
 static void json_name(struct json_out *j, const struct strtab *names, uint32_t id)
 {
-    json_string(j, strtab_get(names, id), names->lengths[id]);
+    json_out_string(j, strtab_get(names, id), names->lengths[id]);
 }
 
 static void json_text(struct json_out *j, const char *s)
 {
-    json_string(j, s, strlen(s));
+    json_out_string(j, s, strlen(s));
 }
 
 static void json_table(struct json_out *j, const struct frame_sums *s, size_t w, bool self,
@@ -246,7 +246,7 @@ static void json_ecalls(struct json_out *j, const struct frame_sums *s, uint32_t
     for (size_t i = 0; i < n; i++) {
         const char *frame = strtab_get(p->names, rows[i]);
         json_raw(j, i ? ",\n{\"name\":" : "\n{\"name\":");
-        json_string(j, frame + k, p->names->lengths[rows[i]] - k - 1);
+        json_out_string(j, frame + k, p->names->lengths[rows[i]] - k - 1);
         json_raw(j, ",\"frame\":");
         json_name(j, p->names, rows[i]);
         json_raw(j, ",\"calls\":");

@@ -185,7 +185,7 @@ static void write_source(struct json_out *j, const struct profile *sources, uint
     uint32_t file = sources->frame_file[id];
     if (file) {
         json_raw(j, ",\"file\":");
-        json_string(j, strtab_get(sources->names, file), sources->names->lengths[file]);
+        json_out_string(j, strtab_get(sources->names, file), sources->names->lengths[file]);
     }
     json_raw(j, ",\"line\":");
     json_u64(j, sources->frame_line[id]);
@@ -197,7 +197,7 @@ static void write_frames(struct json_out *j, const struct frame_table *ft,
     json_raw(j, "\"shared\":{\"frames\":[");
     for (size_t i = 0; i < ft->count; i++) {
         json_raw(j, i ? ",\n{\"name\":" : "\n{\"name\":");
-        json_string(j, strtab_get(names, ft->ids[i]), names->lengths[ft->ids[i]]);
+        json_out_string(j, strtab_get(names, ft->ids[i]), names->lengths[ft->ids[i]]);
         write_source(j, sources, ft->ids[i]);
         json_raw(j, "}");
     }
@@ -256,9 +256,9 @@ static void write_profile(struct json_out *j, struct dfs *d, const struct trie *
                           const char *unit)
 {
     json_raw(j, "{\"type\":\"sampled\",\"name\":");
-    json_string(j, name, strlen(name));
+    json_out_string(j, name, strlen(name));
     json_raw(j, ",\"unit\":");
-    json_string(j, unit, strlen(unit));
+    json_out_string(j, unit, strlen(unit));
     json_raw(j, ",\"startValue\":0,\"endValue\":");
     json_u64(j, counted_total(t));
     json_raw(j, ",\n");
@@ -284,7 +284,7 @@ static int write_file(struct json_out *j, const struct trie *t, const struct str
         write_profile(j, d, t, ft, path, profile_weight_name(doc->weights, w), "none");
     }
     json_raw(j, "],\n\"name\":");
-    json_string(j, doc->profile_name, strlen(doc->profile_name));
+    json_out_string(j, doc->profile_name, strlen(doc->profile_name));
     json_raw(j, ",\"activeProfileIndex\":0,\"exporter\":\"zkprof\"}\n");
     return 0;
 }

@@ -24,11 +24,7 @@
 #include <string.h>
 
 #include <cmocka.h>
-/* jansson's json_string (a constructor, unused here) would clash with the
- * writer's json_string of flamegraph/json_write.h: declared under another name. */
-#define json_string jansson_json_string
 #include <jansson.h>
-#undef json_string
 
 #include "../ctest_skip.h"
 #include "flamegraph/folded_read.h"
@@ -76,7 +72,7 @@ static char *write_json(const struct fixture *f, const char *name, const char *u
     return text;
 }
 
-/* JSON text of `len` bytes through json_string (caller frees). */
+/* JSON text of `len` bytes through json_out_string (caller frees). */
 static char *escape(const char *s, size_t len)
 {
     char *text = NULL;
@@ -84,14 +80,14 @@ static char *escape(const char *s, size_t len)
     FILE *out = open_memstream(&text, &size);
     assert_non_null(out);
     struct json_out j = {.f = out};
-    json_string(&j, s, len);
+    json_out_string(&j, s, len);
     assert_int_equal(json_finish(&j), 0);
     assert_int_equal(fclose(out), 0);
     return text;
 }
 
 /*
- * json_string's text for the `len` bytes at s is `want`, and jansson reads
+ * json_out_string's text for the `len` bytes at s is `want`, and jansson reads
  * it back as the string `decoded` (`decoded_len` bytes).
  */
 static void assert_escapes_to(const char *s, size_t len, const char *want, const char *decoded,
@@ -468,7 +464,7 @@ static void test_names_escaped(void **state)
     fixture_init(&f);
     read_folded(&f, "say \"hi\";C:\\dir\\x 1\nbell\x07tab\t 2\n\xff\xfe 3\n");
     char *text = write_json(&f, "a \"quoted\\\" profile", "none");
-    /* the escapes json_string writes for them */
+    /* the escapes json_out_string writes for them */
     assert_non_null(strstr(text, "{\"name\":\"C:\\\\dir\\\\x\"}"));
     assert_non_null(strstr(text, "{\"name\":\"say \\\"hi\\\"\"}"));
     assert_non_null(strstr(text, "{\"name\":\"bell\\u0007tab\\u0009\"}"));
