@@ -2,6 +2,7 @@
 with its peak memory, and medians. Standard library only."""
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -9,6 +10,16 @@ import time
 
 
 PEAK_RSS = None  # path of the peak_rss helper (build/scripts/peak_rss); set by set_build()
+CPU_TIME = False  # run_once times by CPU (user + system) instead of wall time; use_cpu_time()
+
+
+def use_cpu_time(on):
+    """Times commands by the CPU time they and their children used (user +
+    system, from getrusage) instead of wall time: on a shared VM, time the
+    host gives to others (steal) counts in the wall time alone, and wall-time
+    ratios moved by up to 1.3x between runs."""
+    global CPU_TIME
+    CPU_TIME = on
 
 
 def set_build(build_dir):
@@ -40,17 +51,22 @@ def require_success(cmds, runs):
 
 
 def run_once(cmd, stdin_path=None):
-    """Runs cmd, returns (wall seconds, peak RSS in KiB or 0, exit status, stderr text).
-    The wall time includes the small peak_rss wrapper when it is used."""
+    """Runs cmd, returns (seconds, peak RSS in KiB or 0, exit status, stderr text).
+    The seconds are wall time, or CPU time after use_cpu_time(True); both
+    include the small peak_rss wrapper when it is used."""
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run(([PEAK_RSS] if PEAK_RSS else []) + cmd, stdin=stdin,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
     finally:
         if stdin_path:
             stdin.close()
+    if CPU_TIME:
+        wall = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     err = proc.stderr.decode(errors="replace")
     rss = 0
     lines = err.splitlines()
