@@ -254,7 +254,10 @@ int machine_choose_engine(struct machine *m, struct error *e)
         return error_fail(e, ERROR_UNSUPPORTED, "--engine translate cannot run this guest: %s",
                           m->engine_why);
     if (!m->engine_why) {
-        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc, m->tracer != NULL);
+        struct translate_mode mode = {.traced = m->tracer != NULL,
+                                      .per_pc = m->tracer && m->tracer->per_pc,
+                                      .cost = m->tracer && m->tracer->cost_clock};
+        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc, mode);
         m->translate_slots = m->translator ? translate_slots(m->translator) : NULL;
     }
     if (!m->engine_why && !m->translator) {
@@ -367,6 +370,12 @@ static bool jump_of(void *machine, uint64_t pc, uint64_t *target, unsigned *len)
 
 void machine_attach_tracer(struct machine *m, struct flow_tracer *t)
 {
+    if (m->translator) { /* its blocks give the hooks of the tracer as it was: choose again */
+        translate_free(m->translator, &m->code);
+        m->translator = NULL;
+        m->translate_slots = NULL;
+        m->engine_chosen = false;
+    }
     m->tracer = t;
     if (t) {
         t->note_runs = note_runs;

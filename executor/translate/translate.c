@@ -28,7 +28,7 @@ struct translator {
     struct code_cache *cc;
     const struct guest_memory *mem;
     int xlen;
-    bool traced;                  /* calls and returns move the tracer's frames (translate_new) */
+    struct translate_mode mode;   /* the hooks the loops give (translate_new) */
     struct translate_slot *slots; /* per entry */
     uint8_t *buf, *next;          /* the executable buffer and its first free byte */
     uint64_t nblocks, ninsns;
@@ -111,7 +111,7 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
 }
 
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, bool traced)
+                                 uint64_t entry, struct translate_mode mode)
 {
     if (!translate_host() || cc->slot_shift != 2)
         return NULL;
@@ -133,7 +133,7 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     t->cc = cc;
     t->mem = mem;
     t->xlen = xlen;
-    t->traced = traced;
+    t->mode = mode;
     t->buf = t->next = buf;
     mark_block_starts(t, starts, entry);
     cc->block_starts = starts;
@@ -232,7 +232,7 @@ static bool translate_at(struct translator *t, size_t i)
         return false;
     struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
     intptr_t slot_delta = (intptr_t)((uintptr_t)t->slots - (uintptr_t)t->cc->insns);
-    if (!translate_emit(&out, at, pcs, n, t->xlen, t->traced, t->cc, slot_delta))
+    if (!translate_emit(&out, at, pcs, n, t->xlen, t->mode, t->cc, slot_delta))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
@@ -245,7 +245,9 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
                                       void *regs, struct translate_hooks *hooks)
 {
     size_t i = (size_t)(ip - t->cc->insns);
-    if (!t->slots[i].n && !translate_at(t, i)) {
+    bool as_told =
+        (hooks->top != NULL) == t->mode.traced && (hooks->cost_cl != NULL) == t->mode.cost;
+    if (!t->slots[i].n && (!as_told || !translate_at(t, i))) {
         code_cache_mark_block(t->cc, i, false); /* the entry gets its own handler back */
         return (struct translate_exit){ip, 0};
     }

@@ -33,6 +33,16 @@ struct trace_frame;
 struct flow_tracer;
 
 /*
+ * What the loops that run a machine's blocks tell them (struct
+ * translate_hooks), fixed for its run: whether they trace, whether the
+ * tracer counts per pc (the frames' run arrays) and whether it keeps a
+ * cost clock. A block leaves out the hooks nobody reads.
+ */
+struct translate_mode {
+    bool traced, per_pc, cost;
+};
+
+/*
  * What a block's taken transfers tell the loop that called it, as the
  * loop's handlers would (NULL fields: nothing to tell): the cost clock's
  * running sum (executor/trace.h, "Cost clock": the loop's `cl`) and,
@@ -85,20 +95,22 @@ bool translate_host(void);
  * A translator for the code cache `cc` of a hart of `xlen` whose memory is
  * `mem`: marks the entries that start blocks (branch and jal targets, the
  * entries after branches and jumps, and `entry`, the first pc) in the
- * cache. Blocks run on into the functions they call and back; with
- * `traced` (the machine has a tracer) their calls and returns move its
- * frames. NULL without memory or on another host.
+ * cache. Blocks run on into the functions they call and back; traced,
+ * their calls and returns move the tracer's frames (`mode`: the loops'
+ * hooks, which translate_enter checks). NULL without memory or on another
+ * host.
  */
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, bool traced);
+                                 uint64_t entry, struct translate_mode mode);
 /* Gives back the translator's memory and clears the marks. */
 void translate_free(struct translator *t, struct code_cache *cc);
 
 /*
  * The slow way in: translates the block starting at `ip` on its first run
  * and runs it when `left` instructions hold it, with the register file
- * `regs` and the loop's `hooks`; else, or when no block starts there (the
- * entry gets its own handler back), retires nothing ({ip, 0}).
+ * `regs` and the loop's `hooks`; else, or when no block starts there or
+ * the hooks are not the translator's mode's (the entry gets its own
+ * handler back), retires nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs, struct translate_hooks *hooks);

@@ -46,7 +46,7 @@ struct frame {
 struct emit {
     struct x86_buf *b;
     bool w;                       /* RV64: 64-bit registers */
-    bool traced;                  /* calls and returns move the tracer's top frame */
+    struct translate_mode mode;   /* the hooks the loops give: traced, per pc, cost clock */
     unsigned sz;                  /* bytes per guest register */
     const struct insn *const *at; /* the block's entries, in the order it runs them */
     const uint64_t *pcs;          /* and their guest pcs */
@@ -581,21 +581,23 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
     struct x86_buf *b = e->b;
     bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry */
     /* runs: rax = where the branch counts (the hooks' address: nowhere), 0: outside the function */
-    if (found) { /* a count or the scratch one, never the hooks */
-        x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
-    } else {
-        emit_run_count_address(e, pc, X_R10);
+    if (e->mode.per_pc) {
+        if (found) { /* a count or the scratch one, never the hooks */
+            x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
+        } else {
+            emit_run_count_address(e, pc, X_R10);
+        }
+        x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
+        miss(e, CC_E, i);
+        uint8_t *nowhere = NULL;
+        if (!found) {
+            x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
+            nowhere = x86_jcc(b, CC_E);
+        }
+        x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
+        x86_byte(b, 1);
+        x86_patch(nowhere, b->p);
     }
-    x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
-    miss(e, CC_E, i);
-    uint8_t *nowhere = NULL;
-    if (!found) {
-        x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
-        nowhere = x86_jcc(b, CC_E);
-    }
-    x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
-    x86_byte(b, 1);
-    x86_patch(nowhere, b->p);
     emit_cost_hook(e, e->at[i], to);
 }
 
@@ -637,7 +639,7 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
  */
 static void emit_loop_counter(struct emit *e)
 {
-    if (e->loop_branch < 0)
+    if (e->loop_branch < 0 || !e->mode.per_pc)
         return;
     x86_op_mem(e->b, true, 0x8D, X_RDX, X_RSP, e->frame.scratch); /* lea rdx, [rsp + scratch] */
     emit_run_count_address(e, e->pcs[e->loop_branch], X_RDX);
@@ -648,6 +650,8 @@ static void emit_loop_counter(struct emit *e)
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to)
 {
     struct x86_buf *b = e->b;
+    if (!e->mode.cost)
+        return;
     /* cost: rcx = hooks->cost_cl; if (rcx) *rcx += to's before - from's through */
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
@@ -715,13 +719,11 @@ static void emit_jal(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
     uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
-    /* the tracer's top frame: target outside its function leaves first */
-    load_top(e, X_RCX);
-    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
-    uint8_t *untraced = x86_jcc(b, CC_E);
-    compare_with_frame(e, X_RCX, target);
-    miss(e, CC_AE, i);
-    x86_patch(untraced, b->p);
+    if (e->mode.traced) { /* the tracer's top frame: target outside its function leaves first */
+        load_top(e, X_RCX);
+        compare_with_frame(e, X_RCX, target);
+        miss(e, CC_AE, i);
+    }
     if (in->rd < REG_SINK) {
         x86_mov_imm(b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
         store_reg(e, X_RAX, in->rd);
@@ -754,6 +756,8 @@ static void emit_clock(struct emit *e, size_t i)
 static void emit_cost_clock_to(struct emit *e, const struct insn *from, unsigned op, int32_t disp)
 {
     struct x86_buf *b = e->b;
+    if (!e->mode.cost)
+        return;
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *no_cost = x86_jcc(b, CC_E);
@@ -788,19 +792,26 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP(FRAME_LINK(key)));
     e->linked_at[k][0] = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(node));
-    x86_op_mem(b, false, 0xF6, 0, X_RDX, FRAME_LINK(runs)); /* test byte [runs], SITES */
-    x86_byte(b, (uint8_t)TRACE_RUNS_SITES);
-    uint8_t *sites = x86_jcc(b, CC_NE);
+    uint8_t *sites = NULL;
+    if (e->mode.per_pc) {
+        x86_op_mem(b, false, 0xF6, 0, X_RDX, FRAME_LINK(runs)); /* test byte [runs], SITES */
+        x86_byte(b, (uint8_t)TRACE_RUNS_SITES);
+        sites = x86_jcc(b, CC_NE);
+    }
     x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(parent)));
     e->linked_at[k][1] = x86_jcc(b, CC_NE);
-    uint8_t *set_up = x86_jmp(b);
-    x86_patch(sites, b->p);
-    x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(caller)));
-    e->linked_at[k][2] = x86_jcc(b, CC_NE);
-    mov_address(e, X_RAX, ret);
-    x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
-    e->linked_at[k][3] = x86_jcc(b, CC_NE);
-    x86_patch(set_up, b->p);
+    e->linked_at[k][2] = e->linked_at[k][3] = NULL;
+    if (sites) { /* per-pc mode: a caller with call sites (trace_call_fast_site) */
+        uint8_t *set_up = x86_jmp(b);
+        x86_patch(sites, b->p);
+        x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(caller)));
+        e->linked_at[k][2] = x86_jcc(b, CC_NE);
+        mov_address(e, X_RAX, ret);
+        x86_op_mem(b, true, 0x3B, X_RAX, X_RDX,
+                   FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
+        e->linked_at[k][3] = x86_jcc(b, CC_NE);
+        x86_patch(set_up, b->p);
+    }
     /* trace_enter: the frame above is the top now */
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
     mov_address(e, X_RAX, ret);
@@ -870,15 +881,12 @@ static void emit_linked_calls(struct emit *e)
 }
 
 /*
- * The tracer's return fast path (trace_return_fast) for the return at
- * instruction i to the call the block made earlier, whose frame (rdx) is
- * the top one and expects this address: in per-pc mode the callee's run
- * ends after the return (a return address outside the callee's function
- * leaves first, for the interpreter's clamp); its counts take the clocks;
- * the frame below is the top again. The caller's run, open since the
- * call, goes on.
+ * Per-pc mode: the run of the top frame (rdx), a callee the block called,
+ * ends after the return at instruction i (trace_run_end_before); a return
+ * address outside the callee's function leaves first, for the
+ * interpreter's clamp. Clobbers rax, rcx.
  */
-static void emit_trace_return(struct emit *e, size_t i)
+static void emit_callee_run_end(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
     x86_op_mem(b, true, 0x83, 7, X_RDX, FRAME_LINK(runs)); /* cmp qword [runs], 0 */
@@ -895,6 +903,20 @@ static void emit_trace_return(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], -1: TRACE_RUN_DELTA */
     x86_byte(b, 0xFF);
     x86_patch(no_runs, b->p);
+}
+
+/*
+ * The tracer's return fast path (trace_return_fast) for the return at
+ * instruction i to the call the block made earlier, whose frame (rdx) is
+ * the top one and expects this address: in per-pc mode the callee's run
+ * ends (emit_callee_run_end); its counts take the clocks; the frame below
+ * is the top again. The caller's run, open since the call, goes on.
+ */
+static void emit_trace_return(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    if (e->mode.per_pc)
+        emit_callee_run_end(e, i);
     emit_clock(e, i);
     x86_op_mem(b, true, 0x01, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x01, (int32_t)offsetof(struct trace_frame, cost_acc));
@@ -923,7 +945,7 @@ static void emit_call(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     uint64_t pc = e->pcs[i];
-    if (e->traced) {
+    if (e->mode.traced) {
         load_traced_top(e, i);
         emit_trace_call(e, i, pc + (uint64_t)(int64_t)in->imm * 4);
     }
@@ -948,7 +970,7 @@ static void emit_return(struct emit *e, size_t i)
     mov_address(e, X_RCX, back);
     x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
     miss(e, CC_NE, i);
-    if (e->traced) {
+    if (e->mode.traced) {
         load_traced_top(e, i);
         emit_trace_return(e, i);
     }
@@ -996,6 +1018,8 @@ static void emit_entry_of_target(struct emit *e, size_t i)
 static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
 {
     struct x86_buf *b = e->b;
+    if (!e->mode.cost)
+        return;
     x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
     x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
     uint8_t *no_cost = x86_jcc(b, CC_E);
@@ -1022,7 +1046,7 @@ static void emit_return_out(struct emit *e, size_t i)
     struct x86_buf *b = e->b;
     const struct insn *in = e->at[i];
     emit_jalr_target(e, i);
-    if (e->traced) {
+    if (e->mode.traced) {
         load_traced_top(e, i);
         x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
         miss(e, CC_NE, i);
@@ -1053,7 +1077,7 @@ static void emit_call_out(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     emit_jalr_target(e, i);
     emit_entry_of_target(e, i);
-    if (e->traced) {
+    if (e->mode.traced) {
         load_traced_top(e, i);
         emit_jalr_target(e, i); /* again: rax, not the entry */
         emit_trace_call_to_rax(e, i);
@@ -1297,7 +1321,8 @@ static void plan_frame(struct emit *e, bool calls)
 {
     struct frame *f = &e->frame;
     int32_t *order[] = {&f->budget, &f->scratch, &f->loop_count};
-    bool passes = runs_passes(e) || (e->traced && calls), loops = e->loop_branch >= 0;
+    bool passes = runs_passes(e) || (e->mode.traced && calls);
+    bool loops = e->loop_branch >= 0 && e->mode.per_pc; /* its loop branch counts runs */
     bool has[] = {true, loops, loops};
     e->r9_counts = passes;
     int32_t n = 0;
@@ -1386,12 +1411,13 @@ static void emit_miss_return(struct emit *e)
 }
 
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced, const struct code_cache *cc, intptr_t slot_delta)
+                    int xlen, struct translate_mode mode, const struct code_cache *cc,
+                    intptr_t slot_delta)
 {
     struct emit e = {.b = b,
                      .cc = cc,
                      .w = xlen == 64,
-                     .traced = traced,
+                     .mode = mode,
                      .slot_delta = slot_delta,
                      .sz = (unsigned)xlen / 8,
                      .at = at,

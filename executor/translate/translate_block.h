@@ -104,13 +104,14 @@ bool translate_op_supported(unsigned op, int xlen);
  * target comes next; a jal only where its target comes next, or last,
  * back to at[0]; last, a return or call through a register, which leaves
  * for the code cache entry of its target, `cc`'s), at[i]'s guest pc
- * pcs[i]; with `traced`, its calls and
+ * pcs[i]; traced (`mode`), its calls and
  * returns move the tracer's top frame (struct translate_hooks). An exit
  * runs on into the block at its entry, when one is translated and fits
  * (the entry's translate_slot lies `slot_delta` bytes from it). False
  * when `b` filled up.
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
-                    int xlen, bool traced, const struct code_cache *cc, intptr_t slot_delta);
+                    int xlen, struct translate_mode mode, const struct code_cache *cc,
+                    intptr_t slot_delta);
 
 #endif
