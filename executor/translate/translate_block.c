@@ -1423,17 +1423,18 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
                      .at = at,
                      .pcs = pcs,
                      .n = n};
-    e.loop_branch = -1;
     /*
-     * A call or return inside the block moves the top frame: no run count
-     * found at entry then. One that leaves (the last) moves it on the way
-     * out; both read the tracer's clock.
+     * Calls and returns inside the block move the top frame; one that
+     * leaves (the last) moves it on the way out; both read the tracer's
+     * clock. The loop branch's run count is found at entry, in the entry's
+     * frame: so only when the calls before it have all returned.
      */
     bool inside = false, out = translate_op_jumps_out(at[n - 1]->op); /* (n > 0) */
     for (size_t i = 0; i + 1 < n || (i < n && !out); i++)
         inside |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
-    if (!inside)
-        e.loop_branch = translate_loop_branch(at, n);
+    e.loop_branch = translate_loop_branch(at, n);
+    if (e.loop_branch >= 0 && translate_calls_open(at, (size_t)e.loop_branch) != 0)
+        e.loop_branch = -1;
     plan_frame(&e, inside || out);
     choose_kept(&e);
     emit_prologue(&e);

@@ -95,6 +95,20 @@ static inline ptrdiff_t translate_loop_branch(const struct insn *const *at, size
     return -1;
 }
 
+/* The calls among a block's first n entries that have not returned among them. */
+static inline size_t translate_calls_open(const struct insn *const *at, size_t n)
+{
+    size_t open = 0;
+    for (size_t k = 0; k < n; k++) {
+        unsigned o = at[k]->op & (INSN_PAGE_MARK - 1);
+        if (o == OP_JAL_CALL)
+            open++;
+        else if (o == OP_JALR_RET && open > 0)
+            open--;
+    }
+    return open;
+}
+
 /* Whether a block can hold the operation (page mark cleared) on a hart of `xlen`. */
 bool translate_op_supported(unsigned op, int xlen);
 
