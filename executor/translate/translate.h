@@ -1,11 +1,12 @@
 /*
  * translate: the translation tier, the one header the rest of the
- * executor includes from executor/translate/. The guest's basic blocks
- * (straight-line RV32IM/RV64IM ALU operations, loads and stores, ending at
- * a conditional branch or before anything else) become x86-64 host code,
- * translated on their first run; a code cache entry that starts a block
- * gets the bound fast loop's `translated` handler (code_cache.h), which
- * calls translate_enter and dispatches where the block left off. The
+ * executor includes from executor/translate/. The guest's superblocks
+ * (RV32IM/RV64IM ALU operations, loads and stores, branches, jals, calls
+ * and the returns back from them, last a return out or a call through a
+ * register) become x86-64 host code, translated on their first run; a code
+ * cache entry that starts a block gets the bound fast loop's `translated`
+ * handler (code_cache.h), which calls the block (translate_enter the first
+ * time) and dispatches where the blocks it ran on into left off. The
  * interpreter runs everything else, and every access a block's fast test
  * does not allow, so results are the interpreter's exactly.
  *

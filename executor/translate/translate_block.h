@@ -11,10 +11,14 @@
  * budget holds one more, and counts them all). It runs the block's instructions
  * as the interpreter would, and returns the code cache entry to go on at
  * and how many instructions retired: all of them at the end (the branch's
- * target or the entry after it), or those before a load or store whose
- * access is not the interpreter's fast case (its rights byte lacks the
- * FAST bit, or it is outside the window, or misaligned in an aligned form),
- * which the interpreter then runs itself, slow path, faults and all.
+ * target, the entry after it, a return's or call's target), or those
+ * before an instruction it leaves to the interpreter, which then runs it
+ * itself, slow path, faults and all: a load or store whose access is not
+ * the interpreter's fast case (its rights byte lacks the FAST bit, or it is
+ * outside the window, or misaligned in an aligned form), a call the
+ * tracer's fast paths do not take, a jump out of the top frame's function.
+ * An exit to an entry whose block fits runs on into that block, which
+ * returns for both (hooks->chained holds what the first retired).
  */
 #ifndef EXECUTOR_TRANSLATE_TRANSLATE_BLOCK_H
 #define EXECUTOR_TRANSLATE_TRANSLATE_BLOCK_H
