@@ -646,22 +646,28 @@ static void emit_loop_counter(struct emit *e)
     x86_op_mem(e->b, true, 0x89, X_RAX, X_RSP, e->frame.loop_count);
 }
 
+/*
+ * rcx = hooks->cost_cl, the loop's cost clock sum (in a block of a cost
+ * mode, never NULL: translate_enter).
+ */
+static void load_cost_sum(struct emit *e)
+{
+    x86_op_mem(e->b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
+}
+
 /* The cost clock's hook of a taken transfer from entry `from` to `to`. */
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to)
 {
     struct x86_buf *b = e->b;
     if (!e->mode.cost)
         return;
-    /* cost: rcx = hooks->cost_cl; if (rcx) *rcx += to's before - from's through */
-    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
-    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
-    uint8_t *no_cost = x86_jcc(b, CC_E);
+    /* *cost_cl += to's before - from's through */
+    load_cost_sum(e);
     x86_mov_imm(b, X_RDX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
     x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)to + CODE_COST_OFFSET);
     x86_op_mem(b, true, 0x8B, X_RAX, X_RAX, (int32_t)offsetof(struct code_cost, before));
     x86_op_mem(b, true, 0x2B, X_RAX, X_RDX, (int32_t)offsetof(struct code_cost, through));
     x86_op_mem(b, true, 0x01, X_RAX, X_RCX, 0); /* add [rcx], rax */
-    x86_patch(no_cost, b->p);
 }
 
 /* r9, the budget left, less n: instructions retired by a pass, or skipped (n < 0) */
@@ -758,14 +764,11 @@ static void emit_cost_clock_to(struct emit *e, const struct insn *from, unsigned
     struct x86_buf *b = e->b;
     if (!e->mode.cost)
         return;
-    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
-    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
-    uint8_t *no_cost = x86_jcc(b, CC_E);
+    load_cost_sum(e);
     x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
     x86_op_mem(b, true, 0x8B, X_RAX, X_RAX, (int32_t)offsetof(struct code_cost, through));
     x86_op_mem(b, true, 0x2B, X_RAX, X_RCX, 0); /* sub rax, [rcx] */
     x86_op_mem(b, true, op, X_RAX, X_RDX, disp);
-    x86_patch(no_cost, b->p);
 }
 
 /* rax = v, a guest address (RV32: its 32 bits). */
@@ -1020,9 +1023,7 @@ static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
     struct x86_buf *b = e->b;
     if (!e->mode.cost)
         return;
-    x86_op_mem(b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
-    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
-    uint8_t *no_cost = x86_jcc(b, CC_E);
+    load_cost_sum(e);
     _Static_assert(CODE_COST_OFFSET + sizeof(struct code_cost) <= INT32_MAX, "in a displacement");
     x86_op_mem(b, true, 0x8B, X_RDX, X_RAX,
                (int32_t)(CODE_COST_OFFSET + offsetof(struct code_cost, before)));
@@ -1030,7 +1031,6 @@ static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
     x86_mov_imm(b, X_RDX, (uint64_t)(uintptr_t)from + CODE_COST_OFFSET);
     x86_op_mem(b, true, 0x8B, X_RDX, X_RDX, (int32_t)offsetof(struct code_cost, through));
     x86_op_mem(b, true, 0x29, X_RDX, X_RCX, 0); /* sub [rcx], rdx */
-    x86_patch(no_cost, b->p);
 }
 
 /*
