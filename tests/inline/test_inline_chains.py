@@ -125,16 +125,17 @@ class InlineChainsEqualLlvm(unittest.TestCase):
                              % (len(bad), len(addrs), lines))
         print("%s: %d addresses equal llvm-addr2line (%d inside inlined code)"
               % (os.path.basename(elf), len(addrs), inlined), file=sys.stderr)
-        self.compare_named(elf, functions, addrs)
+        self.compare_named(elf, functions, addrs, chains)
         return inlined
 
-    def compare_named(self, elf, functions, addrs):
+    def compare_named(self, elf, functions, addrs, chains):
         """inline_chains_any_named over each function symbol's range: whether
         llvm-addr2line names an inline level at some address of it, taken
-        every 2 bytes as the tracer asks (C code starts at any halfword)."""
+        every 2 bytes as the tracer asks (C code starts at any halfword: the
+        halfwords between the 4-byte slots are asked of llvm too)."""
         ranges = [(f[0], f[1]) for f in functions.funcs or [] if f[1] > f[0]]
-        halves = sorted(set(addrs) | {a + 2 for a in addrs})
-        chains = llvm_chains(elf, halves)
+        chains = dict(chains)
+        chains.update(llvm_chains(elf, sorted({a + 2 for a in addrs} - set(addrs))))
         named = sorted(a for a, chain in chains.items()
                        if any(func not in ("??", "") for func, _ in chain[:-1]))
         want = ["0x%x 0x%x %d" % (lo, hi, bisect.bisect_left(named, lo) < bisect.bisect_left(named, hi))
