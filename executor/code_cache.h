@@ -69,6 +69,12 @@ struct code_cost {
     uint64_t through;
 };
 
+/* The sums at entry `at` (a cache with them: code_cache_set_costs). */
+static inline const struct code_cost *code_cost_at(const struct insn *at)
+{
+    return (const struct code_cost *)((uintptr_t)at + CODE_COST_OFFSET);
+}
+
 struct code_cache {
     struct insn *insns;  /* span / slot + 1 entries; the last one is past the end */
     struct insn *end;    /* that last one (kept for the traced return, which compares with it) */

@@ -332,7 +332,7 @@ enum stop_reason RUN_FN(struct machine *m, uint64_t budget)
 #else
 #define COST_CLOCK 0
 #endif
-#define COST_AT(at) ((const struct code_cost *)((uintptr_t)(at) + CODE_COST_OFFSET))
+#define COST_AT(at) code_cost_at(at)
 /*
  * In memory, not a local, as `tracer` and pc_bias are read from m here:
  * otherwise GCC spilled lim (OpenVM's fibonacci, --weight cells over a

@@ -261,8 +261,7 @@ int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, u
 {
     const struct flow_tracer *t = hooks->tracer;
     bool cost = hooks->cost_cl != NULL;
-    const struct code_cost *c = (const struct code_cost *)((uintptr_t)ip + CODE_COST_OFFSET);
-    uint64_t cost_now = cost ? c->through - *hooks->cost_cl : 0;
+    uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
     uintptr_t ret_at = (uintptr_t)(ip + 1);
     if (t->per_pc)
         return trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
