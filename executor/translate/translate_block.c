@@ -558,7 +558,7 @@ static void compare_with_frame(struct emit *e, unsigned f, uint64_t addr)
     x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
 }
 
-/* Register r = hooks->top, the tracer's top frame (NULL: untraced). */
+/* Register r = hooks->top, the tracer's top frame (a traced mode's block: never NULL). */
 static void load_top(struct emit *e, unsigned r)
 {
     x86_op_mem(e->b, true, 0x8B, r, X_R10, (int32_t)offsetof(struct translate_hooks, top));
@@ -602,18 +602,16 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 }
 
 /*
- * The run-array count of the branch at pc in the top frame (hooks->top)
- * into rax: its address, or the value of register `none` when nothing
- * counts runs there, or 0 when pc lies outside the frame's function (the
- * interpreter's hook must run). Clobbers rcx, rdx.
+ * Per-pc mode: the run-array count of the branch at pc in the top frame
+ * (hooks->top) into rax: its address, or the value of register `none`
+ * when nothing counts runs there, or 0 when pc lies outside the frame's
+ * function (the interpreter's hook must run). Clobbers rcx, rdx.
  */
 static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
 {
     struct x86_buf *b = e->b;
     x86_op_reg(b, true, 0x8B, X_RAX, none);
     load_top(e, X_RCX);
-    x86_op_reg(b, true, 0x85, X_RCX, X_RCX);
-    uint8_t *no_link = x86_jcc(b, CC_E);
     x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, FRAME_LINK(runs));
     x86_op_reg(b, true, 0x85, X_RDX, X_RDX);
     uint8_t *no_runs = x86_jcc(b, CC_E);
@@ -626,7 +624,6 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
     x86_shift(b, true, 4, X_RAX, 4, false);         /* two int64 per slot */
     x86_op_sib(b, true, 0x8D, X_RAX, X_RAX, X_RDX); /* lea rax, [rax + rdx] */
     x86_alu_imm(b, true, 0, X_RAX, (int32_t)sizeof(int64_t));
-    x86_patch(no_link, b->p);
     x86_patch(no_runs, b->p);
     x86_patch(done, b->p);
 }
@@ -777,6 +774,14 @@ static void mov_address(struct emit *e, unsigned r, uint64_t v)
     x86_mov_imm(e->b, r, e->w ? v : (uint32_t)v);
 }
 
+/* Register r = the address a jalr `in` jumps to: (rs1 + imm) & ~1. */
+static void emit_jalr_address(struct emit *e, const struct insn *in, unsigned r)
+{
+    load_reg(e, e->w, r, in->rs1);
+    x86_alu_imm(e->b, e->w, 0, r, in->imm);
+    x86_alu_imm(e->b, e->w, 4, r, -2); /* & ~1 */
+}
+
 /*
  * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
  * when the top frame's link has call sites) for the call at instruction
@@ -859,13 +864,10 @@ static void emit_linked_calls(struct emit *e)
         if (pad)
             x86_alu_imm(b, true, 5, X_RSP, 8);
         const struct insn *in = e->at[i];
-        if (translate_op_jumps_out(in->op)) { /* rcx = the target register's (still the guest's) */
-            load_reg(e, e->w, X_RCX, in->rs1);
-            x86_alu_imm(b, e->w, 0, X_RCX, in->imm);
-            x86_alu_imm(b, e->w, 4, X_RCX, -2);
-        } else {
+        if (translate_op_jumps_out(in->op)) /* rcx = the target (rs1 is still the guest's) */
+            emit_jalr_address(e, in, X_RCX);
+        else
             mov_address(e, X_RCX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
-        }
         emit_clock(e, i); /* (r9 is still the block's) */
         x86_op_reg(b, true, 0x8B, X_R8, X_RAX);
         x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
@@ -928,18 +930,6 @@ static void emit_trace_return(struct emit *e, size_t i)
 }
 
 /*
- * rdx = the tracer's top frame, for a block translated for a tracer;
- * without one at run time (never: the translator is the machine's) the
- * block leaves before instruction i.
- */
-static void load_traced_top(struct emit *e, size_t i)
-{
-    load_top(e, X_RDX);
-    x86_op_reg(e->b, true, 0x85, X_RDX, X_RDX);
-    miss(e, CC_E, i);
-}
-
-/*
  * A call (jal to a link register) the block follows into the callee: the
  * tracer's call, the link, the cost clock's transfer; the callee's code
  * comes next.
@@ -949,7 +939,7 @@ static void emit_call(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     uint64_t pc = e->pcs[i];
     if (e->mode.traced) {
-        load_traced_top(e, i);
+        load_top(e, X_RDX);
         emit_trace_call(e, i, pc + (uint64_t)(int64_t)in->imm * 4);
     }
     mov_address(e, X_RAX, pc + 4);
@@ -967,14 +957,12 @@ static void emit_return(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     uint64_t pc = e->pcs[i], back = e->pcs[i + 1];
-    load_reg(e, e->w, X_RAX, in->rs1);
-    x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
-    x86_alu_imm(e->b, e->w, 4, X_RAX, -2); /* & ~1 */
+    emit_jalr_address(e, in, X_RAX);
     mov_address(e, X_RCX, back);
     x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
     miss(e, CC_NE, i);
     if (e->mode.traced) {
-        load_traced_top(e, i);
+        load_top(e, X_RDX);
         emit_trace_return(e, i);
     }
     if (in->rd < REG_SINK) {
@@ -985,34 +973,40 @@ static void emit_return(struct emit *e, size_t i)
 }
 
 /*
- * rax = the target of the jalr at instruction i, (rs1 + imm) & ~1; a
- * misaligned one leaves before it, for the interpreter's fault.
+ * rax = the target of the jalr at instruction i, (rs1 + imm) & ~1 (as
+ * the interpreter's JALR_TARGET); a misaligned one leaves before it, for
+ * the interpreter's fault.
  */
 static void emit_jalr_target(struct emit *e, size_t i)
 {
-    const struct insn *in = e->at[i];
-    load_reg(e, e->w, X_RAX, in->rs1);
-    x86_alu_imm(e->b, e->w, 0, X_RAX, in->imm);
-    x86_alu_imm(e->b, e->w, 4, X_RAX, -2); /* & ~1 */
-    x86_byte(e->b, 0xA8);                  /* test al, 3 */
+    emit_jalr_address(e, e->at[i], X_RAX);
+    x86_byte(e->b, 0xA8); /* test al, 3 */
     x86_byte(e->b, 3);
     miss(e, CC_NE, i);
 }
 
 /*
- * rax = the code cache entry of the target address in rax; one outside
- * the code leaves before instruction i, for the interpreter's fault.
- * Clobbers rcx.
+ * The target address in rax (kept) must lie in the code: else the block
+ * leaves before instruction i, for the interpreter's fault. Clobbers rcx, rdx.
  */
-static void emit_entry_of_target(struct emit *e, size_t i)
+static void emit_target_in_code(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    x86_mov_imm(b, X_RCX, e->cc->lo);
+    x86_op_reg(b, true, 0x8B, X_RDX, X_RAX);
+    x86_op_reg(b, true, 0x2B, X_RDX, X_RCX); /* rdx = rax - lo */
+    x86_mov_imm(b, X_RCX, e->cc->span);
+    x86_op_reg(b, true, 0x3B, X_RDX, X_RCX);
+    miss(e, CC_AE, i);
+}
+
+/* rax = the code cache entry of the target address in rax, which lies in the code. Clobbers rcx. */
+static void emit_entry_of(struct emit *e)
 {
     struct x86_buf *b = e->b;
     x86_mov_imm(b, X_RCX, e->cc->lo);
     x86_op_reg(b, true, 0x2B, X_RAX, X_RCX); /* sub rax, rcx */
-    x86_mov_imm(b, X_RCX, e->cc->span);
-    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX);
-    miss(e, CC_AE, i);
-    x86_shift(b, true, 4, X_RAX, 2, false); /* 16-byte entries per 4-byte slot */
+    x86_shift(b, true, 4, X_RAX, 2, false);  /* 16-byte entries per 4-byte slot */
     x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)e->cc->insns);
     x86_op_reg(b, true, 0x03, X_RAX, X_RCX);
 }
@@ -1047,7 +1041,7 @@ static void emit_return_out(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     emit_jalr_target(e, i);
     if (e->mode.traced) {
-        load_traced_top(e, i);
+        load_top(e, X_RDX);
         x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
         miss(e, CC_NE, i);
         x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)e->cc->end);
@@ -1057,7 +1051,8 @@ static void emit_return_out(struct emit *e, size_t i)
         x86_op_mem(b, true, 0x8B, X_RAX, X_RDX,
                    FRAME_UP((int32_t)offsetof(struct trace_frame, ret_at)));
     } else {
-        emit_entry_of_target(e, i);
+        emit_target_in_code(e, i);
+        emit_entry_of(e);
     }
     if (in->rd < REG_SINK) {
         mov_address(e, X_RCX, e->pcs[i] + 4);
@@ -1076,14 +1071,13 @@ static void emit_call_out(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     emit_jalr_target(e, i);
-    emit_entry_of_target(e, i);
+    emit_target_in_code(e, i);
     if (e->mode.traced) {
-        load_traced_top(e, i);
-        emit_jalr_target(e, i); /* again: rax, not the entry */
+        load_top(e, X_RDX);
         emit_trace_call_to_rax(e, i);
-        emit_jalr_target(e, i);
-        emit_entry_of_target(e, i);
+        emit_jalr_address(e, in, X_RAX); /* again: the call path took the registers */
     }
+    emit_entry_of(e);
     mov_address(e, X_RCX, e->pcs[i] + 4);
     store_reg(e, X_RCX, in->rd);
     emit_cost_hook_to_rax(e, in);
@@ -1424,18 +1418,18 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
                      .pcs = pcs,
                      .n = n};
     /*
-     * Calls and returns inside the block move the top frame; one that
-     * leaves (the last) moves it on the way out; both read the tracer's
-     * clock. The loop branch's run count is found at entry, in the entry's
-     * frame: so only when the calls before it have all returned.
+     * Calls and returns move the top frame and read the tracer's clock.
+     * The loop branch's run count is found at entry, in the entry's frame:
+     * so only when the calls before it have all returned.
      */
-    bool inside = false, out = translate_op_jumps_out(at[n - 1]->op); /* (n > 0) */
-    for (size_t i = 0; i + 1 < n || (i < n && !out); i++)
-        inside |= translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op);
+    bool calls = false;
+    for (size_t i = 0; i < n; i++)
+        calls |= (translate_op_leaves(at[i]->op) && !translate_op_is_jal(at[i]->op)) ||
+                 translate_op_jumps_out(at[i]->op);
     e.loop_branch = translate_loop_branch(at, n);
     if (e.loop_branch >= 0 && translate_calls_open(at, (size_t)e.loop_branch) != 0)
         e.loop_branch = -1;
-    plan_frame(&e, inside || out);
+    plan_frame(&e, calls);
     choose_kept(&e);
     emit_prologue(&e);
     emit_loop_counter(&e);
