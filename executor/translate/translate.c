@@ -169,8 +169,9 @@ static bool can_follow(struct translator *t, size_t k, const struct insn *const 
  * its calls (jal to a link register) call and back out by their returns
  * (the block checks the return address when it runs), until an operation
  * the tier does not translate, an entry already in it (a jal back to the
- * start closes it as a loop), a return from the function it started in or
- * a call through a register (the last: it leaves for its target), or
+ * start closes it as a loop), a return from the function it started in, a
+ * call through a register or a call it cannot follow (into its own code,
+ * as a recursion does: the last, it leaves for the target), or
  * TRANSLATE_BLOCK_MAX. Returns its length.
  */
 static size_t block_path(struct translator *t, size_t i, const struct insn **at, uint64_t *pcs)
@@ -199,6 +200,8 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
             to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
             if (to == i && !call)
                 break; /* closes the loop */
+            if (call && n < TRANSLATE_BLOCK_MAX && !can_follow(t, to, at, n))
+                return n; /* the block leaves for the callee (its own code: a recursion) */
             if (call)
                 rets[nrets++] = k + 1;
         } else if (ret) {

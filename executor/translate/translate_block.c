@@ -932,7 +932,8 @@ static void emit_trace_return(struct emit *e, size_t i)
 /*
  * A call (jal to a link register) the block follows into the callee: the
  * tracer's call, the link, the cost clock's transfer; the callee's code
- * comes next.
+ * comes next, or, when the call is the last instruction (block_path could
+ * not follow it: a recursion), the block leaves for the callee's entry.
  */
 static void emit_call(struct emit *e, size_t i)
 {
@@ -945,6 +946,8 @@ static void emit_call(struct emit *e, size_t i)
     mov_address(e, X_RAX, pc + 4);
     store_reg(e, X_RAX, in->rd);
     emit_cost_hook(e, in, in + in->imm);
+    if (i + 1 == e->n) /* the last: out for the callee's entry */
+        exit_to(e, in + in->imm, i + 1);
 }
 
 /*
@@ -1439,7 +1442,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
         emit_insn(&e, i, pcs[i]);
     }
     const struct insn *last = at[n - 1]; /* (n > 0) */
-    if (!translate_op_ends_block(last->op) && !translate_op_is_jal(last->op) &&
+    if (!translate_op_ends_block(last->op) && !translate_op_leaves(last->op) &&
         !translate_op_jumps_out(last->op))
         exit_to(&e, last + 1, n);
     for (size_t k = 0; k < e.ntaken; k++)

@@ -127,6 +127,47 @@ static void fault_inside_a_block(void **state)
     }
 }
 
+/*
+ * A function that calls itself (saving its return address on a stack in
+ * the data page) to a depth of 300 and counts on the way back: the block
+ * that starts at the function ends with the recursive call and leaves for
+ * its own entry, on into its own block.
+ */
+static void recursion(void **state)
+{
+    (void)state;
+    enum { DEPTH = 300, F = 12 }; /* F: the function's offset */
+    uint8_t data[TDIFF_DATA_SIZE] = {0};
+    const uint32_t code[] = {
+        tdiff_i_type(DEPTH, 0, 0, 10, 0x13), /* 0: addi a0, x0, DEPTH */
+        tdiff_j_type(F - 4, 1),              /* 4: jal ra, f */
+        TDIFF_EBREAK,                        /* 8 */
+        tdiff_i_type(-8, 2, 0, 2, 0x13),     /* 12 f: addi sp, sp, -8 */
+        tdiff_s_type(0, 1, 2, 2),            /* 16: sw ra, 0(sp) */
+        tdiff_i_type(-1, 10, 0, 10, 0x13),   /* 20: addi a0, a0, -1 */
+        tdiff_b_type(12, 0, 10, 0),          /* 24: beq a0, x0, 36 */
+        tdiff_j_type(F - 28, 1),             /* 28: jal ra, f */
+        tdiff_i_type(1, 11, 0, 11, 0x13),    /* 32: addi a1, a1, 1 */
+        tdiff_i_type(0, 2, 2, 1, 0x03),      /* 36: lw ra, 0(sp) */
+        tdiff_i_type(8, 2, 0, 2, 0x13),      /* 40: addi sp, sp, 8 */
+        tdiff_i_type(0, 1, 0, 0, 0x67),      /* 44: jalr x0, 0(ra) */
+    };
+    for (int xlen = 32; xlen <= 64; xlen += 32) {
+        struct tdiff_pair p;
+        tdiff_seed(11);
+        build(&p, code, sizeof(code) / sizeof(code[0]), data, xlen);
+        for (int k = 0; k < 2; k++) {
+            machine_set_reg(&p.m[k], 2, TDIFF_DATA_AT + TDIFF_DATA_SIZE);
+            machine_set_reg(&p.m[k], 11, 0);
+        }
+        uint64_t budgets[1] = {100000};
+        assert_true(run_both(&p, budgets, 1) >= 1);
+        assert_int_equal(machine_get_reg(&p.m[1], 11), DEPTH - 1);
+        assert_int_equal(p.m[1].retired, 2 + (DEPTH - 1) * 9 + 7);
+        tdiff_destroy(&p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -134,6 +175,7 @@ int main(void)
         cmocka_unit_test(random_rv64),
         cmocka_unit_test(budget_inside_a_loop),
         cmocka_unit_test(fault_inside_a_block),
+        cmocka_unit_test(recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
