@@ -8,7 +8,8 @@
  *   and keeps its call site);
  * - an indirect call through a function pointer from inlined loop code;
  * - recursion whose body is inlined code (one node per depth);
- * - a static inline chain three deep around a loop.
+ * - a static inline chain three deep around a loop, also reached by a tail
+ *   call (the jump starts a run in a function with inlined code).
  * n (rounds) from the private input, default 40.
  */
 #include <inttypes.h>
@@ -115,6 +116,12 @@ __attribute__((noinline)) static uint32_t chain(uint32_t x, uint32_t n)
     return inner1(x, n);
 }
 
+__attribute__((noinline)) static uint32_t tail_chain(uint32_t x, uint32_t n)
+{
+    x ^= x >> 11;
+    return chain(x, n); /* a tail call */
+}
+
 int main(void)
 {
     uint64_t n = guest_input_u64(40);
@@ -125,6 +132,7 @@ int main(void)
         h = pipeline(h + r);
         h ^= descend(r % 12, h);
         h = chain(h, r % 16);
+        h = tail_chain(h, r % 8);
     }
     printf("inline_calls %08" PRIx32 "\n", h);
     return 0;

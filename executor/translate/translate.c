@@ -170,9 +170,9 @@ static bool can_follow(struct translator *t, size_t k, const struct insn *const 
  * (the block checks the return address when it runs), until an operation
  * the tier does not translate, an entry already in it (a jal back to the
  * start closes it as a loop), a return from the function it started in, a
- * call through a register or a call it cannot follow (into its own code,
- * as a recursion does: the last, it leaves for the target), or
- * TRANSLATE_BLOCK_MAX. Returns its length.
+ * call through a register or a jal it cannot follow (into its own code, as
+ * a recursion or a second tail call to one function does: the last, it
+ * leaves for the target), or TRANSLATE_BLOCK_MAX. Returns its length.
  */
 static size_t block_path(struct translator *t, size_t i, const struct insn **at, uint64_t *pcs)
 {
@@ -200,8 +200,8 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
             to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
             if (to == i && !call)
                 break; /* closes the loop */
-            if (call && n < TRANSLATE_BLOCK_MAX && !can_follow(t, to, at, n))
-                return n; /* the block leaves for the callee (its own code: a recursion) */
+            if (n < TRANSLATE_BLOCK_MAX && !can_follow(t, to, at, n))
+                return n; /* the block leaves for the target (its own code: a recursion) */
             if (call)
                 rets[nrets++] = k + 1;
         } else if (ret) {
@@ -269,6 +269,24 @@ int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, u
     if (t->per_pc)
         return trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
     return trace_call_linked(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
+}
+
+int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
+                         uint64_t target, uint64_t now)
+{
+    const struct flow_tracer *t = hooks->tracer;
+    struct trace_frame *f = hooks->top;
+    const struct trace_link *l = trace_link_find(t, target, f->link.parent);
+    if (!l || (f->link.span == 0 && l->span == 0)) /* as trace_tail_fast: `transfer` decides */
+        return 0;
+    bool cost = hooks->cost_cl != NULL;
+    uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
+    if (t->per_pc)
+        trace_run_end_before(f, pc + 4, t->run_shift);
+    trace_tail_fast(t, f, target, now, cost, cost_now);
+    if (t->per_pc)
+        trace_run_start(f, target, t->run_shift);
+    return 1;
 }
 
 struct translate_slot *translate_slots(struct translator *t)

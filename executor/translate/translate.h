@@ -126,6 +126,17 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
 int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
                          uint64_t target, uint64_t now);
 
+/*
+ * A block's jal at entry `ip` (guest pc `pc`) to `target`, outside the
+ * function of hooks->top, at clock `now`: a tail call, taken as the loop's
+ * jal handler takes it when the tracer's link table knows its node
+ * (trace_tail_fast; in per-pc mode the run ends at the jal and one starts
+ * at the target, in the frame's new node). 1 when it did; 0 changes
+ * nothing and leaves the jal to the loop.
+ */
+int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
+                         uint64_t target, uint64_t now);
+
 /* The blocks translated so far and the guest instructions they hold. */
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);
 

@@ -98,7 +98,9 @@ struct emit {
     /*
      * Traced calls the fast path missed: from the jccs at linked_at[k][]
      * (NULL: unused) to the out-of-line call of translate_trace_call for
-     * instruction linked_of[k], then back to linked_back[k] (emit_linked_calls).
+     * instruction linked_of[k], then back to linked_back[k]; or, where
+     * linked_back[k] is NULL, a jal's tail call: translate_trace_tail, then
+     * out to the target (emit_linked_calls).
      */
     uint8_t *linked_at[TRANSLATE_BLOCK_MAX][4], *linked_back[TRANSLATE_BLOCK_MAX];
     uint32_t linked_of[TRANSLATE_BLOCK_MAX];
@@ -712,9 +714,10 @@ static void emit_taken_path(struct emit *e, size_t k)
 /*
  * A jal inside the block (translate_at follows it): rd gets the return
  * address; a jump out of the top frame's function (trace_jump_fast: a tail
- * call) leaves before it, for the tracer; else its hooks, as a taken
- * branch's, and the block goes on at the target, its next instruction
- * (or back at its start, when the jal closes the loop).
+ * call) goes out of line to the tracer's tail call (emit_linked_calls) and
+ * leaves for the target; else its hooks, as a taken branch's, and the
+ * block goes on at the target, its next instruction (or back at its start,
+ * when the jal closes the loop).
  */
 static void emit_jal(struct emit *e, size_t i)
 {
@@ -722,10 +725,14 @@ static void emit_jal(struct emit *e, size_t i)
     const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
     uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
-    if (e->mode.traced) { /* the tracer's top frame: target outside its function leaves first */
+    if (e->mode.traced) { /* the tracer's top frame: a target outside its function, a tail call */
         load_top(e, X_RCX);
         compare_with_frame(e, X_RCX, target);
-        miss(e, CC_AE, i);
+        size_t k = e->nlinked++;
+        e->linked_of[k] = (uint32_t)i;
+        e->linked_at[k][0] = x86_jcc(b, CC_AE);
+        e->linked_at[k][1] = e->linked_at[k][2] = e->linked_at[k][3] = NULL;
+        e->linked_back[k] = NULL;
     }
     if (in->rd < REG_SINK) {
         x86_mov_imm(b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
@@ -844,11 +851,46 @@ static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
 static const uint8_t call_saved[] = {X_RDI, X_RSI, X_R8, X_R9, X_R10, X_R11};
 
 /*
- * The traced calls the fast path missed (emit_trace_call): the tracer's
- * next fast path, in C (translate_trace_call), with the caller-saved
+ * rax = the tracer's clock after instruction i, as emit_clock reads it, in
+ * a block whose r9 may not hold the budget (one that runs no passes: then
+ * the budget it was given is the pass's).
+ */
+static void emit_clock_anywhere(struct emit *e, size_t i)
+{
+    if (e->r9_counts) {
+        emit_clock(e, i);
+        return;
+    }
+    x86_op_mem(e->b, true, 0x6B, X_RAX, X_RSP, e->frame.budget); /* imul rax, [budget], -16 */
+    x86_byte(e->b, (uint8_t)-TRACE_CLOCK_TICKS);
+    if (i)
+        x86_alu_imm(e->b, true, 0, X_RAX, (int32_t)(i * TRACE_CLOCK_TICKS));
+}
+
+/*
+ * A jal's tail call that translate_trace_tail took: rd gets the return
+ * address (a jump's link register that is not a link), the cost clock's
+ * transfer, and out to the target.
+ */
+static void emit_tail_taken(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    if (in->rd < REG_SINK) {
+        mov_address(e, X_RAX, e->pcs[i] + 4);
+        store_reg(e, X_RAX, in->rd);
+    }
+    emit_cost_hook(e, in, in + in->imm);
+    exit_to(e, in + in->imm, i + 1);
+}
+
+/*
+ * The traced calls the fast path missed (emit_trace_call) and the jals'
+ * tail calls (emit_jal): the tracer's next fast path, in C
+ * (translate_trace_call, translate_trace_tail), with the caller-saved
  * registers the block uses saved around it and the stack aligned for the
- * call; when it pushed the frame, back after the fast path's push, else
- * the block leaves before the call, for the loop's slow path.
+ * call. When it pushed the frame, back after the fast path's push; when
+ * it took the tail call, out to the target (emit_tail_taken); else the
+ * block leaves before the jump, for the loop's slow path.
  */
 static void emit_linked_calls(struct emit *e)
 {
@@ -859,6 +901,7 @@ static void emit_linked_calls(struct emit *e)
         size_t i = e->linked_of[k];
         for (size_t j = 0; j < 4; j++)
             x86_patch(e->linked_at[k][j], b->p);
+        emit_clock_anywhere(e, i); /* (before the pushes move rsp) */
         for (size_t j = 0; j < sizeof(call_saved); j++)
             x86_push(b, call_saved[j]);
         if (pad)
@@ -868,12 +911,13 @@ static void emit_linked_calls(struct emit *e)
             emit_jalr_address(e, in, X_RCX);
         else
             mov_address(e, X_RCX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
-        emit_clock(e, i); /* (r9 is still the block's) */
         x86_op_reg(b, true, 0x8B, X_R8, X_RAX);
         x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
         x86_mov_imm(b, X_RSI, (uint64_t)(uintptr_t)in);
         mov_address(e, X_RDX, e->pcs[i]);
-        x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)translate_trace_call);
+        bool tail = e->linked_back[k] == NULL;
+        x86_mov_imm(b, X_RAX,
+                    (uint64_t)(uintptr_t)(tail ? translate_trace_tail : translate_trace_call));
         x86_op_reg(b, false, 0xFF, 2, X_RAX); /* call rax */
         if (pad)
             x86_alu_imm(b, true, 0, X_RSP, 8);
@@ -881,7 +925,10 @@ static void emit_linked_calls(struct emit *e)
             x86_pop(b, call_saved[j]);
         x86_op_reg(b, false, 0x85, X_RAX, X_RAX); /* test eax, eax */
         miss(e, CC_E, i);
-        x86_patch(x86_jmp(b), e->linked_back[k]);
+        if (tail)
+            emit_tail_taken(e, i);
+        else
+            x86_patch(x86_jmp(b), e->linked_back[k]);
     }
 }
 
