@@ -48,11 +48,27 @@ struct unit {
     size_t func_count, func_cap;
 };
 
-/* The scopes above a pc, as found walking down a unit. */
+/*
+ * The scopes above a pc, as found walking down a unit. Every pc of the
+ * stretch [lo, hi) around it walks the same way (lo == hi: unknown).
+ */
 struct walk {
     Dwarf_Addr pc;
     Dwarf_Die inlined[MAX_NESTING]; /* the inlined subroutines, outermost first */
     size_t depth;
+    uint64_t lo, hi;
+    struct unit *unit; /* the unit holding the stretch */
+};
+
+/*
+ * The sorted points (inline_chains_any_named's) of one function span, kept
+ * for the stretches of the pcs asked next, which tend to share a function.
+ */
+struct span_points {
+    const struct span *span; /* NULL: none yet */
+    uint64_t *at;
+    size_t count;
+    bool usable; /* false: damaged DWARF, so each pc walks for itself */
 };
 
 /* A pc's answer, its frames after it. */
@@ -89,7 +105,8 @@ struct inline_chains {
     struct name *names;
     struct path *paths;
     struct error warning; /* the first damage seen */
-    struct walk walk;     /* scratch for the pc being worked out */
+    struct walk walk;     /* the last walk, and scratch for the pc being worked out */
+    struct span_points points;
 };
 
 /* Notes DWARF damage (the first one wins) with libdw's reason. */
@@ -484,15 +501,24 @@ static int leaf_line(struct inline_chains *ic, Dwarf_Die *cudie, uint64_t pc,
     return 0;
 }
 
+static void find_stretch(struct inline_chains *ic, const struct span *in_func, struct walk *w);
+
 /*
  * Walks to pc (ic->walk: its inlined subroutines) and sets *unit to the
- * unit holding it, or NULL. -1 when memory runs out.
+ * unit holding it, or NULL. A pc in the stretch of the last walk walks as
+ * it did. -1 when memory runs out.
  */
 static int walk_to(struct inline_chains *ic, uint64_t pc, struct unit **unit, struct error *e)
 {
     struct walk *w = &ic->walk;
+    if (pc >= w->lo && pc < w->hi) {
+        w->pc = pc;
+        *unit = w->unit;
+        return 0;
+    }
     w->pc = pc;
     w->depth = 0;
+    w->lo = w->hi = 0;
     const struct span *in_unit = span_find(&ic->unit_spans, pc);
     struct unit *u = in_unit ? &ic->units[in_unit->index] : NULL;
     *unit = u;
@@ -505,6 +531,9 @@ static int walk_to(struct inline_chains *ic, uint64_t pc, struct unit **unit, st
     if (in_func && find_scopes(&u->funcs[in_func->index], w, 0) < 0) {
         warn(ic, "the DIE tree");
         w->depth = 0;
+    } else if (in_func) {
+        w->unit = u;
+        find_stretch(ic, in_func, w);
     }
     return 0;
 }
@@ -661,6 +690,43 @@ static int compare_points(const void *pa, const void *pb)
     return a < b ? -1 : a > b;
 }
 
+/* ic->points for the function span `span`: its points, sorted (usable false when damaged). */
+static void points_of_span(struct inline_chains *ic, const struct span *span)
+{
+    struct span_points *sp = &ic->points;
+    if (sp->span == span)
+        return;
+    free(sp->at);
+    struct points p = {.lo = span->start, .hi = span->end};
+    int rc = add_points(ic, &p);
+    *sp = (struct span_points){.span = span, .at = p.at, .count = p.count, .usable = rc == 0};
+    if (sp->usable && sp->count > 1)
+        qsort(sp->at, sp->count, sizeof(*sp->at), compare_points);
+}
+
+/*
+ * The stretch of w->pc, in the function span `in_func`: between the points
+ * either side of it (or the span's ends), every pc walks as w->pc did.
+ * Damaged DWARF, or no memory for the points, leaves it unknown.
+ */
+static void find_stretch(struct inline_chains *ic, const struct span *in_func, struct walk *w)
+{
+    points_of_span(ic, in_func);
+    const struct span_points *sp = &ic->points;
+    if (!sp->usable)
+        return;
+    size_t lo = 0, hi = sp->count; /* the first point above pc: at[lo] once lo == hi */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sp->at[mid] <= w->pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    w->lo = lo > 0 ? sp->at[lo - 1] : in_func->start;
+    w->hi = lo < sp->count ? sp->at[lo] : in_func->end;
+}
+
 /* Whether a pc of lo + k * step in [from, to) has a named chain (see named_at). */
 static int named_between(struct inline_chains *ic, uint64_t lo, unsigned step, uint64_t from,
                          uint64_t to, struct error *e)
@@ -731,6 +797,7 @@ void inline_chains_close(struct inline_chains *ic)
         HASH_DEL(ic->paths, p);
         free(p);
     }
+    free(ic->points.at);
     if (ic->dwarf)
         dwarf_end(ic->dwarf);
     if (ic->elf)
