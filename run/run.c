@@ -46,8 +46,8 @@ static char *airbender_code_beside(const char *elf_path)
 /* Whether --zkvm lets an ELF without code run as Airbender's app.bin beside it. */
 static bool may_run_code_beside(const struct run_options *o)
 {
-    return !o->image && (!o->zkvm || strcmp(o->zkvm, "auto") == 0 ||
-                         strcmp(o->zkvm, "airbender") == 0);
+    return !o->image &&
+           (!o->zkvm || strcmp(o->zkvm, "auto") == 0 || strcmp(o->zkvm, "airbender") == 0);
 }
 
 /*
@@ -190,6 +190,8 @@ static int open_inlines(struct run *r, struct error *e)
                         o->guest_path);
         inline_chains_close(r->inlines);
         r->inlines = NULL;
+    } else if (!o->lines) {
+        inline_chains_skip_lines(r->inlines);
     }
     return 0;
 }

@@ -98,6 +98,7 @@ struct inline_chains {
     Dwarf *dwarf;   /* NULL without (usable) DWARF */
     bool has_dwarf; /* the file has a .debug_info section */
     bool prepared;  /* dwarf and the unit table are set up */
+    bool no_lines;  /* inline_chains_skip_lines */
     struct unit *units;
     size_t unit_count, unit_cap;
     struct span_table unit_spans;
@@ -552,19 +553,24 @@ static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error 
         return NULL;
     }
     m->pc = pc;
-    bool failed = false;
+    bool failed = false, lines = !ic->no_lines;
     for (size_t i = 0; i < w->depth && !failed; i++)
         failed = frame_name(ic, &w->inlined[i], &m->frames[i].name) != 0 ||
-                 call_site(ic, cudie, &w->inlined[i], &m->frames[i]) != 0;
+                 (lines && call_site(ic, cudie, &w->inlined[i], &m->frames[i]) != 0);
     m->chain.frames = m->frames;
     m->chain.depth = w->depth;
-    if (failed || (cudie && leaf_line(ic, cudie, pc, &m->chain) != 0)) {
+    if (failed || (lines && cudie && leaf_line(ic, cudie, pc, &m->chain) != 0)) {
         free(m);
         out_of_memory(e);
         return NULL;
     }
     HASH_ADD(hh, ic->memo, pc, sizeof(m->pc), m);
     return m;
+}
+
+void inline_chains_skip_lines(struct inline_chains *ic)
+{
+    ic->no_lines = true;
 }
 
 const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e)

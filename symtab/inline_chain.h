@@ -42,6 +42,13 @@ int inline_chains_open(struct inline_chains **out, const uint8_t *file, size_t s
                        struct error *e);
 
 /*
+ * From now on, chains leave out the source lines (file NULL, line 0) and
+ * the call sites: each costs a line-table lookup and a path per pc, which
+ * a profile of frames alone never reads.
+ */
+void inline_chains_skip_lines(struct inline_chains *ic);
+
+/*
  * The chain at `pc`, valid until inline_chains_close. Bad DWARF gives an
  * empty chain and sets the warning. NULL only when memory runs out (`e`
  * set to ERROR_NO_MEMORY).

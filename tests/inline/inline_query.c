@@ -6,7 +6,8 @@
  * it and the inlined frames below it from DWARF, by the rules of
  * scripts/enrich_flamegraph.py (docs/FORMATS.md, "Raw folded stacks").
  * With --lines each frame gets ` (FILE:LINE)`, FILE the full path, where
- * the source line is known. With --named it reads ranges instead (`LO HI`,
+ * the source line is known; without, the chains skip lines
+ * (inline_chains_skip_lines), as cli's do. With --named it reads ranges instead (`LO HI`,
  * hex) and prints `0x<lo> 0x<hi> N`, N 1 when some address of [lo, hi)
  * has a named inline level (inline_chains_any_named, every 2 bytes), else
  * 0. DWARF damage is one `warning:` line on stderr. Exit 0, or 1 with an
@@ -131,6 +132,8 @@ int main(int argc, char **argv)
     int rc = symtab_load(&tab, file, size, &e);
     if (rc == 0) {
         rc = inline_chains_open(&ic, file, size, &e);
+        if (rc == 0 && !lines) /* frames alone, as cli reads them without --lines */
+            inline_chains_skip_lines(ic);
         char line[64];
         while (rc == 0 && fgets(line, sizeof(line), stdin))
             rc = named ? print_named(ic, line, &e)
