@@ -177,13 +177,19 @@ void code_cache_mark_block(struct code_cache *cc, size_t i, bool start)
             choose_handler(cc, k);
 }
 
-void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept)
+bool code_cache_runs_unhooked(const struct code_cache *cc, size_t i)
+{
+    return cc->runs && cc->runs[i] == CODE_RUNS_NONE && insn_op_is_run_branch(cc->insns[i].op) &&
+           runs_unhooked(cc, i);
+}
+
+bool code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept)
 {
     uint64_t hi = cc->lo + cc->span;
     if (end <= cc->lo || lo >= hi || end <= lo)
-        return;
+        return false;
     if (!cc->runs && !(cc->runs = calloc(entry_count(cc), 1)))
-        return; /* the hooks stay: only slower */
+        return false; /* the hooks stay: only slower */
     size_t first = ((lo < cc->lo ? cc->lo : lo) - cc->lo) >> cc->slot_shift;
     size_t last = ((end > hi ? hi : end) - cc->lo + (1u << cc->slot_shift) - 1) >> cc->slot_shift;
     bool demoted = false;
@@ -196,12 +202,13 @@ void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool
         }
     }
     if (!cc->dispatch || !cc->dispatch->unhooked)
-        return;
+        return demoted;
     if (demoted)
         code_cache_bind(cc, cc->dispatch);
     else if (!kept) /* from the entries before that may fuse with the first */
         for (size_t k = first >= 2 ? first - 2 : 0; k < last; k++)
             choose_handler(cc, k);
+    return demoted;
 }
 
 /* The FAR form of a branch or jal (OP_DECODE: not one). */

@@ -123,7 +123,15 @@ void code_cache_bind(struct code_cache *cc, const struct code_dispatch *d);
  * runs after a part of it was said to keep none (overlapping symbols)
  * rebinds the whole cache. Without memory for the notes, nothing changes.
  */
-void code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept);
+bool code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept);
+
+/*
+ * Whether the branch or jal at entry i may leave the run hooks out, as its
+ * unhooked handler does (code_cache_note_runs): every slot from it to its
+ * target lies in functions said to keep no runs. code_cache_note_runs
+ * returns true when it took that back for some slot.
+ */
+bool code_cache_runs_unhooked(const struct code_cache *cc, size_t i);
 
 /* Says whether entry i starts a translated block, and chooses its handler again. */
 void code_cache_mark_block(struct code_cache *cc, size_t i, bool start);

@@ -343,7 +343,8 @@ enum ecall_result machine_ecall(struct machine *m)
 static void note_runs(void *machine, uint64_t lo, uint64_t end, bool kept)
 {
     struct machine *m = machine;
-    code_cache_note_runs(&m->code, lo, end, kept);
+    if (code_cache_note_runs(&m->code, lo, end, kept) && m->translator)
+        translate_forget(m->translator); /* its blocks may have left those hooks out */
 }
 
 /*

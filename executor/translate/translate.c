@@ -289,6 +289,11 @@ int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, u
     return 1;
 }
 
+void translate_forget(struct translator *t)
+{
+    memset(t->slots, 0, entry_count(t->cc) * sizeof(*t->slots));
+}
+
 struct translate_slot *translate_slots(struct translator *t)
 {
     return t->slots;

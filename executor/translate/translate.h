@@ -137,6 +137,14 @@ int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, u
 int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
                          uint64_t target, uint64_t now);
 
+/*
+ * Forgets every block (each is written again on its next run): the code
+ * cache took back that some branches may leave their run hooks out
+ * (code_cache_note_runs), which blocks written before relied on. Call it
+ * with no block running.
+ */
+void translate_forget(struct translator *t);
+
 /* The blocks translated so far and the guest instructions they hold. */
 void translate_counts(const struct translator *t, uint64_t *blocks, uint64_t *insns);
 

@@ -534,6 +534,18 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 static void emit_loop_back(struct emit *e, size_t i);
 
 /*
+ * Whether the branch or jal at instruction i counts its runs when taken:
+ * in per-pc mode, unless the code cache says its hooks do nothing there
+ * (code_cache_runs_unhooked: functions that keep no runs, as the loops'
+ * unhooked handlers have it; a function said to keep them after all makes
+ * the translator forget every block).
+ */
+static bool counts_runs(const struct emit *e, size_t i)
+{
+    return e->mode.per_pc && !code_cache_runs_unhooked(e->cc, (size_t)(e->at[i] - e->cc->insns));
+}
+
+/*
  * A conditional branch at instruction i: not taken, the block goes on
  * (or, the last instruction, leaves for the entry after it); taken, to
  * its taken path (emit_taken_path), written after the body. A branch back
@@ -596,7 +608,7 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
     struct x86_buf *b = e->b;
     bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry */
     /* runs: rax = where the branch counts (the hooks' address: nowhere), 0: outside the function */
-    if (e->mode.per_pc) {
+    if (counts_runs(e, i)) {
         if (found) { /* a count or the scratch one, never the hooks */
             x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
         } else {
@@ -651,7 +663,7 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
  */
 static void emit_loop_counter(struct emit *e)
 {
-    if (e->loop_branch < 0 || !e->mode.per_pc)
+    if (e->loop_branch < 0 || !counts_runs(e, (size_t)e->loop_branch))
         return;
     x86_op_mem(e->b, true, 0x8D, X_RDX, X_RSP, e->frame.scratch); /* lea rdx, [rsp + scratch] */
     emit_run_count_address(e, e->pcs[e->loop_branch], X_RDX);
@@ -1379,7 +1391,7 @@ static void plan_frame(struct emit *e, bool calls)
     struct frame *f = &e->frame;
     int32_t *order[] = {&f->budget, &f->scratch, &f->loop_count};
     bool passes = runs_passes(e) || (e->mode.traced && calls);
-    bool loops = e->loop_branch >= 0 && e->mode.per_pc; /* its loop branch counts runs */
+    bool loops = e->loop_branch >= 0 && counts_runs(e, (size_t)e->loop_branch);
     bool has[] = {true, loops, loops};
     e->r9_counts = passes;
     int32_t n = 0;

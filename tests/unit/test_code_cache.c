@@ -110,27 +110,39 @@ static const void *handler_of(const struct fixture *f, int word)
     return f->cc.insns[(CODE_AT - f->cc.lo) / 4 + word].handler;
 }
 
-static void note(struct fixture *f, int from_word, int to_word, bool kept)
+/* Whether the note took back "keeps no runs" somewhere (code_cache_note_runs). */
+static bool note(struct fixture *f, int from_word, int to_word, bool kept)
 {
-    code_cache_note_runs(&f->cc, CODE_AT + 4 * from_word, CODE_AT + 4 * to_word, kept);
+    return code_cache_note_runs(&f->cc, CODE_AT + 4 * from_word, CODE_AT + 4 * to_word, kept);
+}
+
+/* What the translation tier asks of the branch at a word (code_cache_runs_unhooked). */
+static bool tier_unhooked(const struct fixture *f, int word)
+{
+    return code_cache_runs_unhooked(&f->cc, (CODE_AT - f->cc.lo) / 4 + (size_t)word);
 }
 
 /* Before the tracer says anything, every entry keeps its hooks. */
 static void test_hooked_until_told(void **state)
 {
     struct fixture *f = *state;
-    for (int w = 0; w < WORDS; w++)
+    for (int w = 0; w < WORDS; w++) {
         assert_true(handler_of(f, w) == &hooked_tag || handler_of(f, w) == &hooked_pair_tag);
+        assert_false(tier_unhooked(f, w));
+    }
 }
 
 /* A branch and a jal inside a function that keeps no runs lose their hooks. */
 static void test_inside_a_function_without_runs(void **state)
 {
     struct fixture *f = *state;
-    note(f, 0, 8, false);
+    assert_false(note(f, 0, 8, false));
     assert_ptr_equal(handler_of(f, 2), &unhooked_tag);
     assert_ptr_equal(handler_of(f, 6), &unhooked_tag);
     assert_ptr_equal(handler_of(f, 10), &hooked_tag); /* H: nothing said */
+    assert_true(tier_unhooked(f, 2) && tier_unhooked(f, 6));
+    assert_false(tier_unhooked(f, 10));
+    assert_false(tier_unhooked(f, 3)); /* a nop: no branch to leave hooks out of */
 }
 
 /*
@@ -150,6 +162,8 @@ static void test_over_a_function_with_runs(void **state)
     assert_ptr_equal(handler_of(f, 18), &hooked_tag);
     assert_ptr_equal(handler_of(f, 19), &unhooked_tag); /* addi, bne: no pair for them */
     assert_ptr_equal(handler_of(f, 20), &unhooked_tag);
+    assert_false(tier_unhooked(f, 10) || tier_unhooked(f, 18));
+    assert_true(tier_unhooked(f, 20));
 }
 
 /* Between two functions without runs, a branch to a slot nobody spoke of keeps its hooks. */
@@ -166,14 +180,18 @@ static void test_over_unknown_code(void **state)
 static void test_overlap_takes_back(void **state)
 {
     struct fixture *f = *state;
-    note(f, 0, 8, false);
-    note(f, 16, 24, false);
-    note(f, 4, 8, true);
+    assert_false(note(f, 0, 8, false));
+    assert_false(note(f, 16, 24, false));
+    assert_true(tier_unhooked(f, 2));
+    assert_true(note(f, 4, 8, true));                /* taken back: the tier forgets its blocks */
     assert_ptr_equal(handler_of(f, 2), &hooked_tag); /* its target, word 4, keeps runs now */
     assert_ptr_equal(handler_of(f, 6), &hooked_tag);
     assert_ptr_equal(handler_of(f, 20), &unhooked_tag);
-    note(f, 0, 8, false); /* a later "none" does not undo "kept" */
+    assert_false(tier_unhooked(f, 2) || tier_unhooked(f, 6));
+    assert_true(tier_unhooked(f, 20));
+    assert_false(note(f, 0, 8, false)); /* a later "none" does not undo "kept" */
     assert_ptr_equal(handler_of(f, 2), &hooked_tag);
+    assert_false(note(f, 24, 28, true)); /* "kept" where nothing was said: nothing taken back */
 }
 
 /* An entry decoded again after a store into code gets its handler by the same rule. */

@@ -168,6 +168,39 @@ static void recursion(void **state)
     }
 }
 
+/*
+ * A counting loop whose blocks the tier forgets between two steps (as
+ * when the tracer takes back that a function keeps no runs): it writes
+ * them again on their next run, and both engines still end alike.
+ */
+static void forget_between_steps(void **state)
+{
+    (void)state;
+    uint32_t code[12];
+    uint8_t data[TDIFF_DATA_SIZE] = {0};
+    for (int xlen = 32; xlen <= 64; xlen += 32) {
+        for (int i = 0; i < 7; i++)
+            code[i] = tdiff_i_type(i + 1, (unsigned)i + 1, 0, (unsigned)i + 1, 0x13); /* addi */
+        code[7] = tdiff_i_type(-1, 9, 0, 9, 0x13); /* addi x9, -1 */
+        code[8] = tdiff_b_type(-8 * 4, 0, 9, 1);   /* bne x9, x0 */
+        code[9] = TDIFF_EBREAK;
+        struct tdiff_pair p;
+        tdiff_seed(5);
+        build(&p, code, 10, data, xlen);
+        for (int k = 0; k < 2; k++)
+            machine_set_reg(&p.m[k], 9, 5000);
+        uint64_t first[1] = {20000}, rest[1] = {100000};
+        uint64_t before = run_both(&p, first, 1), insns;
+        assert_true(before >= 1);
+        translate_forget(p.m[1].translator);
+        uint64_t after = run_both(&p, rest, 1);
+        translate_counts(p.m[1].translator, &after, &insns);
+        assert_true(after > before); /* written again, not run from the old slot */
+        assert_int_equal(machine_get_reg(&p.m[1], 9), 0);
+        tdiff_destroy(&p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +209,7 @@ int main(void)
         cmocka_unit_test(budget_inside_a_loop),
         cmocka_unit_test(fault_inside_a_block),
         cmocka_unit_test(recursion),
+        cmocka_unit_test(forget_between_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
