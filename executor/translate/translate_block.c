@@ -589,14 +589,30 @@ static void compare_with_frame(struct emit *e, unsigned f, uint64_t addr)
     x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
 }
 
+/*
+ * The register holding the hooks: r10, or `scratch`, loaded from their
+ * slot when r10 keeps a guest register (place_slots). At the frame's
+ * level only: rsp as the body has it.
+ */
+static unsigned hooks_reg(struct emit *e, unsigned scratch)
+{
+    if (e->frame.hooks < 0)
+        return X_R10;
+    x86_op_mem(e->b, true, 0x8B, scratch, X_RSP, e->frame.hooks);
+    return scratch;
+}
+
 /* Register r = hooks->top, the tracer's top frame (a traced mode's block: never NULL). */
 static void load_top(struct emit *e, unsigned r)
 {
-    x86_op_mem(e->b, true, 0x8B, r, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+    x86_op_mem(e->b, true, 0x8B, r, hooks_reg(e, r),
+               (int32_t)offsetof(struct translate_hooks, top));
 }
 
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
-static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none);
+/* emit_run_count_address's `none` when it is RUN_COUNT_NONE_VALUE, not a register's value */
+enum { RUN_COUNT_NONE = -1, RUN_COUNT_NONE_VALUE = 1 };
+static void emit_run_count_address(struct emit *e, uint64_t pc, int none);
 
 /*
  * The hooks of a taken branch from entry `from` (at guest pc `pc`) to
@@ -616,13 +632,13 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
         if (found) { /* a count or the scratch one, never the hooks */
             x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
         } else {
-            emit_run_count_address(e, pc, X_R10);
+            emit_run_count_address(e, pc, RUN_COUNT_NONE);
         }
         x86_op_reg(b, true, 0x85, X_RAX, X_RAX);
         miss(e, CC_E, i);
         uint8_t *nowhere = NULL;
         if (!found) {
-            x86_op_reg(b, true, 0x3B, X_RAX, X_R10);
+            x86_alu_imm(b, true, 7, X_RAX, RUN_COUNT_NONE_VALUE); /* cmp rax, NONE */
             nowhere = x86_jcc(b, CC_E);
         }
         x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], 1 */
@@ -635,13 +651,17 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
 /*
  * Per-pc mode: the run-array count of the branch at pc in the top frame
  * (hooks->top) into rax: its address, or the value of register `none`
- * when nothing counts runs there, or 0 when pc lies outside the frame's
- * function (the interpreter's hook must run). Clobbers rcx, rdx.
+ * (RUN_COUNT_NONE: RUN_COUNT_NONE_VALUE) when nothing counts runs there,
+ * or 0 when pc lies outside the frame's function (the interpreter's hook
+ * must run). Clobbers rcx, rdx.
  */
-static void emit_run_count_address(struct emit *e, uint64_t pc, unsigned none)
+static void emit_run_count_address(struct emit *e, uint64_t pc, int none)
 {
     struct x86_buf *b = e->b;
-    x86_op_reg(b, true, 0x8B, X_RAX, none);
+    if (none == RUN_COUNT_NONE)
+        x86_mov_imm(b, X_RAX, RUN_COUNT_NONE_VALUE);
+    else
+        x86_op_reg(b, true, 0x8B, X_RAX, (unsigned)none);
     load_top(e, X_RCX);
     x86_op_mem(b, true, 0x8B, X_RDX, X_RCX, FRAME_LINK(runs));
     x86_op_reg(b, true, 0x85, X_RDX, X_RDX);
@@ -680,7 +700,8 @@ static void emit_loop_counter(struct emit *e)
  */
 static void load_cost_sum(struct emit *e)
 {
-    x86_op_mem(e->b, true, 0x8B, X_RCX, X_R10, (int32_t)offsetof(struct translate_hooks, cost_cl));
+    x86_op_mem(e->b, true, 0x8B, X_RCX, hooks_reg(e, X_RCX),
+               (int32_t)offsetof(struct translate_hooks, cost_cl));
 }
 
 /* The cost clock's hook of a taken transfer from entry `from` to `to`. */
@@ -865,7 +886,8 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
     emit_clock(e, i);
     x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x29, (int32_t)offsetof(struct trace_frame, cost_acc));
-    x86_op_mem(b, true, 0x89, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
+               (int32_t)offsetof(struct translate_hooks, top));
     e->linked_back[k] = b->p;
 }
 
@@ -941,7 +963,11 @@ static void emit_linked_calls(struct emit *e)
         else
             mov_address(e, X_RCX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
         x86_op_reg(b, true, 0x8B, X_R8, X_RAX);
-        x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
+        if (e->frame.hooks < 0)
+            x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
+        else /* from their slot, past the registers pushed */
+            x86_op_mem(b, true, 0x8B, X_RDI, X_RSP,
+                       e->frame.hooks + (int32_t)(sizeof(call_saved) * 8 + (pad ? 8 : 0)));
         x86_mov_imm(b, X_RSI, (uint64_t)(uintptr_t)in);
         mov_address(e, X_RDX, e->pcs[i]);
         bool tail = e->linked_back[k] == NULL;
@@ -1002,7 +1028,8 @@ static void emit_trace_return(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x01, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x01, (int32_t)offsetof(struct trace_frame, cost_acc));
     x86_alu_imm(b, true, 5, X_RDX, (int32_t)sizeof(struct trace_frame));
-    x86_op_mem(b, true, 0x89, X_RDX, X_R10, (int32_t)offsetof(struct translate_hooks, top));
+    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
+               (int32_t)offsetof(struct translate_hooks, top));
 }
 
 /*
@@ -1411,8 +1438,8 @@ static bool runs_passes(const struct emit *e)
 static void plan_frame(struct emit *e, bool calls)
 {
     bool passes = runs_passes(e) || (e->mode.traced && calls);
-    /* plain, only the way out reads the hooks: a loop's passes may take r10 for a register */
-    bool plain = !e->mode.traced && !e->mode.cost && e->loop_branch >= 0;
+    /* a loop's passes may take r10 for a register, the hooks going to a slot */
+    bool plain = e->loop_branch >= 0;
     e->r9_counts = passes;
     for (size_t k = 0; k < KEEP_MAX; k++)
         if ((!passes || keep_hosts[k] != X_R9) && (plain || keep_hosts[k] != X_R10)) {
