@@ -98,6 +98,14 @@ struct emit {
      * slot holds where it counts, 0 when outside the frame's function.
      */
     ptrdiff_t loop_branch;
+    /*
+     * Per-pc mode: the loop branch's taken count is derived on the way out
+     * from the budget its passes took (derive_passes), not counted a pass:
+     * passes = (budget - r9) >> pass_shift, times pass_inverse (mod 2^64).
+     */
+    bool derived;
+    unsigned pass_shift;
+    uint64_t pass_inverse;
     struct frame frame;
     /*
      * Traced calls the fast path missed: from the jccs at linked_at[k][]
@@ -628,7 +636,7 @@ static void emit_taken_hooks(struct emit *e, size_t i, const struct insn *to, ui
     struct x86_buf *b = e->b;
     bool found = (ptrdiff_t)i == e->loop_branch; /* where it counts, found at entry */
     /* runs: rax = where the branch counts (the hooks' address: nowhere), 0: outside the function */
-    if (counts_runs(e, i)) {
+    if (counts_runs(e, i) && !(found && e->derived)) {
         if (found) { /* a count or the scratch one, never the hooks */
             x86_op_mem(b, true, 0x8B, X_RAX, X_RSP, e->frame.loop_count);
         } else {
@@ -692,6 +700,71 @@ static void emit_loop_counter(struct emit *e)
     x86_op_mem(e->b, true, 0x8D, X_RDX, X_RSP, e->frame.scratch); /* lea rdx, [rsp + scratch] */
     emit_run_count_address(e, e->pcs[e->loop_branch], X_RDX);
     x86_op_mem(e->b, true, 0x89, X_RAX, X_RSP, e->frame.loop_count);
+    if (e->derived) { /* outside the frame's function: the loop's passes are the interpreter's */
+        x86_op_reg(e->b, true, 0x85, X_RAX, X_RAX);
+        miss(e, CC_E, 0);
+    }
+}
+
+/*
+ * Whether the loop branch's taken count can be derived from the budget on
+ * the way out: it counts runs, and only its passes move r9 (no other
+ * branch or jal back to the start, none ahead inside the block), each by
+ * its length L = loop_branch + 1, so that budget - r9 is L times the passes
+ * taken. Division by L is then exact: a shift by L's trailing zeros, and
+ * a product with the inverse of its odd part mod 2^64.
+ */
+static void derive_passes(struct emit *e)
+{
+    if (e->loop_branch < 0 || !counts_runs(e, (size_t)e->loop_branch))
+        return;
+    for (size_t i = 0; i < e->n; i++) {
+        const struct insn *in = e->at[i];
+        if (!translate_op_ends_block(in->op) && !translate_op_is_jal(in->op))
+            continue;
+        size_t j = translate_path_index(e->at, e->n, in + in->imm);
+        if ((j == 0 && (ptrdiff_t)i != e->loop_branch) ||
+            (j > i + !translate_op_ends_block(in->op) && j < e->n))
+            return;
+    }
+    uint64_t length = (uint64_t)e->loop_branch + 1, odd = length, inverse = 1;
+    unsigned shift = 0;
+    while (!(odd & 1)) {
+        odd >>= 1;
+        shift++;
+    }
+    for (int k = 0; k < 6; k++) /* Newton: each step doubles the bits right */
+        inverse *= 2 - odd * inverse;
+    e->derived = true;
+    e->pass_shift = shift;
+    e->pass_inverse = inverse;
+}
+
+/*
+ * The derived loop count on the way out: the passes the budget paid for
+ * go to where the loop branch counts (the frame's loop_count: a run count
+ * or the scratch slot; 0 only when the block left before its first
+ * instruction). After the kept registers are written back: r8 and r11 are
+ * free.
+ */
+static void emit_passes_out(struct emit *e)
+{
+    struct x86_buf *b = e->b;
+    if (!e->derived)
+        return;
+    x86_op_mem(b, true, 0x8B, X_R8, X_RSP, e->frame.budget);
+    x86_op_reg(b, true, 0x2B, X_R8, X_R9); /* sub r8, r9: L x passes */
+    if (e->pass_shift)
+        x86_shift(b, true, 5, X_R8, e->pass_shift, false);
+    if (e->pass_inverse != 1) {
+        x86_mov_imm(b, X_R11, e->pass_inverse);
+        x86_op_reg(b, true, X86_0F(0xAF), X_R8, X_R11); /* imul r8, r11 */
+    }
+    x86_op_mem(b, true, 0x8B, X_R11, X_RSP, e->frame.loop_count);
+    x86_op_reg(b, true, 0x85, X_R11, X_R11);
+    uint8_t *outside = x86_jcc(b, CC_E);
+    x86_op_mem(b, true, 0x01, X_R8, X_R11, 0); /* add [r11], r8 */
+    x86_patch(outside, b->p);
 }
 
 /*
@@ -1501,6 +1574,7 @@ static void emit_epilogue(struct emit *e)
     for (unsigned k = 0; k < e->nkept; k++)
         if (e->written[e->kept[k]])
             x86_op_mem(e->b, e->w, 0x89, e->hosts[k], X_RDI, (int32_t)(e->kept[k] * e->sz));
+    emit_passes_out(e);
     if (e->frame.hooks >= 0) /* r10 = the hooks again, for the way out */
         x86_op_mem(e->b, true, 0x8B, X_R10, X_RSP, e->frame.hooks);
     x86_alu_imm(e->b, true, 0, X_RSP, e->frame.size);
@@ -1572,6 +1646,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     e.loop_branch = translate_loop_branch(at, n);
     if (e.loop_branch >= 0 && translate_calls_open(at, (size_t)e.loop_branch) != 0)
         e.loop_branch = -1;
+    derive_passes(&e);
     plan_frame(&e, calls);
     choose_kept(&e);
     place_slots(&e);
