@@ -690,8 +690,10 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, int none)
 /*
  * A block that loops on itself finds where its loop branch counts once
  * per call, not once per pass (matmul's inner loop: a third more host
- * instructions per pass otherwise): e->frame.loop_count = that address, or
- * e->frame.scratch's, when nothing counts runs.
+ * instructions per pass otherwise): e->frame.loop_count = that address,
+ * e->frame.scratch's when nothing counts runs, or 0 when the branch lies
+ * outside the frame's function (a block whose count is derived then
+ * leaves before its first instruction; another, at the branch).
  */
 static void emit_loop_counter(struct emit *e)
 {
