@@ -133,6 +133,12 @@ static bool runs_unhooked(const struct code_cache *cc, size_t i)
     return true;
 }
 
+/* Whether entry i lies in a function said to keep no runs and may leave its hooks out. */
+static bool entry_unhooked(const struct code_cache *cc, size_t i)
+{
+    return cc->runs && cc->runs[i] == CODE_RUNS_NONE && runs_unhooked(cc, i);
+}
+
 /*
  * Entry i's handler under the bound tables: a fused pair when i and the
  * instruction after it are both decoded, neither starts a page (the page
@@ -154,8 +160,7 @@ static void choose_handler(struct code_cache *cc, size_t i)
         fused = next != OP_DECODE && next < OP_COUNT && d->pair[in->op * OP_COUNT + next] &&
                 !(d->translated && cc->block_starts && cc->block_starts[i + step]);
     }
-    if (d->unhooked && cc->runs && cc->runs[i] == CODE_RUNS_NONE && runs_unhooked(cc, i) &&
-        (!fused || runs_unhooked(cc, i + step)))
+    if (d->unhooked && entry_unhooked(cc, i) && (!fused || runs_unhooked(cc, i + step)))
         d = d->unhooked;
     in->handler = fused ? d->pair[in->op * OP_COUNT + in[step].op] : d->single[in->op];
 }
@@ -179,8 +184,7 @@ void code_cache_mark_block(struct code_cache *cc, size_t i, bool start)
 
 bool code_cache_runs_unhooked(const struct code_cache *cc, size_t i)
 {
-    return cc->runs && cc->runs[i] == CODE_RUNS_NONE && insn_op_is_run_branch(cc->insns[i].op) &&
-           runs_unhooked(cc, i);
+    return insn_op_is_run_branch(cc->insns[i].op) && entry_unhooked(cc, i);
 }
 
 bool code_cache_note_runs(struct code_cache *cc, uint64_t lo, uint64_t end, bool kept)

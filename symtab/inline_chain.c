@@ -696,6 +696,15 @@ static int compare_points(const void *pa, const void *pb)
     return a < b ? -1 : a > b;
 }
 
+/* The points of [p->lo, p->hi) (add_points), sorted when they are whole (POINTS_OK). */
+static int sorted_points(struct inline_chains *ic, struct points *p)
+{
+    int rc = add_points(ic, p);
+    if (rc == POINTS_OK && p->count > 1)
+        qsort(p->at, p->count, sizeof(*p->at), compare_points);
+    return rc;
+}
+
 /* ic->points for the function span `span`: its points, sorted (usable false when damaged). */
 static void points_of_span(struct inline_chains *ic, const struct span *span)
 {
@@ -704,10 +713,8 @@ static void points_of_span(struct inline_chains *ic, const struct span *span)
         return;
     free(sp->at);
     struct points p = {.lo = span->start, .hi = span->end};
-    int rc = add_points(ic, &p);
+    int rc = sorted_points(ic, &p);
     *sp = (struct span_points){.span = span, .at = p.at, .count = p.count, .usable = rc == 0};
-    if (sp->usable && sp->count > 1)
-        qsort(sp->at, sp->count, sizeof(*sp->at), compare_points);
 }
 
 /*
@@ -747,7 +754,7 @@ int inline_chains_any_named(struct inline_chains *ic, uint64_t lo, uint64_t hi, 
     if (!ic->prepared && prepare(ic, e) != 0)
         return -1;
     struct points p = {.lo = lo, .hi = hi};
-    int rc = add_points(ic, &p), named = 0;
+    int rc = sorted_points(ic, &p), named = 0;
     if (rc == POINTS_NO_MEMORY) {
         free(p.at);
         return out_of_memory(e);
@@ -756,8 +763,6 @@ int inline_chains_any_named(struct inline_chains *ic, uint64_t lo, uint64_t hi, 
         for (uint64_t pc = lo; pc < hi && named == 0; pc += step)
             named = named_at(ic, pc, e);
     } else { /* one pc per stretch between two points */
-        if (p.count > 1)
-            qsort(p.at, p.count, sizeof(*p.at), compare_points);
         uint64_t from = lo;
         for (size_t i = 0; i <= p.count && named == 0; i++) {
             uint64_t to = i < p.count ? p.at[i] : hi;

@@ -709,6 +709,19 @@ static void emit_loop_counter(struct emit *e)
 }
 
 /*
+ * Whether instruction i is a branch whose taken path goes ahead inside
+ * the block (a jal's target comes next, or lies outside it).
+ */
+static bool jumps_ahead(const struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    if (!translate_op_ends_block(in->op))
+        return false;
+    size_t j = translate_path_index(e->at, e->n, in + in->imm);
+    return j > i && j < e->n;
+}
+
+/*
  * Whether the loop branch's taken count can be derived from the budget on
  * the way out: it counts runs, and only its passes move r9 (no other
  * branch or jal back to the start, none ahead inside the block), each by
@@ -720,15 +733,10 @@ static void derive_passes(struct emit *e)
 {
     if (e->loop_branch < 0 || !counts_runs(e, (size_t)e->loop_branch))
         return;
-    for (size_t i = 0; i < e->n; i++) {
-        const struct insn *in = e->at[i];
-        if (!translate_op_ends_block(in->op) && !translate_op_is_jal(in->op))
-            continue;
-        size_t j = translate_path_index(e->at, e->n, in + in->imm);
-        if ((j == 0 && (ptrdiff_t)i != e->loop_branch) ||
-            (j > i + !translate_op_ends_block(in->op) && j < e->n))
+    for (size_t i = 0; i < e->n; i++)
+        if (translate_loops_back(e->at[i], e->at[0]) ? (ptrdiff_t)i != e->loop_branch
+                                                     : jumps_ahead(e, i))
             return;
-    }
     uint64_t length = (uint64_t)e->loop_branch + 1, odd = length, inverse = 1;
     unsigned shift = 0;
     while (!(odd & 1)) {
@@ -1492,15 +1500,9 @@ static void choose_kept(struct emit *e)
 /* Whether the block runs passes: a taken branch or jal back to its start or ahead inside it. */
 static bool runs_passes(const struct emit *e)
 {
-    for (size_t i = 0; i < e->n; i++) {
-        const struct insn *in = e->at[i];
-        if (translate_loops_back(in, e->at[0]))
+    for (size_t i = 0; i < e->n; i++)
+        if (translate_loops_back(e->at[i], e->at[0]) || jumps_ahead(e, i))
             return true;
-        size_t j =
-            translate_op_ends_block(in->op) ? translate_path_index(e->at, e->n, in + in->imm) : 0;
-        if (j > i && j < e->n) /* (a jal's target comes next: no pass) */
-            return true;
-    }
     return false;
 }
 
@@ -1510,7 +1512,7 @@ static bool runs_passes(const struct emit *e)
  * reads the tracer's clock at its calls and returns (`calls`); r10 only
  * in a plain block that loops (drop_r10).
  */
-static void plan_frame(struct emit *e, bool calls)
+static void plan_hosts(struct emit *e, bool calls)
 {
     bool passes = runs_passes(e) || (e->mode.traced && calls);
     /* a loop's passes may take r10 for a register, the hooks going to a slot */
@@ -1649,7 +1651,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     if (e.loop_branch >= 0 && translate_calls_open(at, (size_t)e.loop_branch) != 0)
         e.loop_branch = -1;
     derive_passes(&e);
-    plan_frame(&e, calls);
+    plan_hosts(&e, calls);
     choose_kept(&e);
     place_slots(&e);
     emit_prologue(&e);
