@@ -31,6 +31,11 @@ struct translator {
     struct translate_mode mode;   /* the hooks the loops give (translate_new) */
     struct translate_slot *slots; /* per entry */
     uint8_t *buf, *next;          /* the executable buffer and its first free byte */
+    /*
+     * The blocks' site caches (translate_block.h), taken from the buffer's
+     * end down to `sites`, megabytes from the code that writes them.
+     */
+    struct trace_link *sites;
     uint64_t nblocks, ninsns;
 };
 
@@ -135,6 +140,7 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     t->xlen = xlen;
     t->mode = mode;
     t->buf = t->next = buf;
+    t->sites = (struct trace_link *)(t->buf + CODE_BUFFER_SIZE);
     mark_block_starts(t, starts, entry);
     cc->block_starts = starts;
     if (cc->dispatch)
@@ -225,6 +231,22 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
     return n;
 }
 
+/*
+ * The site caches of the block at[0..n), empty, from the buffer's end (NULL:
+ * it needs none, or the buffer is full).
+ */
+static struct trace_link *take_sites(struct translator *t, const struct insn *const *at, size_t n)
+{
+    size_t count = translate_site_count(at, n, t->mode);
+    if (count == 0 || (size_t)((uint8_t *)t->sites - t->next) < (count + 1) * sizeof(*t->sites))
+        return NULL;
+    t->sites -= count;
+    for (size_t k = 0; k < count; k++)
+        t->sites[k] =
+            (struct trace_link){.key = UINT64_MAX, .parent = UINT32_MAX, .caller = UINT32_MAX};
+    return t->sites;
+}
+
 /* Translates the block starting at entry i into its slot; false when it is not worth one. */
 static bool translate_at(struct translator *t, size_t i)
 {
@@ -233,9 +255,12 @@ static bool translate_at(struct translator *t, size_t i)
     size_t n = block_path(t, i, at, pcs);
     if (n == 0 || (n < BLOCK_MIN && translate_loop_branch(at, n) < 0))
         return false;
-    struct x86_buf out = {.p = t->next, .end = t->buf + CODE_BUFFER_SIZE};
+    struct trace_link *sites = take_sites(t, at, n);
+    if (!sites && translate_site_count(at, n, t->mode))
+        return false;
+    struct x86_buf out = {.p = t->next, .end = (uint8_t *)t->sites};
     intptr_t slot_delta = (intptr_t)((uintptr_t)t->slots - (uintptr_t)t->cc->insns);
-    if (!translate_emit(&out, at, pcs, n, t->xlen, t->mode, t->cc, slot_delta))
+    if (!translate_emit(&out, at, pcs, n, t->xlen, t->mode, t->cc, slot_delta, sites))
         return false; /* the buffer is full: the rest is interpreted */
     t->slots[i] = (struct translate_slot){(translate_block_fn)(uintptr_t)t->next, n};
     t->next = (uint8_t *)(((uintptr_t)out.p + 15) & ~(uintptr_t)15);
@@ -260,19 +285,23 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
 }
 
 int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
-                         uint64_t target, uint64_t now)
+                         uint64_t target, uint64_t now, struct trace_link *site)
 {
     const struct flow_tracer *t = hooks->tracer;
     bool cost = hooks->cost_cl != NULL;
     uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
     uintptr_t ret_at = (uintptr_t)(ip + 1);
-    if (t->per_pc)
-        return trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
-    return trace_call_linked(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
+    int pushed =
+        t->per_pc
+            ? trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now)
+            : trace_call_linked(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
+    if (pushed && site)
+        *site = hooks->top->link;
+    return pushed;
 }
 
 int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
-                         uint64_t target, uint64_t now)
+                         uint64_t target, uint64_t now, struct trace_link *site)
 {
     const struct flow_tracer *t = hooks->tracer;
     struct trace_frame *f = hooks->top;
@@ -286,6 +315,8 @@ int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, u
     trace_tail_fast(t, f, target, now, cost, cost_now);
     if (t->per_pc)
         trace_run_start(f, target, t->run_shift);
+    if (site && f->link.span != 0) /* (so the frame's own function never matters) */
+        *site = f->link;
     return 1;
 }
 

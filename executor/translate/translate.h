@@ -31,6 +31,7 @@ struct translate_exit {
 
 struct translator;
 struct trace_frame;
+struct trace_link;
 struct flow_tracer;
 
 /*
@@ -121,21 +122,24 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
  * tracer's fast path did not take, at clock `now`: the tracer's next
  * fast path (trace_call_linked, or trace_call_linked_site in per-pc mode)
  * on hooks->top, as the loop's call handler runs it. 1 when it pushed the
- * frame; 0 leaves the call to the loop's slow path.
+ * frame, and then the call site's cache `site` (NULL: none) holds the
+ * pushed frame's link (translate_block.h, "Site caches"); 0 leaves the
+ * call to the loop's slow path.
  */
 int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
-                         uint64_t target, uint64_t now);
+                         uint64_t target, uint64_t now, struct trace_link *site);
 
 /*
  * A block's jal at entry `ip` (guest pc `pc`) to `target`, outside the
  * function of hooks->top, at clock `now`: a tail call, taken as the loop's
  * jal handler takes it when the tracer's link table knows its node
  * (trace_tail_fast; in per-pc mode the run ends at the jal and one starts
- * at the target, in the frame's new node). 1 when it did; 0 changes
- * nothing and leaves the jal to the loop.
+ * at the target, in the frame's new node). 1 when it did, and then `site`
+ * (NULL: none) holds the frame's new link when its node lies in a
+ * function; 0 changes nothing and leaves the jal to the loop.
  */
 int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, uint64_t pc,
-                         uint64_t target, uint64_t now);
+                         uint64_t target, uint64_t now, struct trace_link *site);
 
 /*
  * Forgets every block (each is written again on its next run): the code

@@ -117,6 +117,13 @@ struct emit {
     uint8_t *linked_at[TRANSLATE_BLOCK_MAX][4], *linked_back[TRANSLATE_BLOCK_MAX];
     uint32_t linked_of[TRANSLATE_BLOCK_MAX];
     size_t nlinked;
+    /*
+     * The linked jumps' site caches, sites[k] for linked_of[k] (NULL: none,
+     * translate_site_count), and where a call's push begins (trace_enter),
+     * for a slot relinked from its cache.
+     */
+    struct trace_link *sites;
+    uint8_t *linked_enter[TRANSLATE_BLOCK_MAX];
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -961,6 +968,7 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
         x86_patch(set_up, b->p);
     }
     /* trace_enter: the frame above is the top now */
+    e->linked_enter[k] = b->p;
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
     mov_address(e, X_RAX, ret);
     x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
@@ -1017,9 +1025,129 @@ static void emit_tail_taken(struct emit *e, size_t i)
     exit_to(e, in + in->imm, i + 1);
 }
 
+/* A field of a site cache (a struct trace_link) from its address. */
+#define SITE(field) (int32_t) offsetof(struct trace_link, field)
+
+/*
+ * rax = the link's target of linked jump k (a call through a register:
+ * its address now), and a jump to `other` unless site cache k is of it
+ * and of the frame at [rdx]: its `field` (caller, or for a tail call
+ * parent) is the frame's. Leaves rcx = the cache.
+ */
+static void emit_site_test(struct emit *e, size_t k, int32_t frame_field, int32_t site_field,
+                           uint8_t **other)
+{
+    struct x86_buf *b = e->b;
+    size_t i = e->linked_of[k];
+    const struct insn *in = e->at[i];
+    if (translate_op_jumps_out(in->op))
+        emit_jalr_address(e, in, X_RAX);
+    else
+        mov_address(e, X_RAX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+    x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)&e->sites[k]);
+    x86_op_mem(b, true, 0x3B, X_RAX, X_RCX, SITE(key));
+    other[0] = x86_jcc(b, CC_NE);
+    x86_op_mem(b, false, 0x8B, X_RAX, X_RDX, frame_field);
+    x86_op_mem(b, false, 0x3B, X_RAX, X_RCX, site_field);
+    other[1] = x86_jcc(b, CC_NE);
+}
+
+/*
+ * trace_slot_relink's hand-over for the frame at [rdx + at]: its node's
+ * count += (its acc + the clock) / TRACE_CLOCK_TICKS, the clock after
+ * instruction i (emit_clock_anywhere), or 0 for a popped slot (i =
+ * SIZE_MAX). Clobbers rax, rcx.
+ */
+static void emit_hand_over(struct emit *e, int32_t at, size_t i)
+{
+    struct x86_buf *b = e->b;
+    x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, at + FRAME_LINK(node));
+    x86_op_reg(b, true, 0x6B, X_RCX, X_RCX); /* imul rcx, rcx, sizeof(struct call_node) */
+    x86_byte(b, (uint8_t)sizeof(struct call_node));
+    _Static_assert(sizeof(struct call_node) < 128, "the imul's imm8");
+    unsigned h = hooks_reg(e, X_RAX);
+    x86_op_mem(b, true, 0x8B, X_RAX, h, (int32_t)offsetof(struct translate_hooks, tracer));
+    x86_op_mem(b, true, 0x03, X_RCX, X_RAX, (int32_t)offsetof(struct flow_tracer, nodes));
+    int32_t acc = at + (int32_t)offsetof(struct trace_frame, acc);
+    if (i == SIZE_MAX) {
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RDX, acc);
+    } else {
+        emit_clock_anywhere(e, i);
+        x86_op_mem(b, true, 0x03, X_RAX, X_RDX, acc);
+    }
+    x86_shift(b, true, 5, X_RAX, 4, false); /* shr rax, log2 TRACE_CLOCK_TICKS */
+    _Static_assert(TRACE_CLOCK_TICKS == 16, "the shift above");
+    x86_op_mem(b, true, 0x01, X_RAX, X_RCX, (int32_t)offsetof(struct call_node, count));
+}
+
+/* The link of the frame at [rdx + at] = site cache k's; its acc = 0. Clobbers rax, rcx. */
+static void emit_link_from_site(struct emit *e, size_t k, int32_t at)
+{
+    struct x86_buf *b = e->b;
+    x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)&e->sites[k]);
+    for (int32_t o = 0; o < (int32_t)sizeof(struct trace_link); o += 8) {
+        x86_op_mem(b, true, 0x8B, X_RAX, X_RCX, o);
+        x86_op_mem(b, true, 0x89, X_RAX, X_RDX, at + FRAME_LINK(key) + o);
+    }
+    _Static_assert(sizeof(struct trace_link) % 8 == 0, "copied in quadwords");
+    x86_op_mem(b, true, 0xC7, 0, X_RDX, at + (int32_t)offsetof(struct trace_frame, acc));
+    x86_u32(b, 0);
+}
+
+/*
+ * Call k, which the fast path missed, from site cache k when it is the
+ * caller's (trace_call_linked with the link the cache holds, rdx the top
+ * frame): the slot above hands its count over and is set up from the
+ * cache, and the push goes on (linked_enter). Else, or when the slot
+ * above is the guard, a jump to `other`.
+ */
+static void emit_call_from_site(struct emit *e, size_t k, uint8_t **other)
+{
+    struct x86_buf *b = e->b;
+    emit_site_test(e, k, FRAME_LINK(node), SITE(caller), other);
+    unsigned h = hooks_reg(e, X_RAX); /* rax = guard - top */
+    x86_op_mem(b, true, 0x8B, X_RAX, h, (int32_t)offsetof(struct translate_hooks, tracer));
+    x86_op_mem(b, true, 0x8B, X_RAX, X_RAX, (int32_t)offsetof(struct flow_tracer, guard));
+    x86_op_reg(b, true, 0x2B, X_RAX, X_RDX); /* sub rax, rdx */
+    x86_alu_imm(b, true, 7, X_RAX, (int32_t)sizeof(struct trace_frame));
+    other[2] = x86_jcc(b, CC_E);
+    emit_hand_over(e, FRAME_UP(0), SIZE_MAX);
+    emit_link_from_site(e, k, FRAME_UP(0));
+    x86_patch(x86_jmp(b), e->linked_enter[k]);
+}
+
+/*
+ * Tail call k, which the fast path missed, from site cache k when it is
+ * of the top frame's parent (trace_tail_fast with the link the cache
+ * holds; in per-pc mode only where neither node keeps runs, else a jump
+ * to `other` as when the cache is another's): the frame hands its count
+ * over, is set up from the cache and counts from now; out to the target.
+ */
+static void emit_tail_from_site(struct emit *e, size_t k, uint8_t **other)
+{
+    struct x86_buf *b = e->b;
+    size_t i = e->linked_of[k];
+    load_top(e, X_RDX);
+    emit_site_test(e, k, FRAME_LINK(parent), SITE(parent), other);
+    if (e->mode.per_pc) {
+        x86_op_mem(b, true, 0x83, 7, X_RDX, FRAME_LINK(runs)); /* cmp qword [runs], 0 */
+        x86_byte(b, 0);
+        other[2] = x86_jcc(b, CC_NE);
+        x86_op_mem(b, true, 0x83, 7, X_RCX, SITE(runs));
+        x86_byte(b, 0);
+        other[3] = x86_jcc(b, CC_NE);
+    }
+    emit_hand_over(e, 0, i);
+    emit_link_from_site(e, k, 0);
+    emit_clock_anywhere(e, i); /* trace_frame_open */
+    x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
+    emit_tail_taken(e, i);
+}
+
 /*
  * The traced calls the fast path missed (emit_trace_call) and the jals'
- * tail calls (emit_jal): the tracer's next fast path, in C
+ * tail calls (emit_jal): their site caches (emit_call_from_site,
+ * emit_tail_from_site), else the tracer's next fast path, in C
  * (translate_trace_call, translate_trace_tail), with the caller-saved
  * registers the block uses saved around it and the stack aligned for the
  * call. When it pushed the frame, back after the fast path's push; when
@@ -1033,8 +1161,18 @@ static void emit_linked_calls(struct emit *e)
     bool pad = (pushed + (unsigned)e->frame.size + sizeof(call_saved) * 8) % 16 != 8;
     for (size_t k = 0; k < e->nlinked; k++) {
         size_t i = e->linked_of[k];
+        bool tail = e->linked_back[k] == NULL;
         for (size_t j = 0; j < 4; j++)
             x86_patch(e->linked_at[k][j], b->p);
+        if (e->sites) {
+            uint8_t *other[4] = {NULL, NULL, NULL, NULL};
+            if (tail)
+                emit_tail_from_site(e, k, other);
+            else
+                emit_call_from_site(e, k, other);
+            for (size_t j = 0; j < 4; j++)
+                x86_patch(other[j], b->p);
+        }
         emit_clock_anywhere(e, i); /* (before the pushes move rsp) */
         for (size_t j = 0; j < sizeof(call_saved); j++)
             x86_push(b, call_saved[j]);
@@ -1053,7 +1191,7 @@ static void emit_linked_calls(struct emit *e)
                        e->frame.hooks + (int32_t)(sizeof(call_saved) * 8 + (pad ? 8 : 0)));
         x86_mov_imm(b, X_RSI, (uint64_t)(uintptr_t)in);
         mov_address(e, X_RDX, e->pcs[i]);
-        bool tail = e->linked_back[k] == NULL;
+        x86_mov_imm(b, X_R9, (uint64_t)(uintptr_t)(e->sites ? &e->sites[k] : NULL));
         x86_mov_imm(b, X_RAX,
                     (uint64_t)(uintptr_t)(tail ? translate_trace_tail : translate_trace_call));
         x86_op_reg(b, false, 0xFF, 2, X_RAX); /* call rax */
@@ -1627,9 +1765,10 @@ static void emit_miss_return(struct emit *e)
 
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
                     int xlen, struct translate_mode mode, const struct code_cache *cc,
-                    intptr_t slot_delta)
+                    intptr_t slot_delta, struct trace_link *sites)
 {
     struct emit e = {.b = b,
+                     .sites = sites,
                      .cc = cc,
                      .w = xlen == 64,
                      .mode = mode,

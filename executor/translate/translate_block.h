@@ -130,6 +130,33 @@ bool translate_op_supported(unsigned op, int xlen);
  */
 bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint64_t *pcs, size_t n,
                     int xlen, struct translate_mode mode, const struct code_cache *cc,
-                    intptr_t slot_delta);
+                    intptr_t slot_delta, struct trace_link *sites);
+
+/*
+ * Site caches. A traced call or tail call that the tracer's first fast
+ * path misses (the slot above the top frame was set up for another node:
+ * a caller that calls two functions in turn) finds its node in its site's
+ * cache, a copy of the link the tracer's second path took there last: a
+ * call at a fixed pc to a target from a frame of one node always leads to
+ * one link (and a tail call from a frame whose node has one parent), and
+ * links never change. The block relinks the slot from the copy itself
+ * (trace_slot_relink), and calls the second path in C (translate_trace_call,
+ * translate_trace_tail), which fills the cache, only when the copy is of
+ * another caller. translate_site_count(at, n, mode) is how many caches
+ * the block's jals and calls need, in the order they run (0 outside traced
+ * modes, and in cost mode, whose relinks the C path keeps); translate_emit
+ * takes them, empty (key UINT64_MAX, parent and caller UINT32_MAX), as
+ * `sites`.
+ */
+static inline size_t translate_site_count(const struct insn *const *at, size_t n,
+                                          struct translate_mode mode)
+{
+    size_t count = 0;
+    for (size_t i = 0; mode.traced && !mode.cost && i < n; i++) {
+        unsigned op = at[i]->op & (INSN_PAGE_MARK - 1);
+        count += op == OP_JAL || op == OP_JAL_CALL || op == OP_JALR_CALL;
+    }
+    return count;
+}
 
 #endif
