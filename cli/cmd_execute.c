@@ -94,6 +94,10 @@ static const char execute_help[] =
     "                         x86-64, C, writable code, RISC Zero paging, per-pc\n"
     "                         counts or a cost clock). Results are the same; --stats\n"
     "                         says which ran and why\n"
+    "  --translate-after N    the tier translates a block once its start has run N\n"
+    "                         times in the interpreter (default 15: code that runs a\n"
+    "                         few times is not worth translating; 0 translates every\n"
+    "                         block at once; at most 255)\n"
     "\n"
     "profiling (every retired instruction counts in its call stack; docs/CONTRACT.md):\n"
     "  --flamegraph FILE      write the profile with function names to FILE: folded\n"
@@ -138,6 +142,7 @@ struct execute_options {
     bool unverified_assumptions; /* --no-verify-assumptions */
     bool stats;
     enum machine_engine engine; /* --engine */
+    uint64_t translate_after;   /* --translate-after */
     bool no_deferred_proof_verification;
     bool jolt_memory_given;         /* --jolt-memory */
     struct jolt_memory jolt_memory; /* its sizes, over Jolt's defaults */
@@ -167,6 +172,7 @@ enum {
     OPT_NO_VERIFY_ASSUMPTIONS,
     OPT_STATS,
     OPT_ENGINE,
+    OPT_TRANSLATE_AFTER,
     OPT_FLAMEGRAPH,
     OPT_FLAMEGRAPH_RAW,
     OPT_FORMAT,
@@ -280,6 +286,12 @@ static int take_option(void *ctx, int c, const char *arg)
             return EXIT_USAGE;
         }
         return CLI_GO_ON;
+    case OPT_TRANSLATE_AFTER:
+        if (!cli_parse_count(arg, false, &o->translate_after) || o->translate_after > UINT8_MAX) {
+            cli_error("--translate-after wants a count from 0 to 255, such as 15, not '%s'", arg);
+            return EXIT_USAGE;
+        }
+        return CLI_GO_ON;
     case OPT_STACK_SIZE:
         if (!cli_parse_count(arg, true, &o->stack_size) || o->stack_size == 0 ||
             o->stack_size % GUEST_PAGE_SIZE || o->stack_size > (1ull << 30)) {
@@ -308,6 +320,7 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"no-verify-assumptions", no_argument, NULL, OPT_NO_VERIFY_ASSUMPTIONS},
         {"stats", no_argument, NULL, OPT_STATS},
         {"engine", required_argument, NULL, OPT_ENGINE},
+        {"translate-after", required_argument, NULL, OPT_TRANSLATE_AFTER},
         {"no-deferred-proof-verification", no_argument, NULL, OPT_NO_DEFERRED},
         {"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH},
         {"flamegraph-raw", required_argument, NULL, OPT_FLAMEGRAPH_RAW},
@@ -320,7 +333,8 @@ static int parse_options(int argc, char **argv, struct execute_options *o)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *o = (struct execute_options){.stack_size = GUEST_DEFAULT_STACK_SIZE};
+    *o = (struct execute_options){.stack_size = GUEST_DEFAULT_STACK_SIZE,
+                                  .translate_after = MACHINE_TRANSLATE_AFTER};
     int rc = cli_getopt(argc, argv, ":h", longopts, "execute", take_option, o);
     if (rc != CLI_GO_ON)
         return rc;
@@ -576,7 +590,8 @@ static int run_with_io(const struct execute_options *o, struct run *r)
                             .unverified_assumptions = o->unverified_assumptions,
                             .warnings = cli_warning_sink(),
                             .stack_size = o->stack_size,
-                            .engine = o->engine};
+                            .engine = o->engine,
+                            .translate_after = (unsigned)o->translate_after};
     struct run_inputs inputs = {.count = 0};
     struct output_file public_out = {0};
     if (o->sp1_stdin && r->abi != &abi_sp1) {

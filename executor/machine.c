@@ -257,7 +257,8 @@ int machine_choose_engine(struct machine *m, struct error *e)
         struct translate_mode mode = {.traced = m->tracer != NULL,
                                       .per_pc = m->tracer && m->tracer->per_pc,
                                       .cost = m->tracer && m->tracer->cost_clock};
-        m->translator = translate_new(&m->code, &m->mem, m->xlen, m->pc, mode);
+        m->translator =
+            translate_new(&m->code, &m->mem, m->xlen, m->pc, mode, m->io.translate_after);
         m->translate_slots = m->translator ? translate_slots(m->translator) : NULL;
     }
     if (!m->engine_why && !m->translator) {

@@ -1,7 +1,7 @@
 /*
  * translate: the translation tier's life cycle (see translate.h): which
  * entries start blocks, the executable buffer the blocks are written to,
- * translating a block on its first run, and entering it.
+ * translating a block once its start has run enough, and entering it.
  */
 #include "executor/translate/translate.h"
 
@@ -30,6 +30,8 @@ struct translator {
     int xlen;
     struct translate_mode mode;   /* the hooks the loops give (translate_new) */
     struct translate_slot *slots; /* per entry */
+    uint8_t *entered;             /* per entry: how often it ran untranslated, up to `cold` */
+    uint8_t cold;                 /* the entries a block start runs before its block is written */
     uint8_t *buf, *next;          /* the executable buffer and its first free byte */
     /*
      * The blocks' site caches (translate_block.h), taken from the buffer's
@@ -116,21 +118,25 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
 }
 
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, struct translate_mode mode)
+                                 uint64_t entry, struct translate_mode mode, unsigned cold)
 {
     if (!translate_host() || cc->slot_shift != 2)
         return NULL;
     struct translator *t = calloc(1, sizeof(*t));
     uint8_t *starts = calloc(entry_count(cc), 1);
-    if (t)
+    if (t) {
         t->slots = calloc(entry_count(cc), sizeof(*t->slots));
+        t->entered = calloc(entry_count(cc), 1);
+    }
     void *buf = MAP_FAILED;
-    if (t && starts && t->slots)
+    if (t && starts && t->slots && t->entered)
         buf = mmap(NULL, CODE_BUFFER_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (buf == MAP_FAILED) {
-        if (t)
+        if (t) {
             free(t->slots);
+            free(t->entered);
+        }
         free(t);
         free(starts);
         return NULL;
@@ -139,6 +145,7 @@ struct translator *translate_new(struct code_cache *cc, const struct guest_memor
     t->mem = mem;
     t->xlen = xlen;
     t->mode = mode;
+    t->cold = (uint8_t)(cold < UINT8_MAX ? cold : UINT8_MAX);
     t->buf = t->next = buf;
     t->sites = (struct trace_link *)(t->buf + CODE_BUFFER_SIZE);
     mark_block_starts(t, starts, entry);
@@ -158,6 +165,7 @@ void translate_free(struct translator *t, struct code_cache *cc)
         code_cache_bind(cc, cc->dispatch);
     munmap(t->buf, CODE_BUFFER_SIZE);
     free(t->slots);
+    free(t->entered);
     free(t);
 }
 
@@ -273,6 +281,10 @@ struct translate_exit translate_enter(struct translator *t, struct insn *ip, uin
                                       void *regs, struct translate_hooks *hooks)
 {
     size_t i = (size_t)(ip - t->cc->insns);
+    if (!t->slots[i].n && t->entered[i] < t->cold) {
+        t->entered[i]++;
+        return (struct translate_exit){ip, 0};
+    }
     bool as_told =
         (hooks->top != NULL) == t->mode.traced && (hooks->cost_cl != NULL) == t->mode.cost;
     if (!t->slots[i].n && (!as_told || !translate_at(t, i))) {

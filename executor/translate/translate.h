@@ -3,10 +3,11 @@
  * executor includes from executor/translate/. The guest's superblocks
  * (RV32IM/RV64IM ALU operations, loads and stores, branches, jals, calls
  * and the returns back from them, last a return out or a call through a
- * register) become x86-64 host code, translated on their first run; a code
- * cache entry that starts a block gets the bound fast loop's `translated`
- * handler (code_cache.h), which calls the block (translate_enter the first
- * time) and dispatches where the blocks it ran on into left off. The
+ * register) become x86-64 host code, translated once their start has run
+ * a given number of times in the interpreter (translate_new); a code cache
+ * entry that starts a block gets the bound fast loop's `translated`
+ * handler (code_cache.h), which calls the block (translate_enter until it
+ * is translated) and dispatches where the blocks it ran on into left off. The
  * interpreter runs everything else, and every access a block's fast test
  * does not allow, so results are the interpreter's exactly.
  *
@@ -99,20 +100,22 @@ bool translate_host(void);
  * entries after branches and jumps, and `entry`, the first pc) in the
  * cache. Blocks run on into the functions they call and back; traced,
  * their calls and returns move the tracer's frames (`mode`: the loops'
- * hooks, which translate_enter checks). NULL without memory or on another
- * host.
+ * hooks, which translate_enter checks). A block start's first `cold`
+ * entries (at most 255) run in the interpreter; the next one writes its
+ * block. NULL without memory or on another host.
  */
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
-                                 uint64_t entry, struct translate_mode mode);
+                                 uint64_t entry, struct translate_mode mode, unsigned cold);
 /* Gives back the translator's memory and clears the marks. */
 void translate_free(struct translator *t, struct code_cache *cc);
 
 /*
- * The slow way in: translates the block starting at `ip` on its first run
- * and runs it when `left` instructions hold it, with the register file
- * `regs` and the loop's `hooks`; else, or when no block starts there or
- * the hooks are not the translator's mode's (the entry gets its own
- * handler back), retires nothing ({ip, 0}).
+ * The slow way in: translates the block starting at `ip` on the entry
+ * after its cold ones (translate_new) and runs it when `left` instructions
+ * hold it, with the register file `regs` and the loop's `hooks`; else (a
+ * cold entry: the interpreter runs it), or when no block starts there or the hooks are not
+ * the translator's mode's (the entry gets its own handler back), retires
+ * nothing ({ip, 0}).
  */
 struct translate_exit translate_enter(struct translator *t, struct insn *ip, uint64_t left,
                                       void *regs, struct translate_hooks *hooks);

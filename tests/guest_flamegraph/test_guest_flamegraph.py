@@ -112,8 +112,10 @@ def run_cli(elf, input_path=None, extra=("--no-inline",)):
     a Run with the text of both files (None when one was not written)."""
     with tempfile.TemporaryDirectory() as tmp:
         named, raw = os.path.join(tmp, "g.folded"), os.path.join(tmp, "g.raw.folded")
+        # --translate-after 0: blocks translated on their first entry, so
+        # that short loops run as translated code too
         argv = [CLI, "execute", elf, "--flamegraph", named, "--flamegraph-raw", raw,
-                "--stats", *extra]
+                "--stats", "--translate-after", "0", *extra]
         if input_path:
             argv += ["--private-input", input_path]
         p = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)

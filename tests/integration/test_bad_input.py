@@ -624,7 +624,9 @@ class Usage(CliTest):
         cases = [(), ("execute",), ("frobnicate",), ("execute", elf, "--bogus"),
                  ("execute", elf, "--max-cycles", "abc"), ("execute", elf, "--max-cycles"),
                  ("execute", elf, "--max-cycles", "-5"), ("execute", elf, "--stack-size", "x"),
-                 ("execute", elf, elf), ("execute", elf, "--engine", "jit")]
+                 ("execute", elf, elf), ("execute", elf, "--engine", "jit"),
+                 ("execute", elf, "--translate-after", "256"),
+                 ("execute", elf, "--translate-after", "-1")]
         for args in cases:
             with self.subTest(args=" ".join(args).replace(elf, "g.elf")):
                 r = cli(*args)
