@@ -3,10 +3,10 @@
  * with libdw. At the first question the compile units' address ranges are
  * read into a sorted table, and at the first pc in a unit, the ranges of
  * its functions (DW_TAG_subprogram) into another: a pc finds its unit and
- * its function by binary search, then walks down that function's DIEs
- * along the scopes that hold it (lexical blocks, inlined subroutines),
- * which gives the chain. Answers are kept per pc (uthash), names once per
- * DWARF string.
+ * its function by binary search, then walks down that function's scope
+ * tree (its lexical blocks and inlined subroutines, read from its DIEs
+ * once) along the scopes that hold it, which gives the chain. Answers
+ * are kept per pc (uthash), names once per DWARF string.
  */
 #include "symtab/inline_chain.h"
 
@@ -39,12 +39,45 @@ struct span_table {
     size_t count, cap;
 };
 
-/* A compile unit and, once a pc in it was asked, its functions. */
+/*
+ * One DIE of a function's scope tree: a code scope (a lexical block, an
+ * inlined subroutine, a nested function...) with its address ranges, a
+ * declaration scope (a class or namespace, searched through), or a mark
+ * that the DIE list was damaged there. A node's children lie together.
+ */
+enum scope_kind { SCOPE_CODE, SCOPE_DECLARATION, SCOPE_BROKEN };
+
+struct scope {
+    Dwarf_Die die;
+    int tag;
+    uint8_t kind;
+    bool too_deep;           /* at MAX_NESTING: going into it is damage */
+    bool ranges_broken;      /* a code scope: its ranges end in damage after the `nranges` read */
+    uint32_t range, nranges; /* in the tree's ranges */
+    uint32_t child, nchild;  /* in the tree's scopes */
+};
+
+/*
+ * The code scopes below a function, read from its DIEs once (a walk of
+ * the DIEs skips every variable and type of each subtree it passes): then
+ * each pc of the function walks this tree instead. scopes[0] is the
+ * function.
+ */
+struct scope_tree {
+    struct scope *scopes;
+    size_t count, cap;
+    uint64_t (*ranges)[2];
+    size_t nranges, ranges_cap;
+    bool built;
+};
+
+/* A compile unit and, once a pc in it was asked, its functions (and their scope trees). */
 struct unit {
     Dwarf_Die die;
     bool indexed;
     struct span_table func_spans;
     Dwarf_Die *funcs;
+    struct scope_tree *trees; /* per function, built as they are asked; NULL: none yet */
     size_t func_count, func_cap;
 };
 
@@ -308,38 +341,130 @@ static int index_functions(struct inline_chains *ic, struct unit *u, Dwarf_Die *
     return 0;
 }
 
-/*
- * Walks down from `parent` along the code scopes holding w->pc, recording
- * the inlined subroutines. Returns 1 when a scope holds it, 0 when none
- * does, -1 for damaged DWARF.
- */
-static int find_scopes(Dwarf_Die *parent, struct walk *w, int level)
+/* Appends a node to the tree; its index, or -1 when memory runs out. */
+static int64_t add_scope(struct scope_tree *t, struct scope s)
 {
-    if (level >= MAX_NESTING)
+    if (grow((void **)&t->scopes, &t->cap, t->count, sizeof(*t->scopes)) != 0)
         return -1;
-    Dwarf_Die child;
-    int rc = dwarf_child(parent, &child);
+    t->scopes[t->count] = s;
+    return (int64_t)t->count++;
+}
+
+/* Reads a code scope's address ranges into the tree, as dwarf_haspc reads them. */
+static int add_scope_ranges(struct scope_tree *t, struct scope *s)
+{
+    Dwarf_Addr base, start, end;
+    ptrdiff_t offset = 0;
+    s->range = (uint32_t)t->nranges;
+    while ((offset = dwarf_ranges(&s->die, offset, &base, &start, &end)) > 0) {
+        if (grow((void **)&t->ranges, &t->ranges_cap, t->nranges, sizeof(*t->ranges)) != 0)
+            return -1;
+        t->ranges[t->nranges][0] = start;
+        t->ranges[t->nranges++][1] = end;
+    }
+    s->nranges = (uint32_t)t->nranges - s->range;
+    s->ranges_broken = offset < 0;
+    return 0;
+}
+
+/*
+ * Reads the children of node `at` (`level` deep) and, below them, their
+ * own: the code and declaration scopes, in DIE order, and a SCOPE_BROKEN
+ * node where the DIE list is damaged. -1 when memory runs out.
+ */
+static int build_scopes(struct scope_tree *t, size_t at, int level)
+{
+    if (level >= MAX_NESTING) {
+        t->scopes[at].too_deep = true;
+        return 0;
+    }
+    Dwarf_Die child, parent = t->scopes[at].die;
+    size_t first = t->count;
+    int rc = dwarf_child(&parent, &child);
     while (rc == 0) {
         int tag = dwarf_tag(&child);
-        if (is_code_scope(tag)) {
-            int has = dwarf_haspc(&child, w->pc);
-            if (has < 0)
+        if (is_code_scope(tag) || is_declaration_scope(tag)) {
+            struct scope s = {.die = child,
+                              .tag = tag,
+                              .kind = is_code_scope(tag) ? SCOPE_CODE : SCOPE_DECLARATION};
+            if ((s.kind == SCOPE_CODE && add_scope_ranges(t, &s) != 0) || add_scope(t, s) < 0)
                 return -1;
-            if (has) {
-                if (tag == DW_TAG_subprogram)
-                    w->depth = 0; /* a nested function starts its own chain */
-                else if (tag == DW_TAG_inlined_subroutine)
-                    w->inlined[w->depth++] = child;
-                return find_scopes(&child, w, level + 1) < 0 ? -1 : 1;
-            }
-        } else if (is_declaration_scope(tag)) {
-            int found = find_scopes(&child, w, level + 1);
-            if (found != 0)
-                return found;
         }
         rc = dwarf_siblingof(&child, &child);
     }
-    return rc < 0 ? -1 : 0;
+    if (rc < 0 && add_scope(t, (struct scope){.kind = SCOPE_BROKEN}) < 0)
+        return -1;
+    size_t end = t->count;
+    t->scopes[at].child = (uint32_t)first;
+    t->scopes[at].nchild = (uint32_t)(end - first);
+    for (size_t k = first; k < end; k++)
+        if (t->scopes[k].kind != SCOPE_BROKEN && build_scopes(t, k, level + 1) != 0)
+            return -1;
+    return 0;
+}
+
+/* The scope tree of function f of unit u, built at its first use. NULL when memory runs out. */
+static const struct scope_tree *scopes_of(struct unit *u, size_t f)
+{
+    if (!u->trees && !(u->trees = calloc(u->func_count, sizeof(*u->trees))))
+        return NULL;
+    struct scope_tree *t = &u->trees[f];
+    if (!t->built) {
+        if (add_scope(t, (struct scope){.die = u->funcs[f], .kind = SCOPE_CODE}) < 0 ||
+            build_scopes(t, 0, 0) != 0)
+            return NULL;
+        t->built = true;
+    }
+    return t;
+}
+
+/* dwarf_haspc of a code scope: 1, 0, or -1 when its ranges end in damage first. */
+static int scope_has(const struct scope_tree *t, const struct scope *s, uint64_t pc)
+{
+    for (uint32_t k = s->range; k < s->range + s->nranges; k++)
+        if (pc >= t->ranges[k][0] && pc < t->ranges[k][1])
+            return 1;
+    return s->ranges_broken ? -1 : 0;
+}
+
+/*
+ * Walks down from node `at` along the code scopes holding w->pc, recording
+ * the inlined subroutines. Returns 1 when a scope holds it, 0 when none
+ * does, -1 for damaged DWARF.
+ */
+static int find_scopes(const struct scope_tree *t, size_t at, struct walk *w)
+{
+    const struct scope *node = &t->scopes[at];
+    if (node->too_deep)
+        return -1;
+    for (size_t k = node->child; k < (size_t)node->child + node->nchild; k++) {
+        const struct scope *c = &t->scopes[k];
+        if (c->kind == SCOPE_BROKEN)
+            return -1;
+        if (c->kind == SCOPE_CODE) {
+            int has = scope_has(t, c, w->pc);
+            if (has < 0)
+                return -1;
+            if (has) {
+                if (c->tag == DW_TAG_subprogram)
+                    w->depth = 0; /* a nested function starts its own chain */
+                else if (c->tag == DW_TAG_inlined_subroutine)
+                    w->inlined[w->depth++] = c->die;
+                return find_scopes(t, k, w) < 0 ? -1 : 1;
+            }
+        } else {
+            int found = find_scopes(t, k, w);
+            if (found != 0)
+                return found;
+        }
+    }
+    return 0;
+}
+
+static void scope_tree_free(struct scope_tree *t)
+{
+    free(t->scopes);
+    free(t->ranges);
 }
 
 /* The readable form of a DWARF name, made once per string. NULL when memory runs out. */
@@ -529,7 +654,10 @@ static int walk_to(struct inline_chains *ic, uint64_t pc, struct unit **unit, st
             return out_of_memory(e);
     }
     const struct span *in_func = u ? span_find(&u->func_spans, pc) : NULL;
-    if (in_func && find_scopes(&u->funcs[in_func->index], w, 0) < 0) {
+    const struct scope_tree *tree = in_func ? scopes_of(u, in_func->index) : NULL;
+    if (in_func && !tree)
+        return out_of_memory(e);
+    if (in_func && find_scopes(tree, 0, w) < 0) {
         warn(ic, "the DIE tree");
         w->depth = 0;
     } else if (in_func) {
@@ -634,32 +762,28 @@ static bool span_meets(const struct span *s, const struct points *p)
     return s->start < p->hi && s->end > p->lo;
 }
 
-/* The range ends of the code scopes below `parent`, as find_scopes may visit them. */
-static int add_scope_points(struct points *p, Dwarf_Die *parent, int level)
+/* The range ends of the code scopes below node `at`, as find_scopes may visit them. */
+static int add_scope_points(struct points *p, const struct scope_tree *t, size_t at)
 {
-    if (level >= MAX_NESTING)
+    const struct scope *node = &t->scopes[at];
+    if (node->too_deep)
         return POINTS_DAMAGED;
-    Dwarf_Die child;
-    int rc = dwarf_child(parent, &child);
-    while (rc == 0) {
-        int tag = dwarf_tag(&child), added = POINTS_OK;
-        if (is_code_scope(tag)) {
-            Dwarf_Addr base, start, end;
-            ptrdiff_t offset = 0;
-            while (added == POINTS_OK &&
-                   (offset = dwarf_ranges(&child, offset, &base, &start, &end)) > 0)
-                if ((added = add_point(p, start)) == POINTS_OK)
-                    added = add_point(p, end);
-            if (offset < 0)
-                return POINTS_DAMAGED;
-        }
-        if (added == POINTS_OK && (is_code_scope(tag) || is_declaration_scope(tag)))
-            added = add_scope_points(p, &child, level + 1);
+    for (size_t k = node->child; k < (size_t)node->child + node->nchild; k++) {
+        const struct scope *c = &t->scopes[k];
+        int added = POINTS_OK;
+        if (c->kind == SCOPE_BROKEN)
+            return POINTS_DAMAGED;
+        for (uint32_t r = c->range; r < c->range + c->nranges && added == POINTS_OK; r++)
+            if ((added = add_point(p, t->ranges[r][0])) == POINTS_OK)
+                added = add_point(p, t->ranges[r][1]);
+        if (added == POINTS_OK && c->ranges_broken)
+            return POINTS_DAMAGED;
+        if (added == POINTS_OK)
+            added = add_scope_points(p, t, k);
         if (added != POINTS_OK)
             return added;
-        rc = dwarf_siblingof(&child, &child);
     }
-    return rc < 0 ? POINTS_DAMAGED : POINTS_OK;
+    return POINTS_OK;
 }
 
 /* The points of [p->lo, p->hi) (struct points), unsorted. */
@@ -680,9 +804,11 @@ static int add_points(struct inline_chains *ic, struct points *p)
             const struct span *fs = &u->func_spans.spans[k];
             if (!span_meets(fs, p))
                 continue;
+            const struct scope_tree *tree = NULL;
             if ((rc = add_point(p, fs->start)) == POINTS_OK &&
                 (rc = add_point(p, fs->end)) == POINTS_OK)
-                rc = add_scope_points(p, &u->funcs[fs->index], 0);
+                rc = (tree = scopes_of(u, fs->index)) ? add_scope_points(p, tree, 0)
+                                                      : POINTS_NO_MEMORY;
         }
         if (rc != POINTS_OK)
             return rc;
@@ -815,6 +941,9 @@ void inline_chains_close(struct inline_chains *ic)
         elf_end(ic->elf);
     for (size_t i = 0; i < ic->unit_count; i++) {
         span_free(&ic->units[i].func_spans);
+        for (size_t f = 0; ic->units[i].trees && f < ic->units[i].func_count; f++)
+            scope_tree_free(&ic->units[i].trees[f]);
+        free(ic->units[i].trees);
         free(ic->units[i].funcs);
     }
     free(ic->units);
