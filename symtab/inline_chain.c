@@ -6,7 +6,7 @@
  * its function by binary search, then walks down that function's scope
  * tree (its lexical blocks and inlined subroutines, read from its DIEs
  * once) along the scopes that hold it, which gives the chain. Answers
- * are kept per pc (uthash), names once per DWARF string.
+ * are kept per pc (memo_table), names once per DWARF string (uthash).
  */
 #include "symtab/inline_chain.h"
 
@@ -106,10 +106,24 @@ struct span_points {
 
 /* A pc's answer, its frames after it. */
 struct memo {
-    uint64_t pc;
     struct inline_chain chain;
-    UT_hash_handle hh;
     struct inline_frame frames[];
+};
+
+/* The answer of every pc in no inlined code when lines are not asked: shared, never freed. */
+static const struct memo no_chain;
+
+/*
+ * The answers kept, by pc: open addressing with linear probing, at most
+ * half full, so that a lookup reads one or two places of one array (a
+ * hash table of the answers themselves chased a pointer a place, and the
+ * lookups of a profile's writing missed the cache at each).
+ */
+struct memo_table {
+    uint64_t *pcs;
+    const struct memo **memos; /* NULL: a free place */
+    size_t count;
+    unsigned bits; /* 1 << bits places; 0: none yet */
 };
 
 /* A path made absolute, keyed by its text. */
@@ -135,7 +149,7 @@ struct inline_chains {
     struct unit *units;
     size_t unit_count, unit_cap;
     struct span_table unit_spans;
-    struct memo *memo;
+    struct memo_table memo;
     struct name *names;
     struct path *paths;
     struct error warning; /* the first damage seen */
@@ -667,32 +681,92 @@ static int walk_to(struct inline_chains *ic, uint64_t pc, struct unit **unit, st
     return 0;
 }
 
+/* The place of pc in the table: its own, or the free one where it would go. */
+static size_t memo_place(const struct memo_table *t, uint64_t pc)
+{
+    size_t mask = ((size_t)1 << t->bits) - 1;
+    size_t i = (size_t)((pc * 0x9e3779b97f4a7c15ull) >> (64 - t->bits));
+    while (t->memos[i] && t->pcs[i] != pc)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* The kept answer for pc, or NULL. */
+static const struct memo *memo_find(const struct memo_table *t, uint64_t pc)
+{
+    return t->bits ? t->memos[memo_place(t, pc)] : NULL;
+}
+
+/* Keeps m as pc's answer, the table grown to stay at most half full. -1: out of memory. */
+static int memo_add(struct memo_table *t, uint64_t pc, const struct memo *m)
+{
+    if (!t->bits || 2 * (t->count + 1) > (size_t)1 << t->bits) {
+        struct memo_table g = {.bits = t->bits ? t->bits + 1 : 10, .count = t->count};
+        g.pcs = malloc(sizeof(*g.pcs) << g.bits);
+        g.memos = calloc((size_t)1 << g.bits, sizeof(*g.memos));
+        if (!g.pcs || !g.memos) {
+            free(g.pcs);
+            free(g.memos);
+            return -1;
+        }
+        for (size_t k = 0; t->bits && k < (size_t)1 << t->bits; k++)
+            if (t->memos[k]) {
+                size_t i = memo_place(&g, t->pcs[k]);
+                g.pcs[i] = t->pcs[k];
+                g.memos[i] = t->memos[k];
+            }
+        free(t->pcs);
+        free(t->memos);
+        *t = g;
+    }
+    size_t i = memo_place(t, pc);
+    t->pcs[i] = pc;
+    t->memos[i] = m;
+    t->count++;
+    return 0;
+}
+
+static void memo_free(struct memo_table *t)
+{
+    for (size_t k = 0; t->bits && k < (size_t)1 << t->bits; k++)
+        if (t->memos[k] != &no_chain)
+            free((void *)t->memos[k]);
+    free(t->pcs);
+    free(t->memos);
+}
+
 /* Works out the answer for pc and keeps it. NULL when memory runs out. */
-static struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
+static const struct memo *compute(struct inline_chains *ic, uint64_t pc, struct error *e)
 {
     struct walk *w = &ic->walk;
     struct unit *u;
     if (walk_to(ic, pc, &u, e) != 0)
         return NULL;
+    bool failed = false, lines = !ic->no_lines;
+    if (w->depth == 0 && !lines) {
+        if (memo_add(&ic->memo, pc, &no_chain) != 0) {
+            out_of_memory(e);
+            return NULL;
+        }
+        return &no_chain;
+    }
     Dwarf_Die *cudie = u ? &u->die : NULL;
     struct memo *m = calloc(1, sizeof(*m) + w->depth * sizeof(m->frames[0]));
     if (!m) {
         out_of_memory(e);
         return NULL;
     }
-    m->pc = pc;
-    bool failed = false, lines = !ic->no_lines;
     for (size_t i = 0; i < w->depth && !failed; i++)
         failed = frame_name(ic, &w->inlined[i], &m->frames[i].name) != 0 ||
                  (lines && call_site(ic, cudie, &w->inlined[i], &m->frames[i]) != 0);
     m->chain.frames = m->frames;
     m->chain.depth = w->depth;
-    if (failed || (lines && cudie && leaf_line(ic, cudie, pc, &m->chain) != 0)) {
+    if (failed || (lines && cudie && leaf_line(ic, cudie, pc, &m->chain) != 0) ||
+        memo_add(&ic->memo, pc, m) != 0) {
         free(m);
         out_of_memory(e);
         return NULL;
     }
-    HASH_ADD(hh, ic->memo, pc, sizeof(m->pc), m);
     return m;
 }
 
@@ -703,8 +777,7 @@ void inline_chains_skip_lines(struct inline_chains *ic)
 
 const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc, struct error *e)
 {
-    struct memo *m;
-    HASH_FIND(hh, ic->memo, &pc, sizeof(pc), m);
+    const struct memo *m = memo_find(&ic->memo, pc);
     if (m)
         return &m->chain;
     if (!ic->prepared && prepare(ic, e) != 0)
@@ -716,8 +789,7 @@ const struct inline_chain *inline_chain_at(struct inline_chains *ic, uint64_t pc
 /* Whether pc's chain has a named frame: 1 or 0, -1 when memory runs out. */
 static int named_at(struct inline_chains *ic, uint64_t pc, struct error *e)
 {
-    struct memo *m;
-    HASH_FIND(hh, ic->memo, &pc, sizeof(pc), m);
+    const struct memo *m = memo_find(&ic->memo, pc);
     if (m) {
         for (size_t i = 0; i < m->chain.depth; i++)
             if (m->chain.frames[i].name)
@@ -915,12 +987,7 @@ void inline_chains_close(struct inline_chains *ic)
 {
     if (!ic)
         return;
-    struct memo *m, *mt;
-    HASH_ITER(hh, ic->memo, m, mt)
-    {
-        HASH_DEL(ic->memo, m);
-        free(m);
-    }
+    memo_free(&ic->memo);
     struct name *n, *nt;
     HASH_ITER(hh, ic->names, n, nt)
     {
