@@ -938,6 +938,20 @@ static void emit_jalr_address(struct emit *e, const struct insn *in, unsigned r)
  * return address, where that code lies (ret_at: the entry after the
  * call), and its counts from now.
  */
+/*
+ * Per-pc mode: whether every function holding the entry is known to keep
+ * no run arrays (code_cache_note_runs; one said to keep them later makes
+ * the translator forget every block). A call from such a pc hangs under
+ * the top frame's node whatever that frame is (its inline chain is empty,
+ * so the site is the caller), as the fast path without call sites finds
+ * it; and a frame of such a function has no runs to end. (NULL: false.)
+ */
+static bool keeps_no_runs(const struct emit *e, const struct insn *entry)
+{
+    const struct code_cache *cc = e->cc;
+    return entry && cc->runs && cc->runs[entry - cc->insns] == CODE_RUNS_NONE;
+}
+
 static void emit_trace_call_to_rax(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
@@ -948,7 +962,7 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
     e->linked_at[k][0] = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(node));
     uint8_t *sites = NULL;
-    if (e->mode.per_pc) {
+    if (e->mode.per_pc && !keeps_no_runs(e, e->at[i])) {
         x86_op_mem(b, false, 0xF6, 0, X_RDX, FRAME_LINK(runs)); /* test byte [runs], SITES */
         x86_byte(b, (uint8_t)TRACE_RUNS_SITES);
         sites = x86_jcc(b, CC_NE);
@@ -1234,6 +1248,24 @@ static void emit_callee_run_end(struct emit *e, size_t i)
 }
 
 /*
+ * The entry of the function the return at instruction i leaves: the
+ * target of the call in the block it returns to; NULL for a return to a
+ * caller outside the block, whose frame was pushed before it.
+ */
+static const struct insn *callee_of(const struct emit *e, size_t i)
+{
+    size_t open = 0; /* returns between, each closing a call between */
+    for (size_t k = i; k-- > 0;) {
+        unsigned op = e->at[k]->op & (INSN_PAGE_MARK - 1);
+        if (op == OP_JALR_RET)
+            open++;
+        else if (op == OP_JAL_CALL && open-- == 0)
+            return e->at[k] + e->at[k]->imm;
+    }
+    return NULL;
+}
+
+/*
  * The tracer's return fast path (trace_return_fast) for the return at
  * instruction i to the call the block made earlier, whose frame (rdx) is
  * the top one and expects this address: in per-pc mode the callee's run
@@ -1243,7 +1275,7 @@ static void emit_callee_run_end(struct emit *e, size_t i)
 static void emit_trace_return(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
-    if (e->mode.per_pc)
+    if (e->mode.per_pc && !keeps_no_runs(e, callee_of(e, i)))
         emit_callee_run_end(e, i);
     emit_clock(e, i);
     x86_op_mem(b, true, 0x01, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
