@@ -930,15 +930,6 @@ static void emit_jalr_address(struct emit *e, const struct insn *in, unsigned r)
 }
 
 /*
- * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
- * when the top frame's link has call sites) for the call at instruction
- * i, from pc to target: unless the slot above the top frame (rdx) is set
- * up for this call, the block leaves before it, for the interpreter's
- * handler and its slower paths. Then the slot becomes the top frame: its
- * return address, where that code lies (ret_at: the entry after the
- * call), and its counts from now.
- */
-/*
  * Per-pc mode: whether every function holding the entry is known to keep
  * no run arrays (code_cache_note_runs; one said to keep them later makes
  * the translator forget every block). A call from such a pc hangs under
@@ -952,6 +943,15 @@ static bool keeps_no_runs(const struct emit *e, const struct insn *entry)
     return entry && cc->runs && cc->runs[entry - cc->insns] == CODE_RUNS_NONE;
 }
 
+/*
+ * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
+ * when the top frame's link has call sites) for the call at instruction
+ * i, from pc to target: unless the slot above the top frame (rdx) is set
+ * up for this call, the block leaves before it, for the interpreter's
+ * handler and its slower paths. Then the slot becomes the top frame: its
+ * return address, where that code lies (ret_at: the entry after the
+ * call), and its counts from now.
+ */
 static void emit_trace_call_to_rax(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
