@@ -5,7 +5,9 @@ Rule mode (hand-derived expectation, tests/flamegraph/rules/<name>.folded):
 
   check_folded.py --cli CLI --elf G.elf --expected G.folded
 
-runs `cli execute G.elf --flamegraph OUT.folded --stats` and requires exit
+runs `cli execute G.elf --flamegraph OUT.folded --stats`, under each
+engine (the translation tier where it can run, every block translated at
+its first entry; the interpreter alone), and requires of each exit
 status 0 (or --status N), OUT.folded byte for byte equal to G.folded, and
 the sum of its counts equal to the `instructions: N` that --stats prints
 on stderr. --checkpoint N adds --flamegraph-checkpoint-cycles N.
@@ -15,9 +17,10 @@ docs/CONTRACT.md#2-guest-profiles on qemu's instruction trace):
 
   check_folded.py --cli CLI --elf G.elf --qemu [--input G.in]
 
-runs cli twice, with --flamegraph OUT.folded and with --flamegraph-raw
-OUT.raw.folded (and --private-input G.in), and qemu_fold.py once, and
-requires both outputs byte for byte equal to qemu_fold.py's (the named
+runs cli twice under each engine (as above), with --flamegraph OUT.folded
+and with --flamegraph-raw OUT.raw.folded (and --private-input G.in), and
+qemu_fold.py once, and requires all four outputs byte for byte equal to
+qemu_fold.py's (the named
 one with inline frames when the ELF has DWARF, as cli's default; with
 --no-inline, cli and qemu_fold.py both without), the sums of
 their counts equal to cli's `instructions: N`, and cli's exit status
@@ -60,12 +63,18 @@ import ctest_status  # noqa: E402
 TIMEOUT = float(os.environ.get("CHECK_TIMEOUT", 600))
 
 
-def run_cli(cli, elf, option, out, input_path, max_cycles=None, extra=()):
-    """cli execute elf <option> out --stats: (exit status, instructions or
-    None, stderr text)."""
-    # --translate-after 0: every block is translated on its first entry,
-    # so that the tiny guests' few loop passes run as translated code too.
-    argv = [cli, "execute", elf, option, out, "--stats", "--translate-after", "0", *extra]
+# Each check runs under both engines: the translation tier where it can
+# run (--translate-after 0: every block translated on its first entry, so
+# that the tiny guests' few loop passes run as translated code too), and
+# the interpreter alone. Both must give the same expected output.
+ENGINES = {"translate": ("--engine", "auto", "--translate-after", "0"),
+           "interp": ("--engine", "interp")}
+
+
+def run_cli(cli, elf, option, out, input_path, max_cycles=None, extra=(), engine="translate"):
+    """cli execute elf <option> out --stats under `engine` (ENGINES): (exit
+    status, instructions or None, stderr text)."""
+    argv = [cli, "execute", elf, option, out, "--stats", *ENGINES[engine], *extra]
     if input_path:
         argv += ["--private-input", input_path]
     if max_cycles is not None:
@@ -182,16 +191,19 @@ def main():
             extra = ()
             if args.checkpoint is not None:
                 extra = ("--flamegraph-checkpoint-cycles", str(args.checkpoint))
-            code, n, err = run_cli(args.cli, args.elf, "--flamegraph", named_path,
-                                   args.input, extra=extra)
-            if code != args.status:
-                problems.append(f"cli exit status {code}, expected {args.status}")
-            if n is None:
-                problems.append("no 'instructions: N' line on the stderr of cli --stats")
-            check_output(problems, "--flamegraph", expected, read_or_none(named_path),
-                         args.expected, n, args.max_diff)
-            if problems and err.strip():
-                problems.append(f"cli stderr:\n{err.rstrip()}")
+            for engine in ENGINES:
+                before = len(problems)
+                code, n, err = run_cli(args.cli, args.elf, "--flamegraph", named_path,
+                                       args.input, extra=extra, engine=engine)
+                if code != args.status:
+                    problems.append(f"{engine}: cli exit status {code}, expected {args.status}")
+                if n is None:
+                    problems.append(f"{engine}: no 'instructions: N' line on the stderr of "
+                                    f"cli --stats")
+                check_output(problems, f"{engine}: --flamegraph", expected,
+                             read_or_none(named_path), args.expected, n, args.max_diff)
+                if len(problems) > before and err.strip():
+                    problems.append(f"{engine}: cli stderr:\n{err.rstrip()}")
         else:
             try:
                 ref = qemu_fold.fold(args.elf, args.input or os.devnull,
@@ -211,31 +223,32 @@ def main():
                     want_code = 124
             extra = (("--no-inline",) if args.no_inline else ()) + \
                 (("--lines",) if args.lines else ())
-            for option, path, want, label in (
-                    ("--flamegraph", named_path, ref.named, "qemu_fold.py"),
-                    ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
-                before = len(problems)
-                code, n, err = run_cli(args.cli, args.elf, option, path, args.input,
-                                       args.max_cycles, extra)
-                if code != want_code:
-                    problems.append(f"{option}: cli exit status {code}, expected "
-                                    f"{want_code}")
-                if n is None:
-                    problems.append(f"{option}: no 'instructions: N' line on the "
-                                    f"stderr of cli --stats")
-                elif n != ref.instructions:
-                    problems.append(f"{option}: cli instructions: {n}, qemu "
-                                    f"{ref.instructions}")
-                got = read_or_none(path)
-                if option == "--flamegraph-raw" and ref.call_rep:
-                    want = qemu_fold.same_chain_pcs(want, ref.call_rep)
-                    if got is not None:
-                        got = qemu_fold.same_chain_pcs(got, ref.call_rep)
-                check_output(problems, option, want, got, label, n, args.max_diff)
-                if len(problems) > before and err.strip():
-                    problems.append(f"{option}: cli stderr:\n{err.rstrip()}")
-            if args.enrich:
-                check_enrich(problems, args, raw_path, ref.named)
+            for engine in ENGINES:
+                for option, path, want, label in (
+                        ("--flamegraph", named_path, ref.named, "qemu_fold.py"),
+                        ("--flamegraph-raw", raw_path, ref.raw, "qemu_fold.py --raw")):
+                    before, what = len(problems), f"{engine}: {option}"
+                    code, n, err = run_cli(args.cli, args.elf, option, path, args.input,
+                                           args.max_cycles, extra, engine)
+                    if code != want_code:
+                        problems.append(f"{what}: cli exit status {code}, expected "
+                                        f"{want_code}")
+                    if n is None:
+                        problems.append(f"{what}: no 'instructions: N' line on the "
+                                        f"stderr of cli --stats")
+                    elif n != ref.instructions:
+                        problems.append(f"{what}: cli instructions: {n}, qemu "
+                                        f"{ref.instructions}")
+                    got = read_or_none(path)
+                    if option == "--flamegraph-raw" and ref.call_rep:
+                        want = qemu_fold.same_chain_pcs(want, ref.call_rep)
+                        if got is not None:
+                            got = qemu_fold.same_chain_pcs(got, ref.call_rep)
+                    check_output(problems, what, want, got, label, n, args.max_diff)
+                    if len(problems) > before and err.strip():
+                        problems.append(f"{what}: cli stderr:\n{err.rstrip()}")
+                if args.enrich:
+                    check_enrich(problems, args, raw_path, ref.named)
 
     name = os.path.basename(args.elf)
     if problems:
