@@ -5,8 +5,10 @@ Each class runs `cli execute G.elf --flamegraph F --flamegraph-raw R --stats`
 Checkpoints keeps inline frames, whose counts also survive a stop) and checks the folded files against what the stack rules (docs/CONTRACT.md#how-the-stack-moves) imply for
 the program's known call structure, never against the program's own
 output. Every class checks the folded format (`stack COUNT` lines, sorted
-bytewise, no repeated stack, counts > 0) and that the sums of the counts
-of both files equal `instructions: N` from --stats.
+bytewise, no repeated stack, counts > 0), that the sums of the counts
+of both files equal `instructions: N` from --stats, and that the
+interpreter alone (--engine interp) writes the same files (the first run
+takes the translation tier, every block translated at its first entry).
 
 Longjmp (guests/longjmp.c, rv32 and rv64): main -> run_search -> setjmp,
   then descend x50 -> bail -> longjmp, whose `ret` lands in run_search at
@@ -107,15 +109,21 @@ class Run:
         self.instructions = int(m.group(1)) if m else None
 
 
-def run_cli(elf, input_path=None, extra=("--no-inline",)):
-    """cli execute elf --flamegraph --flamegraph-raw --stats (and `extra`):
-    a Run with the text of both files (None when one was not written)."""
+# The engines a run may take: the translation tier where it can run (every
+# block translated on its first entry, so that short loops run as
+# translated code too), and the interpreter alone.
+ENGINES = {"translate": ("--engine", "auto", "--translate-after", "0"),
+           "interp": ("--engine", "interp")}
+
+
+def run_cli(elf, input_path=None, extra=("--no-inline",), engine="translate"):
+    """cli execute elf --flamegraph --flamegraph-raw --stats (and `extra`)
+    under `engine` (ENGINES): a Run with the text of both files (None when
+    one was not written)."""
     with tempfile.TemporaryDirectory() as tmp:
         named, raw = os.path.join(tmp, "g.folded"), os.path.join(tmp, "g.raw.folded")
-        # --translate-after 0: blocks translated on their first entry, so
-        # that short loops run as translated code too
         argv = [CLI, "execute", elf, "--flamegraph", named, "--flamegraph-raw", raw,
-                "--stats", "--translate-after", "0", *extra]
+                "--stats", *ENGINES[engine], *extra]
         if input_path:
             argv += ["--private-input", input_path]
         p = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
@@ -153,10 +161,16 @@ class GuestTest(unittest.TestCase):
     maxDiff = 4000
 
     def checked_run(self, elf, input_path=None, extra=("--no-inline",), stdout=None):
-        """Runs cli; requires exit 0, both files well formed, and both sums
-        equal to --stats. Returns (run, named stacks, raw stacks)."""
+        """Runs cli; requires exit 0, both files well formed, both sums
+        equal to --stats, and the interpreter alone to give the same files
+        and output. Returns (run, named stacks, raw stacks)."""
         r = run_cli(elf, input_path, extra)
         self.assertEqual(r.code, 0, f"cli exit {r.code}, stderr:\n{r.stderr}")
+        i = run_cli(elf, input_path, extra, engine="interp")
+        self.assertEqual((i.code, i.stdout, i.instructions), (r.code, r.stdout, r.instructions),
+                         "--engine interp: another exit status, stdout or count")
+        self.assertEqual(i.named, r.named, "--engine interp: another --flamegraph")
+        self.assertEqual(i.raw, r.raw, "--engine interp: another --flamegraph-raw")
         if stdout is not None:
             self.assertEqual(r.stdout, stdout)
         self.assertIsNotNone(r.instructions, f"no instructions: N in\n{r.stderr}")
