@@ -124,6 +124,13 @@ struct emit {
      */
     struct trace_link *sites;
     uint8_t *linked_enter[TRANSLATE_BLOCK_MAX];
+    /*
+     * Leaf calls whose frame stays unpushed (plan_unpushed): for such a
+     * call at c, unpushed_ret[c] is its return's index (0: none); for each
+     * instruction k after it through that return, unpushed_in[k] = c + 1.
+     */
+    uint32_t unpushed_ret[TRANSLATE_BLOCK_MAX];
+    uint8_t unpushed_in[TRANSLATE_BLOCK_MAX];
 };
 
 bool translate_op_supported(unsigned op, int xlen)
@@ -625,6 +632,7 @@ static void load_top(struct emit *e, unsigned r)
 }
 
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
+static void emit_push_unpushed(struct emit *e, size_t k);
 /* emit_run_count_address's `none` when it is RUN_COUNT_NONE_VALUE, not a register's value */
 enum { RUN_COUNT_NONE = -1, RUN_COUNT_NONE_VALUE = 1 };
 static void emit_run_count_address(struct emit *e, uint64_t pc, int none);
@@ -847,6 +855,7 @@ static void emit_taken_path(struct emit *e, size_t k)
         count_retired(e, (ptrdiff_t)i + 1 - (ptrdiff_t)j);
         x86_patch(x86_jmp(e->b), e->code_of[j]);
     } else {
+        emit_push_unpushed(e, i);
         exit_to(e, to, i + 1);
     }
 }
@@ -943,6 +952,81 @@ static bool keeps_no_runs(const struct emit *e, const struct insn *entry)
     return entry && cc->runs && cc->runs[entry - cc->insns] == CODE_RUNS_NONE;
 }
 
+/* Whether index j lies before the return of the call at c (no return between c and j). */
+static bool jumps_within(const struct emit *e, size_t c, size_t j)
+{
+    for (size_t k = c + 1; k < j; k++)
+        if ((e->at[k]->op & (INSN_PAGE_MARK - 1)) == OP_JALR_RET)
+            return false;
+    return true;
+}
+
+/*
+ * Unpushed leaf calls. A call the block makes whose return comes back in
+ * the block, with nothing between that reads the top frame (no call, jal
+ * or return; in per-pc mode a callee that keeps no runs, so no hooks), sets
+ * the slot above up as the fast path does (the link, the return address,
+ * the count from now) but leaves the top frame where it is, and its return
+ * adds the clock to the slot's count and moves nothing. Every way out in
+ * between (a miss, a taken branch leaving the block) first completes the
+ * push (emit_push_unpushed), so that the interpreter finds the frame it
+ * would have. The index of the return of the call at c, or 0 when the call
+ * does not qualify.
+ */
+static size_t unpushed_return(const struct emit *e, size_t c)
+{
+    if (!e->mode.traced || e->mode.cost || c + 1 >= e->n ||
+        (e->at[c]->op & (INSN_PAGE_MARK - 1)) != OP_JAL_CALL)
+        return 0;
+    const struct insn *callee = e->at[c] + e->at[c]->imm;
+    if (e->mode.per_pc && !keeps_no_runs(e, callee))
+        return 0;
+    for (size_t k = c + 1; k + 1 < e->n; k++) {
+        const struct insn *in = e->at[k];
+        unsigned op = in->op & (INSN_PAGE_MARK - 1);
+        if (op == OP_JALR_RET)
+            return k; /* (not the last: a return out leaves with the frame on top) */
+        if (translate_op_leaves(in->op) || translate_op_jumps_out(in->op))
+            return 0;
+        if (translate_op_ends_block(in->op)) {
+            size_t j = translate_path_index(e->at, e->n, in + in->imm);
+            if (counts_runs(e, k) || j == 0 || (j > k && j < e->n && !jumps_within(e, c, j)))
+                return 0; /* hooks, a loop back, or ahead past what the call may reach */
+        }
+    }
+    return 0;
+}
+
+/* Finds the block's unpushed leaf calls (unpushed_return). */
+static void plan_unpushed(struct emit *e)
+{
+    for (size_t c = 0; c < e->n; c++) {
+        size_t r = unpushed_return(e, c);
+        e->unpushed_ret[c] = (uint32_t)r;
+        for (size_t k = c + 1; r && k <= r; k++)
+            e->unpushed_in[k] = (uint8_t)(c + 1);
+    }
+}
+
+/*
+ * On a way out before or after instruction k inside an unpushed call's
+ * stretch: the push completes, the slot above becoming the top frame with
+ * where its return address's code lies. Clobbers rax, rcx, rdx.
+ */
+static void emit_push_unpushed(struct emit *e, size_t k)
+{
+    if (!e->unpushed_in[k])
+        return;
+    size_t c = (size_t)e->unpushed_in[k] - 1;
+    struct x86_buf *b = e->b;
+    load_top(e, X_RDX);
+    x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)(e->at[c] + 1));
+    x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
+    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
+               (int32_t)offsetof(struct translate_hooks, top));
+}
+
 /*
  * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
  * when the top frame's link has call sites) for the call at instruction
@@ -983,6 +1067,16 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
     }
     /* trace_enter: the frame above is the top now */
     e->linked_enter[k] = b->p;
+    if (e->unpushed_ret[i]) { /* its return address and counts, the top left where it is */
+        mov_address(e, X_RAX, ret);
+        x86_op_mem(b, true, 0x89, X_RAX, X_RDX,
+                   FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
+        emit_clock(e, i);
+        x86_op_mem(b, true, 0x29, X_RAX, X_RDX,
+                   FRAME_UP((int32_t)offsetof(struct trace_frame, acc)));
+        e->linked_back[k] = b->p;
+        return;
+    }
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
     mov_address(e, X_RAX, ret);
     x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
@@ -1217,8 +1311,15 @@ static void emit_linked_calls(struct emit *e)
         miss(e, CC_E, i);
         if (tail)
             emit_tail_taken(e, i);
-        else
+        else {
+            if (e->unpushed_ret[i]) { /* C pushed it: the top goes back below it */
+                load_top(e, X_RDX);
+                x86_alu_imm(b, true, 5, X_RDX, (int32_t)sizeof(struct trace_frame));
+                x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
+                           (int32_t)offsetof(struct translate_hooks, top));
+            }
             x86_patch(x86_jmp(b), e->linked_back[k]);
+        }
     }
 }
 
@@ -1320,7 +1421,12 @@ static void emit_return(struct emit *e, size_t i)
     mov_address(e, X_RCX, back);
     x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
     miss(e, CC_NE, i);
-    if (e->mode.traced) {
+    if (e->mode.traced && e->unpushed_in[i]) { /* the slot above counts what ran in it */
+        load_top(e, X_RDX);
+        emit_clock(e, i);
+        x86_op_mem(e->b, true, 0x01, X_RAX, X_RDX,
+                   FRAME_UP((int32_t)offsetof(struct trace_frame, acc)));
+    } else if (e->mode.traced) {
         load_top(e, X_RDX);
         emit_trace_return(e, i);
     }
@@ -1557,6 +1663,7 @@ static void emit_miss_exits(struct emit *e)
             continue;
         for (size_t k = first[i]; k != NONE; k = next[k])
             x86_patch(e->miss_at[k], e->b->p);
+        emit_push_unpushed(e, i);
         exit_to(e, e->at[i], i);
         e->miss_exit_at[e->nmiss_exit++] = e->exit_at[--e->nexit]; /* the interpreter runs i */
     }
@@ -1822,6 +1929,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     if (e.loop_branch >= 0 && translate_calls_open(at, (size_t)e.loop_branch) != 0)
         e.loop_branch = -1;
     derive_passes(&e);
+    plan_unpushed(&e);
     plan_hosts(&e, calls);
     choose_kept(&e);
     place_slots(&e);
