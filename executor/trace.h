@@ -267,6 +267,25 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
     return trace_frame_holds(top, target);
 }
 
+/* The link of a tail call to `target` from frame f (trace_tail_fast), or NULL: `transfer` decides.
+ */
+static inline const struct trace_link *trace_tail_link(const struct flow_tracer *t,
+                                                       const struct trace_frame *f, uint64_t target)
+{
+    const struct trace_link *l = trace_link_find(t, target, f->link.parent);
+    if (!l || (f->link.span == 0 && l->span == 0)) /* neither in a function */
+        return NULL;
+    return l;
+}
+
+/* A tail call's frame becomes link l's: its count so far goes to its old node, it counts on. */
+static inline void trace_tail_to(const struct flow_tracer *t, struct trace_frame *f,
+                                 const struct trace_link *l, TRACE_NOW_PARAMS)
+{
+    trace_slot_relink(t, f, l, TRACE_NOW_ARGS); /* the old node's time ends, the new one's begins */
+    trace_frame_open(f, TRACE_NOW_ARGS);
+}
+
 /*
  * A jump out of the top frame's function is a tail call: the frame's node
  * becomes the child, for `target`, of the node below. When the link table
@@ -276,11 +295,10 @@ static inline int trace_jump_fast(const struct trace_frame *top, uint64_t target
 static inline int trace_tail_fast(const struct flow_tracer *t, struct trace_frame *f,
                                   uint64_t target, TRACE_NOW_PARAMS)
 {
-    const struct trace_link *l = trace_link_find(t, target, f->link.parent);
-    if (!l || (f->link.span == 0 && l->span == 0)) /* neither in a function: `transfer` decides */
+    const struct trace_link *l = trace_tail_link(t, f, target);
+    if (!l)
         return 0;
-    trace_slot_relink(t, f, l, TRACE_NOW_ARGS); /* the old node's time ends, the new one's begins */
-    trace_frame_open(f, TRACE_NOW_ARGS);
+    trace_tail_to(t, f, l, TRACE_NOW_ARGS);
     return 1;
 }
 

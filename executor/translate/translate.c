@@ -240,19 +240,24 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
 }
 
 /*
- * The site caches of the block at[0..n), empty, from the buffer's end (NULL:
- * it needs none, or the buffer is full).
+ * The site caches of the block at[0..n), empty, from the buffer's end, in
+ * *sites (NULL: it needs none). False when the buffer has no room.
  */
-static struct trace_link *take_sites(struct translator *t, const struct insn *const *at, size_t n)
+static bool take_sites(struct translator *t, const struct insn *const *at, size_t n,
+                       struct trace_link **sites)
 {
     size_t count = translate_site_count(at, n, t->mode);
-    if (count == 0 || (size_t)((uint8_t *)t->sites - t->next) < (count + 1) * sizeof(*t->sites))
-        return NULL;
+    *sites = NULL;
+    if (count == 0)
+        return true;
+    if ((size_t)((uint8_t *)t->sites - t->next) < (count + 1) * sizeof(*t->sites))
+        return false;
     t->sites -= count;
     for (size_t k = 0; k < count; k++)
         t->sites[k] =
             (struct trace_link){.key = UINT64_MAX, .parent = UINT32_MAX, .caller = UINT32_MAX};
-    return t->sites;
+    *sites = t->sites;
+    return true;
 }
 
 /* Translates the block starting at entry i into its slot; false when it is not worth one. */
@@ -263,9 +268,9 @@ static bool translate_at(struct translator *t, size_t i)
     size_t n = block_path(t, i, at, pcs);
     if (n == 0 || (n < BLOCK_MIN && translate_loop_branch(at, n) < 0))
         return false;
-    struct trace_link *sites = take_sites(t, at, n);
-    if (!sites && translate_site_count(at, n, t->mode))
-        return false;
+    struct trace_link *sites;
+    if (!take_sites(t, at, n, &sites))
+        return false; /* the buffer is full: the rest is interpreted */
     struct x86_buf out = {.p = t->next, .end = (uint8_t *)t->sites};
     intptr_t slot_delta = (intptr_t)((uintptr_t)t->slots - (uintptr_t)t->cc->insns);
     if (!translate_emit(&out, at, pcs, n, t->xlen, t->mode, t->cc, slot_delta, sites))
@@ -317,14 +322,14 @@ int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, u
 {
     const struct flow_tracer *t = hooks->tracer;
     struct trace_frame *f = hooks->top;
-    const struct trace_link *l = trace_link_find(t, target, f->link.parent);
-    if (!l || (f->link.span == 0 && l->span == 0)) /* as trace_tail_fast: `transfer` decides */
+    const struct trace_link *l = trace_tail_link(t, f, target);
+    if (!l)
         return 0;
     bool cost = hooks->cost_cl != NULL;
     uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
-    if (t->per_pc)
+    if (t->per_pc) /* (in the old node's array, before the relink) */
         trace_run_end_before(f, pc + 4, t->run_shift);
-    trace_tail_fast(t, f, target, now, cost, cost_now);
+    trace_tail_to(t, f, l, now, cost, cost_now);
     if (t->per_pc)
         trace_run_start(f, target, t->run_shift);
     if (site && f->link.span != 0) /* (so the frame's own function never matters) */

@@ -631,6 +631,13 @@ static void load_top(struct emit *e, unsigned r)
                (int32_t)offsetof(struct translate_hooks, top));
 }
 
+/* hooks->top = rdx, which now holds the top frame (clobbers rcx when the hooks wait in a slot). */
+static void set_top(struct emit *e)
+{
+    x86_op_mem(e->b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
+               (int32_t)offsetof(struct translate_hooks, top));
+}
+
 static void emit_cost_hook(struct emit *e, const struct insn *from, const struct insn *to);
 static void emit_push_unpushed(struct emit *e, size_t k);
 /* emit_run_count_address's `none` when it is RUN_COUNT_NONE_VALUE, not a register's value */
@@ -952,15 +959,6 @@ static bool keeps_no_runs(const struct emit *e, const struct insn *entry)
     return entry && cc->runs && cc->runs[entry - cc->insns] == CODE_RUNS_NONE;
 }
 
-/* Whether index j lies before the return of the call at c (no return between c and j). */
-static bool jumps_within(const struct emit *e, size_t c, size_t j)
-{
-    for (size_t k = c + 1; k < j; k++)
-        if ((e->at[k]->op & (INSN_PAGE_MARK - 1)) == OP_JALR_RET)
-            return false;
-    return true;
-}
-
 /*
  * Unpushed leaf calls. A call the block makes whose return comes back in
  * the block, with nothing between that reads the top frame (no call, jal
@@ -981,17 +979,23 @@ static size_t unpushed_return(const struct emit *e, size_t c)
     const struct insn *callee = e->at[c] + e->at[c]->imm;
     if (e->mode.per_pc && !keeps_no_runs(e, callee))
         return 0;
+    /*
+     * The return must not be the last instruction (a return out leaves with
+     * the frame on top), nor lie before where a branch between jumps ahead.
+     */
+    size_t reach = 0;
     for (size_t k = c + 1; k + 1 < e->n; k++) {
         const struct insn *in = e->at[k];
-        unsigned op = in->op & (INSN_PAGE_MARK - 1);
-        if (op == OP_JALR_RET)
-            return k; /* (not the last: a return out leaves with the frame on top) */
+        if ((in->op & (INSN_PAGE_MARK - 1)) == OP_JALR_RET)
+            return reach <= k ? k : 0;
         if (translate_op_leaves(in->op) || translate_op_jumps_out(in->op))
             return 0;
         if (translate_op_ends_block(in->op)) {
             size_t j = translate_path_index(e->at, e->n, in + in->imm);
-            if (counts_runs(e, k) || j == 0 || (j > k && j < e->n && !jumps_within(e, c, j)))
-                return 0; /* hooks, a loop back, or ahead past what the call may reach */
+            if (counts_runs(e, k) || j == 0)
+                return 0;                       /* hooks, or a loop back */
+            if (j > k && j < e->n && j > reach) /* ahead inside the block (jumps_ahead) */
+                reach = j;
         }
     }
     return 0;
@@ -1023,8 +1027,7 @@ static void emit_push_unpushed(struct emit *e, size_t k)
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
     x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)(e->at[c] + 1));
     x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
-    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
-               (int32_t)offsetof(struct translate_hooks, top));
+    set_top(e);
 }
 
 /*
@@ -1085,8 +1088,7 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
     emit_clock(e, i);
     x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x29, (int32_t)offsetof(struct trace_frame, cost_acc));
-    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
-               (int32_t)offsetof(struct translate_hooks, top));
+    set_top(e);
     e->linked_back[k] = b->p;
 }
 
@@ -1133,6 +1135,20 @@ static void emit_tail_taken(struct emit *e, size_t i)
     exit_to(e, in + in->imm, i + 1);
 }
 
+/*
+ * Register r = the target of linked jump k: a call through a register's
+ * address now (rs1 is still the guest's), else the jal's.
+ */
+static void emit_link_target(struct emit *e, size_t k, unsigned r)
+{
+    size_t i = e->linked_of[k];
+    const struct insn *in = e->at[i];
+    if (translate_op_jumps_out(in->op))
+        emit_jalr_address(e, in, r);
+    else
+        mov_address(e, r, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+}
+
 /* A field of a site cache (a struct trace_link) from its address. */
 #define SITE(field) (int32_t) offsetof(struct trace_link, field)
 
@@ -1146,12 +1162,7 @@ static void emit_site_test(struct emit *e, size_t k, int32_t frame_field, int32_
                            uint8_t **other)
 {
     struct x86_buf *b = e->b;
-    size_t i = e->linked_of[k];
-    const struct insn *in = e->at[i];
-    if (translate_op_jumps_out(in->op))
-        emit_jalr_address(e, in, X_RAX);
-    else
-        mov_address(e, X_RAX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+    emit_link_target(e, k, X_RAX);
     x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)&e->sites[k]);
     x86_op_mem(b, true, 0x3B, X_RAX, X_RCX, SITE(key));
     other[0] = x86_jcc(b, CC_NE);
@@ -1287,10 +1298,7 @@ static void emit_linked_calls(struct emit *e)
         if (pad)
             x86_alu_imm(b, true, 5, X_RSP, 8);
         const struct insn *in = e->at[i];
-        if (translate_op_jumps_out(in->op)) /* rcx = the target (rs1 is still the guest's) */
-            emit_jalr_address(e, in, X_RCX);
-        else
-            mov_address(e, X_RCX, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+        emit_link_target(e, k, X_RCX);
         x86_op_reg(b, true, 0x8B, X_R8, X_RAX);
         if (e->frame.hooks < 0)
             x86_op_reg(b, true, 0x8B, X_RDI, X_R10);
@@ -1315,8 +1323,7 @@ static void emit_linked_calls(struct emit *e)
             if (e->unpushed_ret[i]) { /* C pushed it: the top goes back below it */
                 load_top(e, X_RDX);
                 x86_alu_imm(b, true, 5, X_RDX, (int32_t)sizeof(struct trace_frame));
-                x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
-                           (int32_t)offsetof(struct translate_hooks, top));
+                set_top(e);
             }
             x86_patch(x86_jmp(b), e->linked_back[k]);
         }
@@ -1382,8 +1389,7 @@ static void emit_trace_return(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x01, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x01, (int32_t)offsetof(struct trace_frame, cost_acc));
     x86_alu_imm(b, true, 5, X_RDX, (int32_t)sizeof(struct trace_frame));
-    x86_op_mem(b, true, 0x89, X_RDX, hooks_reg(e, X_RCX),
-               (int32_t)offsetof(struct translate_hooks, top));
+    set_top(e);
 }
 
 /*
