@@ -118,11 +118,11 @@ typedef int64_t sreg;
  */
 #define UNHOOKED (RUNS && !RVC)
 /*
- * Every fast loop of a hart without C (plain or traced, runs, cost)
- * enters translated blocks (executor/translate/translate.h) at the entries
- * that start them: op_TRANSLATED.
+ * Every fast loop (plain or traced, runs, cost) enters translated blocks
+ * (executor/translate/translate.h) at the entries that start them:
+ * op_TRANSLATED.
  */
-#define TRANSLATES (!PRECISE && !RVC)
+#define TRANSLATES (!PRECISE)
 
 #define RUN_NAME_(x, t) RUN_NAME2_(x, t)
 #if RVC

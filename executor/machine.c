@@ -235,8 +235,6 @@ static const char *engine_refusal(const struct machine *m)
         return "--engine interp";
     if (!translate_host())
         return "the host is not x86-64 Linux";
-    if (m->code.slot_shift != 2)
-        return "compressed instructions (C)";
     if (m->pages)
         return "page tracking";
     if (code_may_change(m))

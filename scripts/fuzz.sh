@@ -53,11 +53,13 @@ make_seeds() {
     gunzip -c "$build/corpus/pprof/sp1.pb.gz" >"$build/corpus/pprof/sp1.pb"
     touch "$build/corpus/done"
   fi
-  # fuzz_translate's seeds: its first byte picks RV32 (even) or RV64 (odd)
-  if [ ! -e "$build/corpus/translate/rv64" ]; then
+  # fuzz_translate's seeds: its first byte picks RV32 (bit 0 clear) or RV64, and C (bit 1)
+  if [ ! -e "$build/corpus/translate/rv64c" ]; then
     mkdir -p "$build/corpus/translate"
     printf '\000rv32 stream' >"$build/corpus/translate/rv32"
     printf '\001rv64 stream' >"$build/corpus/translate/rv64"
+    printf '\002rv32c stream' >"$build/corpus/translate/rv32c"
+    printf '\003rv64c stream' >"$build/corpus/translate/rv64c"
   fi
   exec 9>&-
 }

@@ -88,9 +88,15 @@ static size_t target_entry(const struct translator *t, size_t i, const struct in
         return i + (size_t)(ptrdiff_t)in->imm;
     uint64_t pc = cc->lo + ((uint64_t)i << cc->slot_shift);
     uint64_t to = pc + (uint64_t)(int64_t)in->imm;
-    if ((to & 3) || to - cc->lo >= cc->span)
+    if ((to & ((1u << cc->slot_shift) - 1)) || to - cc->lo >= cc->span)
         return SIZE_MAX;
     return (size_t)((to - cc->lo) >> cc->slot_shift);
+}
+
+/* The entries instruction `in` spans: two for a 4-byte one on a hart with C, else one. */
+static size_t entry_steps(const struct code_cache *cc, const struct insn *in)
+{
+    return translate_insn_length(in) >> cc->slot_shift;
 }
 
 /* Marks the entries that start blocks: after every block's end, and at branch and jal targets. */
@@ -102,16 +108,17 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
         struct insn in;
         if (!entry_insn(t, i, false, &in))
             continue;
-        unsigned op = in.op & (INSN_PAGE_MARK - 1);
+        unsigned op = translate_base_op(in.op);
         bool jal = op == OP_JAL || op == OP_JAL_CALL;
         if (translate_op_ends_block(op) || jal) {
             size_t to = target_entry(t, i, &in);
             if (to < n)
                 starts[to] = 1;
         }
+        size_t next = i + entry_steps(cc, &in);
         if ((!translate_op_supported(op, t->xlen) || translate_op_ends_block(op) || jal) &&
-            i + 1 < n)
-            starts[i + 1] = 1;
+            next < n)
+            starts[next] = 1;
     }
     if (entry - cc->lo < cc->span)
         starts[(entry - cc->lo) >> cc->slot_shift] = 1;
@@ -120,7 +127,7 @@ static void mark_block_starts(struct translator *t, uint8_t *starts, uint64_t en
 struct translator *translate_new(struct code_cache *cc, const struct guest_memory *mem, int xlen,
                                  uint64_t entry, struct translate_mode mode, unsigned cold)
 {
-    if (!translate_host() || cc->slot_shift != 2)
+    if (!translate_host() || (cc->slot_shift != 2 && cc->slot_shift != 1))
         return NULL;
     struct translator *t = calloc(1, sizeof(*t));
     uint8_t *starts = calloc(entry_count(cc), 1);
@@ -197,7 +204,7 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
         struct insn in;
         if (!entry_insn(t, k, true, &in))
             break;
-        unsigned op = in.op & (INSN_PAGE_MARK - 1);
+        unsigned op = translate_base_op(in.op);
         bool call = op == OP_JAL_CALL, ret = op == OP_JALR_RET && nrets > 0;
         bool out = translate_op_jumps_out(op) && !ret;
         if (!translate_op_supported(op, t->xlen) && !call && !ret && !out)
@@ -209,7 +216,7 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
         pcs[n++] = cc->lo + ((uint64_t)k << cc->slot_shift);
         if (out)
             return n; /* the block leaves for its target */
-        size_t to = k + 1;
+        size_t after = k + entry_steps(cc, &in), to = after;
         if (translate_op_is_jal(op) || call) {
             to = k + (size_t)(ptrdiff_t)in.imm; /* near: an entry count (code_cache_fill) */
             if (to == i && !call)
@@ -217,11 +224,11 @@ static size_t block_path(struct translator *t, size_t i, const struct insn **at,
             if (n < TRANSLATE_BLOCK_MAX && !can_follow(t, to, at, n))
                 return n; /* the block leaves for the target (its own code: a recursion) */
             if (call)
-                rets[nrets++] = k + 1;
+                rets[nrets++] = after;
         } else if (ret) {
             to = rets[--nrets];
         } else {
-            k++;
+            k = to;
             continue;
         }
         if (n == TRANSLATE_BLOCK_MAX || !can_follow(t, to, at, n))
@@ -307,11 +314,12 @@ int translate_trace_call(struct translate_hooks *hooks, const struct insn *ip, u
     const struct flow_tracer *t = hooks->tracer;
     bool cost = hooks->cost_cl != NULL;
     uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
-    uintptr_t ret_at = (uintptr_t)(ip + 1);
+    unsigned len = translate_insn_length(ip);
+    uintptr_t ret_at = (uintptr_t)(ip + (len >> t->run_shift)); /* its slots: the code cache's */
     int pushed =
         t->per_pc
-            ? trace_call_linked_site(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now)
-            : trace_call_linked(t, &hooks->top, pc, 4, target, ret_at, now, cost, cost_now);
+            ? trace_call_linked_site(t, &hooks->top, pc, len, target, ret_at, now, cost, cost_now)
+            : trace_call_linked(t, &hooks->top, pc, len, target, ret_at, now, cost, cost_now);
     if (pushed && site)
         *site = hooks->top->link;
     return pushed;
@@ -328,7 +336,7 @@ int translate_trace_tail(struct translate_hooks *hooks, const struct insn *ip, u
     bool cost = hooks->cost_cl != NULL;
     uint64_t cost_now = cost ? code_cost_at(ip)->through - *hooks->cost_cl : 0;
     if (t->per_pc) /* (in the old node's array, before the relink) */
-        trace_run_end_before(f, pc + 4, t->run_shift);
+        trace_run_end_before(f, pc + translate_insn_length(ip), t->run_shift);
     trace_tail_to(t, f, l, now, cost, cost_now);
     if (t->per_pc)
         trace_run_start(f, target, t->run_shift);

@@ -133,9 +133,27 @@ struct emit {
     uint8_t unpushed_in[TRANSLATE_BLOCK_MAX];
 };
 
+/* Register r = v, a guest address (RV32: its 32 bits). */
+static void mov_address(struct emit *e, unsigned r, uint64_t v)
+{
+    x86_mov_imm(e->b, r, e->w ? v : (uint32_t)v);
+}
+
+/* The guest pc after instruction i (a call's return address): 2 or 4 bytes on. */
+static uint64_t next_pc(const struct emit *e, size_t i)
+{
+    return e->pcs[i] + translate_insn_length(e->at[i]);
+}
+
+/* The code cache entry after instruction i's (a 4-byte one spans two on a hart with C). */
+static const struct insn *next_entry(const struct emit *e, size_t i)
+{
+    return e->at[i] + (translate_insn_length(e->at[i]) >> e->cc->slot_shift);
+}
+
 bool translate_op_supported(unsigned op, int xlen)
 {
-    switch (op & (INSN_PAGE_MARK - 1)) {
+    switch (translate_base_op(op)) {
     case OP_LUI:
     case OP_AUIPC:
     case OP_ADDI:
@@ -594,7 +612,7 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
         e->taken_of[e->ntaken++] = (uint32_t)i;
     }
     if (i == e->n - 1)
-        exit_to(e, in + 1, i + 1);
+        exit_to(e, next_entry(e, i), i + 1);
 }
 
 /*
@@ -701,9 +719,9 @@ static void emit_run_count_address(struct emit *e, uint64_t pc, int none)
     x86_op_reg(b, false, 0x31, X_RAX, X_RAX); /* xor eax, eax */
     uint8_t *done = x86_jmp(b);
     x86_patch(inside, b->p);
-    x86_shift(b, true, 5, X_RAX, 2, false);         /* the slot (4-byte instructions) */
-    x86_shift(b, true, 4, X_RAX, 4, false);         /* two int64 per slot */
-    x86_op_sib(b, true, 0x8D, X_RAX, X_RAX, X_RDX); /* lea rax, [rax + rdx] */
+    x86_shift(b, true, 5, X_RAX, e->cc->slot_shift, false); /* the slot */
+    x86_shift(b, true, 4, X_RAX, 4, false);                 /* two int64 per slot */
+    x86_op_sib(b, true, 0x8D, X_RAX, X_RAX, X_RDX);         /* lea rax, [rax + rdx] */
     x86_alu_imm(b, true, 0, X_RAX, (int32_t)sizeof(int64_t));
     x86_patch(no_runs, b->p);
     x86_patch(done, b->p);
@@ -867,6 +885,12 @@ static void emit_taken_path(struct emit *e, size_t k)
     }
 }
 
+/* The guest address a jal (or a jal to a link) at instruction i goes to: imm counts entries. */
+static uint64_t jal_target(const struct emit *e, size_t i)
+{
+    return e->pcs[i] + ((uint64_t)(int64_t)e->at[i]->imm << e->cc->slot_shift);
+}
+
 /*
  * A jal inside the block (translate_at follows it): rd gets the return
  * address; a jump out of the top frame's function (trace_jump_fast: a tail
@@ -880,7 +904,7 @@ static void emit_jal(struct emit *e, size_t i)
     struct x86_buf *b = e->b;
     const struct insn *in = e->at[i];
     const struct insn *to = in + in->imm;
-    uint64_t pc = e->pcs[i], target = pc + (uint64_t)(int64_t)in->imm * 4;
+    uint64_t pc = e->pcs[i], target = jal_target(e, i);
     if (e->mode.traced) { /* the tracer's top frame: a target outside its function, a tail call */
         load_top(e, X_RCX);
         compare_with_frame(e, X_RCX, target);
@@ -891,7 +915,7 @@ static void emit_jal(struct emit *e, size_t i)
         e->linked_back[k] = NULL;
     }
     if (in->rd < REG_SINK) {
-        x86_mov_imm(b, X_RAX, e->w ? pc + 4 : (uint32_t)(pc + 4));
+        mov_address(e, X_RAX, next_pc(e, i));
         store_reg(e, X_RAX, in->rd);
     }
     emit_taken_hooks(e, i, to, pc);
@@ -931,10 +955,34 @@ static void emit_cost_clock_to(struct emit *e, const struct insn *from, unsigned
     x86_op_mem(b, true, op, X_RAX, X_RDX, disp);
 }
 
-/* rax = v, a guest address (RV32: its 32 bits). */
-static void mov_address(struct emit *e, unsigned r, uint64_t v)
+/* Whether guest address v (as mov_address has it) fits an instruction's sign-extended imm32. */
+static bool address_fits_imm32(const struct emit *e, uint64_t v)
 {
-    x86_mov_imm(e->b, r, e->w ? v : (uint32_t)v);
+    return (e->w ? v : (uint32_t)v) <= INT32_MAX;
+}
+
+/* The quadword at [base + disp] = guest address v (through rax when no imm32 holds it). */
+static void store_address(struct emit *e, unsigned base, int32_t disp, uint64_t v)
+{
+    if (address_fits_imm32(e, v)) {
+        x86_op_mem(e->b, true, 0xC7, 0, base, disp); /* mov qword [base + disp], imm32 */
+        x86_u32(e->b, (uint32_t)v);
+        return;
+    }
+    mov_address(e, X_RAX, v);
+    x86_op_mem(e->b, true, 0x89, X_RAX, base, disp);
+}
+
+/* Compares the quadword at [base + disp] with guest address v, for je or jne (clobbers rax). */
+static void compare_address(struct emit *e, unsigned base, int32_t disp, uint64_t v)
+{
+    if (address_fits_imm32(e, v)) {
+        x86_op_mem(e->b, true, 0x81, 7, base, disp); /* cmp qword [base + disp], imm32 */
+        x86_u32(e->b, (uint32_t)v);
+        return;
+    }
+    mov_address(e, X_RAX, v);
+    x86_op_mem(e->b, true, 0x3B, X_RAX, base, disp);
 }
 
 /* Register r = the address a jalr `in` jumps to: (rs1 + imm) & ~1. */
@@ -974,7 +1022,7 @@ static bool keeps_no_runs(const struct emit *e, const struct insn *entry)
 static size_t unpushed_return(const struct emit *e, size_t c)
 {
     if (!e->mode.traced || e->mode.cost || c + 1 >= e->n ||
-        (e->at[c]->op & (INSN_PAGE_MARK - 1)) != OP_JAL_CALL)
+        translate_base_op(e->at[c]->op) != OP_JAL_CALL)
         return 0;
     const struct insn *callee = e->at[c] + e->at[c]->imm;
     if (e->mode.per_pc && !keeps_no_runs(e, callee))
@@ -986,7 +1034,7 @@ static size_t unpushed_return(const struct emit *e, size_t c)
     size_t reach = 0;
     for (size_t k = c + 1; k + 1 < e->n; k++) {
         const struct insn *in = e->at[k];
-        if ((in->op & (INSN_PAGE_MARK - 1)) == OP_JALR_RET)
+        if (translate_base_op(in->op) == OP_JALR_RET)
             return reach <= k ? k : 0;
         if (translate_op_leaves(in->op) || translate_op_jumps_out(in->op))
             return 0;
@@ -1025,7 +1073,7 @@ static void emit_push_unpushed(struct emit *e, size_t k)
     struct x86_buf *b = e->b;
     load_top(e, X_RDX);
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
-    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)(e->at[c] + 1));
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)next_entry(e, c));
     x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
     set_top(e);
 }
@@ -1033,19 +1081,23 @@ static void emit_push_unpushed(struct emit *e, size_t k)
 /*
  * The tracer's call fast path (trace_call_fast, or trace_call_fast_site
  * when the top frame's link has call sites) for the call at instruction
- * i, from pc to target: unless the slot above the top frame (rdx) is set
+ * i, from pc to *target (NULL: a call through a register, its target in
+ * rax): unless the slot above the top frame (rdx) is set
  * up for this call, the block leaves before it, for the interpreter's
  * handler and its slower paths. Then the slot becomes the top frame: its
  * return address, where that code lies (ret_at: the entry after the
  * call), and its counts from now.
  */
-static void emit_trace_call_to_rax(struct emit *e, size_t i)
+static void emit_trace_call_to(struct emit *e, size_t i, const uint64_t *target)
 {
     struct x86_buf *b = e->b;
-    uint64_t ret = e->pcs[i] + 4;
+    uint64_t ret = next_pc(e, i);
     size_t k = e->nlinked++;
     e->linked_of[k] = (uint32_t)i;
-    x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP(FRAME_LINK(key)));
+    if (target)
+        compare_address(e, X_RDX, FRAME_UP(FRAME_LINK(key)), *target);
+    else
+        x86_op_mem(b, true, 0x3B, X_RAX, X_RDX, FRAME_UP(FRAME_LINK(key)));
     e->linked_at[k][0] = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(node));
     uint8_t *sites = NULL;
@@ -1062,18 +1114,14 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
         x86_patch(sites, b->p);
         x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_UP(FRAME_LINK(caller)));
         e->linked_at[k][2] = x86_jcc(b, CC_NE);
-        mov_address(e, X_RAX, ret);
-        x86_op_mem(b, true, 0x3B, X_RAX, X_RDX,
-                   FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
+        compare_address(e, X_RDX, FRAME_UP((int32_t)offsetof(struct trace_frame, ret)), ret);
         e->linked_at[k][3] = x86_jcc(b, CC_NE);
         x86_patch(set_up, b->p);
     }
     /* trace_enter: the frame above is the top now */
     e->linked_enter[k] = b->p;
     if (e->unpushed_ret[i]) { /* its return address and counts, the top left where it is */
-        mov_address(e, X_RAX, ret);
-        x86_op_mem(b, true, 0x89, X_RAX, X_RDX,
-                   FRAME_UP((int32_t)offsetof(struct trace_frame, ret)));
+        store_address(e, X_RDX, FRAME_UP((int32_t)offsetof(struct trace_frame, ret)), ret);
         emit_clock(e, i);
         x86_op_mem(b, true, 0x29, X_RAX, X_RDX,
                    FRAME_UP((int32_t)offsetof(struct trace_frame, acc)));
@@ -1081,22 +1129,14 @@ static void emit_trace_call_to_rax(struct emit *e, size_t i)
         return;
     }
     x86_alu_imm(b, true, 0, X_RDX, (int32_t)sizeof(struct trace_frame));
-    mov_address(e, X_RAX, ret);
-    x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret));
-    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)(e->at[i] + 1));
+    store_address(e, X_RDX, (int32_t)offsetof(struct trace_frame, ret), ret);
+    x86_mov_imm(b, X_RAX, (uint64_t)(uintptr_t)next_entry(e, i));
     x86_op_mem(b, true, 0x89, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, ret_at));
     emit_clock(e, i);
     x86_op_mem(b, true, 0x29, X_RAX, X_RDX, (int32_t)offsetof(struct trace_frame, acc));
     emit_cost_clock_to(e, e->at[i], 0x29, (int32_t)offsetof(struct trace_frame, cost_acc));
     set_top(e);
     e->linked_back[k] = b->p;
-}
-
-/* emit_trace_call_to_rax for a call to `target`, rax = target. */
-static void emit_trace_call(struct emit *e, size_t i, uint64_t target)
-{
-    mov_address(e, X_RAX, target);
-    emit_trace_call_to_rax(e, i);
 }
 
 /* The host registers a call out of the block to C must keep: the arguments, hooks, kept ones. */
@@ -1128,7 +1168,7 @@ static void emit_tail_taken(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
     if (in->rd < REG_SINK) {
-        mov_address(e, X_RAX, e->pcs[i] + 4);
+        mov_address(e, X_RAX, next_pc(e, i));
         store_reg(e, X_RAX, in->rd);
     }
     emit_cost_hook(e, in, in + in->imm);
@@ -1146,25 +1186,30 @@ static void emit_link_target(struct emit *e, size_t k, unsigned r)
     if (translate_op_jumps_out(in->op))
         emit_jalr_address(e, in, r);
     else
-        mov_address(e, r, e->pcs[i] + (uint64_t)(int64_t)in->imm * 4);
+        mov_address(e, r, jal_target(e, i));
 }
 
 /* A field of a site cache (a struct trace_link) from its address. */
 #define SITE(field) (int32_t) offsetof(struct trace_link, field)
 
 /*
- * rax = the link's target of linked jump k (a call through a register:
- * its address now), and a jump to `other` unless site cache k is of it
- * and of the frame at [rdx]: its `field` (caller, or for a tail call
- * parent) is the frame's. Leaves rcx = the cache.
+ * A jump to `other` unless site cache k is of linked jump k's target (a
+ * call through a register: its address now) and of the frame at [rdx]:
+ * its `field` (caller, or for a tail call parent) is the frame's. Leaves
+ * rcx = the cache; clobbers rax.
  */
 static void emit_site_test(struct emit *e, size_t k, int32_t frame_field, int32_t site_field,
                            uint8_t **other)
 {
     struct x86_buf *b = e->b;
-    emit_link_target(e, k, X_RAX);
+    const struct insn *in = e->at[e->linked_of[k]];
     x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)&e->sites[k]);
-    x86_op_mem(b, true, 0x3B, X_RAX, X_RCX, SITE(key));
+    if (translate_op_jumps_out(in->op)) {
+        emit_link_target(e, k, X_RAX);
+        x86_op_mem(b, true, 0x3B, X_RAX, X_RCX, SITE(key));
+    } else {
+        compare_address(e, X_RCX, SITE(key), jal_target(e, e->linked_of[k]));
+    }
     other[0] = x86_jcc(b, CC_NE);
     x86_op_mem(b, false, 0x8B, X_RAX, X_RDX, frame_field);
     x86_op_mem(b, false, 0x3B, X_RAX, X_RCX, site_field);
@@ -1264,7 +1309,7 @@ static void emit_tail_from_site(struct emit *e, size_t k, uint8_t **other)
 }
 
 /*
- * The traced calls the fast path missed (emit_trace_call) and the jals'
+ * The traced calls the fast path missed (emit_trace_call_to) and the jals'
  * tail calls (emit_jal): their site caches (emit_call_from_site,
  * emit_tail_from_site), else the tracer's next fast path, in C
  * (translate_trace_call, translate_trace_tail), with the caller-saved
@@ -1342,13 +1387,14 @@ static void emit_callee_run_end(struct emit *e, size_t i)
     x86_op_mem(b, true, 0x83, 7, X_RDX, FRAME_LINK(runs)); /* cmp qword [runs], 0 */
     x86_byte(b, 0);
     uint8_t *no_runs = x86_jcc(b, CC_E);
-    mov_address(e, X_RAX, e->pcs[i] + 4);
+    mov_address(e, X_RAX, next_pc(e, i));
     x86_op_mem(b, true, 0x2B, X_RAX, X_RDX, FRAME_LINK(lo));
     x86_op_mem(b, false, 0x8B, X_RCX, X_RDX, FRAME_LINK(span));
     x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
     miss(e, CC_A, i);
-    x86_alu_imm(b, true, 4, X_RAX, -4);     /* and rax, -4: the slot's */
-    x86_shift(b, true, 4, X_RAX, 2, false); /* x 4: two int64 per slot */
+    unsigned shift = e->cc->slot_shift;             /* the run array's (trace_run_index) */
+    x86_alu_imm(b, true, 4, X_RAX, -(1 << shift));  /* and: the slot's */
+    x86_shift(b, true, 4, X_RAX, 4 - shift, false); /* x 16 / slot: two int64 per slot */
     x86_op_mem(b, true, 0x03, X_RAX, X_RDX, FRAME_LINK(runs));
     x86_op_mem(b, true, 0x83, 0, X_RAX, 0); /* add qword [rax], -1: TRACE_RUN_DELTA */
     x86_byte(b, 0xFF);
@@ -1364,7 +1410,7 @@ static const struct insn *callee_of(const struct emit *e, size_t i)
 {
     size_t open = 0; /* returns between, each closing a call between */
     for (size_t k = i; k-- > 0;) {
-        unsigned op = e->at[k]->op & (INSN_PAGE_MARK - 1);
+        unsigned op = translate_base_op(e->at[k]->op);
         if (op == OP_JALR_RET)
             open++;
         else if (op == OP_JAL_CALL && open-- == 0)
@@ -1401,12 +1447,12 @@ static void emit_trace_return(struct emit *e, size_t i)
 static void emit_call(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
-    uint64_t pc = e->pcs[i];
     if (e->mode.traced) {
+        uint64_t target = jal_target(e, i);
         load_top(e, X_RDX);
-        emit_trace_call(e, i, pc + (uint64_t)(int64_t)in->imm * 4);
+        emit_trace_call_to(e, i, &target);
     }
-    mov_address(e, X_RAX, pc + 4);
+    mov_address(e, X_RAX, next_pc(e, i));
     store_reg(e, X_RAX, in->rd);
     emit_cost_hook(e, in, in + in->imm);
     if (i + 1 == e->n) /* the last: out for the callee's entry */
@@ -1422,7 +1468,7 @@ static void emit_call(struct emit *e, size_t i)
 static void emit_return(struct emit *e, size_t i)
 {
     const struct insn *in = e->at[i];
-    uint64_t pc = e->pcs[i], back = e->pcs[i + 1];
+    uint64_t back = e->pcs[i + 1];
     emit_jalr_address(e, in, X_RAX);
     mov_address(e, X_RCX, back);
     x86_op_reg(e->b, true, 0x3B, X_RAX, X_RCX);
@@ -1437,7 +1483,7 @@ static void emit_return(struct emit *e, size_t i)
         emit_trace_return(e, i);
     }
     if (in->rd < REG_SINK) {
-        mov_address(e, X_RAX, pc + 4);
+        mov_address(e, X_RAX, next_pc(e, i));
         store_reg(e, X_RAX, in->rd);
     }
     emit_cost_hook(e, in, e->at[i + 1]);
@@ -1445,12 +1491,15 @@ static void emit_return(struct emit *e, size_t i)
 
 /*
  * rax = the target of the jalr at instruction i, (rs1 + imm) & ~1 (as
- * the interpreter's JALR_TARGET); a misaligned one leaves before it, for
- * the interpreter's fault.
+ * the interpreter's JALR_TARGET); one off its slot (4 bytes; on a hart
+ * with C every even address is one) leaves before it, for the
+ * interpreter's fault.
  */
 static void emit_jalr_target(struct emit *e, size_t i)
 {
     emit_jalr_address(e, e->at[i], X_RAX);
+    if (e->cc->slot_shift == 1)
+        return;
     x86_byte(e->b, 0xA8); /* test al, 3 */
     x86_byte(e->b, 3);
     miss(e, CC_NE, i);
@@ -1476,8 +1525,8 @@ static void emit_entry_of(struct emit *e)
 {
     struct x86_buf *b = e->b;
     x86_mov_imm(b, X_RCX, e->cc->lo);
-    x86_op_reg(b, true, 0x2B, X_RAX, X_RCX); /* sub rax, rcx */
-    x86_shift(b, true, 4, X_RAX, 2, false);  /* 16-byte entries per 4-byte slot */
+    x86_op_reg(b, true, 0x2B, X_RAX, X_RCX);                    /* sub rax, rcx */
+    x86_shift(b, true, 4, X_RAX, 4 - e->cc->slot_shift, false); /* a 16-byte entry per slot */
     x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)e->cc->insns);
     x86_op_reg(b, true, 0x03, X_RAX, X_RCX);
 }
@@ -1526,7 +1575,7 @@ static void emit_return_out(struct emit *e, size_t i)
         emit_entry_of(e);
     }
     if (in->rd < REG_SINK) {
-        mov_address(e, X_RCX, e->pcs[i] + 4);
+        mov_address(e, X_RCX, next_pc(e, i));
         store_reg(e, X_RCX, in->rd);
     }
     emit_cost_hook_to_rax(e, in);
@@ -1535,7 +1584,7 @@ static void emit_return_out(struct emit *e, size_t i)
 
 /*
  * A call through a register (the last instruction): the tracer's call
- * (emit_trace_call), the link, and out for the entry of its target (one
+ * (emit_trace_call_to), the link, and out for the entry of its target (one
  * outside the code leaves before the call, for the interpreter's fault).
  */
 static void emit_call_out(struct emit *e, size_t i)
@@ -1545,11 +1594,11 @@ static void emit_call_out(struct emit *e, size_t i)
     emit_target_in_code(e, i);
     if (e->mode.traced) {
         load_top(e, X_RDX);
-        emit_trace_call_to_rax(e, i);
+        emit_trace_call_to(e, i, NULL);
         emit_jalr_address(e, in, X_RAX); /* again: the call path took the registers */
     }
     emit_entry_of(e);
-    mov_address(e, X_RCX, e->pcs[i] + 4);
+    mov_address(e, X_RCX, next_pc(e, i));
     store_reg(e, X_RCX, in->rd);
     emit_cost_hook_to_rax(e, in);
     exit_to_rax(e, i + 1);
@@ -1558,7 +1607,7 @@ static void emit_call_out(struct emit *e, size_t i)
 /* Instruction i of the block, at guest pc `pc`. */
 static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 {
-    switch (e->at[i]->op & (INSN_PAGE_MARK - 1)) {
+    switch (translate_base_op(e->at[i]->op)) {
     case OP_JAL: emit_jal(e, i); return;
     case OP_JAL_CALL: emit_call(e, i); return;
     case OP_JALR_RET:
@@ -1572,7 +1621,7 @@ static void emit_insn(struct emit *e, size_t i, uint64_t pc)
     }
     const struct insn *in = e->at[i];
     bool w = e->w;
-    switch (in->op & (INSN_PAGE_MARK - 1)) {
+    switch (translate_base_op(in->op)) {
     case OP_LUI:
         x86_mov_imm(e->b, X_RAX, w ? (uint64_t)(int64_t)in->imm : (uint32_t)in->imm);
         store_reg(e, X_RAX, in->rd);
@@ -1680,7 +1729,7 @@ enum { USES_RS1 = 1, USES_RS2 = 2, WRITES_RD = 4 };
 
 static unsigned op_fields(unsigned op)
 {
-    switch (op & (INSN_PAGE_MARK - 1)) {
+    switch (translate_base_op(op)) {
     case OP_FENCE: return 0;
     case OP_LUI:
     case OP_AUIPC:
@@ -1949,7 +1998,7 @@ bool translate_emit(struct x86_buf *b, const struct insn *const *at, const uint6
     const struct insn *last = at[n - 1]; /* (n > 0) */
     if (!translate_op_ends_block(last->op) && !translate_op_leaves(last->op) &&
         !translate_op_jumps_out(last->op))
-        exit_to(&e, last + 1, n);
+        exit_to(&e, next_entry(&e, n - 1), n);
     for (size_t k = 0; k < e.ntaken; k++)
         emit_taken_path(&e, k);
     emit_inside_tests(&e);

@@ -34,10 +34,59 @@
 /* The longest block, in instructions. */
 #define TRANSLATE_BLOCK_MAX 128
 
+/*
+ * The operation an entry's op (page mark and all) runs: a compressed one
+ * (decode.h, RVC_OPS) is the 32-bit operation it expands to, with the same
+ * fields; only its length differs (insn_op_length). The far forms stay
+ * themselves: the tier does not translate them.
+ */
+static inline unsigned translate_base_op(unsigned op)
+{
+    switch (op & (INSN_PAGE_MARK - 1)) {
+    case OP_C_ADDI: return OP_ADDI;
+    case OP_C_ADDIW: return OP_ADDIW;
+    case OP_C_LUI: return OP_LUI;
+    case OP_C_SLLI: return OP_SLLI;
+    case OP_C_SRLI: return OP_SRLI;
+    case OP_C_SRAI: return OP_SRAI;
+    case OP_C_ANDI: return OP_ANDI;
+    case OP_C_ADD: return OP_ADD;
+    case OP_C_SUB: return OP_SUB;
+    case OP_C_XOR: return OP_XOR;
+    case OP_C_OR: return OP_OR;
+    case OP_C_AND: return OP_AND;
+    case OP_C_ADDW: return OP_ADDW;
+    case OP_C_SUBW: return OP_SUBW;
+    case OP_C_LW: return OP_LW;
+    case OP_C_LD: return OP_LD;
+    case OP_C_SW: return OP_SW;
+    case OP_C_SD: return OP_SD;
+    case OP_C_LW_A: return OP_LW_A;
+    case OP_C_LD_A: return OP_LD_A;
+    case OP_C_SW_A: return OP_SW_A;
+    case OP_C_SD_A: return OP_SD_A;
+    case OP_C_BEQ: return OP_BEQ;
+    case OP_C_BNE: return OP_BNE;
+    case OP_C_JAL: return OP_JAL;
+    case OP_C_JAL_CALL: return OP_JAL_CALL;
+    case OP_C_JALR: return OP_JALR;
+    case OP_C_JALR_CALL: return OP_JALR_CALL;
+    case OP_C_JALR_RET: return OP_JALR_RET;
+    case OP_C_JALR_RETCALL: return OP_JALR_RETCALL;
+    default: return op & (INSN_PAGE_MARK - 1);
+    }
+}
+
+/* The bytes of the instruction in entry `in` (2 for a compressed one). */
+static inline unsigned translate_insn_length(const struct insn *in)
+{
+    return insn_op_length(in->op & (INSN_PAGE_MARK - 1));
+}
+
 /* Whether the operation ends a block (a conditional branch: both ways leave it). */
 static inline bool translate_op_ends_block(unsigned op)
 {
-    switch (op & (INSN_PAGE_MARK - 1)) {
+    switch (translate_base_op(op)) {
     case OP_BEQ:
     case OP_BNE:
     case OP_BLT:
@@ -51,14 +100,14 @@ static inline bool translate_op_ends_block(unsigned op)
 /* Whether the operation is a near jal that is not a call (a jump the block may follow). */
 static inline bool translate_op_is_jal(unsigned op)
 {
-    return (op & (INSN_PAGE_MARK - 1)) == OP_JAL;
+    return translate_base_op(op) == OP_JAL;
 }
 
 /* Whether the operation is a jump, call or return a block may follow (jal, jal to a link, jalr
  * through one). */
 static inline bool translate_op_leaves(unsigned op)
 {
-    unsigned o = op & (INSN_PAGE_MARK - 1);
+    unsigned o = translate_base_op(op);
     return o == OP_JAL || o == OP_JAL_CALL || o == OP_JALR_RET;
 }
 
@@ -69,7 +118,7 @@ static inline bool translate_op_leaves(unsigned op)
  */
 static inline bool translate_op_jumps_out(unsigned op)
 {
-    unsigned o = op & (INSN_PAGE_MARK - 1);
+    unsigned o = translate_base_op(op);
     return o == OP_JALR_RET || o == OP_JALR_CALL;
 }
 
@@ -104,7 +153,7 @@ static inline size_t translate_calls_open(const struct insn *const *at, size_t n
 {
     size_t open = 0;
     for (size_t k = 0; k < n; k++) {
-        unsigned o = at[k]->op & (INSN_PAGE_MARK - 1);
+        unsigned o = translate_base_op(at[k]->op);
         if (o == OP_JAL_CALL)
             open++;
         else if (o == OP_JALR_RET && open > 0)
@@ -153,7 +202,7 @@ static inline size_t translate_site_count(const struct insn *const *at, size_t n
 {
     size_t count = 0;
     for (size_t i = 0; mode.traced && !mode.cost && i < n; i++) {
-        unsigned op = at[i]->op & (INSN_PAGE_MARK - 1);
+        unsigned op = translate_base_op(at[i]->op);
         count += op == OP_JAL || op == OP_JAL_CALL || op == OP_JALR_CALL;
     }
     return count;

@@ -634,19 +634,23 @@ class Usage(CliTest):
                 self.assertEqual(r.stdout, b"")
 
     def test_engines(self):
-        """--engine: every engine runs a guest the tier can take alike; one
-        it cannot (a hart with C) runs under auto and interp, and
-        --engine translate refuses it with exit 64 naming why."""
+        """--engine: every engine runs a guest the tier can take alike (with
+        or without C); one it cannot (code on a writable page) runs under
+        auto and interp, and --engine translate refuses it with exit 64
+        naming why."""
         for xlen in (32, 64):
             plain = self.write(valid(xlen))
             with_c = self.write(valid(xlen, flags=EF_RISCV_RVC))
+            writable = self.write(build_elf(
+                [Segment(TEXT, assemble(exit_with(7)), PF_RWX)], TEXT, xlen))
             for engine in ("auto", "interp", "translate"):
                 with self.subTest(xlen=xlen, engine=engine):
                     self.assert_exit(cli("execute", plain, "--engine", engine), 7)
-                    r = cli("execute", with_c, "--engine", engine)
+                    self.assert_exit(cli("execute", with_c, "--engine", engine), 7)
+                    r = cli("execute", writable, "--engine", engine)
                     if engine == "translate":
                         self.assert_error(r, EXIT_USAGE, "--engine translate",
-                                          "compressed instructions")
+                                          "code on writable pages")
                     else:
                         self.assert_exit(r, 7)
 

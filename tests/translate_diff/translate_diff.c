@@ -6,7 +6,9 @@
  * share. The streams: RV32IM or RV64IM ALU operations, loads and stores
  * around a data page whose end borders unmapped memory (now and then
  * through a register that points nowhere), branches both ways (so blocks
- * loop), jals, calls and returns (which blocks follow), then ebreak.
+ * loop), jals, calls and returns (which blocks follow), then ebreak; and
+ * for a hart with C the same mixed with compressed instructions, the
+ * 4-byte ones on any halfword.
  */
 #include "tests/translate_diff/translate_diff.h"
 
@@ -186,6 +188,188 @@ void tdiff_make_program(uint32_t *code, size_t n, int xlen)
     code[n - 1] = TDIFF_EBREAK;
 }
 
+/* The compressed formats (the ISA manual's RVC chapter); a 3-bit register field names x8..x15. */
+static uint16_t c_ci(unsigned f3, uint32_t imm6, unsigned rd, unsigned op)
+{
+    return (uint16_t)(f3 << 13 | (imm6 >> 5 & 1) << 12 | rd << 7 | (imm6 & 0x1f) << 2 | op);
+}
+
+static uint16_t c_cr(unsigned f4, unsigned rd, unsigned rs2)
+{
+    return (uint16_t)(f4 << 12 | rd << 7 | rs2 << 2 | 2);
+}
+
+/* c.lw, c.sw (f3 2, 6: a word offset, 0..124) and c.ld, c.sd (3, 7: a doubleword one, 0..248). */
+static uint16_t c_cl(unsigned f3, uint32_t off, unsigned base, unsigned reg)
+{
+    uint32_t low = f3 & 1 ? (off >> 6 & 3) : ((off >> 2 & 1) << 1 | (off >> 6 & 1));
+    return (uint16_t)(f3 << 13 | (off >> 3 & 7) << 10 | (base - 8) << 7 | low << 5 |
+                      (reg - 8) << 2);
+}
+
+/* c.beqz (f3 6), c.bnez (7): offset in bytes, -256..254. */
+static uint16_t c_cb(unsigned f3, int32_t offset, unsigned rs1)
+{
+    uint32_t u = (uint32_t)offset;
+    return (uint16_t)(f3 << 13 | (u >> 8 & 1) << 12 | (u >> 3 & 3) << 10 | (rs1 - 8) << 7 |
+                      (u >> 6 & 3) << 5 | (u >> 1 & 3) << 3 | (u >> 5 & 1) << 2 | 1);
+}
+
+/* c.j (f3 5), c.jal (1, RV32): offset in bytes, -2048..2046. */
+static uint16_t c_cj(unsigned f3, int32_t offset)
+{
+    uint32_t u = (uint32_t)offset;
+    return (uint16_t)(f3 << 13 | (u >> 11 & 1) << 12 | (u >> 4 & 1) << 11 | (u >> 8 & 3) << 9 |
+                      (u >> 10 & 1) << 8 | (u >> 6 & 1) << 7 | (u >> 7 & 1) << 6 |
+                      (u >> 1 & 7) << 3 | (u >> 5 & 1) << 2 | 1);
+}
+
+/* A compressed register to write (x8..x15 but the data base), and one to read. */
+static unsigned c_dest(void)
+{
+    unsigned r = 8 + below(8);
+    return r == BASE_REG ? 9 : r;
+}
+
+static unsigned c_src(void)
+{
+    return 8 + below(8);
+}
+
+/* A compressed ALU operation, load or store (RV64: its word and doubleword forms too). */
+static uint16_t c_alu_insn(int xlen)
+{
+    uint32_t imm6 = below(64), shamt = below(xlen == 64 ? 64 : 32);
+    switch (below(xlen == 64 ? 12 : 10)) {
+    case 0: return c_ci(0, imm6, dest(), 1); /* c.addi (c.nop) */
+    case 1: return c_ci(2, imm6, dest(), 1); /* c.li */
+    case 2: {                                /* c.lui (not x0 or sp) */
+        unsigned rd = 3 + below(13);
+        return c_ci(3, 1 + below(63), rd == BASE_REG ? 11 : rd, 1);
+    }
+    case 3: return c_cr(8, dest(), 1 + below(15)); /* c.mv */
+    case 4: return c_cr(9, dest(), 1 + below(15)); /* c.add */
+    case 5:                                        /* c.sub, c.xor, c.or, c.and */
+        return (uint16_t)(0x8c01 | (c_dest() - 8) << 7 | below(4) << 5 | (c_src() - 8) << 2);
+    case 6: { /* c.srli, c.srai, c.andi */
+        unsigned f2 = below(3);
+        uint32_t imm = f2 == 2 ? imm6 : shamt;
+        return (uint16_t)(0x8001 | (imm >> 5 & 1) << 12 | f2 << 10 | (c_dest() - 8) << 7 |
+                          (imm & 0x1f) << 2);
+    }
+    case 7: return c_ci(0, shamt, dest(), 2); /* c.slli */
+    case 8: {                                 /* c.lw, c.sw: mostly at the data page */
+        unsigned base = below(4) ? BASE_REG : c_src();
+        return below(2) ? c_cl(2, below(32) * 4, base, c_dest())
+                        : c_cl(6, below(32) * 4, base, c_src());
+    }
+    case 9: /* c.lwsp, c.swsp: sp points anywhere */
+        if (below(2)) {
+            unsigned rd = dest();
+            return (uint16_t)(0x4002 | below(2) << 12 | (rd ? rd : 11) << 7 | below(32) << 2);
+        }
+        return (uint16_t)(0xc002 | below(64) << 7 | src() << 2);
+    case 10: /* c.addiw (rd not x0), c.subw, c.addw */
+        if (below(2)) {
+            unsigned rd = dest();
+            return c_ci(1, imm6, rd ? rd : 11, 1);
+        }
+        return (uint16_t)(0x9c01 | (c_dest() - 8) << 7 | below(2) << 5 | (c_src() - 8) << 2);
+    default: { /* c.ld, c.sd */
+        unsigned base = below(4) ? BASE_REG : c_src();
+        return below(2) ? c_cl(3, below(32) * 8, base, c_dest())
+                        : c_cl(7, below(32) * 8, base, c_src());
+    }
+    }
+}
+
+/* An instruction of a compressed stream, before its encoding: its kind and first halfword. */
+enum c_kind {
+    C_KIND_ALU,
+    C_KIND_BRANCH,
+    C_KIND_JAL,
+    C_KIND_RET,
+    C_KIND_C_ALU,
+    C_KIND_C_BRANCH,
+    C_KIND_C_JUMP,
+    C_KIND_C_RET
+};
+
+/* A random instruction of the stream other than `from` whose byte offset from it is within span. */
+static size_t target_within(const uint32_t *starts, size_t n, size_t from, int32_t span)
+{
+    for (int tries = 0; tries < 8; tries++) {
+        size_t to = below((unsigned)n);
+        int32_t off = ((int32_t)starts[to] - (int32_t)starts[from]) * 2;
+        if (off >= -span && off < span)
+            return to;
+    }
+    return from + 1 < n ? from + 1 : from;
+}
+
+size_t tdiff_make_program_c(uint16_t *code, size_t halves, int xlen)
+{
+    enum { MAX = 4096 };
+    static uint32_t starts[MAX + 1];
+    static uint8_t kinds[MAX];
+    size_t n = 0, h = 0;
+    while (n < MAX && h + 2 + 2 <= halves) { /* room for the ebreak */
+        unsigned pick = below(16);
+        enum c_kind k = pick < 6     ? C_KIND_C_ALU
+                        : pick < 11  ? C_KIND_ALU
+                        : pick == 11 ? C_KIND_C_BRANCH
+                        : pick == 12 ? (below(2) ? C_KIND_C_JUMP : C_KIND_BRANCH)
+                        : pick == 13 ? (below(2) ? C_KIND_JAL : C_KIND_C_JUMP)
+                        : pick == 14 ? (below(4) ? C_KIND_C_ALU : C_KIND_C_RET)
+                                     : (below(4) ? C_KIND_ALU : C_KIND_RET);
+        starts[n] = (uint32_t)h;
+        kinds[n++] = (uint8_t)k;
+        h += k >= C_KIND_C_ALU ? 1 : 2;
+    }
+    starts[n] = (uint32_t)h;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t word = 0;
+        int32_t at = (int32_t)starts[i] * 2;
+        switch ((enum c_kind)kinds[i]) {
+        case C_KIND_ALU: word = alu_insn(xlen); break;
+        case C_KIND_BRANCH: {
+            static const unsigned branch_f3[] = {0, 1, 4, 5, 6, 7};
+            size_t to = target_within(starts, n, i, 4096);
+            word = tdiff_b_type((int32_t)starts[to] * 2 - at, src(), src(), branch_f3[below(6)]);
+            break;
+        }
+        case C_KIND_JAL:
+            word = tdiff_j_type((int32_t)starts[target_within(starts, n, i, 1 << 20)] * 2 - at,
+                                below(2) ? 0 : dest());
+            break;
+        case C_KIND_RET: word = (below(2) ? 1u : 5u) << 15 | 0x67; break;
+        case C_KIND_C_ALU: code[starts[i]] = c_alu_insn(xlen); continue;
+        case C_KIND_C_BRANCH:
+            code[starts[i]] = c_cb(
+                6 + below(2), (int32_t)starts[target_within(starts, n, i, 256)] * 2 - at, c_src());
+            continue;
+        case C_KIND_C_JUMP: /* c.j, or on RV32 c.jal, a call */
+            code[starts[i]] = c_cj(xlen == 32 && below(2) ? 1 : 5,
+                                   (int32_t)starts[target_within(starts, n, i, 2048)] * 2 - at);
+            continue;
+        case C_KIND_C_RET: code[starts[i]] = c_cr(8, below(2) ? 1 : 5, 0); continue; /* c.jr */
+        }
+        code[starts[i]] = (uint16_t)word;
+        code[starts[i] + 1] = (uint16_t)(word >> 16);
+    }
+    code[h] = (uint16_t)TDIFF_EBREAK;
+    code[h + 1] = (uint16_t)(TDIFF_EBREAK >> 16);
+    return h + 2;
+}
+
+size_t tdiff_make_code(union tdiff_code *code, int xlen, bool rvc)
+{
+    if (rvc)
+        return 2 * tdiff_make_program_c(code->halves, 2 * TDIFF_WORDS, xlen);
+    tdiff_make_program(code->words, TDIFF_WORDS, xlen);
+    return sizeof(code->words);
+}
+
 /* Values that find the edges: zero, -1, the smallest, small ones, random ones. */
 static uint64_t interesting(void)
 {
@@ -198,13 +382,14 @@ static uint64_t interesting(void)
     }
 }
 
-int tdiff_build(struct tdiff_pair *p, const uint32_t *code, size_t n, const uint8_t *data, int xlen)
+int tdiff_build(struct tdiff_pair *p, const void *code, size_t bytes, const uint8_t *data, int xlen,
+                bool rvc)
 {
     struct elf_segment segs[2] = {
         {.vaddr = TDIFF_CODE_AT,
-         .memsz = n * 4,
-         .filesz = n * 4,
-         .data = (const uint8_t *)code,
+         .memsz = bytes,
+         .filesz = bytes,
+         .data = code,
          .rights = SEG_R | SEG_X},
         {.vaddr = TDIFF_DATA_AT,
          .memsz = TDIFF_DATA_SIZE,
@@ -212,7 +397,8 @@ int tdiff_build(struct tdiff_pair *p, const uint32_t *code, size_t n, const uint
          .data = data,
          .rights = SEG_R | SEG_W},
     };
-    struct elf_image img = {.xlen = xlen, .entry = TDIFF_CODE_AT, .nsegments = 2, .segments = segs};
+    struct elf_image img = {
+        .xlen = xlen, .rvc = rvc, .entry = TDIFF_CODE_AT, .nsegments = 2, .segments = segs};
     uint64_t regs[16];
     for (unsigned r = 1; r < 16; r++)
         regs[r] = interesting();

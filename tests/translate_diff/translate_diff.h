@@ -5,6 +5,7 @@
 #ifndef TESTS_TRANSLATE_DIFF_H
 #define TESTS_TRANSLATE_DIFF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,14 +33,34 @@ uint32_t tdiff_j_type(int32_t offset, unsigned rd);
 /* A random stream of n words, the last an ebreak. */
 void tdiff_make_program(uint32_t *code, size_t n, int xlen);
 
+/*
+ * A random stream for a hart with C in at most `halves` halfwords (at
+ * least 4), compressed and 4-byte instructions mixed, the last an ebreak:
+ * the halfwords used.
+ */
+size_t tdiff_make_program_c(uint16_t *code, size_t halves, int xlen);
+
+/* Room for a stream of TDIFF_WORDS words, or twice as many halfwords. */
+#define TDIFF_WORDS 160
+union tdiff_code {
+    uint32_t words[TDIFF_WORDS];
+    uint16_t halves[2 * TDIFF_WORDS];
+};
+
+/* A random stream in `code`, with compressed instructions mixed in when `rvc`: its bytes. */
+size_t tdiff_make_code(union tdiff_code *code, int xlen, bool rvc);
+
 /* Two machines, [0] on the interpreter and [1] translating, with the same random registers. */
 struct tdiff_pair {
     struct machine m[2];
 };
 
-/* The pair for `code` (n words at TDIFF_CODE_AT) and `data`: 0, or -1 when it cannot be built. */
-int tdiff_build(struct tdiff_pair *p, const uint32_t *code, size_t n, const uint8_t *data,
-                int xlen);
+/*
+ * The pair for `code` (`bytes` at TDIFF_CODE_AT; `rvc`: a hart with C) and
+ * `data`: 0, or -1 when it cannot be built.
+ */
+int tdiff_build(struct tdiff_pair *p, const void *code, size_t bytes, const uint8_t *data, int xlen,
+                bool rvc);
 void tdiff_destroy(struct tdiff_pair *p);
 
 /*
