@@ -310,8 +310,8 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, uint8_t out[3]
         return NULL;
     mpz_t p, n, r, alpha, y;
     mpz_inits(p, n, r, alpha, y, NULL);
-    mpz_set_str(p, P, 16);
-    mpz_set_str(n, N, 16);
+    bigint_set_constant(p, P);
+    bigint_set_constant(n, N);
     bigint_import_bytes(r, buf + 1, 32, true);
     bigint_import_bytes(alpha, buf + 33, 32, true);
     const char *why = NULL;

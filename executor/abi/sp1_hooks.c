@@ -70,8 +70,8 @@ static const char *hook_ecrecover(const uint8_t *buf, size_t len, struct sp1_hoo
         return "FD_ECRECOVER_HOOK: the curve id is not 1 or 2";
     mpz_t p, n, r, alpha, y;
     mpz_inits(p, n, r, alpha, y, NULL);
-    mpz_set_str(p, curve == 1 ? SECP256K1_P : SECP256R1_P, 16);
-    mpz_set_str(n, curve == 1 ? SECP256K1_N : SECP256R1_N, 16);
+    bigint_set_constant(p, curve == 1 ? SECP256K1_P : SECP256R1_P);
+    bigint_set_constant(n, curve == 1 ? SECP256K1_N : SECP256R1_N);
     bigint_import_bytes(r, buf + 1, 32, true);
     bigint_import_bytes(alpha, buf + 33, 32, true);
     const char *why = NULL;
@@ -178,7 +178,7 @@ static const char *hook_bls_sqrt(const uint8_t *buf, size_t len, struct sp1_hook
         return "FD_BLS12_381_SQRT takes 48 bytes";
     mpz_t p, x, root, sq;
     mpz_inits(p, x, root, sq, NULL);
-    mpz_set_str(p, BLS12_381_P, 16);
+    bigint_set_constant(p, BLS12_381_P);
     bigint_import_bytes(x, buf, 48, true);
     const char *why = NULL;
     if (mpz_sgn(x) == 0) {
@@ -213,7 +213,7 @@ static const char *hook_bls_inverse(const uint8_t *buf, size_t len, struct sp1_h
         return "FD_BLS12_381_INVERSE takes 48 bytes";
     mpz_t p, x, e;
     mpz_inits(p, x, e, NULL);
-    mpz_set_str(p, BLS12_381_P, 16);
+    bigint_set_constant(p, BLS12_381_P);
     bigint_import_bytes(x, buf, 48, true);
     const char *why = NULL;
     if (mpz_sgn(x) == 0) {

@@ -1,21 +1,64 @@
 /*
- * bigint: GMP's mpz on limb arrays: mpz_import and mpz_export convert
- * little-endian 32-bit words both ways.
+ * bigint: GMP's mpz on limb arrays: little-endian 32-bit words in and
+ * out of an mpz's own limbs, two to a 64-bit limb (mpz_import and
+ * mpz_export, which handle any word order and size, took a quarter of a
+ * precompile-heavy guest's run).
  */
 #include "executor/precompile/bigint.h"
 
 #include <string.h>
 
+#if GMP_NUMB_BITS != 64
+#error "bigint packs two 32-bit words into each GMP limb: a 64-bit limb without nails"
+#endif
+
 void bigint_import(mpz_t z, const uint32_t *w, size_t n)
 {
-    mpz_import(z, n, -1, sizeof(uint32_t), 0, 0, w);
+    size_t limbs = (n + 1) / 2;
+    if (limbs == 0) {
+        mpz_set_ui(z, 0);
+        return;
+    }
+    mp_limb_t *d = mpz_limbs_write(z, (mp_size_t)limbs);
+    for (size_t i = 0; i < limbs; i++) {
+        uint64_t high = 2 * i + 1 < n ? w[2 * i + 1] : 0;
+        d[i] = (mp_limb_t)(w[2 * i] | high << 32);
+    }
+    mpz_limbs_finish(z, (mp_size_t)limbs); /* the size without the high zero limbs */
 }
 
 void bigint_export(uint32_t *w, size_t n, const mpz_t z)
 {
-    size_t count = 0;
-    memset(w, 0, n * sizeof(*w));
-    mpz_export(w, &count, -1, sizeof(uint32_t), 0, 0, z);
+    const mp_limb_t *d = mpz_limbs_read(z);
+    size_t limbs = mpz_size(z);
+    for (size_t i = 0; i < n; i++)
+        w[i] = i / 2 < limbs ? (uint32_t)(d[i / 2] >> (32 * (i % 2))) : 0;
+}
+
+/*
+ * The constants bigint_set_constant has read, by the address of their
+ * text: this module's own cache, filled as they are first asked for and
+ * kept for the process (the precompiles ask for a handful).
+ */
+enum { CONSTANTS_KEPT = 64 };
+static struct {
+    const char *hex;
+    mpz_t value;
+} constants[CONSTANTS_KEPT];
+static size_t constants_count;
+
+void bigint_set_constant(mpz_t z, const char *hex)
+{
+    for (size_t i = 0; i < constants_count; i++)
+        if (constants[i].hex == hex) {
+            mpz_set(z, constants[i].value);
+            return;
+        }
+    mpz_set_str(z, hex, 16);
+    if (constants_count < CONSTANTS_KEPT) {
+        mpz_init_set(constants[constants_count].value, z);
+        constants[constants_count++].hex = hex;
+    }
 }
 
 void bigint_mulmod_256(uint32_t z[8], const uint32_t x[8], const uint32_t y[8], const uint32_t m[8])

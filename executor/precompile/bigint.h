@@ -12,8 +12,16 @@
 /* z = the n little-endian limbs at w. */
 void bigint_import(mpz_t z, const uint32_t *w, size_t n);
 
-/* w = z (non-negative, below 2^(32n)) as n limbs, zero-filled. */
+/* w = |z| as n limbs, zero-filled (the low 32n bits: z should be below 2^(32n)). */
 void bigint_export(uint32_t *w, size_t n, const mpz_t z);
+
+/*
+ * z = the hexadecimal digits at `hex`, a constant that lives as long as
+ * the process (a modulus, a curve's coefficient): parsed once, then
+ * copied (mpz_set_str at each call took a sixth of a precompile-heavy
+ * guest's run).
+ */
+void bigint_set_constant(mpz_t z, const char *hex);
 
 /* z = x * y mod m on 8-limb (256-bit) numbers; m = 0 means mod 2^256. z may alias x or y. */
 void bigint_mulmod_256(uint32_t z[8], const uint32_t x[8], const uint32_t y[8],

@@ -39,13 +39,13 @@ size_t curve_limbs(enum curve_id c)
 
 void curve_prime_and_a(enum curve_id c, mpz_t p, mpz_t a)
 {
-    mpz_set_str(p, curves[c].p_hex, 16);
-    mpz_set_str(a, curves[c].a_hex, 16);
+    bigint_set_constant(p, curves[c].p_hex);
+    bigint_set_constant(a, curves[c].a_hex);
 }
 
 void curve_order(enum curve_id c, mpz_t r)
 {
-    mpz_set_str(r, curves[c].r_hex, 16);
+    bigint_set_constant(r, curves[c].r_hex);
 }
 
 /* The working registers of one operation. */
@@ -56,8 +56,8 @@ struct ctx {
 static void ctx_init(struct ctx *k, enum curve_id c)
 {
     mpz_inits(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
-    mpz_set_str(k->p, curves[c].p_hex, 16);
-    mpz_set_str(k->a, curves[c].a_hex, 16);
+    bigint_set_constant(k->p, curves[c].p_hex);
+    bigint_set_constant(k->a, curves[c].a_hex);
 }
 
 static void ctx_clear(struct ctx *k)
@@ -262,7 +262,7 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
         mpz_mul(k.t, k.x1, k.x1);
         mpz_add(k.t, k.t, k.a);
         mpz_mul(k.t, k.t, k.x1);
-        mpz_set_str(k.l, curves[c].b_hex, 16);
+        bigint_set_constant(k.l, curves[c].b_hex);
         mpz_add(k.t, k.t, k.l);
         mpz_mod(k.t, k.t, k.p);
         ok = mpz_sgn(k.t) != 0 && bigint_sqrt_mod(k.y1, k.t, k.p, k.l);
@@ -287,11 +287,11 @@ static int find_curve(const uint32_t *p, const uint32_t *a, size_t n)
         if (curves[c].limbs != n)
             continue;
         bigint_import(given, p, n);
-        mpz_set_str(known, curves[c].p_hex, 16);
+        bigint_set_constant(known, curves[c].p_hex);
         bool same = mpz_cmp(given, known) == 0;
         if (same && a) {
             bigint_import(given, a, n);
-            mpz_set_str(known, curves[c].a_hex, 16);
+            bigint_set_constant(known, curves[c].a_hex);
             same = mpz_cmp(given, known) == 0;
         }
         if (same)
@@ -310,7 +310,7 @@ bool curve_b_of(const uint32_t *p, const uint32_t *a, size_t n, mpz_t b)
 {
     int c = find_curve(p, a, n);
     if (c >= 0)
-        mpz_set_str(b, curves[c].b_hex, 16);
+        bigint_set_constant(b, curves[c].b_hex);
     return c >= 0;
 }
 
@@ -318,7 +318,7 @@ bool curve_reduced(enum curve_id c, const uint32_t *x)
 {
     mpz_t p, v;
     mpz_inits(p, v, NULL);
-    mpz_set_str(p, curves[c].p_hex, 16);
+    bigint_set_constant(p, curves[c].p_hex);
     bigint_import(v, x, curves[c].limbs);
     bool ok = mpz_cmp(v, p) < 0;
     mpz_clears(p, v, NULL);
@@ -337,7 +337,7 @@ bool curve_on_curve(enum curve_id c, const uint32_t *pt)
         mpz_mul(k.t, k.x1, k.x1); /* x^3 + a x + b */
         mpz_add(k.t, k.t, k.a);
         mpz_mul(k.t, k.t, k.x1);
-        mpz_set_str(k.l, curves[c].b_hex, 16);
+        bigint_set_constant(k.l, curves[c].b_hex);
         mpz_add(k.t, k.t, k.l);
         mpz_mul(k.l, k.y1, k.y1);
         mpz_sub(k.t, k.t, k.l);
@@ -352,7 +352,7 @@ bool curve_scalar_in_range(enum curve_id c, const uint32_t k[8])
     mpz_t s, r;
     mpz_inits(s, r, NULL);
     bigint_import(s, k, 8);
-    mpz_set_str(r, curves[c].r_hex, 16);
+    bigint_set_constant(r, curves[c].r_hex);
     bool ok = mpz_sgn(s) != 0 && mpz_cmp(s, r) < 0;
     mpz_clears(s, r, NULL);
     return ok;
@@ -365,7 +365,7 @@ bool curve_scalar_invert(enum curve_id c, uint32_t k[8])
     mpz_t s, r;
     mpz_inits(s, r, NULL);
     bigint_import(s, k, 8);
-    mpz_set_str(r, curves[c].r_hex, 16);
+    bigint_set_constant(r, curves[c].r_hex);
     bool ok = mpz_invert(s, s, r) != 0; /* r is prime: always */
     if (ok)
         bigint_export(k, 8, s);

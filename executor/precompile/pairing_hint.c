@@ -104,7 +104,7 @@ static void bn254_roots(struct hint *h, struct fp12 *c)
     mpz_inits(hh, x, NULL);
     mpz_divexact(hh, h->n12, h->r);
     /* lambda = 6x + 2 + p^3 - p^2 + p */
-    mpz_set_str(x, bn254_seed, 16);
+    bigint_set_constant(x, bn254_seed);
     mpz_mul_ui(h->m, x, 6);
     mpz_add_ui(h->m, h->m, 2);
     mpz_pow_ui(x, h->F.p, 3);
@@ -165,8 +165,8 @@ static bool bn254_hint(struct hint *h, const struct fp12 *f, struct fp12 *c, str
     pf12_init(&zeta);
     pf12_set_one(&zeta);
     mpz_set_ui(zeta.c[0].a, 0);
-    mpz_set_str(zeta.c[2].a, u27_c0, 16);
-    mpz_set_str(zeta.c[2].b, u27_c1, 16);
+    bigint_set_constant(zeta.c[2].a, u27_c0);
+    bigint_set_constant(zeta.c[2].b, u27_c1);
     bn254_shift(h, f, &zeta, c, u);
     bn254_roots(h, c);
     bool ok = bn254_cube_root(h, c, &zeta);
@@ -194,7 +194,7 @@ static void bls12_381_hint(struct hint *h, const struct fp12 *f, struct fp12 *c,
     pf12_init(&fe);
     pf12_init(&root);
     pf12_init(&r27);
-    mpz_set_str(poly, bls12_381_seed, 16);
+    bigint_set_constant(poly, bls12_381_seed);
     mpz_add_ui(poly, poly, 1);
     mpz_divexact_ui(poly, poly, 3);
     mpz_divexact(h->m, h->n12, h->r);
@@ -220,7 +220,7 @@ static void bls12_381_hint(struct hint *h, const struct fp12 *f, struct fp12 *c,
     }
     /* 3. c = (f s)^(lambda^-1 mod finalExpFactor), lambda = p - x */
     pf12_mul(&h->F, c, f, s);
-    mpz_set_str(t, bls12_381_seed, 16);
+    bigint_set_constant(t, bls12_381_seed);
     mpz_add(t, t, h->F.p);
     mpz_invert(h->e, t, h->m);
     pf12_pow(&h->F, c, c, h->e);

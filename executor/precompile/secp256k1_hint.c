@@ -39,7 +39,7 @@ void secp256k1_hint(enum secp256k1_hint kind, const uint8_t x[32], uint8_t out[3
 {
     mpz_t m, a, y;
     mpz_inits(m, a, y, NULL);
-    mpz_set_str(m, kind == HINT_SCALAR_INV ? SECP256K1_N : SECP256K1_P, 16);
+    bigint_set_constant(m, kind == HINT_SCALAR_INV ? SECP256K1_N : SECP256K1_P);
     mpz_import(a, 32, 1, 1, 1, 0, x);
     if (compute(kind, y, a, m))
         export_be32(out, y);

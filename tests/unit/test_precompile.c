@@ -7,7 +7,8 @@
  * - Keccak-f[1600]: all 25 lanes after one and after two permutations of the
  *   zero state (the Keccak team's intermediate values).
  * - bigint_mulmod_256 on two small cases only (63 mod 10, and m = 0 as mod
- *   2^256); tests/precompile/ checks it, the Keccak sponge and the SHA-256
+ *   2^256); the limb conversions and constants against GMP's own generic
+ *   ones; tests/precompile/ checks it, the Keccak sponge and the SHA-256
  *   halves against Python's integers and hashlib on many inputs.
  * - Poseidon2: RISC Zero's permutation against risc0-zkp's vector, the
  *   KoalaBear one against SP1's Plonky3 fork's.
@@ -664,6 +665,48 @@ static void sqrt_mod(void **state)
     mpz_clears(p, a, r, z, NULL);
 }
 
+/*
+ * bigint_import, bigint_export and bigint_set_constant against GMP's own
+ * generic mpz_import, mpz_export and mpz_set_str, on random word counts
+ * (odd ones leave half a limb) and values (zero words at the top too).
+ */
+static void limb_conversions(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    mpz_t ours, gmps;
+    mpz_inits(ours, gmps, NULL);
+    for (int round = 0; round < 2000; round++) {
+        uint32_t w[17], back[17], want[17];
+        size_t n = (size_t)round % 17 + 1;
+        for (size_t i = 0; i < n; i++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            w[i] = round % 5 == 0 && i + 2 >= n ? 0 : (uint32_t)seed;
+        }
+        bigint_import(ours, w, n);
+        mpz_import(gmps, n, -1, sizeof(uint32_t), 0, 0, w);
+        assert_int_equal(mpz_cmp(ours, gmps), 0);
+        memset(want, 0, sizeof(want));
+        mpz_export(want, NULL, -1, sizeof(uint32_t), 0, 0, gmps);
+        bigint_export(back, n, ours);
+        assert_memory_equal(back, want, n * sizeof(uint32_t));
+    }
+    uint32_t none[1] = {7};
+    mpz_set_ui(ours, 5);
+    bigint_export(none, 0, ours); /* no words: nothing written */
+    assert_int_equal(none[0], 7);
+    static const char *const hex[] = {
+        "0", "1", "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+        "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eab", "DEADbeef"};
+    for (int pass = 0; pass < 2; pass++) /* parsed, then from the cache */
+        for (size_t i = 0; i < sizeof(hex) / sizeof(hex[0]); i++) {
+            bigint_set_constant(ours, hex[i]);
+            mpz_set_str(gmps, hex[i], 16);
+            assert_int_equal(mpz_cmp(ours, gmps), 0);
+        }
+    mpz_clears(ours, gmps, NULL);
+}
+
 static void r0bf_container(void **state)
 {
     (void)state;
@@ -700,6 +743,7 @@ int main(void)
         cmocka_unit_test(sha256_compress_vectors),
         cmocka_unit_test(keccak_zero_state),
         cmocka_unit_test(mulmod),
+        cmocka_unit_test(limb_conversions),
         cmocka_unit_test(secp256r1_double),
         cmocka_unit_test(fp2_square_of_u),
         cmocka_unit_test(poseidon2_vector),
