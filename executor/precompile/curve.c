@@ -48,21 +48,61 @@ void curve_order(enum curve_id c, mpz_t r)
     bigint_set_constant(r, curves[c].r_hex);
 }
 
-/* The working registers of one operation. */
-struct ctx {
-    mpz_t p, a, x1, y1, x2, y2, l, t;
+/* Eight GMP registers, which keep their limbs between operations. */
+struct regs {
+    mpz_t r[8];
+    bool ready; /* initialized */
 };
+
+/*
+ * Register sets this module keeps for the whole process, taken and given
+ * back in stack order (ctx_take, ctx_clear): an operation allocates
+ * nothing once they have grown (allocating and freeing fresh registers
+ * each call took a fifth of a precompile-heavy guest's run).
+ */
+enum { KEPT_REGS = 4 };
+static struct regs kept_regs[KEPT_REGS];
+static size_t kept_taken;
+
+/* The working registers of one operation (0 when taken). */
+struct ctx {
+    mpz_ptr p, a, x1, y1, x2, y2, l, t;
+    struct regs spare; /* when every kept set is taken: fresh ones, freed after */
+    bool spared;
+};
+
+static void ctx_take(struct ctx *k)
+{
+    k->spared = kept_taken == KEPT_REGS;
+    struct regs *g = k->spared ? &k->spare : &kept_regs[kept_taken++];
+    if (k->spared)
+        g->ready = false;
+    for (size_t i = 0; i < 8; i++) {
+        if (!g->ready)
+            mpz_init(g->r[i]);
+        mpz_set_ui(g->r[i], 0);
+    }
+    g->ready = true;
+    mpz_ptr *fields[8] = {&k->p, &k->a, &k->x1, &k->y1, &k->x2, &k->y2, &k->l, &k->t};
+    for (size_t i = 0; i < 8; i++)
+        *fields[i] = g->r[i];
+}
 
 static void ctx_init(struct ctx *k, enum curve_id c)
 {
-    mpz_inits(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+    ctx_take(k);
     bigint_set_constant(k->p, curves[c].p_hex);
     bigint_set_constant(k->a, curves[c].a_hex);
 }
 
 static void ctx_clear(struct ctx *k)
 {
-    mpz_clears(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+    if (!k->spared) {
+        kept_taken--;
+        return;
+    }
+    for (size_t i = 0; i < 8; i++)
+        mpz_clear(k->spare.r[i]);
 }
 
 /* With lambda in k->l: x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1, into p. */
@@ -91,7 +131,7 @@ static void load_point(struct ctx *k, mpz_t x, mpz_t y, const uint32_t *pt, size
 /* A curve given by its prime and a, n limbs each. */
 static void ctx_init_given(struct ctx *k, const uint32_t *p, const uint32_t *a, size_t n)
 {
-    mpz_inits(k->p, k->a, k->x1, k->y1, k->x2, k->y2, k->l, k->t, NULL);
+    ctx_take(k);
     bigint_import(k->p, p, n);
     if (a)
         bigint_import(k->a, a, n);
