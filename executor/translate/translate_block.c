@@ -1604,6 +1604,40 @@ static void emit_call_out(struct emit *e, size_t i)
     exit_to_rax(e, i + 1);
 }
 
+/*
+ * A jump through a register (the last instruction: a jump table's), out
+ * for the entry of its target. Traced, only to a target inside the top
+ * frame's function, where the tracer does nothing (in per-pc mode, in a
+ * function that keeps no runs, whose hooks do nothing either); else it
+ * leaves before the jump, for the interpreter's hooks (a tail call, a
+ * run's end). A target outside the code leaves too, for its fault.
+ */
+static void emit_jump_out(struct emit *e, size_t i)
+{
+    struct x86_buf *b = e->b;
+    const struct insn *in = e->at[i];
+    if (e->mode.per_pc && !keeps_no_runs(e, in)) {
+        exit_to(e, in, i); /* the loop runs the jump */
+        return;
+    }
+    emit_jalr_target(e, i);
+    emit_target_in_code(e, i);
+    if (e->mode.traced) { /* trace_jump_fast: rax - lo < span */
+        load_top(e, X_RDX);
+        x86_op_reg(b, true, 0x8B, X_RCX, X_RAX);
+        x86_op_mem(b, true, 0x2B, X_RCX, X_RDX, FRAME_LINK(lo));
+        x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_LINK(span)); /* cmp ecx, span */
+        miss(e, CC_AE, i);
+    }
+    emit_entry_of(e);
+    if (in->rd < REG_SINK) {
+        mov_address(e, X_RCX, next_pc(e, i));
+        store_reg(e, X_RCX, in->rd);
+    }
+    emit_cost_hook_to_rax(e, in);
+    exit_to_rax(e, i + 1);
+}
+
 /* Instruction i of the block, at guest pc `pc`. */
 static void emit_insn(struct emit *e, size_t i, uint64_t pc)
 {
@@ -1617,6 +1651,7 @@ static void emit_insn(struct emit *e, size_t i, uint64_t pc)
             emit_return_out(e, i);
         return;
     case OP_JALR_CALL: emit_call_out(e, i); return;
+    case OP_JALR: emit_jump_out(e, i); return;
     default: break;
     }
     const struct insn *in = e->at[i];
@@ -1736,7 +1771,8 @@ static unsigned op_fields(unsigned op)
     case OP_JAL:
     case OP_JAL_CALL: return WRITES_RD;
     case OP_JALR_RET:
-    case OP_JALR_CALL: return USES_RS1 | WRITES_RD;
+    case OP_JALR_CALL:
+    case OP_JALR: return USES_RS1 | WRITES_RD;
     case OP_SB:
     case OP_SH:
     case OP_SW:

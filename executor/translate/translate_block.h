@@ -113,13 +113,14 @@ static inline bool translate_op_leaves(unsigned op)
 
 /*
  * Whether the operation ends a block where it stands, going on wherever
- * its target register says (a return, or a call through a register): its
- * block leaves for the entry of that address.
+ * its target register says (a return, a call through a register, or a
+ * jump through one: a jump table's): its block leaves for the entry of
+ * that address.
  */
 static inline bool translate_op_jumps_out(unsigned op)
 {
     unsigned o = translate_base_op(op);
-    return o == OP_JALR_RET || o == OP_JALR_CALL;
+    return o == OP_JALR_RET || o == OP_JALR_CALL || o == OP_JALR;
 }
 
 /* Whether `in`, an entry of the block starting at `start`, is a branch or jal back to it. */

@@ -6,7 +6,8 @@
  * share. The streams: RV32IM or RV64IM ALU operations, loads and stores
  * around a data page whose end borders unmapped memory (now and then
  * through a register that points nowhere), branches both ways (so blocks
- * loop), jals, calls and returns (which blocks follow), then ebreak; and
+ * loop), jals, calls and returns (which blocks follow), jumps through a
+ * register to an instruction of the stream, then ebreak; and
  * for a hart with C the same mixed with compressed instructions, the
  * 4-byte ones on any halfword.
  */
@@ -170,12 +171,27 @@ static uint32_t alu_insn(int xlen)
  * blocks follow; a link register as rd makes a call) and returns through
  * ra or t0, then ebreak.
  */
+/*
+ * A jump through a register to the instruction `offset` bytes from the
+ * first of three: auipc x6, 0; addi x6, x6, offset; jalr rd, 0(x6), rd
+ * x0 or x7 (not a link: neither call nor return).
+ */
+static void jump_through_register(uint32_t out[3], int32_t offset)
+{
+    out[0] = 6u << 7 | 0x17;
+    out[1] = tdiff_i_type(offset, 6, 0, 6, 0x13);
+    out[2] = tdiff_i_type(0, 6, 0, below(2) ? 0 : 7, 0x67);
+}
+
 void tdiff_make_program(uint32_t *code, size_t n, int xlen)
 {
     static const unsigned branch_f3[] = {0, 1, 4, 5, 6, 7};
     for (size_t i = 0; i + 1 < n; i++) {
         int32_t to = (int32_t)below((unsigned)n); /* anywhere in the stream: loops too */
-        if (below(8) == 0) {
+        if (below(32) == 0 && i + 4 < n) {
+            jump_through_register(&code[i], (to - (int32_t)i) * 4);
+            i += 2;
+        } else if (below(8) == 0) {
             code[i] = tdiff_b_type((to - (int32_t)i) * 4, src(), src(), branch_f3[below(6)]);
         } else if (below(16) == 0) {
             code[i] = tdiff_j_type((to - (int32_t)i) * 4, below(2) ? 0 : dest());
@@ -289,6 +305,7 @@ enum c_kind {
     C_KIND_BRANCH,
     C_KIND_JAL,
     C_KIND_RET,
+    C_KIND_JUMP_REG, /* three 4-byte instructions (jump_through_register) */
     C_KIND_C_ALU,
     C_KIND_C_BRANCH,
     C_KIND_C_JUMP,
@@ -314,17 +331,21 @@ size_t tdiff_make_program_c(uint16_t *code, size_t halves, int xlen)
     static uint8_t kinds[MAX];
     size_t n = 0, h = 0;
     while (n < MAX && h + 2 + 2 <= halves) { /* room for the ebreak */
-        unsigned pick = below(16);
+        unsigned pick = below(17);
         enum c_kind k = pick < 6     ? C_KIND_C_ALU
                         : pick < 11  ? C_KIND_ALU
                         : pick == 11 ? C_KIND_C_BRANCH
                         : pick == 12 ? (below(2) ? C_KIND_C_JUMP : C_KIND_BRANCH)
                         : pick == 13 ? (below(2) ? C_KIND_JAL : C_KIND_C_JUMP)
                         : pick == 14 ? (below(4) ? C_KIND_C_ALU : C_KIND_C_RET)
-                                     : (below(4) ? C_KIND_ALU : C_KIND_RET);
+                        : pick == 15 ? (below(4) ? C_KIND_ALU : C_KIND_RET)
+                                     : C_KIND_JUMP_REG;
+        size_t size = k >= C_KIND_C_ALU ? 1 : k == C_KIND_JUMP_REG ? 6 : 2;
+        if (h + size + 2 > halves)
+            k = C_KIND_C_ALU, size = 1;
         starts[n] = (uint32_t)h;
         kinds[n++] = (uint8_t)k;
-        h += k >= C_KIND_C_ALU ? 1 : 2;
+        h += size;
     }
     starts[n] = (uint32_t)h;
     for (size_t i = 0; i < n; i++) {
@@ -343,6 +364,16 @@ size_t tdiff_make_program_c(uint16_t *code, size_t halves, int xlen)
                                 below(2) ? 0 : dest());
             break;
         case C_KIND_RET: word = (below(2) ? 1u : 5u) << 15 | 0x67; break;
+        case C_KIND_JUMP_REG: {
+            uint32_t three[3];
+            jump_through_register(three,
+                                  (int32_t)starts[target_within(starts, n, i, 2048)] * 2 - at);
+            for (size_t k = 0; k < 3; k++) {
+                code[starts[i] + 2 * k] = (uint16_t)three[k];
+                code[starts[i] + 2 * k + 1] = (uint16_t)(three[k] >> 16);
+            }
+            continue;
+        }
         case C_KIND_C_ALU: code[starts[i]] = c_alu_insn(xlen); continue;
         case C_KIND_C_BRANCH:
             code[starts[i]] = c_cb(
