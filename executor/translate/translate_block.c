@@ -1548,6 +1548,22 @@ static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
 }
 
 /*
+ * The end of a jalr that leaves the block (its last instruction) for the
+ * entry in rax: rd gets the return address (unless x0), the cost clock's
+ * transfer, out. Clobbers rcx.
+ */
+static void emit_leave_for_rax(struct emit *e, size_t i)
+{
+    const struct insn *in = e->at[i];
+    if (in->rd < REG_SINK) {
+        mov_address(e, X_RCX, next_pc(e, i));
+        store_reg(e, X_RCX, in->rd);
+    }
+    emit_cost_hook_to_rax(e, in);
+    exit_to_rax(e, i + 1);
+}
+
+/*
  * A return that leaves the block (the last instruction), for the entry
  * its target lies at. Traced: only to the top frame's return address
  * (else it leaves before the return, for the interpreter's slow path),
@@ -1558,7 +1574,6 @@ static void emit_cost_hook_to_rax(struct emit *e, const struct insn *from)
 static void emit_return_out(struct emit *e, size_t i)
 {
     struct x86_buf *b = e->b;
-    const struct insn *in = e->at[i];
     emit_jalr_target(e, i);
     if (e->mode.traced) {
         load_top(e, X_RDX);
@@ -1574,12 +1589,7 @@ static void emit_return_out(struct emit *e, size_t i)
         emit_target_in_code(e, i);
         emit_entry_of(e);
     }
-    if (in->rd < REG_SINK) {
-        mov_address(e, X_RCX, next_pc(e, i));
-        store_reg(e, X_RCX, in->rd);
-    }
-    emit_cost_hook_to_rax(e, in);
-    exit_to_rax(e, i + 1);
+    emit_leave_for_rax(e, i);
 }
 
 /*
@@ -1598,10 +1608,7 @@ static void emit_call_out(struct emit *e, size_t i)
         emit_jalr_address(e, in, X_RAX); /* again: the call path took the registers */
     }
     emit_entry_of(e);
-    mov_address(e, X_RCX, next_pc(e, i));
-    store_reg(e, X_RCX, in->rd);
-    emit_cost_hook_to_rax(e, in);
-    exit_to_rax(e, i + 1);
+    emit_leave_for_rax(e, i);
 }
 
 /*
@@ -1630,12 +1637,7 @@ static void emit_jump_out(struct emit *e, size_t i)
         miss(e, CC_AE, i);
     }
     emit_entry_of(e);
-    if (in->rd < REG_SINK) {
-        mov_address(e, X_RCX, next_pc(e, i));
-        store_reg(e, X_RCX, in->rd);
-    }
-    emit_cost_hook_to_rax(e, in);
-    exit_to_rax(e, i + 1);
+    emit_leave_for_rax(e, i);
 }
 
 /* Instruction i of the block, at guest pc `pc`. */
