@@ -2,8 +2,9 @@
  * translate: the translation tier, the one header the rest of the
  * executor includes from executor/translate/. The guest's superblocks
  * (RV32IM/RV64IM ALU operations, loads and stores, branches, jals, calls
- * and the returns back from them, last a return out or a call through a
- * register) become x86-64 host code, translated once their start has run
+ * and the returns back from them, with C their compressed forms; last a
+ * return out, or a call or jump through a register) become x86-64 host
+ * code, translated once their start has run
  * a given number of times in the interpreter (translate_new); a code cache
  * entry that starts a block gets the bound fast loop's `translated`
  * handler (code_cache.h), which calls the block (translate_enter until it
@@ -11,8 +12,8 @@
  * interpreter runs everything else, and every access a block's fast test
  * does not allow, so results are the interpreter's exactly.
  *
- * Only on x86-64 hosts, for harts without C whose code no store can
- * change and whose pages no tracker follows (machine.c decides: `--engine`).
+ * Only on x86-64 hosts, for harts whose code no store can change and
+ * whose pages no tracker follows (machine.c decides: `--engine`).
  */
 #ifndef EXECUTOR_TRANSLATE_TRANSLATE_H
 #define EXECUTOR_TRANSLATE_TRANSLATE_H
