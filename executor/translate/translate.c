@@ -191,7 +191,7 @@ static bool can_follow(struct translator *t, size_t k, const struct insn *const 
  * (the block checks the return address when it runs), until an operation
  * the tier does not translate, an entry already in it (a jal back to the
  * start closes it as a loop), a return from the function it started in, a
- * call through a register or a jal it cannot follow (into its own code, as
+ * call or jump through a register or a jal it cannot follow (into its own code, as
  * a recursion or a second tail call to one function does: the last, it
  * leaves for the target), or TRANSLATE_BLOCK_MAX. Returns its length.
  */

@@ -86,7 +86,7 @@ struct emit {
     uint8_t *exit_at[TRANSLATE_BLOCK_MAX * 2 + 4], *miss_exit_at[TRANSLATE_BLOCK_MAX];
     size_t nexit, nmiss_exit;
     intptr_t slot_delta;         /* from a code cache entry to its translate_slot */
-    const struct code_cache *cc; /* whose entries a return or call through a register leaves for */
+    const struct code_cache *cc; /* whose entries a jalr that leaves the block leaves for */
     uint8_t *code_of[TRANSLATE_BLOCK_MAX]; /* where instruction i's host code starts */
     /* the jcc of branch taken_of[k] to its taken path, written after the body */
     uint8_t *taken_at[TRANSLATE_BLOCK_MAX];

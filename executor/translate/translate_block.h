@@ -170,7 +170,7 @@ bool translate_op_supported(unsigned op, int xlen);
  * Writes the block of the `n` decoded entries at[0..n) into `b`, in the
  * order they run (every operation supported, or a call or return whose
  * target comes next; a jal only where its target comes next, or last,
- * back to at[0]; last, a return or call through a register, which leaves
+ * back to at[0]; last, a return, or a call or jump through a register, which leaves
  * for the code cache entry of its target, `cc`'s), at[i]'s guest pc
  * pcs[i]; traced (`mode`), its calls and
  * returns move the tracer's top frame (struct translate_hooks). An exit
