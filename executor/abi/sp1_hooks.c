@@ -125,8 +125,7 @@ static const char *hook_ed_decompress(const uint8_t *buf, size_t len, struct sp1
     } else if (mpz_cmp(v, p) >= 0) {
         why = "FD_EDDECOMPRESS: v is not below p";
     } else {
-        mpz_sub_ui(u, p, 2);
-        mpz_powm(v, v, u, p); /* v^-1 (0 stays 0) */
+        bigint_fermat_inverse(v, v, p); /* v^-1 (0 stays 0) */
         mpz_mul(u, y, y);
         mpz_add(u, u, p);
         mpz_sub_ui(u, u, 1);
@@ -211,19 +210,18 @@ static const char *hook_bls_inverse(const uint8_t *buf, size_t len, struct sp1_h
 {
     if (len < 48)
         return "FD_BLS12_381_INVERSE takes 48 bytes";
-    mpz_t p, x, e;
-    mpz_inits(p, x, e, NULL);
+    mpz_t p, x;
+    mpz_inits(p, x, NULL);
     bigint_set_constant(p, BLS12_381_P);
     bigint_import_bytes(x, buf, 48, true);
     const char *why = NULL;
     if (mpz_sgn(x) == 0) {
         why = "FD_BLS12_381_INVERSE: x is zero";
     } else {
-        mpz_sub_ui(e, p, 2);
-        mpz_powm(x, x, e, p);
+        bigint_fermat_inverse(x, x, p);
         answer_number(out, x, 48, true);
     }
-    mpz_clears(p, x, e, NULL);
+    mpz_clears(p, x, NULL);
     return why;
 }
 

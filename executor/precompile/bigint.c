@@ -188,3 +188,9 @@ void bigint_op_add_256(uint32_t r[16], const uint32_t a[8], const uint32_t b[8],
     bigint_export(r, 16, x);
     mpz_clears(x, y, z, NULL);
 }
+
+void bigint_fermat_inverse(mpz_t r, const mpz_t x, const mpz_t p)
+{
+    if (!mpz_invert(r, x, p))
+        mpz_set_ui(r, 0);
+}

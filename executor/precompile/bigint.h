@@ -44,6 +44,14 @@ void bigint_import_bytes(mpz_t z, const uint8_t *b, size_t n, bool big_endian);
 void bigint_export_bytes(uint8_t *b, size_t n, const mpz_t z, bool big_endian);
 
 /*
+ * r = x^(p-2) mod p for a prime p, the inverse the zkVMs' formulas take by
+ * Fermat: x's inverse, or 0 when x is 0 mod p; by mpz_invert, a fraction of
+ * the exponentiation's cost. (For a p that may not be prime, a guest's
+ * modulus, only mpz_powm gives the formula's value.)
+ */
+void bigint_fermat_inverse(mpz_t r, const mpz_t x, const mpz_t p);
+
+/*
  * A square root of a modulo p, as SP1's hooks compute it (its sqrt_fp):
  * a^((p + 1) / 4) when p = 3 mod 4, else Tonelli-Shanks with the
  * non-residue nqr. False when a is not a square (a must be below p, not 0).
