@@ -616,17 +616,24 @@ static void emit_branch(struct emit *e, size_t i, enum x86_cc cc)
 }
 
 /*
- * Compares addr's offset in the function of frame f (register `f`) with
- * the function's span (after, rax the offset, rcx the span), as
- * trace_frame_holds does: below means inside.
+ * Compares the offset of the address in register r in the function of
+ * frame f (register `f`) with the function's span, as trace_frame_holds
+ * does: below means inside. After, r holds the offset and register
+ * `span` (which may be f) the span.
  */
-static void compare_with_frame(struct emit *e, unsigned f, uint64_t addr)
+static void compare_reg_with_frame(struct emit *e, unsigned f, unsigned r, unsigned span)
 {
     struct x86_buf *b = e->b;
-    x86_mov_imm(b, X_RAX, e->w ? addr : (uint32_t)addr);
-    x86_op_mem(b, true, 0x2B, X_RAX, f, FRAME_LINK(lo));
-    x86_op_mem(b, false, 0x8B, X_RCX, f, FRAME_LINK(span));
-    x86_op_reg(b, true, 0x3B, X_RAX, X_RCX); /* cmp rax, rcx */
+    x86_op_mem(b, true, 0x2B, r, f, FRAME_LINK(lo));
+    x86_op_mem(b, false, 0x8B, span, f, FRAME_LINK(span));
+    x86_op_reg(b, true, 0x3B, r, span); /* cmp r, span */
+}
+
+/* compare_reg_with_frame for guest address addr: rax the offset, rcx the span. */
+static void compare_with_frame(struct emit *e, unsigned f, uint64_t addr)
+{
+    mov_address(e, X_RAX, addr);
+    compare_reg_with_frame(e, f, X_RAX, X_RCX);
 }
 
 /*
@@ -1205,7 +1212,7 @@ static void emit_site_test(struct emit *e, size_t k, int32_t frame_field, int32_
     const struct insn *in = e->at[e->linked_of[k]];
     x86_mov_imm(b, X_RCX, (uint64_t)(uintptr_t)&e->sites[k]);
     if (translate_op_jumps_out(in->op)) {
-        emit_link_target(e, k, X_RAX);
+        emit_jalr_address(e, in, X_RAX);
         x86_op_mem(b, true, 0x3B, X_RAX, X_RCX, SITE(key));
     } else {
         compare_address(e, X_RCX, SITE(key), jal_target(e, e->linked_of[k]));
@@ -1621,7 +1628,6 @@ static void emit_call_out(struct emit *e, size_t i)
  */
 static void emit_jump_out(struct emit *e, size_t i)
 {
-    struct x86_buf *b = e->b;
     const struct insn *in = e->at[i];
     if (e->mode.per_pc && !keeps_no_runs(e, in)) {
         exit_to(e, in, i); /* the loop runs the jump */
@@ -1629,11 +1635,10 @@ static void emit_jump_out(struct emit *e, size_t i)
     }
     emit_jalr_target(e, i);
     emit_target_in_code(e, i);
-    if (e->mode.traced) { /* trace_jump_fast: rax - lo < span */
+    if (e->mode.traced) { /* trace_jump_fast, on a copy of the target */
         load_top(e, X_RDX);
-        x86_op_reg(b, true, 0x8B, X_RCX, X_RAX);
-        x86_op_mem(b, true, 0x2B, X_RCX, X_RDX, FRAME_LINK(lo));
-        x86_op_mem(b, false, 0x3B, X_RCX, X_RDX, FRAME_LINK(span)); /* cmp ecx, span */
+        x86_op_reg(e->b, true, 0x8B, X_RCX, X_RAX); /* mov rcx, rax */
+        compare_reg_with_frame(e, X_RDX, X_RCX, X_RDX);
         miss(e, CC_AE, i);
     }
     emit_entry_of(e);
