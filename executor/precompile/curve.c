@@ -108,7 +108,8 @@ static void ctx_clear(struct ctx *k)
 /*
  * x = x mod p (p > 0), as mpz_mod, without its division when x lies in
  * [-p, 2p): a reduced input, or the sum or difference of reduced values
- * (mpz_mod's divisions were a fifth of a pairing-heavy guest's run).
+ * (mpz_mod's divisions were a fifth of a pairing-heavy guest's run). A
+ * product is far from the range: it takes mpz_mod itself.
  */
 static void reduce(mpz_ptr x, mpz_srcptr p)
 {
@@ -132,11 +133,11 @@ static void finish(struct ctx *k, uint32_t *p, size_t n)
     mpz_mul(k->t, k->l, k->l);
     mpz_sub(k->t, k->t, k->x1);
     mpz_sub(k->t, k->t, k->x2);
-    reduce(k->t, k->p); /* x3 */
+    mpz_mod(k->t, k->t, k->p); /* x3 */
     mpz_sub(k->x2, k->x1, k->t);
     mpz_mul(k->x2, k->x2, k->l);
     mpz_sub(k->x2, k->x2, k->y1);
-    reduce(k->x2, k->p); /* y3 */
+    mpz_mod(k->x2, k->x2, k->p); /* y3 */
     bigint_export(p, n, k->t);
     bigint_export(p + n, n, k->x2);
 }
@@ -168,7 +169,7 @@ static bool add_points(struct ctx *k, uint32_t *p, const uint32_t *q, size_t n)
     if (ok) {
         mpz_sub(k->l, k->y2, k->y1);
         mpz_mul(k->l, k->l, k->t);
-        reduce(k->l, k->p);
+        mpz_mod(k->l, k->l, k->p);
         finish(k, p, n);
     }
     return ok;
@@ -185,7 +186,7 @@ static bool double_point(struct ctx *k, uint32_t *p, size_t n)
         mpz_mul_ui(k->l, k->l, 3);
         mpz_add(k->l, k->l, k->a);
         mpz_mul(k->l, k->l, k->t);
-        reduce(k->l, k->p);
+        mpz_mod(k->l, k->l, k->p);
         mpz_set(k->x2, k->x1);
         finish(k, p, n);
     }
@@ -325,7 +326,7 @@ bool curve_decompress(enum curve_id c, uint32_t *pt, unsigned sign)
         mpz_mul(k.t, k.t, k.x1);
         bigint_set_constant(k.l, curves[c].b_hex);
         mpz_add(k.t, k.t, k.l);
-        reduce(k.t, k.p);
+        mpz_mod(k.t, k.t, k.p);
         ok = mpz_sgn(k.t) != 0 && bigint_sqrt_mod(k.y1, k.t, k.p, k.l);
     }
     if (ok) {
@@ -455,15 +456,15 @@ static bool add_in_place(struct ctx *k, mpz_t x1, mpz_t y1, const mpz_t x2, cons
     }
     mpz_invert(k->t, k->t, k->p); /* 2y or x2 - x1: not 0 here */
     mpz_mul(k->l, k->l, k->t);
-    reduce(k->l, k->p);
+    mpz_mod(k->l, k->l, k->p);
     mpz_mul(k->t, k->l, k->l); /* x3 = l^2 - x1 - x2 */
     mpz_sub(k->t, k->t, x1);
     mpz_sub(k->t, k->t, x2);
-    reduce(k->t, k->p);
+    mpz_mod(k->t, k->t, k->p);
     mpz_sub(x1, x1, k->t); /* y3 = l (x1 - x3) - y1 */
     mpz_mul(x1, x1, k->l);
     mpz_sub(y1, x1, y1);
-    reduce(y1, k->p);
+    mpz_mod(y1, y1, k->p);
     mpz_swap(x1, k->t);
     return true;
 }
